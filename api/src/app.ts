@@ -1,0 +1,143 @@
+import 'reflect-metadata';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config';
+import { graphqlPlugin } from './graphql/plugin';
+import { SESSION_COOKIE } from './modules/auth/session-cookie';
+import { OutboxMail } from './modules/mail/outbox-mail.entity';
+import { AVATAR_MIME_BY_EXT } from './modules/users/users.service';
+import { buildOpenApi } from './rest/openapi';
+import { restErrorReply, restPlugin } from './rest/plugin';
+import { restRoutes } from './rest/routes';
+import { createServices, type Services } from './services';
+import type { Actor, RequestContext } from './shared/context';
+import { AppError } from './shared/errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+}
+
+export const API_VERSION = '1.0.0';
+const API_PREFIXES = ['/graphql', '/v1/', '/request.api/'];
+
+export type AppOptions = { config: Config; orm: MikroORM; logger?: boolean };
+
+export async function buildApp({ config, orm, logger = true }: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: config.logLevel,
+          // secrets never reach the logs: cookies, tokens and credentials are redacted
+          redact: {
+            paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'],
+            censor: '[redacted]',
+          },
+        }
+      : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+  });
+  const services = createServices(config, app.log);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"], // MUI/emotion inject style tags
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'http://127.0.0.1:*', 'http://localhost:*'], // local chain JSON-RPC
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  // Who is calling: a session cookie or an API token. Every API request gets its own EntityManager.
+  app.decorateRequest('ctx', null as unknown as RequestContext);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!API_PREFIXES.some((p) => request.url.startsWith(p))) return;
+    const em = orm.em.fork();
+    let actor: Actor | null = null;
+    const auth = request.headers.authorization;
+    if (auth?.startsWith('Bearer ')) {
+      const user = await services.apiTokens.resolve(em, auth.slice(7).trim());
+      if (!user) {
+        const err = new AppError('UNAUTHENTICATED', 'Invalid or revoked API token');
+        if (request.url.startsWith('/graphql')) {
+          return reply.code(401).send({ errors: [{ message: err.message, extensions: { code: err.code } }] });
+        }
+        return restErrorReply(err, request, reply);
+      }
+      actor = { user, via: 'token' };
+    } else {
+      const token = request.cookies[SESSION_COOKIE];
+      const session = token ? await services.auth.resolveSession(em, token) : null;
+      if (session) actor = { user: session.user, via: 'session', sessionTokenHash: session.tokenHash };
+    }
+    request.ctx = { em, actor, ip: request.ip, services, request, reply };
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    await orm.em.fork().getConnection().execute('select 1');
+    return reply.send({ status: 'ok' });
+  });
+
+  await app.register(graphqlPlugin, { isProduction: config.isProduction, uploadMaxBytes: config.avatarMaxBytes });
+  await app.register(restPlugin, { routes: restRoutes, publicUrl: config.publicUrl, fileMaxBytes: config.avatarMaxBytes });
+
+  const openApi = buildOpenApi(restRoutes, { version: API_VERSION });
+  app.get('/v1/openapi.json', async () => openApi);
+
+  // uploaded avatars; served with a locked-down policy so an image can never run as a page
+  app.get<{ Params: { file: string } }>('/media/avatars/:file', async (request, reply) => {
+    const file = request.params.file;
+    const ext = /^[A-Za-z0-9_-]+\.([a-z0-9]+)$/.exec(file)?.[1];
+    const data = ext && AVATAR_MIME_BY_EXT[ext] ? await services.storage.get(`avatars/${file}`) : null;
+    if (!data || !ext) return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+    return reply
+      .header('content-type', AVATAR_MIME_BY_EXT[ext])
+      .header('content-security-policy', "default-src 'none'")
+      .header('cache-control', 'private, max-age=86400')
+      .send(data);
+  });
+
+  if (config.devOutbox) {
+    // Development only (no SMTP, not production): read the mail the server would have sent.
+    app.get<{ Querystring: { to?: string } }>('/dev/outbox', async (request) => {
+      const to = request.query.to?.toLowerCase();
+      const mails = await orm.em.fork().find(OutboxMail, to ? { toAddress: to } : {}, { orderBy: { createdAt: 'desc' }, limit: 50 });
+      return { result: mails.map((m) => ({ id: m.id, to: m.toAddress, subject: m.subject, text: m.text, createdAt: m.createdAt })) };
+    });
+  }
+
+  const webIndex = path.join(config.webDist, 'index.html');
+  if (existsSync(webIndex)) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    app.get('/assets/*', (request, reply) => reply.callNotFound());
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p)) || request.url.startsWith('/media/');
+    if (request.method === 'GET' && !isApi && existsSync(webIndex)) {
+      // the React app owns every other path (client-side routing)
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
+  });
+
+  return { app, services };
+}

@@ -1,0 +1,75 @@
+import { Migrator } from '@mikro-orm/migrations';
+import { MikroORM, type Options } from '@mikro-orm/postgresql';
+import path from 'node:path';
+import { entities } from './entities';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
+import { migrations } from './migrations/index';
+
+export type Database = {
+  orm: MikroORM;
+  /** 'server' when DATABASE_URL points at a PostgreSQL server, 'embedded' for PGlite */
+  kind: 'server' | 'embedded';
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  /** embedded only: where PGlite keeps its files; undefined = in memory */
+  embeddedDir?: string;
+  debug?: boolean;
+};
+
+export function ormOptions(base: Partial<Options>): Options {
+  return {
+    entities: [...entities],
+    extensions: [Migrator],
+    migrations: {
+      migrationsList: [...migrations],
+      tableName: 'mikro_orm_migrations',
+      path: path.resolve('api/src/db/migrations'),
+      pathTs: path.resolve('api/src/db/migrations'),
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      emit: 'ts',
+      silent: true,
+    },
+    // the identity map is per request: resolvers and routes always work on a fork
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+    ...base,
+  } as Options;
+}
+
+/** Opens the database (server or embedded) and applies pending migrations. */
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  let embedded: EmbeddedPostgres | undefined;
+  let base: Partial<Options>;
+  if (opts.databaseUrl) {
+    base = { clientUrl: opts.databaseUrl, pool: { min: 0, max: 10 } };
+  } else {
+    embedded = await startEmbeddedPostgres(opts.embeddedDir);
+    base = {
+      host: embedded.socketDir,
+      port: embedded.port,
+      user: 'postgres',
+      dbName: 'postgres',
+      pool: { min: 0, max: 1 },
+    };
+  }
+  try {
+    const orm = await MikroORM.init(ormOptions({ ...base, debug: opts.debug ?? false }));
+    await orm.migrator.up();
+    return {
+      orm,
+      kind: embedded ? 'embedded' : 'server',
+      async close() {
+        await orm.close(true);
+        await embedded?.stop();
+      },
+    };
+  } catch (err) {
+    await embedded?.stop();
+    throw err;
+  }
+}

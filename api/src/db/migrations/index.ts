@@ -1,0 +1,4 @@
+import { Migration20261122044445_initial } from './Migration20261122044445_initial';
+
+// Committed migrations in the order they run. Add new ones at the end (npm run db:migration -- name).
+export const migrations = [Migration20261122044445_initial];

@@ -1,0 +1,49 @@
+import type { GraphQLFormattedError } from 'graphql';
+import { unwrapResolverError } from '@apollo/server/errors';
+import { AppError } from '../shared/errors';
+
+// Codes Apollo and graphql-js produce themselves for bad requests; they pass through unchanged.
+const CLIENT_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+  'OPERATION_RESOLUTION_FAILURE',
+  'QUERY_TOO_DEEP',
+  'TOO_MANY_ALIASES',
+  'QUERY_TOO_COMPLEX',
+]);
+
+/**
+ * Every error leaving /graphql has a stable extensions.code. Domain errors keep their message;
+ * anything unexpected becomes INTERNAL_SERVER_ERROR with a generic message (logged by the server),
+ * and no stack trace is ever sent.
+ */
+export function formatGraphQLError(
+  formatted: GraphQLFormattedError,
+  error: unknown,
+  onUnexpected: (err: unknown) => void,
+): GraphQLFormattedError {
+  const original = unwrapResolverError(error);
+  if (original instanceof AppError) {
+    return {
+      message: original.message,
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: { code: original.code, ...(original.details ? { details: original.details } : {}) },
+    };
+  }
+  const code = formatted.extensions?.code;
+  if (typeof code === 'string' && CLIENT_CODES.has(code)) {
+    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
+  }
+  onUnexpected(original);
+  return {
+    message: 'Internal server error',
+    locations: formatted.locations,
+    path: formatted.path,
+    extensions: { code: 'INTERNAL_SERVER_ERROR' },
+  };
+}

@@ -1,0 +1,43 @@
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
+import type { FastifyInstance } from 'fastify';
+import processRequest from 'graphql-upload/processRequest.mjs';
+import type { RequestContext } from '../shared/context';
+import { formatGraphQLError } from './format-error';
+import { DEFAULT_LIMITS, queryLimitsRule } from './limits';
+import { buildAppSchema } from './schema';
+
+/** Apollo Server at /graphql: CSRF prevention, depth/alias/cost limits, multipart uploads. */
+export async function graphqlPlugin(app: FastifyInstance, opts: { isProduction: boolean; uploadMaxBytes: number }) {
+  const apollo = new ApolloServer<RequestContext>({
+    schema: await buildAppSchema(),
+    csrfPrevention: true,
+    introspection: true,
+    includeStacktraceInErrorResponses: false,
+    validationRules: [queryLimitsRule(DEFAULT_LIMITS)],
+    formatError: (formatted, error) =>
+      formatGraphQLError(formatted, error, (err) => app.log.error({ err }, 'unexpected GraphQL error')),
+    plugins: [fastifyApolloDrainPlugin(app), ...(opts.isProduction ? [ApolloServerPluginLandingPageDisabled()] : [])],
+  });
+  await apollo.start();
+
+  // graphql-upload reads the multipart stream itself; Fastify must leave it alone
+  app.addContentTypeParser('multipart/form-data', (_req, _payload, done) => done(null));
+  app.addHook('preValidation', async (request, reply) => {
+    if (!request.headers['content-type']?.startsWith('multipart/form-data')) return;
+    request.body = await processRequest(request.raw, reply.raw, { maxFileSize: opts.uploadMaxBytes + 1, maxFiles: 1 });
+  });
+
+  // errors before Apollo runs (bad multipart, body too large) still answer in GraphQL's shape
+  app.setErrorHandler((err, request, reply) => {
+    const status = (err as { statusCode?: number; status?: number }).statusCode ?? (err as { status?: number }).status ?? 500;
+    if (status >= 500) request.log.error({ err }, 'unexpected error before GraphQL execution');
+    const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR';
+    const message = status < 500 ? (err as Error).message : 'Internal server error';
+    return reply.code(status).send({ errors: [{ message, extensions: { code } }] });
+  });
+
+  const handler = fastifyApolloHandler(apollo, { context: async (request) => request.ctx });
+  app.route({ method: ['GET', 'POST', 'OPTIONS'], url: '/graphql', handler });
+}

@@ -1,0 +1,22 @@
+import { printSchema, type GraphQLSchema } from 'graphql';
+import { buildSchema } from 'type-graphql';
+import { ApiTokensResolver } from '../modules/api-tokens/api-tokens.resolver';
+import { AuthResolver } from '../modules/auth/auth.resolver';
+import { KeysResolver } from '../modules/keys/keys.resolver';
+import { NotificationsResolver } from '../modules/notifications/notifications.resolver';
+import { UsersResolver } from '../modules/users/users.resolver';
+
+export const resolvers = [AuthResolver, UsersResolver, KeysResolver, NotificationsResolver, ApiTokensResolver] as const;
+
+let cached: Promise<GraphQLSchema> | undefined;
+
+/** The code-first schema; inputs are validated by the services (zod), not class-validator. */
+export function buildAppSchema(): Promise<GraphQLSchema> {
+  cached ??= buildSchema({ resolvers: [...resolvers], validate: false, emitSchemaFile: false });
+  return cached;
+}
+
+/** The SDL committed at schema/schema.graphql (web codegen reads it; a test keeps it fresh). */
+export async function printAppSchema(): Promise<string> {
+  return `# Generated from the code-first API by \`npm run schema\`. Do not edit.\n\n${printSchema(await buildAppSchema())}\n`;
+}

@@ -1,0 +1,29 @@
+import type { FileUpload } from 'graphql-upload/processRequest.mjs';
+import type { Readable } from 'node:stream';
+import { AppError } from '../shared/errors';
+
+/** Reads a stream fully, refusing more than maxBytes. */
+export async function readStream(stream: Readable, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream) {
+      size += (chunk as Buffer).length;
+      if (size > maxBytes) {
+        stream.destroy();
+        throw new AppError('PAYLOAD_TOO_LARGE', `File must be at most ${Math.floor(maxBytes / 1024)} KB`);
+      }
+      chunks.push(chunk as Buffer);
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    // graphql-upload signals its own size limit with status 413
+    if ((err as { status?: number }).status === 413) {
+      throw new AppError('PAYLOAD_TOO_LARGE', `File must be at most ${Math.floor(maxBytes / 1024)} KB`);
+    }
+    throw new AppError('BAD_USER_INPUT', 'The upload could not be read');
+  }
+  return Buffer.concat(chunks);
+}
+
+export const readUpload = (file: FileUpload, maxBytes: number) => readStream(file.createReadStream(), maxBytes);

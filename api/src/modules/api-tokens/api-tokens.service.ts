@@ -1,0 +1,48 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import { AppError, notFound } from '../../shared/errors';
+import { newSecret, sha256Hex } from '../../shared/tokens';
+import { parseInput, trimmed } from '../../shared/validation';
+import type { User } from '../users/user.entity';
+import { ApiToken } from './api-token.entity';
+
+export const TOKEN_PREFIX = 'prl_';
+const MAX_ACTIVE = 20;
+
+export const createApiTokenSchema = z.strictObject({ name: trimmed(100, 'Name') });
+export const apiTokenIdSchema = z.strictObject({ id: z.uuid('id must be a token id') });
+
+export class ApiTokensService {
+  /** Creates a token; the secret is returned here once and never again. */
+  async create(em: EntityManager, user: User, raw: unknown): Promise<{ token: string; apiToken: ApiToken }> {
+    const { name } = parseInput(createApiTokenSchema, raw);
+    if ((await em.count(ApiToken, { user, revokedAt: null })) >= MAX_ACTIVE) {
+      throw new AppError('CONFLICT', `You can have at most ${MAX_ACTIVE} active API tokens`);
+    }
+    const token = TOKEN_PREFIX + newSecret(32);
+    const apiToken = em.create(ApiToken, { user, name, prefix: token.slice(0, 10), tokenHash: sha256Hex(token) });
+    await em.flush();
+    return { token, apiToken };
+  }
+
+  list(em: EntityManager, user: User): Promise<ApiToken[]> {
+    return em.find(ApiToken, { user }, { orderBy: { createdAt: 'desc', id: 'asc' } });
+  }
+
+  async revoke(em: EntityManager, user: User, raw: unknown): Promise<void> {
+    const { id } = parseInput(apiTokenIdSchema, raw);
+    const n = await em.nativeUpdate(ApiToken, { id, user, revokedAt: null }, { revokedAt: new Date() });
+    if (!n) throw notFound('API token');
+  }
+
+  /** The user behind a bearer token, or null when unknown or revoked. */
+  async resolve(em: EntityManager, token: string): Promise<User | null> {
+    if (!token.startsWith(TOKEN_PREFIX)) return null;
+    const apiToken = await em.findOne(ApiToken, { tokenHash: sha256Hex(token), revokedAt: null }, { populate: ['user'] });
+    if (!apiToken) return null;
+    if (!apiToken.lastUsedAt || Date.now() - apiToken.lastUsedAt.getTime() > 60_000) {
+      await em.nativeUpdate(ApiToken, { id: apiToken.id }, { lastUsedAt: new Date() });
+    }
+    return apiToken.user;
+  }
+}

@@ -1,0 +1,55 @@
+import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { AppError } from '../../shared/errors';
+import { requireUser, type RequestContext } from '../../shared/context';
+import { Profile } from '../users/users.types';
+import { AuthStatus, ChangePasswordInput, LoginInput, RegisterInput, RegisterResult } from './auth.types';
+import { clearSessionCookie, setSessionCookie } from './session-cookie';
+
+@Resolver()
+export class AuthResolver {
+  @Mutation(() => RegisterResult, { description: 'Creates an account; ordinary sign-ups must verify their e-mail' })
+  async register(@Arg('input', () => RegisterInput) input: RegisterInput, @Ctx() ctx: RequestContext) {
+    const { user, guest } = await ctx.services.auth.register(ctx.em, { ...input }, ctx.ip);
+    return { guest, user: await ctx.services.users.profile(ctx.em, user) };
+  }
+
+  @Mutation(() => Boolean, { description: 'Confirms an e-mail address with the token from the verification mail' })
+  async verifyEmail(@Arg('token', () => String) token: string, @Ctx() ctx: RequestContext) {
+    await ctx.services.auth.verifyEmail(ctx.em, { token });
+    return true;
+  }
+
+  @Mutation(() => Boolean, { description: 'Sends a new verification mail if the address has an unverified account' })
+  async resendVerificationEmail(@Arg('email', () => String) email: string, @Ctx() ctx: RequestContext) {
+    await ctx.services.auth.resendVerification(ctx.em, email, ctx.ip);
+    return true;
+  }
+
+  @Mutation(() => Profile, { description: 'Starts a cookie session' })
+  async login(@Arg('input', () => LoginInput) input: LoginInput, @Ctx() ctx: RequestContext) {
+    const { user, sessionToken, expiresAt } = await ctx.services.auth.login(ctx.em, { ...input }, ctx.ip);
+    setSessionCookie(ctx.reply, ctx.services.config, sessionToken, expiresAt);
+    return ctx.services.users.profile(ctx.em, user);
+  }
+
+  @Mutation(() => Boolean)
+  async logout(@Ctx() ctx: RequestContext) {
+    await ctx.services.auth.logout(ctx.em, ctx.actor?.sessionTokenHash);
+    clearSessionCookie(ctx.reply, ctx.services.config);
+    return true;
+  }
+
+  @Query(() => AuthStatus)
+  async authStatus(@Ctx() ctx: RequestContext) {
+    const user = ctx.actor ? await ctx.services.users.profile(ctx.em, ctx.actor.user) : null;
+    return { loggedIn: Boolean(user), user };
+  }
+
+  @Mutation(() => Boolean, { description: 'Needs the old password; ends the other sessions' })
+  async changePassword(@Arg('input', () => ChangePasswordInput) input: ChangePasswordInput, @Ctx() ctx: RequestContext) {
+    const user = requireUser(ctx);
+    if (!input.confirmPassword) throw new AppError('BAD_USER_INPUT', 'confirmPassword: Password confirmation is required');
+    await ctx.services.auth.changePassword(ctx.em, user, { ...input }, ctx.actor?.sessionTokenHash);
+    return true;
+  }
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { route } from '../../rest/registry';
+import { requireUser } from '../../shared/context';
+import { changePasswordSchema, loginSchema, registerSchema, verifyEmailSchema } from './auth.schemas';
+import { clearSessionCookie, setSessionCookie } from './session-cookie';
+
+export const authRoutes = [
+  route({
+    method: 'POST',
+    path: '/v1/auth/register',
+    tag: 'auth',
+    auth: 'public',
+    summary: 'Create an account; result.guest false means the e-mail must be verified before login',
+    input: registerSchema,
+    handler: async (ctx, input) => {
+      const { user, guest } = await ctx.services.auth.register(ctx.em, input, ctx.ip);
+      return { guest, user: await ctx.services.users.profile(ctx.em, user) };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/auth/verifyEmail',
+    tag: 'auth',
+    auth: 'public',
+    summary: 'Confirm an e-mail address with the token from the verification mail',
+    input: verifyEmailSchema,
+    handler: async (ctx, input) => {
+      await ctx.services.auth.verifyEmail(ctx.em, input);
+      return true;
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/auth/login',
+    tag: 'auth',
+    auth: 'public',
+    summary: 'Log in; sets the httpOnly session cookie',
+    input: loginSchema,
+    handler: async (ctx, input) => {
+      const { user, sessionToken, expiresAt } = await ctx.services.auth.login(ctx.em, input, ctx.ip);
+      setSessionCookie(ctx.reply, ctx.services.config, sessionToken, expiresAt);
+      return ctx.services.users.profile(ctx.em, user);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/auth/logout',
+    tag: 'auth',
+    auth: 'public',
+    summary: 'End the current session',
+    handler: async (ctx) => {
+      await ctx.services.auth.logout(ctx.em, ctx.actor?.sessionTokenHash);
+      clearSessionCookie(ctx.reply, ctx.services.config);
+      return true;
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/auth/status',
+    tag: 'auth',
+    auth: 'public',
+    summary: 'Whether the caller is logged in, and as whom',
+    handler: async (ctx) => {
+      const user = ctx.actor ? await ctx.services.users.profile(ctx.em, ctx.actor.user) : null;
+      return { loggedIn: Boolean(user), user };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/auth/changePassword',
+    tag: 'auth',
+    auth: 'user',
+    summary: 'Change the password (old password required); other sessions end',
+    input: changePasswordSchema,
+    handler: async (ctx, input) => {
+      await ctx.services.auth.changePassword(ctx.em, requireUser(ctx), input, ctx.actor?.sessionTokenHash);
+      return true;
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/auth/resendVerification',
+    tag: 'auth',
+    auth: 'public',
+    summary: 'Send a new verification mail (answers the same whether or not the account exists)',
+    input: z.strictObject({ email: z.string().max(254) }),
+    handler: async (ctx, input) => {
+      await ctx.services.auth.resendVerification(ctx.em, input.email, ctx.ip);
+      return true;
+    },
+  }),
+];

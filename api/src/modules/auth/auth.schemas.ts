@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { trimmed } from '../../shared/validation';
+
+// Letters and digits, at least 6 (the registration placeholder's promise), capped against abuse.
+export const passwordSchema = z
+  .string()
+  .min(6, 'Password must be at least 6 characters')
+  .max(128, 'Password must be at most 128 characters')
+  .regex(/^[A-Za-z0-9]+$/, 'Password may contain only letters and digits');
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(32, 'Username must be at most 32 characters')
+  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain only letters, digits, dot, dash and underscore');
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email('Email must be a valid e-mail address'))
+  .transform((e) => e.toLowerCase());
+
+export const registerSchema = z.strictObject({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const loginSchema = z.strictObject({
+  username: trimmed(254, 'Username'),
+  password: z.string().min(1, 'Password is required').max(1024, 'Password is too long'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const changePasswordSchema = z
+  .strictObject({
+    oldPassword: z.string().min(1, 'Old password is required').max(1024, 'Old password is too long'),
+    newPassword: passwordSchema,
+    // optional on the legacy REST path (its client checks it), required by the GraphQL input
+    confirmPassword: z.string().max(1024).optional(),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.newPassword, {
+    path: ['confirmPassword'],
+    message: 'Password confirmation does not match',
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+export const verifyEmailSchema = z.strictObject({ token: z.string().min(10).max(200) });

@@ -1,0 +1,180 @@
+import { hash, verify } from '@node-rs/argon2';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Config } from '../../config';
+import { AppError, conflict, isUniqueViolation, unauthenticated } from '../../shared/errors';
+import { newSecret, sha256Hex } from '../../shared/tokens';
+import { parseInput } from '../../shared/validation';
+import type { MailService } from '../mail/mail.service';
+import { User } from '../users/user.entity';
+import {
+  changePasswordSchema,
+  loginSchema,
+  registerSchema,
+  verifyEmailSchema,
+  type ChangePasswordInput,
+} from './auth.schemas';
+import { EmailVerification } from './email-verification.entity';
+import { assertUnderLimit, clearHits, pruneHits, recordHit } from './rate-limit';
+import { Session } from './session.entity';
+
+// OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
+const ARGON2 = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const VERIFY_TTL_MS = 48 * 3_600_000;
+const REGISTER_PER_IP_PER_HOUR = 30;
+// verifying against a real hash keeps unknown usernames as slow as wrong passwords
+let dummyHash: Promise<string> | undefined;
+
+export type LoginResult = { user: User; sessionToken: string; expiresAt: Date };
+
+export class AuthService {
+  constructor(
+    private readonly config: Config,
+    private readonly mail: MailService,
+  ) {}
+
+  hashPassword(password: string): Promise<string> {
+    return hash(password, ARGON2);
+  }
+
+  async register(em: EntityManager, raw: unknown, ip: string): Promise<{ user: User; guest: boolean }> {
+    const input = parseInput(registerSchema, raw);
+    const ipBucket = `register:ip:${ip}`;
+    await assertUnderLimit(em, ipBucket, REGISTER_PER_IP_PER_HOUR, 3_600_000);
+    await this.assertFree(em, input.username, input.email);
+    const passwordHash = await this.hashPassword(input.password);
+    try {
+      return await em.transactional(async (tx) => {
+        const user = tx.create(User, {
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          nickname: input.username,
+        });
+        // an invitation link (clean rooms) creates guest accounts; an ordinary sign-up verifies first
+        await this.sendVerification(tx, user);
+        await recordHit(tx, ipBucket);
+        await tx.flush();
+        return { user, guest: user.guest };
+      });
+    } catch (err) {
+      // two sign-ups racing for the same name: the unique index decides
+      if (isUniqueViolation(err)) throw conflict('That username or e-mail is already registered');
+      throw err;
+    }
+  }
+
+  private async assertFree(em: EntityManager, username: string, email: string) {
+    const [{ name_taken, email_taken }] = await em.getConnection().execute<{ name_taken: boolean; email_taken: boolean }[]>(
+      `select exists(select 1 from users where lower(username) = lower(?)) as name_taken,
+              exists(select 1 from users where email = ?) as email_taken`,
+      [username, email],
+    );
+    if (name_taken) throw conflict('That username is already taken');
+    if (email_taken) throw conflict('That e-mail address is already registered');
+  }
+
+  private async sendVerification(em: EntityManager, user: User) {
+    const token = newSecret();
+    em.create(EmailVerification, { tokenHash: sha256Hex(token), user, expiresAt: new Date(Date.now() + VERIFY_TTL_MS) });
+    const link = `${this.config.publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
+    this.mail.enqueue(em, {
+      to: user.email,
+      kind: 'verify-email',
+      subject: 'Verify your Parley e-mail address',
+      text: `Hello ${user.nickname},\n\nPlease verify your e-mail address to start using Parley:\n${link}\n\nThe link is valid for 48 hours. If you did not sign up, ignore this mail.\n`,
+    });
+  }
+
+  /** Sends a fresh verification link. Always succeeds silently, so it cannot probe for accounts. */
+  async resendVerification(em: EntityManager, rawEmail: unknown, ip: string): Promise<void> {
+    const email = parseInput(registerSchema.shape.email, rawEmail);
+    const bucket = `verify-resend:${ip}`;
+    await assertUnderLimit(em, bucket, 10, 3_600_000);
+    await em.transactional(async (tx) => {
+      await recordHit(tx, bucket);
+      const user = await tx.findOne(User, { email });
+      if (user && !user.emailVerifiedAt && !user.guest) await this.sendVerification(tx, user);
+    });
+  }
+
+  async verifyEmail(em: EntityManager, raw: unknown): Promise<User> {
+    const { token } = parseInput(verifyEmailSchema, raw);
+    return em.transactional(async (tx) => {
+      const record = await tx.findOne(EmailVerification, { tokenHash: sha256Hex(token) }, { populate: ['user'] });
+      if (!record || record.usedAt || record.expiresAt < new Date()) {
+        throw new AppError('BAD_USER_INPUT', 'This verification link is invalid or has expired');
+      }
+      record.usedAt = new Date();
+      record.user.emailVerifiedAt ??= new Date();
+      return record.user;
+    });
+  }
+
+  async login(em: EntityManager, raw: unknown, ip: string): Promise<LoginResult> {
+    const input = parseInput(loginSchema, raw);
+    const nameBucket = `login:user:${input.username.toLowerCase()}`;
+    const ipBucket = `login:ip:${ip}`;
+    await assertUnderLimit(em, nameBucket, this.config.loginMaxFailures, this.config.loginWindowMs);
+    await assertUnderLimit(em, ipBucket, this.config.loginMaxFailures * 5, this.config.loginWindowMs);
+
+    const user = await em
+      .createQueryBuilder(User, 'u')
+      .where('lower(u.username) = lower(?) or u.email = lower(?)', [input.username, input.username])
+      .getSingleResult();
+    const ok = await verify(user?.passwordHash ?? (await (dummyHash ??= this.hashPassword(newSecret()))), input.password);
+    if (!user || !ok) {
+      await recordHit(em, nameBucket);
+      await recordHit(em, ipBucket);
+      if (Math.random() < 0.05) await pruneHits(em, 24 * 3_600_000);
+      throw unauthenticated('Invalid username or password');
+    }
+    if (!user.emailVerifiedAt && !user.guest) {
+      throw new AppError('EMAIL_NOT_VERIFIED', 'Please verify your e-mail address before logging in');
+    }
+    await clearHits(em, nameBucket);
+    const sessionToken = newSecret();
+    const expiresAt = new Date(Date.now() + this.config.sessionTtlMs);
+    em.create(Session, { tokenHash: sha256Hex(sessionToken), user, expiresAt });
+    await em.flush();
+    return { user, sessionToken, expiresAt };
+  }
+
+  async logout(em: EntityManager, sessionTokenHash: string | undefined): Promise<void> {
+    if (sessionTokenHash) await em.nativeDelete(Session, { tokenHash: sessionTokenHash });
+  }
+
+  /** The user behind a session cookie, or null when it is unknown or expired. */
+  async resolveSession(em: EntityManager, token: string): Promise<{ user: User; tokenHash: string } | null> {
+    const tokenHash = sha256Hex(token);
+    const session = await em.findOne(Session, { tokenHash }, { populate: ['user'] });
+    if (!session) return null;
+    if (session.expiresAt < new Date()) {
+      await em.nativeDelete(Session, { tokenHash });
+      return null;
+    }
+    // touch at most once a minute: a write per request would be wasted I/O
+    if (Date.now() - session.lastSeenAt.getTime() > 60_000) {
+      await em.nativeUpdate(Session, { tokenHash }, { lastSeenAt: new Date() });
+    }
+    return { user: session.user, tokenHash };
+  }
+
+  async changePassword(em: EntityManager, user: User, raw: unknown, keepSessionHash?: string): Promise<void> {
+    const input: ChangePasswordInput = parseInput(changePasswordSchema, raw);
+    if (!(await verify(user.passwordHash, input.oldPassword))) {
+      throw new AppError('BAD_USER_INPUT', 'Old password is incorrect', [
+        { path: 'oldPassword', message: 'Old password is incorrect' },
+      ]);
+    }
+    const passwordHash = await this.hashPassword(input.newPassword);
+    await em.transactional(async (tx) => {
+      await tx.nativeUpdate(User, { id: user.id }, { passwordHash, passwordChangedAt: new Date() });
+      // other devices must log in again with the new password
+      await tx.nativeDelete(Session, {
+        user: user.id,
+        ...(keepSessionHash ? { tokenHash: { $ne: keepSessionHash } } : {}),
+      });
+    });
+    user.passwordHash = passwordHash;
+  }
+}

@@ -1,0 +1,24 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { requireUser, type RequestContext } from '../../shared/context';
+import { toKey } from '../mappers';
+import { CreateKeyInput, KeyType } from './keys.types';
+
+@Resolver()
+export class KeysResolver {
+  @Query(() => [KeyType], { description: "The caller's public keys, newest first" })
+  async keys(@Ctx() ctx: RequestContext) {
+    return (await ctx.services.keys.list(ctx.em, requireUser(ctx))).map(toKey);
+  }
+
+  @Mutation(() => KeyType)
+  async createKey(@Arg('input', () => CreateKeyInput) input: CreateKeyInput, @Ctx() ctx: RequestContext) {
+    const raw = { title: input.title, key: input.publicKey, ...(input.id != null ? { id: input.id } : {}) };
+    return toKey(await ctx.services.keys.create(ctx.em, requireUser(ctx), raw));
+  }
+
+  @Mutation(() => Boolean)
+  async deleteKey(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    await ctx.services.keys.delete(ctx.em, requireUser(ctx), { id });
+    return true;
+  }
+}

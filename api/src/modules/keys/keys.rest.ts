@@ -1,0 +1,39 @@
+import { route } from '../../rest/registry';
+import { requireUser } from '../../shared/context';
+import type { Key } from './key.entity';
+import { createKeySchema, keyIdSchema } from './keys.service';
+
+// legacy shape: the public key travels as `key`
+const legacyKey = (k: Key) => ({ id: k.id, title: k.title, key: k.publicKeyPem, createdAt: k.createdAt });
+
+export const keysRoutes = [
+  route({
+    method: 'POST',
+    path: '/v1/auth/user/createkey',
+    tag: 'keys',
+    auth: 'user',
+    summary: 'Store a P-256 public key (SPKI PEM); returns its id and createdAt',
+    input: createKeySchema,
+    handler: async (ctx, input) => legacyKey(await ctx.services.keys.create(ctx.em, requireUser(ctx), input)),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/auth/user/deletekey',
+    tag: 'keys',
+    auth: 'user',
+    summary: 'Delete one of your keys',
+    input: keyIdSchema,
+    handler: async (ctx, input) => {
+      await ctx.services.keys.delete(ctx.em, requireUser(ctx), input);
+      return true;
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/auth/user/getKeyList',
+    tag: 'keys',
+    auth: 'user',
+    summary: 'Your keys: id, key, title, createdAt',
+    handler: async (ctx) => (await ctx.services.keys.list(ctx.em, requireUser(ctx))).map(legacyKey),
+  }),
+];

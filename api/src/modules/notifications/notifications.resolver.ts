@@ -1,0 +1,27 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { requireUser, type RequestContext } from '../../shared/context';
+import { toNotification } from '../mappers';
+import { CreateNotificationInput, NotificationType } from './notifications.types';
+
+@Resolver()
+export class NotificationsResolver {
+  @Query(() => [NotificationType], { description: "The caller's notifications, newest first" })
+  async notifications(@Ctx() ctx: RequestContext) {
+    return (await ctx.services.notifications.list(ctx.em, requireUser(ctx))).map(toNotification);
+  }
+
+  @Mutation(() => NotificationType, { description: 'Sends a notification to another user' })
+  async createNotification(
+    @Arg('input', () => CreateNotificationInput) input: CreateNotificationInput,
+    @Ctx() ctx: RequestContext,
+  ) {
+    const raw = { notification: input.notification, to_id: input.toId };
+    return toNotification(await ctx.services.notifications.create(ctx.em, requireUser(ctx), raw));
+  }
+
+  @Mutation(() => Boolean)
+  async deleteNotification(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    await ctx.services.notifications.delete(ctx.em, requireUser(ctx), { id });
+    return true;
+  }
+}

@@ -1,0 +1,37 @@
+import { route } from '../../rest/registry';
+import { requireUser } from '../../shared/context';
+import { toNotification } from '../mappers';
+import { createNotificationSchema, notificationIdSchema } from './notifications.service';
+
+export const notificationsRoutes = [
+  route({
+    method: 'POST',
+    path: '/v1/auth/user/createNotification',
+    tag: 'notifications',
+    auth: 'user',
+    summary: 'Send a notification to a user (to_id)',
+    input: createNotificationSchema,
+    handler: async (ctx, input) =>
+      toNotification(await ctx.services.notifications.create(ctx.em, requireUser(ctx), input)),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/auth/user/getNotifications',
+    tag: 'notifications',
+    auth: 'user',
+    summary: 'Your notifications: id, notification',
+    handler: async (ctx) => (await ctx.services.notifications.list(ctx.em, requireUser(ctx))).map(toNotification),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/v1/auth/user/deleteNotification',
+    tag: 'notifications',
+    auth: 'user',
+    summary: 'Delete one of your notifications (JSON body: id)',
+    input: notificationIdSchema,
+    handler: async (ctx, input) => {
+      await ctx.services.notifications.delete(ctx.em, requireUser(ctx), input);
+      return true;
+    },
+  }),
+];

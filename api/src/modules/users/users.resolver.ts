@@ -1,0 +1,28 @@
+import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
+import type { FileUpload } from 'graphql-upload/processRequest.mjs';
+import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { requireUser, type RequestContext } from '../../shared/context';
+import { readUpload } from '../../graphql/uploads';
+import { Profile, UpdateProfileInput } from './users.types';
+
+@Resolver()
+export class UsersResolver {
+  @Query(() => Profile, { description: 'The logged-in user' })
+  async me(@Ctx() ctx: RequestContext) {
+    return ctx.services.users.profile(ctx.em, requireUser(ctx));
+  }
+
+  @Mutation(() => Profile)
+  async updateProfile(@Arg('input', () => UpdateProfileInput) input: UpdateProfileInput, @Ctx() ctx: RequestContext) {
+    const user = await ctx.services.users.updateUser(ctx.em, requireUser(ctx), { ...input });
+    return ctx.services.users.profile(ctx.em, user);
+  }
+
+  @Mutation(() => Profile, { description: 'PNG, JPEG, GIF or WebP; multipart request (GraphQL multipart spec)' })
+  async uploadAvatar(@Arg('file', () => GraphQLUpload) file: Promise<FileUpload>, @Ctx() ctx: RequestContext) {
+    const user = requireUser(ctx);
+    const data = await readUpload(await file, ctx.services.config.avatarMaxBytes);
+    await ctx.services.users.setAvatar(ctx.em, user, data);
+    return ctx.services.users.profile(ctx.em, user);
+  }
+}

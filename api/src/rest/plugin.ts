@@ -1,0 +1,87 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, forbidden, unauthenticated } from '../shared/errors';
+import { parseInput } from '../shared/validation';
+import type { RestRoute, UploadedFile } from './registry';
+
+type ErrorBody = { error: { code: string; message: string; details?: unknown } };
+
+/** Maps any error to the legacy envelope and a proper status; unexpected ones are logged as 500. */
+export function restErrorReply(err: unknown, request: FastifyRequest, reply: FastifyReply) {
+  let status: number;
+  let body: ErrorBody;
+  if (err instanceof AppError) {
+    status = err.status;
+    body = { error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } };
+  } else {
+    const e = err as { statusCode?: number; code?: string; message?: string };
+    if (e.statusCode === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE') {
+      status = 413;
+      body = { error: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' } };
+    } else if (e.statusCode === 415 || e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      status = 415;
+      body = { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send JSON (application/json) or multipart where documented' } };
+    } else if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      status = e.statusCode;
+      body = { error: { code: 'BAD_USER_INPUT', message: e.message ?? 'Bad request' } };
+    } else {
+      request.log.error({ err }, 'unexpected error');
+      status = 500;
+      body = { error: { code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' } };
+    }
+  }
+  return reply.code(status).send(body);
+}
+
+async function readFile(request: FastifyRequest, field: string): Promise<UploadedFile> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send multipart/form-data with a file field "${field}"`);
+  let found: UploadedFile | undefined;
+  for await (const part of request.parts()) {
+    if (part.type !== 'file') continue;
+    if (part.fieldname !== field || found) {
+      part.file.resume();
+      throw new AppError('BAD_USER_INPUT', `Unexpected file field "${part.fieldname}"; send one file as "${field}"`);
+    }
+    const data = await part.toBuffer();
+    found = { field, filename: part.filename, mimetype: part.mimetype, data };
+  }
+  if (!found) throw new AppError('BAD_USER_INPUT', `File field "${field}" is required`);
+  return found;
+}
+
+/**
+ * Registers the legacy REST routes in their own scope (own multipart parser and error envelope).
+ * Cookie-authenticated writes must come from our own origin when the browser says where from.
+ */
+export async function restPlugin(app: FastifyInstance, opts: { routes: RestRoute[]; publicUrl: string; fileMaxBytes: number }) {
+  await app.register(multipart, { limits: { fileSize: opts.fileMaxBytes, files: 1, fields: 5, parts: 6 }, throwFileSizeLimit: true });
+  app.setErrorHandler((err, request, reply) => restErrorReply(err, request, reply));
+  const ownOrigin = new URL(opts.publicUrl).origin;
+
+  for (const r of opts.routes) {
+    app.route({
+      method: r.method,
+      url: r.path,
+      handler: async (request, reply) => {
+        const ctx = request.ctx;
+        if (r.method !== 'GET' && ctx.actor?.via === 'session') {
+          const origin = request.headers.origin;
+          const host = request.headers.host;
+          if (origin && origin !== ownOrigin && new URL(origin).host !== host) throw forbidden('Cross-site request refused');
+        }
+        if (r.auth === 'user' && !ctx.actor) throw unauthenticated();
+        let file: UploadedFile | undefined;
+        let input: unknown;
+        if (r.file) {
+          file = await readFile(request, r.file.field);
+          input = parseInput(r.input, {});
+        } else {
+          const raw = r.method === 'GET' ? request.query : (request.body ?? {});
+          input = parseInput(r.input, raw);
+        }
+        const result = await r.handler(ctx, input, file);
+        return reply.send({ result });
+      },
+    });
+  }
+}

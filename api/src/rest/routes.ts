@@ -1,0 +1,8 @@
+import { authRoutes } from '../modules/auth/auth.rest';
+import { keysRoutes } from '../modules/keys/keys.rest';
+import { notificationsRoutes } from '../modules/notifications/notifications.rest';
+import { usersRoutes } from '../modules/users/users.rest';
+import type { RestRoute } from './registry';
+
+/** Every REST route; the OpenAPI document is generated from this list. */
+export const restRoutes: RestRoute[] = [...authRoutes, ...usersRoutes, ...keysRoutes, ...notificationsRoutes];

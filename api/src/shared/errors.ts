@@ -1,0 +1,44 @@
+// Stable error codes shared by GraphQL (extensions.code) and REST (HTTP status + error.code).
+export const ERROR_STATUS = {
+  BAD_USER_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  INSUFFICIENT_CREDIT: 402,
+  FORBIDDEN: 403,
+  EMAIL_NOT_VERIFIED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL_SERVER_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export type FieldProblem = { path: string; message: string };
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: FieldProblem[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const unauthenticated = (message = 'You must be logged in') => new AppError('UNAUTHENTICATED', message);
+export const forbidden = (message = 'You are not allowed to do this') => new AppError('FORBIDDEN', message);
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+export const badInput = (message: string, details?: FieldProblem[]) =>
+  new AppError('BAD_USER_INPUT', message, details);
+export const conflict = (message: string) => new AppError('CONFLICT', message);
+
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && 'code' in err && (err as { code?: string }).code === '23505';
+}

@@ -1,0 +1,12 @@
+// Writes schema/schema.graphql (from the type-graphql resolvers) and schema/openapi.json (from the
+// REST routes' zod schemas). Both are committed; test/api/schema.test.ts fails when they are stale.
+import 'reflect-metadata';
+import { writeFile } from 'node:fs/promises';
+import { API_VERSION } from '../../api/src/app';
+import { printAppSchema } from '../../api/src/graphql/schema';
+import { buildOpenApi } from '../../api/src/rest/openapi';
+import { restRoutes } from '../../api/src/rest/routes';
+
+await writeFile('schema/schema.graphql', await printAppSchema());
+await writeFile('schema/openapi.json', JSON.stringify(buildOpenApi(restRoutes, { version: API_VERSION }), null, 2) + '\n');
+console.log('wrote schema/schema.graphql and schema/openapi.json');
