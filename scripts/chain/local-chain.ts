@@ -1,0 +1,386 @@
+// Local dev/test chain: anvil from @foundry-rs/anvil, plus deployment of the Parley contracts.
+//   npx tsx scripts/chain/local-chain.ts [--port 8545] [--state .data/chain/anvil-state.json]
+//                                        [--deployment .data/chain/deployment.json]
+// The CLI keeps the chain in a state file across restarts, deploys only when the recorded contracts
+// are missing, writes the deployment file the server and web read, and runs until killed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import {
+  Contract,
+  ContractFactory,
+  HDNodeWallet,
+  JsonRpcProvider,
+  Network,
+  NonceManager,
+  Wallet,
+  getAddress,
+  id,
+  type Signer,
+} from 'ethers';
+import { REPO_ROOT, readArtifact, type ContractName } from './artifacts';
+
+/** anvil's default mnemonic: its dev accounts are public knowledge, never use them off a dev chain. */
+export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
+export const DEFAULT_DEPLOYMENT_PATH = join(REPO_ROOT, '.data', 'chain', 'deployment.json');
+export const DEFAULT_STATE_PATH = join(REPO_ROOT, '.data', 'chain', 'anvil-state.json');
+/** IPT minted to each funded dev account. */
+export const DEV_FUNDING = 1_000_000n;
+
+export type LocalChain = { rpcUrl: string; chainId: number; port: number; stop: () => Promise<void> };
+
+export type LocalChainOptions = {
+  /** Defaults to a free port. */
+  port?: number;
+  /** anvil `--state`: loaded at start if it exists, written on stop and every `stateIntervalSeconds`. */
+  statePath?: string;
+  stateIntervalSeconds?: number;
+  mnemonic?: string;
+  chainId?: number;
+  /** Forward anvil's log to this process's stdout/stderr. */
+  verbose?: boolean;
+};
+
+export type Deployment = {
+  chainId: number;
+  token: string;
+  factory: string;
+  escrowImplementation: string;
+  deployer: string;
+  /** Block of the factory deployment: where event scans start. */
+  blockNumber: number;
+};
+
+export type DeployOptions = {
+  /** How many dev accounts (derived from `mnemonic`, index 0 up) get `fundAmount` IPT. */
+  fundAccounts?: number;
+  fundAmount?: bigint;
+  mnemonic?: string;
+};
+
+export type DevAccount = { address: string; privateKey: string };
+
+const require = createRequire(import.meta.url);
+
+/** The native anvil binary from the platform package, or the npm wrapper script as a fallback. */
+export function anvilCommand(): { command: string; args: string[] } {
+  const packageJson = require.resolve('@foundry-rs/anvil/package.json');
+  const arch = process.arch === 'x64' ? 'amd64' : process.arch;
+  const binary = process.platform === 'win32' ? 'anvil.exe' : 'anvil';
+  try {
+    // Spawning the binary directly means stop() signals anvil itself, not a wrapper process.
+    const native = createRequire(packageJson).resolve(`@foundry-rs/anvil-${process.platform}-${arch}/bin/${binary}`);
+    if (existsSync(native)) return { command: native, args: [] };
+  } catch {
+    // fall through to the wrapper
+  }
+  return { command: process.execPath, args: [join(dirname(packageJson), 'bin.mjs')] };
+}
+
+/** A port that was free a moment ago (anvil cannot bind port 0 and report it back). */
+export function findFreePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolvePort(address.port);
+        else reject(new Error('no port assigned'));
+      });
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** `eth_chainId` over plain fetch; throws if the node does not answer. */
+export async function rpcChainId(rpcUrl: string): Promise<number> {
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    signal: AbortSignal.timeout(2_000),
+  });
+  const body = (await response.json()) as { result?: string };
+  if (typeof body.result !== 'string') throw new Error(`unexpected eth_chainId answer from ${rpcUrl}`);
+  return Number(BigInt(body.result));
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((done) => {
+    const timer = setTimeout(() => done(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      done(true);
+    });
+  });
+}
+
+async function startOnce(port: number, options: LocalChainOptions): Promise<LocalChain> {
+  const { command, args } = anvilCommand();
+  const anvilArgs = ['--host', '127.0.0.1', '--port', String(port), '--mnemonic', options.mnemonic ?? ANVIL_MNEMONIC];
+  if (options.chainId !== undefined) anvilArgs.push('--chain-id', String(options.chainId));
+  if (options.statePath) {
+    mkdirSync(dirname(options.statePath), { recursive: true });
+    anvilArgs.push('--state', options.statePath, '--state-interval', String(options.stateIntervalSeconds ?? 10));
+  }
+  const child = spawn(command, [...args, ...anvilArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+
+  // Keep the end of the log for error messages; always drain the pipes so anvil never blocks on them.
+  let log = '';
+  const collect = (forward: NodeJS.WriteStream) => (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-4_000);
+    if (options.verbose) forward.write(chunk);
+  };
+  child.stdout?.on('data', collect(process.stdout));
+  child.stderr?.on('data', collect(process.stderr));
+  let spawnError: Error | undefined;
+  child.on('error', (error) => {
+    spawnError = error;
+  });
+
+  // A crashed test run must not leave anvil behind.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    // SIGTERM lets anvil write its --state file before exiting.
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    if (!(await waitForExit(child, 5_000))) {
+      child.kill('SIGKILL');
+      await waitForExit(child, 2_000);
+    }
+  };
+
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (spawnError || child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`anvil exited before answering on ${rpcUrl}: ${spawnError?.message ?? ''}\n${log}`);
+    }
+    try {
+      const chainId = await rpcChainId(rpcUrl);
+      return { rpcUrl, chainId, port, stop };
+    } catch {
+      await sleep(25);
+    }
+  }
+  await stop();
+  throw new Error(`anvil did not answer on ${rpcUrl} within 20 s\n${log}`);
+}
+
+/** Starts anvil on 127.0.0.1 and resolves once its JSON-RPC answers. */
+export async function startLocalChain(options: LocalChainOptions = {}): Promise<LocalChain> {
+  if (options.port !== undefined) return startOnce(options.port, options);
+  // The free port can be taken between probing and anvil binding it: retry with another.
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await startOnce(await findFreePort(), options);
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
+/**
+ * A provider for back-to-back transactions on an auto-mining chain: no 250 ms call cache (it would
+ * serve a stale nonce) and, when the chain id is known, no `eth_chainId` before every request.
+ */
+export function createProvider(rpcUrl: string, chainId?: number): JsonRpcProvider {
+  const network = chainId === undefined ? undefined : Network.from(chainId);
+  return new JsonRpcProvider(rpcUrl, network, {
+    cacheTimeout: -1,
+    pollingInterval: 100,
+    staticNetwork: network ?? null,
+  });
+}
+
+/**
+ * A wallet that asks for the pending nonce on every transaction (always fresh with the provider
+ * above). Await each send before the next. Not a NonceManager: its nonce is consumed even when gas
+ * estimation rejects the transaction, and the next one then waits forever behind the gap.
+ */
+export function createSigner(provider: JsonRpcProvider, privateKey: string): Wallet {
+  return new Wallet(privateKey, provider);
+}
+
+/** Dev accounts derived like anvil's (BIP-44 `m/44'/60'/0'/0/i`). */
+export function devAccounts(count: number, mnemonic = ANVIL_MNEMONIC): DevAccount[] {
+  const parent = HDNodeWallet.fromPhrase(mnemonic, '', "m/44'/60'/0'/0");
+  return Array.from({ length: count }, (_, index) => {
+    const wallet = parent.deriveChild(index);
+    return { address: wallet.address, privateKey: wallet.privateKey };
+  });
+}
+
+/** Off-chain request ids (UUID strings) to the bytes32 the factory uses: `keccak256(utf8(id))`. */
+export function toRequestId(requestId: string): string {
+  return id(requestId);
+}
+
+/** A typed handle on a deployed contract, from its committed artifact. */
+export function attachContract(name: ContractName, address: string, runner: Signer | JsonRpcProvider): Contract {
+  return new Contract(address, readArtifact(name).abi, runner);
+}
+
+async function deploy(name: ContractName, signer: Signer, args: unknown[]): Promise<Contract> {
+  const artifact = readArtifact(name);
+  const factory = new ContractFactory(artifact.abi, artifact.bytecode, signer);
+  const contract = await factory.deploy(...args);
+  await contract.waitForDeployment();
+  return contract as Contract;
+}
+
+/**
+ * Deploys IPTToken and EscrowFactory from `deployerKey` (owner of both), makes the deployer an
+ * escrow operator and mints `fundAmount` IPT to each of the first `fundAccounts` dev accounts.
+ */
+export async function deployContracts(
+  rpcUrl: string,
+  deployerKey: string,
+  options: DeployOptions = {},
+): Promise<Deployment> {
+  const chainId = await rpcChainId(rpcUrl);
+  const provider = createProvider(rpcUrl, chainId);
+  try {
+    // Pipelined setup transactions: none is expected to fail, and any failure aborts the deployment.
+    const signer = new NonceManager(createSigner(provider, deployerKey));
+    const deployer = await signer.getAddress();
+
+    const token = await deploy('IPTToken', signer, [deployer]);
+    const tokenAddress = await token.getAddress();
+    const factory = await deploy('EscrowFactory', signer, [tokenAddress, deployer]);
+    const factoryAddress = await factory.getAddress();
+    const receipt = await factory.deploymentTransaction()?.wait();
+    if (!receipt) throw new Error('EscrowFactory deployment has no receipt');
+
+    const pending = [await factory.getFunction('setOperator')(deployer, true)];
+    const amount = options.fundAmount ?? DEV_FUNDING;
+    for (const account of devAccounts(options.fundAccounts ?? 10, options.mnemonic)) {
+      pending.push(await token.getFunction('mint')(account.address, amount));
+    }
+    for (const tx of pending) {
+      const mined = await tx.wait();
+      if (mined?.status !== 1) throw new Error(`setup transaction ${tx.hash} failed`);
+    }
+
+    return {
+      chainId,
+      token: tokenAddress,
+      factory: factoryAddress,
+      escrowImplementation: getAddress(await factory.getFunction('implementation')()),
+      deployer,
+      blockNumber: receipt.blockNumber,
+    };
+  } finally {
+    provider.destroy();
+  }
+}
+
+function isDeployment(value: unknown): value is Deployment {
+  if (value === null || typeof value !== 'object') return false;
+  const record = value as Record<string, unknown>;
+  const isAddress = (key: string) => typeof record[key] === 'string' && /^0x[0-9a-fA-F]{40}$/.test(record[key]);
+  return (
+    Number.isInteger(record.chainId) &&
+    Number.isInteger(record.blockNumber) &&
+    ['token', 'factory', 'escrowImplementation', 'deployer'].every(isAddress)
+  );
+}
+
+export function writeDeployment(path: string = DEFAULT_DEPLOYMENT_PATH, deployment: Deployment): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const { chainId, token, factory, escrowImplementation, deployer, blockNumber } = deployment;
+  const ordered: Deployment = { chainId, token, factory, escrowImplementation, deployer, blockNumber };
+  writeFileSync(path, `${JSON.stringify(ordered, null, 2)}\n`);
+}
+
+/** The deployment recorded at `path`, or null if there is none; throws on a malformed file. */
+export function readDeployment(path: string = DEFAULT_DEPLOYMENT_PATH): Deployment | null {
+  if (!existsSync(path)) return null;
+  const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  if (!isDeployment(parsed)) throw new Error(`${path} is not a deployment file`);
+  return parsed;
+}
+
+/** Whether the contracts recorded in `deployment` exist on the chain at `rpcUrl`. */
+export async function isDeployed(rpcUrl: string, deployment: Deployment): Promise<boolean> {
+  const chainId = await rpcChainId(rpcUrl);
+  if (chainId !== deployment.chainId) return false;
+  const provider = createProvider(rpcUrl, chainId);
+  try {
+    const codes = await Promise.all(
+      [deployment.token, deployment.factory, deployment.escrowImplementation].map((a) => provider.getCode(a)),
+    );
+    return codes.every((code) => code !== '0x');
+  } finally {
+    provider.destroy();
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '8545' },
+      state: { type: 'string', default: DEFAULT_STATE_PATH },
+      deployment: { type: 'string', default: DEFAULT_DEPLOYMENT_PATH },
+      verbose: { type: 'boolean', default: false },
+    },
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port <= 0 || port > 65_535) throw new Error(`invalid --port ${values.port}`);
+  const statePath = resolve(values.state);
+  const deploymentPath = resolve(values.deployment);
+
+  const chain = await startLocalChain({ port, statePath, verbose: values.verbose });
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping anvil (state saved to ${statePath})`);
+    await chain.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', (signal) => void shutdown(signal));
+  process.on('SIGTERM', (signal) => void shutdown(signal));
+
+  try {
+    const existing = readDeployment(deploymentPath);
+    let deployment: Deployment;
+    if (existing && (await isDeployed(chain.rpcUrl, existing))) {
+      deployment = existing;
+      console.log(`contracts already deployed (from ${deploymentPath})`);
+    } else {
+      const [deployer] = devAccounts(1);
+      deployment = await deployContracts(chain.rpcUrl, deployer.privateKey);
+      writeDeployment(deploymentPath, deployment);
+      console.log(`deployed contracts, wrote ${deploymentPath}`);
+    }
+    console.log(`anvil on ${chain.rpcUrl} (chain id ${chain.chainId})`);
+    console.log(`  IPTToken      ${deployment.token}`);
+    console.log(`  EscrowFactory ${deployment.factory}`);
+    console.log(`  operator      ${deployment.deployer}`);
+    console.log('Ctrl-C to stop.');
+  } catch (error) {
+    await chain.stop();
+    throw error;
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
