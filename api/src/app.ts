@@ -97,7 +97,11 @@ export async function buildApp({ config, orm, logger = true }: AppOptions): Prom
     return reply.send({ status: 'ok' });
   });
 
-  await app.register(graphqlPlugin, { isProduction: config.isProduction, uploadMaxBytes: config.avatarMaxBytes });
+  await app.register(graphqlPlugin, {
+    isProduction: config.isProduction,
+    uploadMaxBytes: config.avatarMaxBytes,
+    limits: config.graphqlLimits,
+  });
   await app.register(restPlugin, { routes: restRoutes, publicUrl: config.publicUrl, fileMaxBytes: config.avatarMaxBytes });
 
   const openApi = buildOpenApi(restRoutes, { version: API_VERSION });

@@ -37,6 +37,10 @@ const envSchema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   // trust X-Forwarded-* headers (set when running behind a reverse proxy)
   TRUST_PROXY: bool.default(false),
+  // GraphQL limits: deepest selection, most aliases, highest cost (fields; list children x10)
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).max(50).default(10),
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).max(500).default(20),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(2000),
   // folder with the built web app served at /; absent build: API only
   WEB_DIST: z.string().default('web/dist'),
 });
@@ -61,6 +65,7 @@ export type Config = {
   loginWindowMs: number;
   trustProxy: boolean;
   webDist: string;
+  graphqlLimits: { maxDepth: number; maxAliases: number; maxCost: number };
   /** the dev outbox route is on when mail is not sent for real and this is not production */
   devOutbox: boolean;
 };
@@ -99,6 +104,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(e.WEB_DIST),
+    graphqlLimits: { maxDepth: e.GRAPHQL_MAX_DEPTH, maxAliases: e.GRAPHQL_MAX_ALIASES, maxCost: e.GRAPHQL_MAX_COST },
     devOutbox: !e.SMTP_URL && !isProduction,
   };
 }

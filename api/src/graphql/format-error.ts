@@ -1,4 +1,4 @@
-import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { AppError } from '../shared/errors';
 
@@ -35,7 +35,10 @@ export function formatGraphQLError(
       extensions: { code: original.code, ...(original.details ? { details: original.details } : {}) },
     };
   }
-  const code = formatted.extensions?.code;
+  // Apollo re-labels every validation error GRAPHQL_VALIDATION_FAILED; keep our limit codes
+  const inner = error instanceof GraphQLError ? error.originalError : undefined;
+  const innerCode = inner instanceof GraphQLError ? inner.extensions?.code : undefined;
+  const code = typeof innerCode === 'string' && CLIENT_CODES.has(innerCode) ? innerCode : formatted.extensions?.code;
   if (typeof code === 'string' && CLIENT_CODES.has(code)) {
     return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
   }

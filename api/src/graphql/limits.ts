@@ -1,8 +1,15 @@
 import {
+  getNamedType,
+  getNullableType,
   GraphQLError,
+  isCompositeType,
+  isListType,
+  isObjectType,
+  isInterfaceType,
   Kind,
   type ASTVisitor,
   type FragmentDefinitionNode,
+  type GraphQLCompositeType,
   type SelectionSetNode,
   type ValidationContext,
   type ValidationRule,
@@ -12,40 +19,46 @@ export type QueryLimits = { maxDepth: number; maxAliases: number; maxCost: numbe
 
 export const DEFAULT_LIMITS: QueryLimits = { maxDepth: 10, maxAliases: 20, maxCost: 2000 };
 
+/** Children of a list field are assumed to repeat this many times when costing a query. */
+const LIST_FACTOR = 10;
+
 type Measure = { depth: number; aliases: number; cost: number };
 
-// Walks a selection set with fragments inlined. Cost counts every field once per place it can be
-// resolved; list fields multiply their children by an assumed page size, so nested lists are dear.
 function measure(
+  ctx: ValidationContext,
   set: SelectionSetNode,
+  parent: GraphQLCompositeType | undefined,
   fragments: Record<string, FragmentDefinitionNode>,
   depth: number,
-  seen: Set<string>,
+  seen: ReadonlySet<string>,
 ): Measure {
   const out: Measure = { depth, aliases: 0, cost: 0 };
+  const add = (m: Measure) => {
+    out.depth = Math.max(out.depth, m.depth);
+    out.aliases += m.aliases;
+    out.cost += m.cost;
+  };
   for (const sel of set.selections) {
     if (sel.kind === Kind.FIELD) {
+      // introspection is bounded by the schema itself; tools send deep introspection queries
+      if (sel.name.value === '__schema' || sel.name.value === '__type') continue;
       if (sel.alias) out.aliases += 1;
       out.cost += 1;
-      if (sel.selectionSet) {
-        const inner = measure(sel.selectionSet, fragments, depth + 1, seen);
-        out.depth = Math.max(out.depth, inner.depth);
-        out.aliases += inner.aliases;
-        out.cost += inner.cost * 10;
-      }
+      if (!sel.selectionSet) continue;
+      const def = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[sel.name.value] : undefined;
+      const child = def ? getNamedType(def.type) : undefined;
+      const inner = measure(ctx, sel.selectionSet, child && isCompositeType(child) ? child : undefined, fragments, depth + 1, seen);
+      const factor = def && isListType(getNullableType(def.type)) ? LIST_FACTOR : 1;
+      add({ depth: inner.depth, aliases: inner.aliases, cost: inner.cost * factor });
+    } else if (sel.kind === Kind.INLINE_FRAGMENT) {
+      const cond = sel.typeCondition ? ctx.getSchema().getType(sel.typeCondition.name.value) : parent;
+      add(measure(ctx, sel.selectionSet, cond && isCompositeType(cond) ? cond : parent, fragments, depth, seen));
     } else {
-      const fragmentSet =
-        sel.kind === Kind.INLINE_FRAGMENT ? sel.selectionSet : fragments[sel.name.value]?.selectionSet;
-      if (!fragmentSet) continue;
-      if (sel.kind === Kind.FRAGMENT_SPREAD) {
-        // cycles are reported by graphql's own NoFragmentCycles rule
-        if (seen.has(sel.name.value)) continue;
-        seen = new Set(seen).add(sel.name.value);
-      }
-      const inner = measure(fragmentSet, fragments, depth, seen);
-      out.depth = Math.max(out.depth, inner.depth);
-      out.aliases += inner.aliases;
-      out.cost += inner.cost;
+      const frag = fragments[sel.name.value];
+      // unknown fragments and cycles are reported by graphql's own rules
+      if (!frag || seen.has(sel.name.value)) continue;
+      const cond = ctx.getSchema().getType(frag.typeCondition.name.value);
+      add(measure(ctx, frag.selectionSet, cond && isCompositeType(cond) ? cond : parent, fragments, depth, new Set(seen).add(sel.name.value)));
     }
   }
   return out;
@@ -60,7 +73,11 @@ export function queryLimitsRule(limits: QueryLimits = DEFAULT_LIMITS): Validatio
     }
     return {
       OperationDefinition(op) {
-        const m = measure(op.selectionSet, fragments, 0, new Set());
+        const schema = context.getSchema();
+        const root =
+          op.operation === 'query' ? schema.getQueryType() : op.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+        // depth counts levels of fields: { a { b } } is 2
+        const m = measure(context, op.selectionSet, root ?? undefined, fragments, 1, new Set());
         const fail = (code: string, message: string) =>
           context.reportError(new GraphQLError(message, { nodes: [op], extensions: { code } }));
         if (m.depth > limits.maxDepth) fail('QUERY_TOO_DEEP', `Query depth ${m.depth} exceeds the limit of ${limits.maxDepth}`);

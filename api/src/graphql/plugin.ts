@@ -5,17 +5,17 @@ import type { FastifyInstance } from 'fastify';
 import processRequest from 'graphql-upload/processRequest.mjs';
 import type { RequestContext } from '../shared/context';
 import { formatGraphQLError } from './format-error';
-import { DEFAULT_LIMITS, queryLimitsRule } from './limits';
+import { queryLimitsRule, type QueryLimits } from './limits';
 import { buildAppSchema } from './schema';
 
 /** Apollo Server at /graphql: CSRF prevention, depth/alias/cost limits, multipart uploads. */
-export async function graphqlPlugin(app: FastifyInstance, opts: { isProduction: boolean; uploadMaxBytes: number }) {
+export async function graphqlPlugin(app: FastifyInstance, opts: { isProduction: boolean; uploadMaxBytes: number; limits: QueryLimits }) {
   const apollo = new ApolloServer<RequestContext>({
     schema: await buildAppSchema(),
     csrfPrevention: true,
     introspection: true,
     includeStacktraceInErrorResponses: false,
-    validationRules: [queryLimitsRule(DEFAULT_LIMITS)],
+    validationRules: [queryLimitsRule(opts.limits)],
     formatError: (formatted, error) =>
       formatGraphQLError(formatted, error, (err) => app.log.error({ err }, 'unexpected GraphQL error')),
     plugins: [fastifyApolloDrainPlugin(app), ...(opts.isProduction ? [ApolloServerPluginLandingPageDisabled()] : [])],

@@ -55,6 +55,8 @@ async function readFile(request: FastifyRequest, field: string): Promise<Uploade
  */
 export async function restPlugin(app: FastifyInstance, opts: { routes: RestRoute[]; publicUrl: string; fileMaxBytes: number }) {
   await app.register(multipart, { limits: { fileSize: opts.fileMaxBytes, files: 1, fields: 5, parts: 6 }, throwFileSizeLimit: true });
+  // JSON or documented multipart only: a text/plain body is how cross-site forms smuggle requests
+  app.removeContentTypeParser('text/plain');
   app.setErrorHandler((err, request, reply) => restErrorReply(err, request, reply));
   const ownOrigin = new URL(opts.publicUrl).origin;
 

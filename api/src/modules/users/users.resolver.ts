@@ -21,7 +21,7 @@ export class UsersResolver {
   @Mutation(() => Profile, { description: 'PNG, JPEG, GIF or WebP; multipart request (GraphQL multipart spec)' })
   async uploadAvatar(@Arg('file', () => GraphQLUpload) file: Promise<FileUpload>, @Ctx() ctx: RequestContext) {
     const user = requireUser(ctx);
-    const data = await readUpload(await file, ctx.services.config.avatarMaxBytes);
+    const data = await readUpload(file, ctx.services.config.avatarMaxBytes);
     await ctx.services.users.setAvatar(ctx.em, user, data);
     return ctx.services.users.profile(ctx.em, user);
   }

@@ -1,0 +1,88 @@
+/** Error shape of both APIs, normalised for assertions. */
+export type ApiError = { code: string; message: string; status: number };
+
+export type RestResult<T = unknown> = { status: number; body: { result?: T; error?: { code: string; message: string; details?: unknown } } };
+
+export type GqlResult<T = Record<string, unknown>> = {
+  status: number;
+  data: T | null;
+  errors?: { message: string; extensions?: { code?: string; details?: unknown; stacktrace?: unknown } }[];
+};
+
+/** An HTTP client with its own cookie jar: one per simulated browser or phone. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+  bearer?: string;
+
+  constructor(readonly baseUrl: string) {}
+
+  private cookieHeader(): Record<string, string> {
+    const headers: Record<string, string> = {};
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.bearer) headers.authorization = `Bearer ${this.bearer}`;
+    return headers;
+  }
+
+  private keepCookies(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';');
+      const [name, ...rest] = pair.split('=');
+      const value = rest.join('=');
+      const expired = attrs.some((a) => /expires=thu, 01 jan 1970/i.test(a)) || value === '';
+      if (expired) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const res = await fetch(this.baseUrl + path, { ...init, headers: { ...this.cookieHeader(), ...(init.headers as Record<string, string>) } });
+    this.keepCookies(res);
+    return res;
+  }
+
+  async rest<T = unknown>(method: string, path: string, body?: unknown, query?: Record<string, string>): Promise<RestResult<T>> {
+    const qs = query ? `?${new URLSearchParams(query)}` : '';
+    const res = await this.fetch(path + qs, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : {} };
+  }
+
+  async gql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<GqlResult<T>> {
+    const res = await this.fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
+    const json = (await res.json()) as Omit<GqlResult<T>, 'status'>;
+    return { status: res.status, data: json.data ?? null, errors: json.errors };
+  }
+
+  /** GraphQL multipart request (graphql-upload spec) with one file in variable `file`. */
+  async gqlUpload<T = Record<string, unknown>>(query: string, file: { name: string; type: string; data: Buffer }): Promise<GqlResult<T>> {
+    const form = new FormData();
+    form.append('operations', JSON.stringify({ query, variables: { file: null } }));
+    form.append('map', JSON.stringify({ 0: ['variables.file'] }));
+    form.append('0', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+    const res = await this.fetch('/graphql', { method: 'POST', headers: { 'apollo-require-preflight': 'true' }, body: form });
+    const json = (await res.json()) as Omit<GqlResult<T>, 'status'>;
+    return { status: res.status, data: json.data ?? null, errors: json.errors };
+  }
+
+  /** REST multipart upload with one file field. */
+  async restUpload<T = unknown>(path: string, field: string, file: { name: string; type: string; data: Buffer }): Promise<RestResult<T>> {
+    const form = new FormData();
+    form.append(field, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+    const res = await this.fetch(path, { method: 'POST', body: form });
+    return { status: res.status, body: (await res.json()) as RestResult<T>['body'] };
+  }
+}
+
+export const gqlCode = (r: GqlResult<unknown>) => r.errors?.[0]?.extensions?.code;
