@@ -29,14 +29,24 @@ const API_PREFIXES = ['/graphql', '/v1/', '/request.api/'];
 
 export type AppOptions = { config: Config; orm: MikroORM; logger?: boolean };
 
-export async function buildApp({ config, orm, logger = true }: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
+export async function buildApp({
+  config,
+  orm,
+  logger = true,
+}: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
   const app = Fastify({
     logger: logger
       ? {
           level: config.logLevel,
           // secrets never reach the logs: cookies, tokens and credentials are redacted
           redact: {
-            paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'],
+            paths: [
+              'req.headers.cookie',
+              'req.headers.authorization',
+              'res.headers["set-cookie"]',
+              '*.password',
+              '*.token',
+            ],
             censor: '[redacted]',
           },
         }
@@ -102,7 +112,11 @@ export async function buildApp({ config, orm, logger = true }: AppOptions): Prom
     uploadMaxBytes: config.avatarMaxBytes,
     limits: config.graphqlLimits,
   });
-  await app.register(restPlugin, { routes: restRoutes, publicUrl: config.publicUrl, fileMaxBytes: config.avatarMaxBytes });
+  await app.register(restPlugin, {
+    routes: restRoutes,
+    publicUrl: config.publicUrl,
+    fileMaxBytes: config.avatarMaxBytes,
+  });
 
   const openApi = buildOpenApi(restRoutes, { version: API_VERSION });
   app.get('/v1/openapi.json', async () => openApi);
@@ -124,8 +138,18 @@ export async function buildApp({ config, orm, logger = true }: AppOptions): Prom
     // Development only (no SMTP, not production): read the mail the server would have sent.
     app.get<{ Querystring: { to?: string } }>('/dev/outbox', async (request) => {
       const to = request.query.to?.toLowerCase();
-      const mails = await orm.em.fork().find(OutboxMail, to ? { toAddress: to } : {}, { orderBy: { createdAt: 'desc' }, limit: 50 });
-      return { result: mails.map((m) => ({ id: m.id, to: m.toAddress, subject: m.subject, text: m.text, createdAt: m.createdAt })) };
+      const mails = await orm.em
+        .fork()
+        .find(OutboxMail, to ? { toAddress: to } : {}, { orderBy: { createdAt: 'desc' }, limit: 50 });
+      return {
+        result: mails.map((m) => ({
+          id: m.id,
+          to: m.toAddress,
+          subject: m.subject,
+          text: m.text,
+          createdAt: m.createdAt,
+        })),
+      };
     });
   }
 
@@ -140,7 +164,9 @@ export async function buildApp({ config, orm, logger = true }: AppOptions): Prom
       // the React app owns every other path (client-side routing)
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
+    return reply
+      .code(404)
+      .send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
   });
 
   return { app, services };

@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from './config';
 describe('config', () => {
   it('has working embedded defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, env: 'development', cookieSecure: false, devOutbox: true, databaseUrl: undefined });
+    expect(c).toMatchObject({
+      port: 3000,
+      env: 'development',
+      cookieSecure: false,
+      devOutbox: true,
+      databaseUrl: undefined,
+    });
     expect(c.publicUrl).toBe('http://localhost:3000');
   });
 

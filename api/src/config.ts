@@ -26,11 +26,21 @@ const envSchema = z.object({
   // sender address of outgoing mail
   MAIL_FROM: z.string().min(3).default('Parley <no-reply@parley.local>'),
   // how long a login session lasts, in hours
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 14),
   // force the Secure cookie flag (defaults to true in production)
   COOKIE_SECURE: bool.optional(),
   // largest accepted avatar image, in bytes
-  AVATAR_MAX_BYTES: z.coerce.number().int().min(1024).max(20 * 1024 * 1024).default(2 * 1024 * 1024),
+  AVATAR_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(20 * 1024 * 1024)
+    .default(2 * 1024 * 1024),
   // failed logins allowed per username in LOGIN_WINDOW_MINUTES before 429
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   // window for LOGIN_MAX_FAILURES, in minutes

@@ -23,7 +23,10 @@ async function main() {
   app.log.info({ database: db.kind, mail: services.mail.sendsForReal ? 'smtp' : 'dev outbox' }, 'starting');
 
   const timer = services.mail.sendsForReal
-    ? setInterval(() => void services.mail.deliverPending(db.orm).catch((err) => app.log.error({ err }, 'mail dispatch failed')), 15_000)
+    ? setInterval(
+        () => void services.mail.deliverPending(db.orm).catch((err) => app.log.error({ err }, 'mail dispatch failed')),
+        15_000,
+      )
     : undefined;
 
   let stopping = false;

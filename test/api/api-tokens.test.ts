@@ -18,7 +18,9 @@ const CREATE = `mutation($i: CreateApiTokenInput!) { createApiToken(input: $i) {
 
 describe('personal API tokens', () => {
   it('is shown once, stored hashed, accepted as Bearer on /graphql, and stops working when revoked', async () => {
-    const created = await alice.client.gql<{ createApiToken: { token: string; apiToken: { id: string; prefix: string } } }>(CREATE, {
+    const created = await alice.client.gql<{
+      createApiToken: { token: string; apiToken: { id: string; prefix: string } };
+    }>(CREATE, {
       i: { name: 'CRM sync' },
     });
     const { token, apiToken } = created.data!.createApiToken;
@@ -30,7 +32,9 @@ describe('personal API tokens', () => {
     expect(JSON.stringify(row)).not.toContain(token);
 
     // the listing never shows the secret again
-    const list = await alice.client.gql<{ apiTokens: Record<string, unknown>[] }>(`{ apiTokens { id name prefix lastUsedAt revokedAt } }`);
+    const list = await alice.client.gql<{ apiTokens: Record<string, unknown>[] }>(
+      `{ apiTokens { id name prefix lastUsedAt revokedAt } }`,
+    );
     expect(JSON.stringify(list.data)).not.toContain(token);
 
     const integrator = new TestClient(server.url);

@@ -21,7 +21,11 @@ describe('registration, verification, login, logout over REST', () => {
   it('walks the whole account life cycle', async () => {
     const c = new TestClient(server.url);
     const input = buildUserInput({ username: 'RestAlice', email: 'Rest.Alice@Example.test' });
-    const reg = await c.rest<{ guest: boolean; user: { email: string; credit: number } }>('POST', '/v1/auth/register', input);
+    const reg = await c.rest<{ guest: boolean; user: { email: string; credit: number } }>(
+      'POST',
+      '/v1/auth/register',
+      input,
+    );
     expect(reg.status).toBe(200);
     expect(reg.body.result).toMatchObject({ guest: false, user: { email: 'rest.alice@example.test', credit: 0 } });
 
@@ -36,7 +40,10 @@ describe('registration, verification, login, logout over REST', () => {
     // a verification link works once
     expect((await c.rest('POST', '/v1/auth/verifyEmail', { token })).body.error?.code).toBe('BAD_USER_INPUT');
 
-    const login = await c.rest<{ username: string }>('POST', '/v1/auth/login', { username: 'restalice', password: input.password });
+    const login = await c.rest<{ username: string }>('POST', '/v1/auth/login', {
+      username: 'restalice',
+      password: input.password,
+    });
     expect(login.status).toBe(200);
     expect(login.body.result?.username).toBe('RestAlice');
     const setCookie = (await c.fetch('/v1/auth/status')).headers.get('set-cookie');
@@ -104,7 +111,10 @@ describe('registration, verification, login, logout over REST', () => {
     await other.rest('POST', '/v1/auth/login', { username: u.username, password: u.password });
     expect((await other.rest('GET', '/v1/auth/user/getUser')).status).toBe(200);
 
-    const bad = await u.client.rest('POST', '/v1/auth/changePassword', { oldPassword: 'nottheone1', newPassword: 'newpass123' });
+    const bad = await u.client.rest('POST', '/v1/auth/changePassword', {
+      oldPassword: 'nottheone1',
+      newPassword: 'newpass123',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error?.message).toBe('Old password is incorrect');
     const mismatch = await u.client.rest('POST', '/v1/auth/changePassword', {
@@ -114,7 +124,10 @@ describe('registration, verification, login, logout over REST', () => {
     });
     expect(mismatch.status).toBe(400);
 
-    const ok = await u.client.rest('POST', '/v1/auth/changePassword', { oldPassword: u.password, newPassword: 'newpass123' });
+    const ok = await u.client.rest('POST', '/v1/auth/changePassword', {
+      oldPassword: u.password,
+      newPassword: 'newpass123',
+    });
     expect(ok.status).toBe(200);
     expect((await u.client.rest('GET', '/v1/auth/user/getUser')).status).toBe(200); // this session stays
     expect((await other.rest('GET', '/v1/auth/user/getUser')).status).toBe(401); // others end
@@ -125,7 +138,9 @@ describe('registration, verification, login, logout over REST', () => {
 
   it('updates the nickname and refuses a blank one', async () => {
     const u = await buildUser(server);
-    const ok = await u.client.rest<{ nickname: string }>('PUT', '/v1/auth/user/updateUser', { update: { nickname: '  Ally  ' } });
+    const ok = await u.client.rest<{ nickname: string }>('PUT', '/v1/auth/user/updateUser', {
+      update: { nickname: '  Ally  ' },
+    });
     expect(ok.body.result?.nickname).toBe('Ally');
     const blank = await u.client.rest('PUT', '/v1/auth/user/updateUser', { update: { nickname: '   ' } });
     expect(blank.status).toBe(400);
@@ -140,7 +155,9 @@ describe('registration, verification, login, logout over REST', () => {
       const u = await buildUser(limited);
       const c = new TestClient(limited.url);
       for (let i = 0; i < 3; i++) {
-        expect((await c.rest('POST', '/v1/auth/login', { username: u.username, password: 'wrongpass1' })).status).toBe(401);
+        expect((await c.rest('POST', '/v1/auth/login', { username: u.username, password: 'wrongpass1' })).status).toBe(
+          401,
+        );
       }
       const blocked = await c.rest('POST', '/v1/auth/login', { username: u.username, password: u.password });
       expect(blocked.status).toBe(429);
@@ -163,27 +180,39 @@ describe('the same over GraphQL', () => {
     expect(gqlCode(early)).toBe('EMAIL_NOT_VERIFIED');
 
     const token = await verificationToken(server, input.email);
-    expect((await c.gql(`mutation($t: String!) { verifyEmail(token: $t) }`, { t: token })).data).toEqual({ verifyEmail: true });
+    expect((await c.gql(`mutation($t: String!) { verifyEmail(token: $t) }`, { t: token })).data).toEqual({
+      verifyEmail: true,
+    });
 
     const wrong = await c.gql(LOGIN, { input: { username: input.username, password: 'wrongpass9' } });
     expect(gqlCode(wrong)).toBe('UNAUTHENTICATED');
-    const login = await c.gql<{ login: { username: string } }>(LOGIN, { input: { username: input.username, password: input.password } });
+    const login = await c.gql<{ login: { username: string } }>(LOGIN, {
+      input: { username: input.username, password: input.password },
+    });
     expect(login.data?.login.username).toBe(input.username);
     expect((await c.gql(STATUS)).data).toEqual({ authStatus: { loggedIn: true, user: { username: input.username } } });
 
     const change = `mutation($i: ChangePasswordInput!) { changePassword(input: $i) }`;
-    const mismatch = await c.gql(change, { i: { oldPassword: input.password, newPassword: 'newpass123', confirmPassword: 'nope12345' } });
+    const mismatch = await c.gql(change, {
+      i: { oldPassword: input.password, newPassword: 'newpass123', confirmPassword: 'nope12345' },
+    });
     expect(gqlCode(mismatch)).toBe('BAD_USER_INPUT');
-    const badOld = await c.gql(change, { i: { oldPassword: 'wrong1234', newPassword: 'newpass123', confirmPassword: 'newpass123' } });
+    const badOld = await c.gql(change, {
+      i: { oldPassword: 'wrong1234', newPassword: 'newpass123', confirmPassword: 'newpass123' },
+    });
     expect(gqlCode(badOld)).toBe('BAD_USER_INPUT');
-    const ok = await c.gql(change, { i: { oldPassword: input.password, newPassword: 'newpass123', confirmPassword: 'newpass123' } });
+    const ok = await c.gql(change, {
+      i: { oldPassword: input.password, newPassword: 'newpass123', confirmPassword: 'newpass123' },
+    });
     expect(ok.data).toEqual({ changePassword: true });
 
     const nick = await c.gql<{ updateProfile: { nickname: string } }>(
       `mutation { updateProfile(input: { nickname: "GraphQL Gal" }) { nickname } }`,
     );
     expect(nick.data?.updateProfile.nickname).toBe('GraphQL Gal');
-    expect(gqlCode(await c.gql(`mutation { updateProfile(input: { nickname: "  " }) { nickname } }`))).toBe('BAD_USER_INPUT');
+    expect(gqlCode(await c.gql(`mutation { updateProfile(input: { nickname: "  " }) { nickname } }`))).toBe(
+      'BAD_USER_INPUT',
+    );
 
     expect((await c.gql(`mutation { logout }`)).data).toEqual({ logout: true });
     expect((await c.gql(STATUS)).data).toEqual({ authStatus: { loggedIn: false, user: null } });

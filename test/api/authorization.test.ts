@@ -13,9 +13,15 @@ let aliceNotificationId: string;
 beforeAll(async () => {
   server = await startTestServer();
   [alice, mallory] = await Promise.all([buildUser(server), buildUser(server)]);
-  const key = await alice.client.rest<{ id: string }>('POST', '/v1/auth/user/createkey', { title: 'A', key: p256PublicKeyPem() });
+  const key = await alice.client.rest<{ id: string }>('POST', '/v1/auth/user/createkey', {
+    title: 'A',
+    key: p256PublicKeyPem(),
+  });
   aliceKeyId = key.body.result!.id;
-  const n = await mallory.client.rest<{ id: string }>('POST', '/v1/auth/user/createNotification', { notification: 'for alice', to_id: alice.id });
+  const n = await mallory.client.rest<{ id: string }>('POST', '/v1/auth/user/createNotification', {
+    notification: 'for alice',
+    to_id: alice.id,
+  });
   aliceNotificationId = n.body.result!.id;
 });
 afterAll(async () => {
@@ -29,26 +35,40 @@ describe("another user cannot touch alice's data", () => {
     expect((await mallory.client.rest('POST', '/v1/auth/user/deletekey', { id: aliceKeyId })).status).toBe(404);
     const notes = await mallory.client.rest<unknown[]>('GET', '/v1/auth/user/getNotifications');
     expect(notes.body.result).toEqual([]);
-    expect((await mallory.client.rest('DELETE', '/v1/auth/user/deleteNotification', { id: aliceNotificationId })).status).toBe(404);
+    expect(
+      (await mallory.client.rest('DELETE', '/v1/auth/user/deleteNotification', { id: aliceNotificationId })).status,
+    ).toBe(404);
     const me = await mallory.client.rest<{ id: string }>('GET', '/v1/auth/user/getUser');
     expect(me.body.result?.id).toBe(mallory.id);
 
     // alice still has everything
-    expect((await alice.client.rest<{ id: string }[]>('GET', '/v1/auth/user/getKeyList')).body.result?.map((k) => k.id)).toEqual([aliceKeyId]);
-    expect((await alice.client.rest<{ id: string }[]>('GET', '/v1/auth/user/getNotifications')).body.result?.map((n) => n.id)).toEqual([
-      aliceNotificationId,
-    ]);
+    expect(
+      (await alice.client.rest<{ id: string }[]>('GET', '/v1/auth/user/getKeyList')).body.result?.map((k) => k.id),
+    ).toEqual([aliceKeyId]);
+    expect(
+      (await alice.client.rest<{ id: string }[]>('GET', '/v1/auth/user/getNotifications')).body.result?.map(
+        (n) => n.id,
+      ),
+    ).toEqual([aliceNotificationId]);
   });
 
   it('over GraphQL', async () => {
     expect((await mallory.client.gql<{ keys: unknown[] }>(`{ keys { id } }`)).data?.keys).toEqual([]);
-    expect(gqlCode(await mallory.client.gql(`mutation($id: ID!) { deleteKey(id: $id) }`, { id: aliceKeyId }))).toBe('NOT_FOUND');
-    expect((await mallory.client.gql<{ notifications: unknown[] }>(`{ notifications { id } }`)).data?.notifications).toEqual([]);
+    expect(gqlCode(await mallory.client.gql(`mutation($id: ID!) { deleteKey(id: $id) }`, { id: aliceKeyId }))).toBe(
+      'NOT_FOUND',
+    );
     expect(
-      gqlCode(await mallory.client.gql(`mutation($id: ID!) { deleteNotification(id: $id) }`, { id: aliceNotificationId })),
+      (await mallory.client.gql<{ notifications: unknown[] }>(`{ notifications { id } }`)).data?.notifications,
+    ).toEqual([]);
+    expect(
+      gqlCode(
+        await mallory.client.gql(`mutation($id: ID!) { deleteNotification(id: $id) }`, { id: aliceNotificationId }),
+      ),
     ).toBe('NOT_FOUND');
     expect((await mallory.client.gql<{ me: { id: string } }>(`{ me { id } }`)).data?.me.id).toBe(mallory.id);
-    expect((await alice.client.gql<{ keys: { id: string }[] }>(`{ keys { id } }`)).data?.keys.map((k) => k.id)).toEqual([aliceKeyId]);
+    expect((await alice.client.gql<{ keys: { id: string }[] }>(`{ keys { id } }`)).data?.keys.map((k) => k.id)).toEqual(
+      [aliceKeyId],
+    );
   });
 });
 
@@ -72,7 +92,10 @@ describe('anonymous callers', () => {
     ['createKey', `mutation { createKey(input: { title: "t", publicKey: "p" }) { id } }`],
     ['deleteKey', `mutation { deleteKey(id: "x") }`],
     ['updateProfile', `mutation { updateProfile(input: { nickname: "n" }) { id } }`],
-    ['changePassword', `mutation { changePassword(input: { oldPassword: "a", newPassword: "b", confirmPassword: "b" }) }`],
+    [
+      'changePassword',
+      `mutation { changePassword(input: { oldPassword: "a", newPassword: "b", confirmPassword: "b" }) }`,
+    ],
     ['createNotification', `mutation { createNotification(input: { toId: "x", notification: "n" }) { id } }`],
     ['deleteNotification', `mutation { deleteNotification(id: "x") }`],
     ['createApiToken', `mutation { createApiToken(input: { name: "n" }) { token } }`],

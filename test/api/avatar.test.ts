@@ -20,7 +20,11 @@ const big = { name: 'big.png', type: 'image/png', data: Buffer.concat([PNG_1X1, 
 
 describe('avatar upload', () => {
   it('over REST (field profileImage): stores a real image and serves it back', async () => {
-    const res = await alice.client.restUpload<{ avatarUrl: string; avatar: string }>('/v1/auth/user/uploadAvatar', 'profileImage', png);
+    const res = await alice.client.restUpload<{ avatarUrl: string; avatar: string }>(
+      '/v1/auth/user/uploadAvatar',
+      'profileImage',
+      png,
+    );
     expect(res.status).toBe(200);
     const url = res.body.result!.avatarUrl;
     expect(url).toMatch(/^\/media\/avatars\/.+\.png$/);
@@ -32,7 +36,8 @@ describe('avatar upload', () => {
   });
 
   it('over REST: refuses a non-image, a too large file and a wrong field', async () => {
-    const before = (await alice.client.rest<{ avatarUrl: string }>('GET', '/v1/auth/user/getUser')).body.result?.avatarUrl;
+    const before = (await alice.client.rest<{ avatarUrl: string }>('GET', '/v1/auth/user/getUser')).body.result
+      ?.avatarUrl;
     const wrongType = await alice.client.restUpload('/v1/auth/user/uploadAvatar', 'profileImage', text);
     expect(wrongType.status).toBe(415);
     expect(wrongType.body.error?.code).toBe('UNSUPPORTED_MEDIA_TYPE');
@@ -43,7 +48,8 @@ describe('avatar upload', () => {
     expect(wrongField.status).toBe(400);
     const json = await alice.client.rest('POST', '/v1/auth/user/uploadAvatar', {});
     expect(json.status).toBe(415);
-    const after = (await alice.client.rest<{ avatarUrl: string }>('GET', '/v1/auth/user/getUser')).body.result?.avatarUrl;
+    const after = (await alice.client.rest<{ avatarUrl: string }>('GET', '/v1/auth/user/getUser')).body.result
+      ?.avatarUrl;
     expect(after).toBe(before);
   });
 

@@ -19,12 +19,26 @@ async function snapshot(): Promise<Record<string, number>> {
   const conn = server.db.orm.em.fork().getConnection();
   const tables = ['users', 'sessions', 'email_verifications', 'keys', 'notifications', 'api_tokens', 'mail_outbox'];
   const out: Record<string, number> = {};
-  for (const t of tables) out[t] = Number((await conn.execute<{ n: string }[]>(`select count(*)::int as n from "${t}"`))[0].n);
+  for (const t of tables)
+    out[t] = Number((await conn.execute<{ n: string }[]>(`select count(*)::int as n from "${t}"`))[0].n);
   return out;
 }
 
 const writeRoutes = restRoutes.filter((r) => r.method !== 'GET' && !r.file);
-const WRONG_TYPES = { title: 42, key: ['x'], id: {}, notification: 7, to_id: 5, username: 1, email: true, password: 9, update: 'x', token: 1, oldPassword: 1, newPassword: 2 };
+const WRONG_TYPES = {
+  title: 42,
+  key: ['x'],
+  id: {},
+  notification: 7,
+  to_id: 5,
+  username: 1,
+  email: true,
+  password: 9,
+  update: 'x',
+  token: 1,
+  oldPassword: 1,
+  newPassword: 2,
+};
 
 function expectClientError(res: { status: number; body: { error?: { code: string; message: string } } }) {
   expect(res.status).toBeGreaterThanOrEqual(400);
@@ -44,7 +58,11 @@ describe('bad input on every REST route gets a 4xx with code and message, and wr
       'x'.repeat(300 * 1024), // over the body limit
     ];
     for (const body of attempts) {
-      const res = await alice.client.rest(method, path, typeof body === 'string' && body.length > 1000 ? JSON.stringify({ pad: body }) : body);
+      const res = await alice.client.rest(
+        method,
+        path,
+        typeof body === 'string' && body.length > 1000 ? JSON.stringify({ pad: body }) : body,
+      );
       expectClientError(res);
     }
     expect(await snapshot()).toEqual(before);
@@ -59,7 +77,11 @@ describe('bad input on every REST route gets a 4xx with code and message, and wr
       body: 'title=a&key=b',
     });
     expect(form.status).toBe(415);
-    const plain = await alice.client.fetch('/v1/auth/login', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
+    const plain = await alice.client.fetch('/v1/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'x',
+    });
     expect(plain.status).toBe(415);
   });
 
@@ -102,6 +124,8 @@ describe('bad input over GraphQL gets a 4xx-class error code and writes nothing'
       body: JSON.stringify({ query: `{ me { id } }`, variables: { pad: 'x'.repeat(300 * 1024) } }),
     });
     expect(res.status).toBe(413);
-    expect(((await res.json()) as { errors: { extensions: { code: string } }[] }).errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(((await res.json()) as { errors: { extensions: { code: string } }[] }).errors[0].extensions.code).toBe(
+      'PAYLOAD_TOO_LARGE',
+    );
   });
 });

@@ -60,7 +60,9 @@ describe('GraphQL hardening', () => {
   });
 
   it('accepts ordinary queries within the limits', async () => {
-    const res = await alice.client.gql(`{ me { id nickname } keys { id } notifications { id } authStatus { loggedIn } }`);
+    const res = await alice.client.gql(
+      `{ me { id nickname } keys { id } notifications { id } authStatus { loggedIn } }`,
+    );
     expect(res.errors).toBeUndefined();
   });
 
@@ -77,7 +79,9 @@ describe('GraphQL hardening', () => {
   it('serves health and the OpenAPI document', async () => {
     const health = await fetch(`${server.url}/healthz`);
     expect(await health.json()).toEqual({ status: 'ok' });
-    const doc = (await (await fetch(`${server.url}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await (await fetch(`${server.url}/v1/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(doc.paths['/v1/auth/user/createkey'].post).toBeDefined();
     expect(doc.paths['/v1/auth/user/deleteNotification'].delete).toBeDefined();
   });

@@ -18,7 +18,10 @@ type N = { id: string; notification: string };
 
 describe('notifications', () => {
   it('over REST: send to a user, the recipient lists and deletes it', async () => {
-    const sent = await alice.client.rest<N>('POST', '/v1/auth/user/createNotification', { notification: 'Hi Bob', to_id: bob.id });
+    const sent = await alice.client.rest<N>('POST', '/v1/auth/user/createNotification', {
+      notification: 'Hi Bob',
+      to_id: bob.id,
+    });
     expect(sent.status).toBe(200);
     const bobs = await bob.client.rest<N[]>('GET', '/v1/auth/user/getNotifications');
     expect(bobs.body.result?.map((n) => n.notification)).toEqual(['Hi Bob']);
@@ -35,20 +38,29 @@ describe('notifications', () => {
       to_id: '00000000-0000-4000-8000-000000000000',
     });
     expect(unknown.status).toBe(404);
-    const blank = await alice.client.rest('POST', '/v1/auth/user/createNotification', { notification: ' ', to_id: bob.id });
+    const blank = await alice.client.rest('POST', '/v1/auth/user/createNotification', {
+      notification: ' ',
+      to_id: bob.id,
+    });
     expect(blank.status).toBe(400);
   });
 
   it('over GraphQL: send, list newest first, delete', async () => {
     const send = `mutation($i: CreateNotificationInput!) { createNotification(input: $i) { id notification } }`;
     await alice.client.gql(send, { i: { toId: bob.id, notification: 'first' } });
-    const second = await alice.client.gql<{ createNotification: N }>(send, { i: { toId: bob.id, notification: 'second' } });
+    const second = await alice.client.gql<{ createNotification: N }>(send, {
+      i: { toId: bob.id, notification: 'second' },
+    });
     const list = await bob.client.gql<{ notifications: N[] }>(`{ notifications { id notification createdAt } }`);
     expect(list.data?.notifications.map((n) => n.notification)).toEqual(['second', 'first']);
-    const del = await bob.client.gql(`mutation($id: ID!) { deleteNotification(id: $id) }`, { id: second.data!.createNotification.id });
+    const del = await bob.client.gql(`mutation($id: ID!) { deleteNotification(id: $id) }`, {
+      id: second.data!.createNotification.id,
+    });
     expect(del.data).toEqual({ deleteNotification: true });
     const after = await bob.client.gql<{ notifications: N[] }>(`{ notifications { notification } }`);
     expect(after.data?.notifications.map((n) => n.notification)).toEqual(['first']);
-    expect(gqlCode(await alice.client.gql(send, { i: { toId: 'not-a-uuid', notification: 'x' } }))).toBe('BAD_USER_INPUT');
+    expect(gqlCode(await alice.client.gql(send, { i: { toId: 'not-a-uuid', notification: 'x' } }))).toBe(
+      'BAD_USER_INPUT',
+    );
   });
 });

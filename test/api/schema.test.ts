@@ -32,7 +32,9 @@ describe('committed contracts stay in step with the code', () => {
   });
 
   it('every legacy /v1/auth path from the spec is served with its method', async () => {
-    const tsv = await readFile(new URL('../../../shared/spec/rest-v1-paths.tsv', import.meta.url), 'utf8').catch(() => null);
+    const tsv = await readFile(new URL('../../../shared/spec/rest-v1-paths.tsv', import.meta.url), 'utf8').catch(
+      () => null,
+    );
     const expected = (tsv ?? '')
       .split('\n')
       .slice(1)
@@ -42,10 +44,19 @@ describe('committed contracts stay in step with the code', () => {
     // the spec file sits beside the checkout; the list below is its /v1/auth part, kept here so CI
     // without ../shared still checks it
     const known = [
-      'POST /v1/auth/register', 'POST /v1/auth/login', 'POST /v1/auth/logout', 'GET /v1/auth/status',
-      'GET /v1/auth/user/getUser', 'POST /v1/auth/changePassword', 'POST /v1/auth/user/uploadAvatar',
-      'PUT /v1/auth/user/updateUser', 'POST /v1/auth/user/createkey', 'POST /v1/auth/user/deletekey',
-      'GET /v1/auth/user/getKeyList', 'POST /v1/auth/user/createNotification', 'GET /v1/auth/user/getNotifications',
+      'POST /v1/auth/register',
+      'POST /v1/auth/login',
+      'POST /v1/auth/logout',
+      'GET /v1/auth/status',
+      'GET /v1/auth/user/getUser',
+      'POST /v1/auth/changePassword',
+      'POST /v1/auth/user/uploadAvatar',
+      'PUT /v1/auth/user/updateUser',
+      'POST /v1/auth/user/createkey',
+      'POST /v1/auth/user/deletekey',
+      'GET /v1/auth/user/getKeyList',
+      'POST /v1/auth/user/createNotification',
+      'GET /v1/auth/user/getNotifications',
       'DELETE /v1/auth/user/deleteNotification',
     ];
     if (tsv) expect(expected.sort()).toEqual([...known].sort());

@@ -26,7 +26,11 @@ export async function startEmbeddedPostgres(dataDir?: string): Promise<EmbeddedP
   const db = await PGlite.create(dataDir ? { dataDir } : {});
   // A socket path must stay under ~100 bytes, so it lives in the OS temp folder, not under dataDir.
   const socketDir = await mkdtemp(path.join(os.tmpdir(), 'parley-pg-'));
-  const server = new PGLiteSocketServer({ db, path: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`), maxConnections: 1 });
+  const server = new PGLiteSocketServer({
+    db,
+    path: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
+    maxConnections: 1,
+  });
   await server.start();
   return {
     socketDir,

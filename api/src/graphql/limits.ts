@@ -45,9 +45,17 @@ function measure(
       if (sel.alias) out.aliases += 1;
       out.cost += 1;
       if (!sel.selectionSet) continue;
-      const def = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[sel.name.value] : undefined;
+      const def =
+        parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[sel.name.value] : undefined;
       const child = def ? getNamedType(def.type) : undefined;
-      const inner = measure(ctx, sel.selectionSet, child && isCompositeType(child) ? child : undefined, fragments, depth + 1, seen);
+      const inner = measure(
+        ctx,
+        sel.selectionSet,
+        child && isCompositeType(child) ? child : undefined,
+        fragments,
+        depth + 1,
+        seen,
+      );
       const factor = def && isListType(getNullableType(def.type)) ? LIST_FACTOR : 1;
       add({ depth: inner.depth, aliases: inner.aliases, cost: inner.cost * factor });
     } else if (sel.kind === Kind.INLINE_FRAGMENT) {
@@ -58,7 +66,16 @@ function measure(
       // unknown fragments and cycles are reported by graphql's own rules
       if (!frag || seen.has(sel.name.value)) continue;
       const cond = ctx.getSchema().getType(frag.typeCondition.name.value);
-      add(measure(ctx, frag.selectionSet, cond && isCompositeType(cond) ? cond : parent, fragments, depth, new Set(seen).add(sel.name.value)));
+      add(
+        measure(
+          ctx,
+          frag.selectionSet,
+          cond && isCompositeType(cond) ? cond : parent,
+          fragments,
+          depth,
+          new Set(seen).add(sel.name.value),
+        ),
+      );
     }
   }
   return out;
@@ -75,14 +92,21 @@ export function queryLimitsRule(limits: QueryLimits = DEFAULT_LIMITS): Validatio
       OperationDefinition(op) {
         const schema = context.getSchema();
         const root =
-          op.operation === 'query' ? schema.getQueryType() : op.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+          op.operation === 'query'
+            ? schema.getQueryType()
+            : op.operation === 'mutation'
+              ? schema.getMutationType()
+              : schema.getSubscriptionType();
         // depth counts levels of fields: { a { b } } is 2
         const m = measure(context, op.selectionSet, root ?? undefined, fragments, 1, new Set());
         const fail = (code: string, message: string) =>
           context.reportError(new GraphQLError(message, { nodes: [op], extensions: { code } }));
-        if (m.depth > limits.maxDepth) fail('QUERY_TOO_DEEP', `Query depth ${m.depth} exceeds the limit of ${limits.maxDepth}`);
-        if (m.aliases > limits.maxAliases) fail('TOO_MANY_ALIASES', `Query uses ${m.aliases} aliases; the limit is ${limits.maxAliases}`);
-        if (m.cost > limits.maxCost) fail('QUERY_TOO_COMPLEX', `Query cost ${m.cost} exceeds the limit of ${limits.maxCost}`);
+        if (m.depth > limits.maxDepth)
+          fail('QUERY_TOO_DEEP', `Query depth ${m.depth} exceeds the limit of ${limits.maxDepth}`);
+        if (m.aliases > limits.maxAliases)
+          fail('TOO_MANY_ALIASES', `Query uses ${m.aliases} aliases; the limit is ${limits.maxAliases}`);
+        if (m.cost > limits.maxCost)
+          fail('QUERY_TOO_COMPLEX', `Query cost ${m.cost} exceeds the limit of ${limits.maxCost}`);
       },
     };
   };

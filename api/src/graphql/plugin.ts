@@ -9,7 +9,10 @@ import { queryLimitsRule, type QueryLimits } from './limits';
 import { buildAppSchema } from './schema';
 
 /** Apollo Server at /graphql: CSRF prevention, depth/alias/cost limits, multipart uploads. */
-export async function graphqlPlugin(app: FastifyInstance, opts: { isProduction: boolean; uploadMaxBytes: number; limits: QueryLimits }) {
+export async function graphqlPlugin(
+  app: FastifyInstance,
+  opts: { isProduction: boolean; uploadMaxBytes: number; limits: QueryLimits },
+) {
   const apollo = new ApolloServer<RequestContext>({
     schema: await buildAppSchema(),
     csrfPrevention: true,
@@ -31,9 +34,17 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { isProduction: 
 
   // errors before Apollo runs (bad multipart, body too large) still answer in GraphQL's shape
   app.setErrorHandler((err, request, reply) => {
-    const status = (err as { statusCode?: number; status?: number }).statusCode ?? (err as { status?: number }).status ?? 500;
+    const status =
+      (err as { statusCode?: number; status?: number }).statusCode ?? (err as { status?: number }).status ?? 500;
     if (status >= 500) request.log.error({ err }, 'unexpected error before GraphQL execution');
-    const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR';
+    const code =
+      status === 413
+        ? 'PAYLOAD_TOO_LARGE'
+        : status === 415
+          ? 'UNSUPPORTED_MEDIA_TYPE'
+          : status < 500
+            ? 'BAD_REQUEST'
+            : 'INTERNAL_SERVER_ERROR';
     const message = status < 500 ? (err as Error).message : 'Internal server error';
     return reply.code(status).send({ errors: [{ message, extensions: { code } }] });
   });

@@ -24,7 +24,8 @@ export async function readStream(stream: Readable, maxBytes: number): Promise<Bu
   return Buffer.concat(chunks);
 }
 
-const tooLarge = (maxBytes: number) => new AppError('PAYLOAD_TOO_LARGE', `File must be at most ${Math.floor(maxBytes / 1024)} KB`);
+const tooLarge = (maxBytes: number) =>
+  new AppError('PAYLOAD_TOO_LARGE', `File must be at most ${Math.floor(maxBytes / 1024)} KB`);
 
 /** Reads a GraphQL multipart upload; graphql-upload rejects the promise itself when over its limit. */
 export async function readUpload(upload: Promise<FileUpload> | FileUpload, maxBytes: number): Promise<Buffer> {

@@ -6,7 +6,12 @@ import type { Notification } from './notifications/notification.entity';
 import type { NotificationType } from './notifications/notifications.types';
 
 // Entity -> API shapes, shared by GraphQL and REST so both clients see the same fields.
-export const toKey = (k: Key): KeyType => ({ id: k.id, title: k.title, publicKey: k.publicKeyPem, createdAt: k.createdAt });
+export const toKey = (k: Key): KeyType => ({
+  id: k.id,
+  title: k.title,
+  publicKey: k.publicKeyPem,
+  createdAt: k.createdAt,
+});
 
 export const toNotification = (n: Notification): NotificationType => ({
   id: n.id,

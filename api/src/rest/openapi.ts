@@ -40,7 +40,9 @@ export function buildOpenApi(routes: RestRoute[], info: { version: string }): Js
       responses: {
         '200': {
           description: 'Success: the result in an envelope',
-          content: { 'application/json': { schema: { type: 'object', required: ['result'], properties: { result: {} } } } },
+          content: {
+            'application/json': { schema: { type: 'object', required: ['result'], properties: { result: {} } } },
+          },
         },
         default: { description: 'Failure', content: { 'application/json': { schema: errorEnvelope } } },
       },
@@ -62,7 +64,12 @@ export function buildOpenApi(routes: RestRoute[], info: { version: string }): Js
     } else if (r.method === 'GET') {
       const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
       const required = new Set((schema.required as string[] | undefined) ?? []);
-      op.parameters = Object.entries(props).map(([name, s]) => ({ name, in: 'query', required: required.has(name), schema: s }));
+      op.parameters = Object.entries(props).map(([name, s]) => ({
+        name,
+        in: 'query',
+        required: required.has(name),
+        schema: s,
+      }));
     } else {
       op.requestBody = { required: true, content: { 'application/json': { schema } } };
     }

@@ -20,7 +20,12 @@ export function restErrorReply(err: unknown, request: FastifyRequest, reply: Fas
       body = { error: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' } };
     } else if (e.statusCode === 415 || e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       status = 415;
-      body = { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send JSON (application/json) or multipart where documented' } };
+      body = {
+        error: {
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          message: 'Send JSON (application/json) or multipart where documented',
+        },
+      };
     } else if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
       status = e.statusCode;
       body = { error: { code: 'BAD_USER_INPUT', message: e.message ?? 'Bad request' } };
@@ -34,7 +39,8 @@ export function restErrorReply(err: unknown, request: FastifyRequest, reply: Fas
 }
 
 async function readFile(request: FastifyRequest, field: string): Promise<UploadedFile> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send multipart/form-data with a file field "${field}"`);
+  if (!request.isMultipart())
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send multipart/form-data with a file field "${field}"`);
   let found: UploadedFile | undefined;
   for await (const part of request.parts()) {
     if (part.type !== 'file') continue;
@@ -53,8 +59,14 @@ async function readFile(request: FastifyRequest, field: string): Promise<Uploade
  * Registers the legacy REST routes in their own scope (own multipart parser and error envelope).
  * Cookie-authenticated writes must come from our own origin when the browser says where from.
  */
-export async function restPlugin(app: FastifyInstance, opts: { routes: RestRoute[]; publicUrl: string; fileMaxBytes: number }) {
-  await app.register(multipart, { limits: { fileSize: opts.fileMaxBytes, files: 1, fields: 5, parts: 6 }, throwFileSizeLimit: true });
+export async function restPlugin(
+  app: FastifyInstance,
+  opts: { routes: RestRoute[]; publicUrl: string; fileMaxBytes: number },
+) {
+  await app.register(multipart, {
+    limits: { fileSize: opts.fileMaxBytes, files: 1, fields: 5, parts: 6 },
+    throwFileSizeLimit: true,
+  });
   // JSON or documented multipart only: a text/plain body is how cross-site forms smuggle requests
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((err, request, reply) => restErrorReply(err, request, reply));
@@ -69,7 +81,8 @@ export async function restPlugin(app: FastifyInstance, opts: { routes: RestRoute
         if (r.method !== 'GET' && ctx.actor?.via === 'session') {
           const origin = request.headers.origin;
           const host = request.headers.host;
-          if (origin && origin !== ownOrigin && new URL(origin).host !== host) throw forbidden('Cross-site request refused');
+          if (origin && origin !== ownOrigin && new URL(origin).host !== host)
+            throw forbidden('Cross-site request refused');
         }
         if (r.auth === 'user' && !ctx.actor) throw unauthenticated();
         let file: UploadedFile | undefined;

@@ -35,8 +35,7 @@ export class AppError extends Error {
 export const unauthenticated = (message = 'You must be logged in') => new AppError('UNAUTHENTICATED', message);
 export const forbidden = (message = 'You are not allowed to do this') => new AppError('FORBIDDEN', message);
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
-export const badInput = (message: string, details?: FieldProblem[]) =>
-  new AppError('BAD_USER_INPUT', message, details);
+export const badInput = (message: string, details?: FieldProblem[]) => new AppError('BAD_USER_INPUT', message, details);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 
 export function isUniqueViolation(err: unknown): boolean {

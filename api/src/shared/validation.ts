@@ -11,8 +11,4 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 
 /** A trimmed string that must not be blank. */
 export const trimmed = (max: number, label = 'Value') =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+  z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);

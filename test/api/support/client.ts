@@ -1,7 +1,10 @@
 /** Error shape of both APIs, normalised for assertions. */
 export type ApiError = { code: string; message: string; status: number };
 
-export type RestResult<T = unknown> = { status: number; body: { result?: T; error?: { code: string; message: string; details?: unknown } } };
+export type RestResult<T = unknown> = {
+  status: number;
+  body: { result?: T; error?: { code: string; message: string; details?: unknown } };
+};
 
 export type GqlResult<T = Record<string, unknown>> = {
   status: number;
@@ -39,12 +42,20 @@ export class TestClient {
   }
 
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
-    const res = await fetch(this.baseUrl + path, { ...init, headers: { ...this.cookieHeader(), ...(init.headers as Record<string, string>) } });
+    const res = await fetch(this.baseUrl + path, {
+      ...init,
+      headers: { ...this.cookieHeader(), ...(init.headers as Record<string, string>) },
+    });
     this.keepCookies(res);
     return res;
   }
 
-  async rest<T = unknown>(method: string, path: string, body?: unknown, query?: Record<string, string>): Promise<RestResult<T>> {
+  async rest<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    query?: Record<string, string>,
+  ): Promise<RestResult<T>> {
     const qs = query ? `?${new URLSearchParams(query)}` : '';
     const res = await this.fetch(path + qs, {
       method,
@@ -66,18 +77,29 @@ export class TestClient {
   }
 
   /** GraphQL multipart request (graphql-upload spec) with one file in variable `file`. */
-  async gqlUpload<T = Record<string, unknown>>(query: string, file: { name: string; type: string; data: Buffer }): Promise<GqlResult<T>> {
+  async gqlUpload<T = Record<string, unknown>>(
+    query: string,
+    file: { name: string; type: string; data: Buffer },
+  ): Promise<GqlResult<T>> {
     const form = new FormData();
     form.append('operations', JSON.stringify({ query, variables: { file: null } }));
     form.append('map', JSON.stringify({ 0: ['variables.file'] }));
     form.append('0', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
-    const res = await this.fetch('/graphql', { method: 'POST', headers: { 'apollo-require-preflight': 'true' }, body: form });
+    const res = await this.fetch('/graphql', {
+      method: 'POST',
+      headers: { 'apollo-require-preflight': 'true' },
+      body: form,
+    });
     const json = (await res.json()) as Omit<GqlResult<T>, 'status'>;
     return { status: res.status, data: json.data ?? null, errors: json.errors };
   }
 
   /** REST multipart upload with one file field. */
-  async restUpload<T = unknown>(path: string, field: string, file: { name: string; type: string; data: Buffer }): Promise<RestResult<T>> {
+  async restUpload<T = unknown>(
+    path: string,
+    field: string,
+    file: { name: string; type: string; data: Buffer },
+  ): Promise<RestResult<T>> {
     const form = new FormData();
     form.append(field, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
     const res = await this.fetch(path, { method: 'POST', body: form });

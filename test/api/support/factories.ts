@@ -17,7 +17,11 @@ export function buildUserInput(overrides: Partial<UserInput> = {}): UserInput {
 export async function verificationToken(server: TestServer, email: string): Promise<string> {
   const mail = await server.db.orm.em
     .fork()
-    .findOneOrFail(OutboxMail, { toAddress: email.toLowerCase(), kind: 'verify-email' }, { orderBy: { createdAt: 'desc' } });
+    .findOneOrFail(
+      OutboxMail,
+      { toAddress: email.toLowerCase(), kind: 'verify-email' },
+      { orderBy: { createdAt: 'desc' } },
+    );
   const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
   if (!token) throw new Error('no token in verification mail');
   return token;
@@ -41,15 +45,21 @@ export async function buildUser(server: TestServer, overrides: Partial<UserInput
 
 /** A P-256 public key as SPKI PEM (what the browser's key generation produces). */
 export function p256PublicKeyPem(): string {
-  return generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  return generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    .publicKey.export({ type: 'spki', format: 'pem' })
+    .toString();
 }
 
 export function p384PublicKeyPem(): string {
-  return generateKeyPairSync('ec', { namedCurve: 'P-384' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  return generateKeyPairSync('ec', { namedCurve: 'P-384' })
+    .publicKey.export({ type: 'spki', format: 'pem' })
+    .toString();
 }
 
 export function rsaPublicKeyPem(): string {
-  return generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  return generateKeyPairSync('rsa', { modulusLength: 1024 })
+    .publicKey.export({ type: 'spki', format: 'pem' })
+    .toString();
 }
 
 // A 1x1 PNG and a fake "image" for upload tests.

@@ -21,7 +21,13 @@ export type TestServer = {
 /** The real server on a free port over a database of its own (see openTestDatabase). */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'no-web'), ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
   const db = await openTestDatabase();
   const { app, services } = await buildApp({ config, orm: db.orm, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

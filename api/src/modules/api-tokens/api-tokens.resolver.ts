@@ -19,7 +19,10 @@ export class ApiTokensResolver {
   }
 
   @Mutation(() => CreatedApiToken)
-  async createApiToken(@Arg('input', () => CreateApiTokenInput) input: CreateApiTokenInput, @Ctx() ctx: RequestContext) {
+  async createApiToken(
+    @Arg('input', () => CreateApiTokenInput) input: CreateApiTokenInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     const { token, apiToken } = await ctx.services.apiTokens.create(ctx.em, requireSessionUser(ctx), { ...input });
     return { token, apiToken: toApiToken(apiToken) };
   }

@@ -38,7 +38,11 @@ export class ApiTokensService {
   /** The user behind a bearer token, or null when unknown or revoked. */
   async resolve(em: EntityManager, token: string): Promise<User | null> {
     if (!token.startsWith(TOKEN_PREFIX)) return null;
-    const apiToken = await em.findOne(ApiToken, { tokenHash: sha256Hex(token), revokedAt: null }, { populate: ['user'] });
+    const apiToken = await em.findOne(
+      ApiToken,
+      { tokenHash: sha256Hex(token), revokedAt: null },
+      { populate: ['user'] },
+    );
     if (!apiToken) return null;
     if (!apiToken.lastUsedAt || Date.now() - apiToken.lastUsedAt.getTime() > 60_000) {
       await em.nativeUpdate(ApiToken, { id: apiToken.id }, { lastUsedAt: new Date() });

@@ -46,9 +46,13 @@ export class AuthResolver {
   }
 
   @Mutation(() => Boolean, { description: 'Needs the old password; ends the other sessions' })
-  async changePassword(@Arg('input', () => ChangePasswordInput) input: ChangePasswordInput, @Ctx() ctx: RequestContext) {
+  async changePassword(
+    @Arg('input', () => ChangePasswordInput) input: ChangePasswordInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     const user = requireUser(ctx);
-    if (!input.confirmPassword) throw new AppError('BAD_USER_INPUT', 'confirmPassword: Password confirmation is required');
+    if (!input.confirmPassword)
+      throw new AppError('BAD_USER_INPUT', 'confirmPassword: Password confirmation is required');
     await ctx.services.auth.changePassword(ctx.em, user, { ...input }, ctx.actor?.sessionTokenHash);
     return true;
   }

@@ -18,7 +18,12 @@ import { assertUnderLimit, clearHits, pruneHits, recordHit } from './rate-limit'
 import { Session } from './session.entity';
 
 // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
-const ARGON2 = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2 = {
+  algorithm: 2 /* Algorithm.Argon2id (a const enum) */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 const VERIFY_TTL_MS = 48 * 3_600_000;
 const REGISTER_PER_IP_PER_HOUR = 30;
 // verifying against a real hash keeps unknown usernames as slow as wrong passwords
@@ -64,18 +69,24 @@ export class AuthService {
   }
 
   private async assertFree(em: EntityManager, username: string, email: string) {
-    const [{ name_taken, email_taken }] = await em.getConnection().execute<{ name_taken: boolean; email_taken: boolean }[]>(
-      `select exists(select 1 from users where lower(username) = lower(?)) as name_taken,
+    const [{ name_taken, email_taken }] = await em
+      .getConnection()
+      .execute<{ name_taken: boolean; email_taken: boolean }[]>(
+        `select exists(select 1 from users where lower(username) = lower(?)) as name_taken,
               exists(select 1 from users where email = ?) as email_taken`,
-      [username, email],
-    );
+        [username, email],
+      );
     if (name_taken) throw conflict('That username is already taken');
     if (email_taken) throw conflict('That e-mail address is already registered');
   }
 
   private async sendVerification(em: EntityManager, user: User) {
     const token = newSecret();
-    em.create(EmailVerification, { tokenHash: sha256Hex(token), user, expiresAt: new Date(Date.now() + VERIFY_TTL_MS) });
+    em.create(EmailVerification, {
+      tokenHash: sha256Hex(token),
+      user,
+      expiresAt: new Date(Date.now() + VERIFY_TTL_MS),
+    });
     const link = `${this.config.publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
     this.mail.enqueue(em, {
       to: user.email,
@@ -121,7 +132,10 @@ export class AuthService {
       .createQueryBuilder(User, 'u')
       .where('lower(u.username) = lower(?) or u.email = lower(?)', [input.username, input.username])
       .getSingleResult();
-    const ok = await verify(user?.passwordHash ?? (await (dummyHash ??= this.hashPassword(newSecret()))), input.password);
+    const ok = await verify(
+      user?.passwordHash ?? (await (dummyHash ??= this.hashPassword(newSecret()))),
+      input.password,
+    );
     if (!user || !ok) {
       await recordHit(em, nameBucket);
       await recordHit(em, ipBucket);
@@ -146,7 +160,8 @@ export class AuthService {
   /** The user behind a session cookie, or null when it is unknown or expired. */
   async resolveSession(em: EntityManager, token: string): Promise<{ user: User; tokenHash: string } | null> {
     const tokenHash = sha256Hex(token);
-    const session = await em.findOne(Session, { tokenHash }, { populate: ['user'] });
+    // one joined query: this runs on every authenticated request
+    const session = await em.findOne(Session, { tokenHash }, { populate: ['user'], strategy: 'joined' });
     if (!session) return null;
     if (session.expiresAt < new Date()) {
       await em.nativeDelete(Session, { tokenHash });

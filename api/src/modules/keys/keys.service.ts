@@ -22,7 +22,9 @@ export class KeysService {
     const input = parseInput(createKeySchema, raw);
     const parsed = parseP256PublicKey(input.key);
     if (input.id !== undefined && normaliseKeyId(input.id) !== parsed.id) {
-      throw badInput('Key id does not match the public key', [{ path: 'id', message: 'does not match the public key' }]);
+      throw badInput('Key id does not match the public key', [
+        { path: 'id', message: 'does not match the public key' },
+      ]);
     }
     if ((await em.count(Key, { user })) >= MAX_KEYS_PER_USER) {
       throw new AppError('CONFLICT', `You can keep at most ${MAX_KEYS_PER_USER} keys`);

@@ -50,12 +50,21 @@ export class MailService {
       const due = await tx.find(
         OutboxMail,
         { status: 'pending', nextAttemptAt: { $lte: new Date() } },
-        { limit: batch, orderBy: { createdAt: 'asc' }, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE /* FOR UPDATE SKIP LOCKED */ },
+        {
+          limit: batch,
+          orderBy: { createdAt: 'asc' },
+          lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE /* FOR UPDATE SKIP LOCKED */,
+        },
       );
       for (const mail of due) {
         mail.attempts += 1;
         try {
-          await transport.sendMail({ from: this.opts.from, to: mail.toAddress, subject: mail.subject, text: mail.text });
+          await transport.sendMail({
+            from: this.opts.from,
+            to: mail.toAddress,
+            subject: mail.subject,
+            text: mail.text,
+          });
           mail.status = 'sent';
           mail.sentAt = new Date();
           mail.lastError = null;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import { parseInput, trimmed } from '../../shared/validation';
 import type { FileStorage } from '../storage/file-storage';
-import { User } from './user.entity';
+import { type User } from './user.entity';
 
 export const updateUserSchema = z.strictObject({ nickname: trimmed(64, 'Nickname') });
 
@@ -22,13 +22,18 @@ export type Profile = {
 
 // Signatures of the image formats we accept; the client's Content-Type is not trusted.
 const IMAGE_TYPES = [
-  { ext: 'png', mime: 'image/png', test: (b: Buffer) => b.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex')) },
+  {
+    ext: 'png',
+    mime: 'image/png',
+    test: (b: Buffer) => b.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex')),
+  },
   { ext: 'jpg', mime: 'image/jpeg', test: (b: Buffer) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   { ext: 'gif', mime: 'image/gif', test: (b: Buffer) => /^GIF8[79]a/.test(b.subarray(0, 6).toString('latin1')) },
   {
     ext: 'webp',
     mime: 'image/webp',
-    test: (b: Buffer) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+    test: (b: Buffer) =>
+      b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
   },
 ] as const;
 

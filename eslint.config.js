@@ -1,0 +1,83 @@
+// @ts-check
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import path from 'node:path';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Feature folders do not import each other (STYLE.md 1): app -> features -> shared, one way.
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const noCrossFeatureImports = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      cross: "Feature '{{from}}' must not import from feature '{{to}}'; move shared code to web/src/shared.",
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const own = /web\/src\/features\/([^/]+)\//.exec(file)?.[1];
+    if (!own) return {};
+    return {
+      ImportDeclaration(node) {
+        const spec = String(node.source.value);
+        if (!spec.startsWith('.')) return;
+        const target = path.resolve(path.dirname(file), spec);
+        const other = /web\/src\/features\/([^/]+)/.exec(target)?.[1];
+        if (other && other !== own) context.report({ node, messageId: 'cross', data: { from: own, to: other } });
+      },
+    };
+  },
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules',
+      '.data',
+      'dist',
+      'web/dist',
+      'web/src/gql',
+      'contracts/artifacts',
+      'coverage',
+      'test-results',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['api/**/*.ts'],
+    ignores: ['api/src/config.ts', '**/*.test.ts'],
+    rules: {
+      // configuration is read once, in api/src/config.ts
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through api/src/config.ts' },
+      ],
+    },
+  },
+  {
+    files: ['api/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'contracts/**/*.ts', '*.ts', '*.js'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks, parley: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'parley/no-cross-feature-imports': 'error',
+    },
+  },
+);
