@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The server as `npm start` runs it, on the embedded database (no DATABASE_URL, no PostgreSQL
+// server needed), stopped and started again over the same data folder.
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-start-'));
+let child: ChildProcess | undefined;
+afterAll(() => {
+  child?.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    WEB_DIST: path.join(dataDir, 'none'),
+  };
+  delete env.DATABASE_URL;
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  proc.stderr?.on('data', (d) => (stderr += String(d)));
+  for (let i = 0; i < 120; i++) {
+    if (proc.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return proc;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not become healthy: ${stderr}`);
+}
+
+async function stop(proc: ChildProcess) {
+  const exited = new Promise((r) => proc.once('exit', r));
+  proc.kill('SIGTERM');
+  await exited;
+}
+
+describe('npm start on embedded defaults', () => {
+  it('serves /healthz and /graphql, and keeps data across a restart', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    child = await startServer(port);
+    const gql = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ authStatus { loggedIn } }' }),
+    });
+    expect(await gql.json()).toEqual({ data: { authStatus: { loggedIn: false } } });
+    const reg = await fetch(`${base}/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'survivor', email: 'survivor@example.test', password: 'secret123' }),
+    });
+    expect(reg.status).toBe(200);
+    await stop(child);
+
+    child = await startServer(port);
+    const again = await fetch(`${base}/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'survivor', email: 'other@example.test', password: 'secret123' }),
+    });
+    expect(again.status).toBe(409); // the first account is still there
+    const outbox = (await (await fetch(`${base}/dev/outbox?to=survivor@example.test`)).json()) as { result: unknown[] };
+    expect(outbox.result).toHaveLength(1);
+    await stop(child);
+    child = undefined;
+  }, 90_000);
+});
