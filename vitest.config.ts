@@ -31,6 +31,19 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.e2e.ts'],
+          globalSetup: ['test/e2e/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // one browser at a time: the machine has two cores
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'web',
           environment: 'happy-dom',
           include: ['web/src/**/*.test.{ts,tsx}'],

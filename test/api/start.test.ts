@@ -24,14 +24,15 @@ async function freePort(): Promise<number> {
 }
 
 async function startServer(port: number): Promise<ChildProcess> {
+  // no DATABASE_URL: the embedded database is what this test is about
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const env = {
-    ...process.env,
+    ...inherited,
     PORT: String(port),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     WEB_DIST: path.join(dataDir, 'none'),
   };
-  delete env.DATABASE_URL;
   const proc = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
     env,
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -1,0 +1,63 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS = path.resolve('test-results/e2e');
+
+/** Debian's Chromium, headless, with the flags this closed network needs (see STACK.md). */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export type RecordedRequest = { method: string; url: string; body: string };
+
+/** Records every request a context sends (method, URL and body) for later assertions. */
+export function recordRequests(context: BrowserContext): RecordedRequest[] {
+  const seen: RecordedRequest[] = [];
+  context.on('request', (req) => {
+    let body: string;
+    try {
+      body = req.postDataBuffer()?.toString('latin1') ?? '';
+    } catch {
+      body = ''; // bodies of some request kinds cannot be read; they carry nothing we send
+    }
+    seen.push({ method: req.method(), url: req.url(), body });
+  });
+  return seen;
+}
+
+/** Asserts that no recorded request carried any of the secrets (or a PEM private key block). */
+export function findLeaks(requests: RecordedRequest[], secrets: string[]): string[] {
+  const leaks: string[] = [];
+  const needles = secrets.flatMap((s) => {
+    const b64 = s.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
+    return [s, b64, encodeURIComponent(s)].filter((n) => n.length >= 16);
+  });
+  for (const r of requests) {
+    const hay = `${r.url}\n${r.body}`;
+    if (/PRIVATE KEY/.test(hay)) leaks.push(`${r.method} ${r.url}: PEM private key block`);
+    for (const n of needles) if (hay.includes(n)) leaks.push(`${r.method} ${r.url}: secret material`);
+  }
+  return leaks;
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
