@@ -27,7 +27,12 @@ declare module 'fastify' {
 export const API_VERSION = '1.0.0';
 const API_PREFIXES = ['/graphql', '/v1/', '/request.api/'];
 
-export type AppOptions = { config: Config; orm: MikroORM; logger?: boolean };
+export type AppOptions = {
+  config: Config;
+  orm: MikroORM;
+  /** false: silent; an object: write JSON logs to that stream (tests read them) */
+  logger?: boolean | { stream: NodeJS.WritableStream };
+};
 
 export async function buildApp({
   config,
@@ -49,6 +54,7 @@ export async function buildApp({
             ],
             censor: '[redacted]',
           },
+          ...(typeof logger === 'object' ? { stream: logger.stream } : {}),
         }
       : false,
     trustProxy: config.trustProxy,

@@ -19,7 +19,10 @@ export type TestServer = {
 };
 
 /** The real server on a free port over a database of its own (see openTestDatabase). */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  logStream?: NodeJS.WritableStream,
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -29,7 +32,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   const db = await openTestDatabase();
-  const { app, services } = await buildApp({ config, orm: db.orm, logger: false });
+  const { app, services } = await buildApp({ config, orm: db.orm, logger: logStream ? { stream: logStream } : false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
