@@ -1,1 +1,19 @@
 import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { configureApolloClient } from '../shared/apollo/apollo-client';
+import { server } from './msw-server';
+
+// Node's fetch needs an absolute URL; every test gets a fresh Apollo client (and cache).
+export const TEST_GRAPHQL_URL = 'http://localhost/graphql';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  configureApolloClient({ uri: TEST_GRAPHQL_URL });
+  localStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => server.close());

@@ -1,0 +1,81 @@
+import Face from '@mui/icons-material/Face';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { preloadApolloClient } from '../../../shared/apollo/apollo-client';
+import { toApiError, type ApiError } from '../../../shared/apollo/graphql-errors';
+import { useForm } from '../../../shared/forms/use-form';
+import { FormTextField } from '../../../shared/ui/form-text-field';
+import { loginRequest } from '../auth-requests';
+import { validateLogin, type LoginValues } from '../auth-validation';
+import { AuthCard } from '../components/auth-card';
+import { LoginFailedDialog } from '../components/login-failed-dialog';
+import { PasswordField } from '../components/password-field';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  useEffect(preloadApolloClient, []);
+
+  const form = useForm<LoginValues>({
+    initialValues: { username: '', password: '' },
+    validate: validateLogin,
+    onSubmit: async (values) => {
+      try {
+        await loginRequest(values.username.trim(), values.password);
+      } catch (error) {
+        setFailure(toApiError(error));
+        return;
+      }
+      // Spec s.2: a successful login goes to "/", which leads to the dashboard.
+      await navigate('/');
+    },
+  });
+
+  return (
+    <>
+      <AuthCard title="Log in" titleId="login-title" color="rose">
+        <Box component="form" noValidate aria-labelledby="login-title" onSubmit={form.handleSubmit}>
+          <FormTextField
+            id="login-username"
+            label="Username or e-mail"
+            autoComplete="username"
+            autoFocus
+            {...form.field('username')}
+            endAdornment={
+              <InputAdornment position="end">
+                <Face color="action" />
+              </InputAdornment>
+            }
+          />
+          <PasswordField id="login-password" label="Password" autoComplete="current-password" {...form.field('password')} />
+          <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
+            <Button
+              type="submit"
+              color="secondary"
+              size="large"
+              disabled={form.isSubmitting}
+              startIcon={form.isSubmitting ? <CircularProgress size={18} color="inherit" /> : <LockOutlined />}
+              sx={{ fontSize: '1rem', px: 4 }}
+            >
+              Let&apos;s Go
+            </Button>
+          </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', mt: 2 }}>
+            New to Parley?{' '}
+            <Link component={RouterLink} to="/auth/register-page">
+              Create an account
+            </Link>
+          </Typography>
+        </Box>
+      </AuthCard>
+      <LoginFailedDialog error={failure} username={form.values.username} onClose={() => setFailure(null)} />
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import Alert from '@mui/material/Alert';
+import { displayKeyId } from '../display-key-id';
+import type { SaveKeyPairResult } from '../hooks/use-save-key-pair';
+
+// What happened on Save, shown right under the Save button.
+export function KeySaveFeedback({ result }: { result: SaveKeyPairResult | null }) {
+  if (!result) return null;
+  if (result.ok) {
+    return (
+      <Alert severity="success" sx={{ mt: 2 }}>
+        Key saved. Its private half is stored in this browser under id {displayKeyId(result.keyId)}.
+      </Alert>
+    );
+  }
+  return (
+    <Alert severity={result.stage === 'browser' ? 'warning' : 'error'} sx={{ mt: 2 }}>
+      {result.stage === 'server' ? `The key could not be saved: ${result.message}` : result.message}
+    </Alert>
+  );
+}

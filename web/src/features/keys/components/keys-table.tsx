@@ -1,0 +1,136 @@
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import VpnKeyOff from '@mui/icons-material/VpnKeyOff';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import { loadPrivateKey, removePrivateKey } from '../../../crypto/key-storage';
+import { isKeyId } from '../../../crypto/keys';
+import { DeleteKeyDocument, KeysDocument, type KeysTable_KeyFragment } from '../../../gql/graphql';
+import { toApiError } from '../../../shared/apollo/graphql-errors';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { formatDateTime } from '../../../shared/ui/format-date';
+import { displayKeyId } from '../display-key-id';
+import { DeleteKeyDialog } from './delete-key-dialog';
+
+function hasPrivateKey(id: string): boolean {
+  try {
+    return isKeyId(id) && loadPrivateKey(id) !== null;
+  } catch {
+    return false;
+  }
+}
+
+// "Available Keys": Title (with the id as hex pairs), Created, Action (Delete).
+export function KeysTable() {
+  const { data, loading, error, refetch } = useQuery(KeysDocument);
+  const [pending, setPending] = useState<KeysTable_KeyFragment | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [deleteKey, { loading: deleting }] = useMutation(DeleteKeyDocument);
+  const keys = data?.keys ?? [];
+
+  const confirmDelete = async () => {
+    if (!pending) return;
+    setDeleteError(null);
+    try {
+      await deleteKey({
+        variables: { id: pending.id },
+        update(cache) {
+          cache.evict({ id: cache.identify({ __typename: 'Key', id: pending.id }) });
+          cache.gc();
+        },
+      });
+      if (isKeyId(pending.id)) removePrivateKey(pending.id);
+      setPending(null);
+    } catch (failure) {
+      setDeleteError(toApiError(failure).message);
+    }
+  };
+
+  if (error && !data) {
+    return (
+      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void refetch()}>Retry</Button>}>
+        Your keys could not be loaded.
+      </Alert>
+    );
+  }
+  if (!loading && keys.length === 0) {
+    return (
+      <EmptyState icon={VpnKeyOff} title="No keys yet">
+        Generate a key pair or load one from .pem files below.
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <TableContainer>
+        <Table aria-label="Available Keys" size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>Title</TableCell>
+              <TableCell>Created</TableCell>
+              <TableCell align="right">Action</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {loading && !data
+              ? [0, 1].map((row) => (
+                  <TableRow key={row}>
+                    <TableCell colSpan={3}>
+                      <Skeleton />
+                    </TableCell>
+                  </TableRow>
+                ))
+              : keys.map((key) => (
+                  <TableRow key={key.id} hover>
+                    <TableCell sx={{ maxWidth: 420 }}>
+                      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                        {key.title}
+                      </Typography>
+                      <Box component="code" sx={{ display: 'block', fontSize: '0.72rem', color: 'text.secondary', wordBreak: 'break-all' }}>
+                        {displayKeyId(key.id)}
+                      </Box>
+                      {hasPrivateKey(key.id) ? (
+                        <Chip label="Private key in this browser" size="small" color="success" variant="outlined" sx={{ mt: 0.5 }} />
+                      ) : (
+                        <Chip label="Private key not in this browser" size="small" variant="outlined" sx={{ mt: 0.5 }} />
+                      )}
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(key.createdAt)}</TableCell>
+                    <TableCell align="right">
+                      <Tooltip title="Delete">
+                        <IconButton aria-label={`Delete key ${key.title}`} color="error" onClick={() => setPending(key)}>
+                          <DeleteOutlined />
+                        </IconButton>
+                      </Tooltip>
+                    </TableCell>
+                  </TableRow>
+                ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <DeleteKeyDialog
+        keyTitle={pending?.title ?? null}
+        deleting={deleting}
+        error={deleteError}
+        onCancel={() => {
+          setPending(null);
+          setDeleteError(null);
+        }}
+        onConfirm={() => void confirmDelete()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import NotificationsNone from '@mui/icons-material/NotificationsNone';
+import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
+import CircularProgress from '@mui/material/CircularProgress';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import { DeleteNotificationDocument, NotificationsDocument } from '../../../gql/graphql';
+import { toApiError } from '../../../shared/apollo/graphql-errors';
+import { formatDateTime } from '../../../shared/ui/format-date';
+import { HeaderMenu } from '../../../shared/ui/header-menu';
+
+// New notifications show up without a reload; deleting one reloads the list at once.
+const POLL_INTERVAL_MS = 60_000;
+
+// Header dropdown (spec s.2): count badge hidden at 0; clicking a notification dismisses it.
+export function NotificationsMenu() {
+  const { data, loading, error, refetch } = useQuery(NotificationsDocument, { pollInterval: POLL_INTERVAL_MS, notifyOnNetworkStatusChange: false });
+  const [deleteNotification] = useMutation(DeleteNotificationDocument, {
+    refetchQueries: [NotificationsDocument],
+    awaitRefetchQueries: true,
+  });
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const notifications = data?.notifications ?? [];
+  const count = notifications.length;
+
+  const dismiss = async (id: string) => {
+    setDeleting(id);
+    setDeleteError(null);
+    try {
+      await deleteNotification({ variables: { id } });
+    } catch (failure) {
+      setDeleteError(toApiError(failure).message);
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const icon =
+    count > 0 ? (
+      <Badge badgeContent={count} color="error" max={99}>
+        <NotificationsIcon />
+      </Badge>
+    ) : (
+      <NotificationsNone />
+    );
+
+  return (
+    <HeaderMenu label={count > 0 ? `Notifications (${count} unread)` : 'Notifications'} icon={icon}>
+      {() => {
+        const items = [];
+        if (deleteError) {
+          items.push(
+            <Alert key="delete-error" severity="error" sx={{ mx: 1, mb: 1 }}>
+              {deleteError}
+            </Alert>,
+          );
+        }
+        if (loading && !data) {
+          items.push(
+            <MenuItem key="loading" disabled>
+              <CircularProgress size={18} sx={{ mr: 1.5 }} /> Loading notifications…
+            </MenuItem>,
+          );
+        } else if (error && !data) {
+          items.push(
+            <MenuItem key="error" onClick={() => void refetch()}>
+              <ListItemText primary="Notifications could not be loaded." secondary="Select to try again." />
+            </MenuItem>,
+          );
+        } else if (count === 0) {
+          items.push(
+            <MenuItem key="empty" disabled>
+              <Typography variant="body2">You have no notifications.</Typography>
+            </MenuItem>,
+          );
+        } else {
+          items.push(
+            <Typography key="hint" variant="caption" component="p" color="text.secondary" sx={{ px: 2, pb: 0.5 }}>
+              Select a notification to dismiss it.
+            </Typography>,
+            ...notifications.map((item) => (
+              <MenuItem key={item.id} onClick={() => void dismiss(item.id)} disabled={deleting !== null} sx={{ whiteSpace: 'normal', alignItems: 'flex-start' }}>
+                <ListItemText primary={item.notification} secondary={formatDateTime(item.createdAt)} />
+                {deleting === item.id ? <CircularProgress size={16} aria-label="Dismissing" sx={{ ml: 1, mt: 0.5 }} /> : null}
+              </MenuItem>
+            )),
+          );
+        }
+        return items;
+      }}
+    </HeaderMenu>
+  );
+}

@@ -1,0 +1,34 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useSessionUser } from '../../../shared/session/use-session-user';
+import { PageLoader } from '../../../shared/ui/page-loader';
+import { ProfileForm } from '../components/profile-form';
+import { WalletCard } from '../components/wallet-card';
+
+type Props = {
+  // Key management (the keys feature), composed in by the router.
+  keysSection?: ReactNode;
+};
+
+// /admin/settings: profile, wallet and encryption keys.
+export function SettingsPage({ keysSection }: Props) {
+  const { user } = useSessionUser();
+  if (!user) return <PageLoader label="Loading your profile…" />;
+  return (
+    <Box sx={{ maxWidth: 1400, mx: 'auto' }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 300, mt: 1 }}>
+        Settings
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }, columnGap: 3, alignItems: 'start' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <ProfileForm key={user.id} user={user} />
+          {keysSection}
+        </Box>
+        <Box sx={{ minWidth: 0, position: { lg: 'sticky' }, top: { lg: 88 } }}>
+          <WalletCard />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

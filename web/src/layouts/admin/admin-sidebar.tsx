@@ -1,0 +1,72 @@
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import { useState } from 'react';
+import type { SessionUser } from '../../shared/session/use-session-user';
+import { SIDEBAR_IMAGES, SIDEBAR_SURFACE, type AppearanceSettings } from './appearance-settings';
+import { SidebarContent } from './sidebar-content';
+
+// Spec s.9: drawer width 260 px, 80 px when mini.
+export const SIDEBAR_WIDTH = 260;
+export const SIDEBAR_MINI_WIDTH = 80;
+
+type Props = {
+  user: SessionUser | null;
+  appearance: AppearanceSettings;
+  isDesktop: boolean;
+  mobileOpen: boolean;
+  onMobileClose: () => void;
+};
+
+// Background image under a tinted veil, as in the template; purely decorative.
+function SidebarBackdrop({ appearance }: { appearance: AppearanceSettings }) {
+  const surface = SIDEBAR_SURFACE[appearance.background];
+  return (
+    <>
+      {appearance.showImage ? (
+        <Box
+          aria-hidden
+          sx={{ position: 'absolute', inset: 0, backgroundImage: `url(${SIDEBAR_IMAGES[appearance.image].src})`, backgroundSize: 'cover', backgroundPosition: 'center' }}
+        />
+      ) : null}
+      <Box aria-hidden sx={{ position: 'absolute', inset: 0, bgcolor: surface.bg, opacity: appearance.showImage ? 0.84 : 1 }} />
+    </>
+  );
+}
+
+export function AdminSidebar({ user, appearance, isDesktop, mobileOpen, onMobileClose }: Props) {
+  const [hovered, setHovered] = useState(false);
+  // A mini sidebar opens over the content while the pointer (or focus) is on it.
+  const compact = isDesktop && appearance.mini && !hovered;
+  const width = compact ? SIDEBAR_MINI_WIDTH : SIDEBAR_WIDTH;
+  const paperSx = { width, overflow: 'hidden', border: 'none', boxShadow: '0 10px 30px -12px rgba(0,0,0,.42)', transition: 'width .25s ease' } as const;
+
+  if (!isDesktop) {
+    return (
+      <Drawer
+        variant="temporary"
+        anchor="left"
+        open={mobileOpen}
+        onClose={onMobileClose}
+        ModalProps={{ keepMounted: true }}
+        slotProps={{ paper: { sx: { ...paperSx, width: SIDEBAR_WIDTH }, 'aria-label': 'Sidebar' } }}
+      >
+        <SidebarBackdrop appearance={appearance} />
+        <SidebarContent user={user} appearance={appearance} compact={false} onNavigate={onMobileClose} />
+      </Drawer>
+    );
+  }
+  return (
+    <Drawer
+      variant="permanent"
+      anchor="left"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setHovered(true)}
+      onBlur={() => setHovered(false)}
+      slotProps={{ paper: { sx: paperSx, component: 'aside', 'aria-label': 'Sidebar' } }}
+    >
+      <SidebarBackdrop appearance={appearance} />
+      <SidebarContent user={user} appearance={appearance} compact={compact} />
+    </Drawer>
+  );
+}

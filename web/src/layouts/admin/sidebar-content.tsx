@@ -1,0 +1,98 @@
+import Dashboard from '@mui/icons-material/Dashboard';
+import MeetingRoom from '@mui/icons-material/MeetingRoom';
+import Settings from '@mui/icons-material/Settings';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
+import type { ComponentType } from 'react';
+import { Link, NavLink } from 'react-router';
+import type { SessionUser } from '../../shared/session/use-session-user';
+import { DASHBOARD_PATH, SETTINGS_PATH } from '../../shared/session/session-paths';
+import { BrandMark } from '../../shared/ui/brand-mark';
+import { BRAND_COLORS, colorShadow, gradient } from '../../shared/theme/palette';
+import { SIDEBAR_SURFACE, type AppearanceSettings } from './appearance-settings';
+
+// Only these two screens are sidebar entries (spec s.2); the rest are reached from them.
+const NAV_ITEMS = [
+  { to: DASHBOARD_PATH, label: 'Dashboard', Icon: Dashboard },
+  { to: '/admin/vcr', label: 'Virtual Clean Room', Icon: MeetingRoom },
+] as const;
+
+type Props = {
+  user: SessionUser | null;
+  appearance: AppearanceSettings;
+  // true: icons only (the mini sidebar, not hovered)
+  compact: boolean;
+  onNavigate?: () => void;
+};
+
+export function SidebarContent({ user, appearance, compact, onNavigate }: Props) {
+  const surface = SIDEBAR_SURFACE[appearance.background];
+  const activeIsWhite = appearance.color === 'white';
+  const itemSx = {
+    borderRadius: 1,
+    mx: 1.5,
+    my: 0.5,
+    px: 1.5,
+    color: surface.text,
+    minHeight: 44,
+    '&:hover': { bgcolor: 'rgba(200,200,200,.2)' },
+    '&.active': {
+      background: activeIsWhite ? '#fff' : gradient(appearance.color),
+      color: activeIsWhite ? '#3c4858' : '#fff',
+      boxShadow: activeIsWhite ? '0 4px 20px 0 rgba(0,0,0,.14)' : colorShadow(appearance.color),
+    },
+    '&.active .MuiListItemIcon-root': { color: 'inherit' },
+  } as const;
+  const label = (text: string) => (
+    <ListItemText primary={text} sx={{ opacity: compact ? 0 : 1, transition: 'opacity .2s', whiteSpace: 'nowrap', m: 0 }} />
+  );
+  const entry = (to: string, text: string, Icon: ComponentType<SvgIconProps>) => (
+    <Tooltip key={to} title={compact ? text : ''} placement="right">
+      <ListItemButton component={NavLink} to={to} onClick={onNavigate} sx={itemSx}>
+        <ListItemIcon sx={{ color: surface.muted, minWidth: 40 }}>
+          <Icon />
+        </ListItemIcon>
+        {label(text)}
+      </ListItemButton>
+    </Tooltip>
+  );
+
+  return (
+    <Box sx={{ position: 'relative', zIndex: 2, color: surface.text, height: '100%', display: 'flex', flexDirection: 'column', overflowX: 'hidden' }}>
+      <Box
+        component={Link}
+        to={DASHBOARD_PATH}
+        onClick={onNavigate}
+        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2.75, py: 2, color: 'inherit', textDecoration: 'none', borderBottom: `1px solid ${surface.divider}` }}
+      >
+        <BrandMark size={34} />
+        <Typography component="span" sx={{ fontSize: '1.1rem', letterSpacing: '.08em', textTransform: 'uppercase', opacity: compact ? 0 : 1, transition: 'opacity .2s' }}>
+          Parley
+        </Typography>
+      </Box>
+      <Box sx={{ borderBottom: `1px solid ${surface.divider}`, py: 1.5 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2.75, mb: 0.5 }}>
+          <Avatar src={user?.avatarUrl ?? undefined} alt="" sx={{ width: 34, height: 34, bgcolor: BRAND_COLORS[appearance.color === 'white' ? 'purple' : appearance.color].main, flexShrink: 0 }}>
+            {user?.nickname.slice(0, 1).toUpperCase()}
+          </Avatar>
+          <Typography noWrap sx={{ opacity: compact ? 0 : 1, transition: 'opacity .2s' }} title={user?.nickname}>
+            {user?.nickname ?? ' '}
+          </Typography>
+        </Box>
+        <List disablePadding aria-label="Account">
+          {entry(SETTINGS_PATH, 'Settings', Settings)}
+        </List>
+      </Box>
+      <List component="nav" aria-label="Sections" sx={{ pt: 1.5 }}>
+        {NAV_ITEMS.map(({ to, label: text, Icon }) => entry(to, text, Icon))}
+      </List>
+    </Box>
+  );
+}

@@ -1,0 +1,143 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { getApolloClient } from './shared/apollo/apollo-client';
+import type { RouteHandle } from './shared/hooks/use-route-handle';
+import { DASHBOARD_PATH, LOGIN_PATH } from './shared/session/session-paths';
+import { PageLoader } from './shared/ui/page-loader';
+import { RouteErrorPage } from './shared/ui/route-error-page';
+
+const handle = (value: RouteHandle): RouteHandle => value;
+const toDashboard = () => redirect(DASHBOARD_PATH);
+
+// Later screens: each route shows what it is for until its feature replaces the import.
+const pending = (name: keyof typeof import('./features/pending/pages/pending-screens')) => async () => {
+  const screens = await import('./features/pending/pages/pending-screens');
+  return { Component: screens[name] };
+};
+
+async function sessionLoader() {
+  const [{ requireSession }, client] = await Promise.all([import('./shared/session/require-session'), getApolloClient()]);
+  return requireSession(client);
+}
+
+// The authenticated shell: Apollo's context, the admin layout and its notifications dropdown.
+async function sessionShell() {
+  const [{ ApolloProvider }, { AdminLayout }, { NotificationsMenu }, client] = await Promise.all([
+    import('@apollo/client/react'),
+    import('./layouts/admin/admin-layout'),
+    import('./features/notifications/components/notifications-menu'),
+    getApolloClient(),
+  ]);
+  return {
+    Component: () => (
+      <ApolloProvider client={client}>
+        <AdminLayout notifications={<NotificationsMenu />} />
+      </ApolloProvider>
+    ),
+  };
+}
+
+// The route table of the product spec (s.2). Every screen is a lazy chunk; the session check
+// runs as a loader before any authenticated screen renders.
+export function buildRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      ErrorBoundary: RouteErrorPage,
+      HydrateFallback: () => <PageLoader label="Loading Parley…" minHeight="100vh" />,
+      children: [
+        { index: true, loader: toDashboard },
+        {
+          id: 'session',
+          loader: sessionLoader,
+          lazy: sessionShell,
+          children: [
+            {
+              path: 'admin',
+              children: [
+                { index: true, loader: toDashboard },
+                {
+                  path: 'dashboard',
+                  handle: handle({ title: 'Dashboard' }),
+                  lazy: async () => ({ Component: (await import('./features/dashboard/pages/dashboard-page')).DashboardPage }),
+                },
+                {
+                  path: 'settings',
+                  handle: handle({ title: 'Settings' }),
+                  lazy: async () => {
+                    const [{ SettingsPage }, { KeysSection }] = await Promise.all([
+                      import('./features/settings/pages/settings-page'),
+                      import('./features/keys/components/keys-section'),
+                    ]);
+                    return { Component: () => <SettingsPage keysSection={<KeysSection />} /> };
+                  },
+                },
+                { path: 'request/collection/new', handle: handle({ title: 'Create Data Access Request' }), lazy: pending('CollectionWizardScreen') },
+                { path: 'request/survey/new', handle: handle({ title: 'Create Survey Request' }), lazy: pending('SurveyWizardScreen') },
+                { path: 'request/collection/list', handle: handle({ title: 'Collections' }), lazy: pending('CollectionListScreen') },
+                { path: 'request/survey/list', handle: handle({ title: 'Surveys' }), lazy: pending('SurveyListScreen') },
+                { path: 'request/collection/detail/:id', handle: handle({ title: 'Collection detail' }), lazy: pending('CollectionDetailScreen') },
+                { path: 'request/survey/detail/:id', handle: handle({ title: 'Survey detail' }), lazy: pending('SurveyDetailScreen') },
+                { path: 'vcr', handle: handle({ title: 'Virtual Clean Room' }), lazy: pending('RoomListScreen') },
+                { path: 'vcrs/:id', handle: handle({ title: 'Virtual Clean Room' }), lazy: pending('RoomScreen') },
+                { path: 'checkout-page/:item/:currency', handle: handle({ title: 'Checkout' }), lazy: pending('CheckoutScreen') },
+                // Spec s.2: any unknown /admin path goes to the dashboard.
+                { path: '*', loader: toDashboard },
+              ],
+            },
+            // The spec lists these two without the /admin prefix; they are authenticated screens all the same.
+            { path: 'request/:type/edit/:id', handle: handle({ title: 'Edit request' }), lazy: pending('EditRequestScreen') },
+            { path: 'request/:type/report/:id', handle: handle({ title: 'Analyse request' }), lazy: pending('RequestReportScreen') },
+          ],
+        },
+        {
+          path: 'auth',
+          lazy: async () => ({ Component: (await import('./layouts/auth/auth-layout')).AuthLayout }),
+          children: [
+            { index: true, loader: () => redirect(LOGIN_PATH) },
+            {
+              path: 'login-page',
+              handle: handle({ title: 'Login', authBackground: 'login' }),
+              lazy: async () => ({ Component: (await import('./features/auth/pages/login-page')).LoginPage }),
+            },
+            {
+              path: 'logout-page',
+              handle: handle({ title: 'Log out', authBackground: 'login' }),
+              lazy: async () => ({ Component: (await import('./features/auth/pages/logout-page')).LogoutPage }),
+            },
+            {
+              path: 'register-page',
+              handle: handle({ title: 'Register', authBackground: 'register' }),
+              lazy: async () => ({ Component: (await import('./features/auth/pages/register-page')).RegisterPage }),
+            },
+            {
+              path: 'verify-email',
+              handle: handle({ title: 'E-mail verification', authBackground: 'verify' }),
+              lazy: async () => ({ Component: (await import('./features/auth/pages/verify-email-page')).VerifyEmailPage }),
+            },
+            { path: 'pricing-page', handle: handle({ title: 'Purchase IPT Tokens', authBackground: 'pricing' }), lazy: pending('PricingScreen') },
+            {
+              path: 'lock-screen-page',
+              handle: handle({ title: 'Lock screen', authBackground: 'lock' }),
+              lazy: async () => ({ Component: (await import('./features/auth/pages/lock-screen-page')).LockScreenPage }),
+            },
+            { path: 'error-page', handle: handle({ title: 'Page not found', authBackground: 'error' }), lazy: notFound },
+            { path: '*', handle: handle({ title: 'Page not found', authBackground: 'error' }), lazy: notFound },
+          ],
+        },
+        // Unknown paths outside /admin show the 404 page inside the open layout.
+        {
+          lazy: async () => ({ Component: (await import('./layouts/auth/auth-layout')).AuthLayout }),
+          children: [{ path: '*', handle: handle({ title: 'Page not found', authBackground: 'error' }), lazy: notFound }],
+        },
+      ],
+    },
+  ];
+}
+
+async function notFound() {
+  return { Component: (await import('./features/auth/pages/error-page')).ErrorPage };
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes());
+}

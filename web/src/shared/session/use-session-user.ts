@@ -1,0 +1,10 @@
+import { useQuery } from '@apollo/client/react';
+import { MeDocument, type SessionUserFragment } from '../../gql/graphql';
+
+export type SessionUser = SessionUserFragment;
+
+// The signed-in user for screens under the session guard (the guard seeds the cache).
+export function useSessionUser(): { user: SessionUser | null; loading: boolean } {
+  const { data, loading } = useQuery(MeDocument, { fetchPolicy: 'cache-first' });
+  return { user: data?.me ?? null, loading };
+}

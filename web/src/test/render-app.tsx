@@ -1,0 +1,38 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { graphql, HttpResponse } from 'msw';
+import { createMemoryRouter } from 'react-router';
+import { App } from '../app';
+import { AuthStatusDocument, KeysDocument, NotificationsDocument } from '../gql/graphql';
+import { buildRoutes } from '../router';
+import { buildNotification, buildProfile } from './factories';
+import { server } from './msw-server';
+
+// Renders the real route table at `path`, as the browser would show it.
+export function renderApp(path: string) {
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  const user = userEvent.setup();
+  const view = render(<App router={router} />);
+  return { ...view, router, user };
+}
+
+type NotificationRow = ReturnType<typeof buildNotification>;
+
+// A signed-in session: authStatus and the header's notifications (none unless given).
+export function givenSignedInSession(profile = buildProfile(), options: { notifications?: NotificationRow[] } = {}) {
+  const authStatus = { __typename: 'AuthStatus', loggedIn: true, user: profile };
+  server.use(
+    graphql.query(AuthStatusDocument, () => HttpResponse.json({ data: { authStatus } })),
+    graphql.query(NotificationsDocument, () => HttpResponse.json({ data: { notifications: options.notifications ?? [] } })),
+  );
+  return profile;
+}
+
+export function givenAnonymousSession() {
+  const authStatus = { __typename: 'AuthStatus', loggedIn: false, user: null };
+  server.use(graphql.query(AuthStatusDocument, () => HttpResponse.json({ data: { authStatus } })));
+}
+
+export function givenKeys(keys: { id: string; title: string; createdAt: string }[] = []) {
+  server.use(graphql.query(KeysDocument, () => HttpResponse.json({ data: { keys } })));
+}
