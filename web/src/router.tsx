@@ -7,6 +7,8 @@ import { RouteErrorPage } from './shared/ui/route-error-page';
 
 const handle = (value: RouteHandle): RouteHandle => value;
 const toDashboard = () => redirect(DASHBOARD_PATH);
+// Redirect-only routes render nothing; a component keeps the router from warning about it.
+const Nothing = () => null;
 
 // Later screens: each route shows what it is for until its feature replaces the import.
 const pending = (name: keyof typeof import('./features/pending/pages/pending-screens')) => async () => {
@@ -45,7 +47,7 @@ export function buildRoutes(): RouteObject[] {
       ErrorBoundary: RouteErrorPage,
       HydrateFallback: () => <PageLoader label="Loading Parley…" minHeight="100vh" />,
       children: [
-        { index: true, loader: toDashboard },
+        { index: true, loader: toDashboard, Component: Nothing },
         {
           id: 'session',
           loader: sessionLoader,
@@ -54,7 +56,7 @@ export function buildRoutes(): RouteObject[] {
             {
               path: 'admin',
               children: [
-                { index: true, loader: toDashboard },
+                { index: true, loader: toDashboard, Component: Nothing },
                 {
                   path: 'dashboard',
                   handle: handle({ title: 'Dashboard' }),
@@ -81,7 +83,7 @@ export function buildRoutes(): RouteObject[] {
                 { path: 'vcrs/:id', handle: handle({ title: 'Virtual Clean Room' }), lazy: pending('RoomScreen') },
                 { path: 'checkout-page/:item/:currency', handle: handle({ title: 'Checkout' }), lazy: pending('CheckoutScreen') },
                 // Spec s.2: any unknown /admin path goes to the dashboard.
-                { path: '*', loader: toDashboard },
+                { path: '*', loader: toDashboard, Component: Nothing },
               ],
             },
             // The spec lists these two without the /admin prefix; they are authenticated screens all the same.
@@ -93,7 +95,7 @@ export function buildRoutes(): RouteObject[] {
           path: 'auth',
           lazy: async () => ({ Component: (await import('./layouts/auth/auth-layout')).AuthLayout }),
           children: [
-            { index: true, loader: () => redirect(LOGIN_PATH) },
+            { index: true, loader: () => redirect(LOGIN_PATH), Component: Nothing },
             {
               path: 'login-page',
               handle: handle({ title: 'Login', authBackground: 'login' }),

@@ -1,11 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { configureApolloClient } from '../shared/apollo/apollo-client';
 import { server } from './msw-server';
 
 // Node's fetch needs an absolute URL; every test gets a fresh Apollo client (and cache).
 export const TEST_GRAPHQL_URL = 'http://localhost/graphql';
+
+// Routes are lazy chunks: the first visit of a screen in a run transforms its modules on the fly.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {

@@ -35,13 +35,14 @@ export function RegisterPage() {
     } catch (error) {
       const apiError = toApiError(error);
       console.error('registration failed', apiError);
-      setOutcome({ kind: 'failed', serverMessage: apiError.message });
       const fields: FormErrors<RegisterValues> = {};
       for (const key of ['username', 'email', 'password'] as const) {
         if (apiError.fields[key]) fields[key] = apiError.fields[key];
       }
       const taken = apiError.code === 'CONFLICT' ? conflictField(apiError.message) : null;
       if (taken) fields[taken] = apiError.message;
+      // Field problems show on their fields; the dialog repeats only what has no field.
+      setOutcome({ kind: 'failed', serverMessage: Object.keys(apiError.fields).length > 0 ? '' : apiError.message });
       return fields;
     }
   };
