@@ -67,7 +67,7 @@ export function AppearancePanel({ settings, onChange }: Props) {
   const panelId = useId();
   return (
     <>
-      <Box sx={{ position: 'fixed', top: { xs: 140, md: 120 }, right: 0, zIndex: 1100 }}>
+      <Box sx={{ position: 'fixed', top: { md: 120 }, bottom: { xs: 24, md: 'auto' }, right: 0, zIndex: 1100 }}>
         <Tooltip title="Appearance" placement="left">
           <IconButton
             aria-label="Appearance settings"

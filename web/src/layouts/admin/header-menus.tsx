@@ -2,7 +2,7 @@ import Logout from '@mui/icons-material/Logout';
 import Person from '@mui/icons-material/Person';
 import Settings from '@mui/icons-material/Settings';
 import ShoppingCart from '@mui/icons-material/ShoppingCart';
-import Toll from '@mui/icons-material/Toll';
+import Paid from '@mui/icons-material/Paid';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import MenuItem from '@mui/material/MenuItem';
@@ -14,7 +14,7 @@ import { HeaderMenu } from '../../shared/ui/header-menu';
 // "{credit} IPT Tokens Bought!" (spec s.2): the prepaid credit of the signed-in user.
 export function CreditsMenu({ credit }: { credit: number }) {
   return (
-    <HeaderMenu label="IPT credit" icon={<Toll />}>
+    <HeaderMenu label="IPT credit" icon={<Paid />}>
       {(close) => [
         <MenuItem key="credit" disabled sx={{ opacity: '1 !important' }}>
           <Typography component="span" sx={{ fontWeight: 500 }}>

@@ -72,8 +72,10 @@ export function SidebarContent({ user, appearance, compact, onNavigate }: Props)
         onClick={onNavigate}
         sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2.75, py: 2, color: 'inherit', textDecoration: 'none', borderBottom: `1px solid ${surface.divider}` }}
       >
-        <BrandMark size={34} />
-        <Typography component="span" sx={{ fontSize: '1.1rem', letterSpacing: '.08em', textTransform: 'uppercase', opacity: compact ? 0 : 1, transition: 'opacity .2s' }}>
+        <Box component="span" sx={{ display: 'inline-flex', flexShrink: 0 }}>
+          <BrandMark size={34} />
+        </Box>
+        <Typography component="span" noWrap sx={{ fontSize: '1.1rem', letterSpacing: '.08em', textTransform: 'uppercase', opacity: compact ? 0 : 1, transition: 'opacity .2s' }}>
           Parley
         </Typography>
       </Box>

@@ -1,5 +1,5 @@
 import ArrowForward from '@mui/icons-material/ArrowForward';
-import Toll from '@mui/icons-material/Toll';
+import Paid from '@mui/icons-material/Paid';
 import VpnKey from '@mui/icons-material/VpnKey';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -34,7 +34,7 @@ export function DashboardPage() {
       ) : null}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' }, columnGap: 3, mt: 2 }}>
         <StatCard
-          icon={Toll}
+          icon={Paid}
           color="orange"
           label="IPT credit"
           value={me?.credit ?? 0}

@@ -7,7 +7,7 @@ export function KeySaveFeedback({ result }: { result: SaveKeyPairResult | null }
   if (!result) return null;
   if (result.ok) {
     return (
-      <Alert severity="success" sx={{ mt: 2 }}>
+      <Alert severity="success" sx={{ mt: 2, wordBreak: 'break-word' }}>
         Key saved. Its private half is stored in this browser under id {displayKeyId(result.keyId)}.
       </Alert>
     );

@@ -21,9 +21,12 @@ import { isKeyId } from '../../../crypto/keys';
 import { DeleteKeyDocument, KeysDocument, type KeysTable_KeyFragment } from '../../../gql/graphql';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { formatDateTime } from '../../../shared/ui/format-date';
+import { formatDateAndTime } from '../../../shared/ui/format-date';
 import { displayKeyId } from '../display-key-id';
 import { DeleteKeyDialog } from './delete-key-dialog';
+
+// Wraps on phones instead of widening the table.
+const CHIP_SX = { mt: 0.5, height: 'auto', maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } } as const;
 
 function hasPrivateKey(id: string): boolean {
   try {
@@ -95,7 +98,7 @@ export function KeysTable() {
                 ))
               : keys.map((key) => (
                   <TableRow key={key.id} hover>
-                    <TableCell sx={{ maxWidth: 420 }}>
+                    <TableCell sx={{ maxWidth: 420, minWidth: 140 }}>
                       <Typography variant="body2" sx={{ fontWeight: 500 }}>
                         {key.title}
                       </Typography>
@@ -103,13 +106,20 @@ export function KeysTable() {
                         {displayKeyId(key.id)}
                       </Box>
                       {hasPrivateKey(key.id) ? (
-                        <Chip label="Private key in this browser" size="small" color="success" variant="outlined" sx={{ mt: 0.5 }} />
+                        <Chip label="Private key in this browser" size="small" color="success" variant="outlined" sx={CHIP_SX} />
                       ) : (
-                        <Chip label="Private key not in this browser" size="small" variant="outlined" sx={{ mt: 0.5 }} />
+                        <Chip label="Private key not in this browser" size="small" variant="outlined" sx={CHIP_SX} />
                       )}
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(key.createdAt)}</TableCell>
-                    <TableCell align="right">
+                    <TableCell>
+                      <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+                        {formatDateAndTime(key.createdAt).date}
+                      </Box>
+                      <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8rem' }}>
+                        {formatDateAndTime(key.createdAt).time}
+                      </Box>
+                    </TableCell>
+                    <TableCell align="right" sx={{ pl: 0 }}>
                       <Tooltip title="Delete">
                         <IconButton aria-label={`Delete key ${key.title}`} color="error" onClick={() => setPending(key)}>
                           <DeleteOutlined />

@@ -54,7 +54,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
             </Typography>
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, columnGap: 2 }}>
               <FormTextField id="profile-old-password" label="Old password" type="password" autoComplete="current-password" {...form.field('oldPassword')} />
-              <FormTextField id="profile-new-password" label="New password" type="password" autoComplete="new-password" placeholder="Letters and digits, at least 6" shrinkLabel {...form.field('newPassword')} />
+              <FormTextField id="profile-new-password" label="New password" type="password" autoComplete="new-password" {...form.field('newPassword', '6+ letters and digits')} />
               <FormTextField id="profile-confirm-password" label="Confirm password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
             </Box>
           </Box>

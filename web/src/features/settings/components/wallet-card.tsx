@@ -48,7 +48,7 @@ export function WalletCard() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Participants are paid in IPT tokens from your browser wallet. Add the token so your wallet shows its balance.
       </Typography>
-      <Button variant="contained" color="warning" fullWidth onClick={() => void addToken()} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <AccountBalanceWallet />}>
+      <Button variant="contained" color="warning" fullWidth sx={{ color: '#fff' }} onClick={() => void addToken()} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <AccountBalanceWallet />}>
         Add IPT Tokens to your Metamask
       </Button>
       {message ? (
