@@ -31,7 +31,8 @@ export function KeysSection() {
         </Box>
         {TABS.map(({ id }) => (
           <Box key={id} role="tabpanel" id={`key-panel-${id}`} aria-labelledby={`key-tab-${id}`} hidden={tab !== id}>
-            {tab === id ? id === 'generate' ? <GenerateKeyPairPanel /> : <LoadKeyPairPanel /> : null}
+            {/* both stay mounted, so an unsaved pair survives a look at the other tab */}
+            {id === 'generate' ? <GenerateKeyPairPanel /> : <LoadKeyPairPanel />}
           </Box>
         ))}
       </IconCard>

@@ -27,7 +27,9 @@ export function PemFilePicker({ label, fileName, error, onPick }: Props) {
         id={inputId}
         type="file"
         accept=".pem"
+        // the visible button below is the control keyboard and screen-reader users operate
         tabIndex={-1}
+        aria-hidden
         aria-describedby={helpId}
         aria-invalid={error ? true : undefined}
         style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}

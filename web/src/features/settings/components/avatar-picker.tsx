@@ -35,7 +35,9 @@ export function AvatarPicker({ currentUrl, nickname, file, error, onChange }: Pr
         id={inputId}
         type="file"
         accept={AVATAR_TYPES.join(',')}
+        // the visible button below is the control keyboard and screen-reader users operate
         tabIndex={-1}
+        aria-hidden
         aria-label="Profile picture"
         aria-describedby={helpId}
         style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
