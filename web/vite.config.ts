@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { bundleReport, type ReportedRoute } from './build/bundle-report';
+import { bundleReport, type ReportedRoute } from './build/bundle-report.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 // The API server (npm run dev) listens here; the dev server proxies its paths so cookies stay same-origin.
