@@ -48,7 +48,13 @@ export function buildOpenApi(routes: RestRoute[], info: { version: string }): Js
       },
     };
     const schema = inputSchema(r);
-    if (r.file) {
+    if (r.rawBody) {
+      op.parameters = [{ name: r.rawBody.signatureHeader, in: 'header', required: true, schema: { type: 'string' } }];
+      op.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: { type: 'object', description: r.rawBody.description } } },
+      };
+    } else if (r.file) {
       op.requestBody = {
         required: true,
         content: {

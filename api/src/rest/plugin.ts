@@ -72,31 +72,40 @@ export async function restPlugin(
   app.setErrorHandler((err, request, reply) => restErrorReply(err, request, reply));
   const ownOrigin = new URL(opts.publicUrl).origin;
 
-  for (const r of opts.routes) {
-    app.route({
-      method: r.method,
-      url: r.path,
-      handler: async (request, reply) => {
-        const ctx = request.ctx;
-        if (r.method !== 'GET' && ctx.actor?.via === 'session') {
-          const origin = request.headers.origin;
-          const host = request.headers.host;
-          if (origin && origin !== ownOrigin && new URL(origin).host !== host)
-            throw forbidden('Cross-site request refused');
-        }
-        if (r.auth === 'user' && !ctx.actor) throw unauthenticated();
-        let file: UploadedFile | undefined;
-        let input: unknown;
-        if (r.file) {
-          file = await readFile(request, r.file.field);
-          input = parseInput(r.input, {});
-        } else {
-          const raw = r.method === 'GET' ? request.query : (request.body ?? {});
-          input = parseInput(r.input, raw);
-        }
-        const result = await r.handler(ctx, input, file);
-        return reply.send({ result });
-      },
+  const handlerFor = (r: RestRoute) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const ctx = request.ctx;
+    if (r.method !== 'GET' && ctx.actor?.via === 'session') {
+      const origin = request.headers.origin;
+      const host = request.headers.host;
+      if (origin && origin !== ownOrigin && new URL(origin).host !== host)
+        throw forbidden('Cross-site request refused');
+    }
+    if (r.auth === 'user' && !ctx.actor) throw unauthenticated();
+    let file: UploadedFile | undefined;
+    let input: unknown;
+    if (r.rawBody) {
+      input = {}; // the handler verifies and reads the raw body itself
+    } else if (r.file) {
+      file = await readFile(request, r.file.field);
+      input = parseInput(r.input, {});
+    } else {
+      const raw = r.method === 'GET' ? request.query : (request.body ?? {});
+      input = parseInput(r.input, raw);
+    }
+    const result = await r.handler(ctx, input, file);
+    return reply.send({ result });
+  };
+
+  for (const r of opts.routes.filter((r) => !r.rawBody)) {
+    app.route({ method: r.method, url: r.path, handler: handlerFor(r) });
+  }
+  // webhook routes get their own scope whose only parser keeps the JSON body as raw bytes
+  const rawRoutes = opts.routes.filter((r) => r.rawBody);
+  if (rawRoutes.length) {
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+      for (const r of rawRoutes) scope.route({ method: r.method, url: r.path, handler: handlerFor(r) });
     });
   }
 }

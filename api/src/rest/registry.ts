@@ -17,6 +17,11 @@ export type RestRoute = {
   input: z.ZodType;
   /** multipart route: the one file field it takes */
   file?: { field: string; description: string };
+  /**
+   * Signed-webhook route: the JSON body reaches the handler unparsed, as a Buffer in
+   * ctx.request.body (signatures are computed over the exact bytes), and `input` is not used.
+   */
+  rawBody?: { description: string; signatureHeader: string };
   handler: (ctx: RequestContext, input: unknown, file?: UploadedFile) => Promise<unknown>;
 };
 
