@@ -14,6 +14,7 @@ import { AVATAR_MIME_BY_EXT } from './modules/users/users.service';
 import { buildOpenApi } from './rest/openapi';
 import { restErrorReply, restPlugin } from './rest/plugin';
 import { restRoutes } from './rest/routes';
+import type { ChainSetup } from './modules/chain/chain.settings';
 import { createServices, type Services } from './services';
 import type { Actor, RequestContext } from './shared/context';
 import { AppError } from './shared/errors';
@@ -32,12 +33,15 @@ export type AppOptions = {
   orm: MikroORM;
   /** false: silent; an object: write JSON logs to that stream (tests read them) */
   logger?: boolean | { stream: NodeJS.WritableStream };
+  /** a chain the caller runs (main.ts's local anvil); default: the chain named by the config */
+  chain?: ChainSetup;
 };
 
 export async function buildApp({
   config,
   orm,
   logger = true,
+  chain,
 }: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
   const app = Fastify({
     logger: logger
@@ -51,6 +55,10 @@ export async function buildApp({
               'res.headers["set-cookie"]',
               '*.password',
               '*.token',
+              '*.privateKey',
+              '*.cardNumber',
+              '*.cvc',
+              'req.headers["stripe-signature"]',
             ],
             censor: '[redacted]',
           },
@@ -60,7 +68,8 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
   });
-  const services = createServices(config, app.log);
+  const services = createServices(config, app.log, chain);
+  app.addHook('onClose', async () => services.chain.close());
 
   await app.register(cookie);
   await app.register(helmet, {

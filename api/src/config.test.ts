@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -30,5 +31,44 @@ describe('config', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.map((p) => p.split(':')[0]).sort();
     expect(problems).toEqual(['DATABASE_URL', 'NODE_ENV', 'PORT', 'SESSION_TTL_HOURS']);
+  });
+
+  it('needs the contract addresses with CHAIN_RPC_URL and the publishable key with Stripe, listed with the rest', () => {
+    let error: unknown;
+    try {
+      loadConfig({ CHAIN_RPC_URL: 'http://127.0.0.1:8545', STRIPE_SECRET_KEY: 'sk_test_x', PORT: 'x', CHAIN_ID: '0' });
+    } catch (err) {
+      error = err;
+    }
+    const problems = (error as ConfigError).problems.map((p) => p.split(':')[0]).sort();
+    expect(problems).toEqual([
+      'CHAIN_ID',
+      'ESCROW_FACTORY_ADDRESS',
+      'IPT_TOKEN_ADDRESS',
+      'PORT',
+      'STRIPE_PUBLISHABLE_KEY',
+    ]);
+  });
+
+  it('keeps secrets out of logs and JSON', () => {
+    const key = '0x' + 'ab'.repeat(32);
+    const c = loadConfig({
+      TREASURY_PRIVATE_KEY: key,
+      STRIPE_SECRET_KEY: 'sk_test_secret',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_public',
+      STRIPE_WEBHOOK_SECRET: 'whsec_secret',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+    });
+    expect(c.chain.treasuryPrivateKey?.reveal()).toBe(key);
+    expect(c.stripe?.api).toEqual({ host: '127.0.0.1', port: 12111, protocol: 'http' });
+    const printed = JSON.stringify(c) + inspect(c, { depth: 10 }) + String(c.stripe?.secretKey);
+    for (const secret of [key, 'sk_test_secret', 'whsec_secret']) expect(printed).not.toContain(secret);
+    expect(printed).toContain('pk_test_public');
+  });
+
+  it('runs without a chain or Stripe configured (local chain and sandbox payments)', () => {
+    const c = loadConfig({});
+    expect(c.chain.rpcUrl).toBeUndefined();
+    expect(c.stripe).toBeNull();
   });
 });

@@ -1,10 +1,13 @@
 import path from 'node:path';
+import { inspect } from 'node:util';
 import { z } from 'zod';
 
 // Every environment variable the server reads is parsed here, once. Boot fails listing all bad ones.
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
 
 const envSchema = z.object({
   // development | test | production; production turns on Secure cookies and hides error details
@@ -53,6 +56,30 @@ const envSchema = z.object({
   GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(2000),
   // folder with the built web app served at /; absent build: API only
   WEB_DIST: z.string().default('web/dist'),
+  // JSON-RPC URL of the chain holding IPT; unset: start a local anvil with state under DATA_DIR/chain
+  CHAIN_RPC_URL: z.url().optional(),
+  // JSON-RPC URL handed to browsers (GET /v1/config); defaults to CHAIN_RPC_URL (set it when that URL has a key)
+  CHAIN_PUBLIC_RPC_URL: z.url().optional(),
+  // chain id: checked against CHAIN_RPC_URL's node; for the local anvil, the id it runs with (31337)
+  CHAIN_ID: z.coerce.number().int().min(1).optional(),
+  // IPT token contract address (required with CHAIN_RPC_URL; the local chain writes its own)
+  IPT_TOKEN_ADDRESS: address.optional(),
+  // escrow factory contract address (required with CHAIN_RPC_URL; the local chain writes its own)
+  ESCROW_FACTORY_ADDRESS: address.optional(),
+  // platform key that pays participants and moves purchased credit on-chain; never logged.
+  // Local chain: defaults to anvil's first dev key. Real chain: unset turns withdrawals off
+  TREASURY_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex digits')
+    .optional(),
+  // Stripe secret key (sk_...); unset: the built-in sandbox gateway (test cards, test mode)
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
+  // Stripe publishable key (pk_...) handed to the browser for Stripe.js; required with STRIPE_SECRET_KEY
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
+  // signing secret of the Stripe webhook endpoint POST /v1/billing/webhook (whsec_...)
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
+  // Stripe API base, e.g. http://127.0.0.1:12111 for a local fake in tests; default https://api.stripe.com
+  STRIPE_API_BASE: z.url().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -78,7 +105,54 @@ export type Config = {
   graphqlLimits: { maxDepth: number; maxAliases: number; maxCost: number };
   /** the dev outbox route is on when mail is not sent for real and this is not production */
   devOutbox: boolean;
+  chain: ChainConfig;
+  stripe: StripeConfig | null;
 };
+
+/** A secret from the environment: printing, logging or serialising it shows "[redacted]". */
+export class Secret {
+  readonly #value: string;
+  constructor(value: string) {
+    this.#value = value;
+  }
+  reveal(): string {
+    return this.#value;
+  }
+  toJSON(): string {
+    return '[redacted]';
+  }
+  toString(): string {
+    return '[redacted]';
+  }
+  [inspect.custom](): string {
+    return '[redacted]';
+  }
+}
+
+/** Chain settings from the environment. No rpcUrl: the server runs a local anvil (main.ts). */
+export type ChainConfig = {
+  rpcUrl?: string;
+  publicRpcUrl?: string;
+  chainId?: number;
+  tokenAddress?: string;
+  factoryAddress?: string;
+  treasuryPrivateKey?: Secret;
+};
+
+/** Stripe is on when STRIPE_SECRET_KEY is set; otherwise payments use the sandbox gateway. */
+export type StripeConfig = {
+  secretKey: Secret;
+  publishableKey: string;
+  webhookSecret?: Secret;
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+};
+
+function stripeApi(base: string | undefined): StripeConfig['api'] {
+  if (!base) return undefined;
+  const url = new URL(base);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -87,13 +161,27 @@ export class ConfigError extends Error {
   }
 }
 
+// Variables that only make sense together, checked alongside the schema so every problem is listed.
+function pairProblems(env: Record<string, string | undefined>): string[] {
+  const out: string[] = [];
+  if (env.CHAIN_RPC_URL) {
+    if (!env.IPT_TOKEN_ADDRESS) out.push('IPT_TOKEN_ADDRESS: required when CHAIN_RPC_URL is set');
+    if (!env.ESCROW_FACTORY_ADDRESS) out.push('ESCROW_FACTORY_ADDRESS: required when CHAIN_RPC_URL is set');
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY)
+    out.push('STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set');
+  return out;
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // empty strings count as unset, as in most .env tooling
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
-  }
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)),
+    ...pairProblems(cleaned),
+  ];
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   return {
@@ -116,5 +204,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: path.resolve(e.WEB_DIST),
     graphqlLimits: { maxDepth: e.GRAPHQL_MAX_DEPTH, maxAliases: e.GRAPHQL_MAX_ALIASES, maxCost: e.GRAPHQL_MAX_COST },
     devOutbox: !e.SMTP_URL && !isProduction,
+    chain: {
+      rpcUrl: e.CHAIN_RPC_URL,
+      publicRpcUrl: e.CHAIN_PUBLIC_RPC_URL,
+      chainId: e.CHAIN_ID,
+      tokenAddress: e.IPT_TOKEN_ADDRESS,
+      factoryAddress: e.ESCROW_FACTORY_ADDRESS,
+      treasuryPrivateKey: e.TREASURY_PRIVATE_KEY ? new Secret(e.TREASURY_PRIVATE_KEY) : undefined,
+    },
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: new Secret(e.STRIPE_SECRET_KEY),
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET ? new Secret(e.STRIPE_WEBHOOK_SECRET) : undefined,
+          api: stripeApi(e.STRIPE_API_BASE),
+        }
+      : null,
   };
 }

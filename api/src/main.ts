@@ -2,8 +2,12 @@ import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { buildApp } from './app';
+import { deferredLog, startServerChain } from './modules/chain/local-chain';
 
-// read config -> open db (migrations run) -> build app -> listen
+// how often withdrawals left pending (crash, chain outage) are driven to sent or refunded
+const RECONCILE_EVERY_MS = 60_000;
+
+// read config -> open db (migrations run) -> local chain if none is configured -> build app -> listen
 async function main() {
   let config;
   try {
@@ -15,12 +19,33 @@ async function main() {
     }
     throw err;
   }
+  // no CHAIN_RPC_URL: run anvil with the contracts (a failure leaves chain features reporting why);
+  // it starts while the database opens
+  const chainLog = deferredLog();
+  const chainStarting = config.chain.rpcUrl ? undefined : startServerChain(config, chainLog);
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     embeddedDir: `${config.dataDir}/pg`,
   });
   const { app, services } = await buildApp({ config, orm: db.orm });
-  app.log.info({ database: db.kind, mail: services.mail.sendsForReal ? 'smtp' : 'dev outbox' }, 'starting');
+  const localChain = await chainStarting;
+  chainLog.replayTo(app.log);
+  if (localChain) services.chain.use(localChain.setup);
+  app.log.info(
+    {
+      database: db.kind,
+      mail: services.mail.sendsForReal ? 'smtp' : 'dev outbox',
+      payments: services.purchases.paymentMode,
+      chain: localChain ? 'local anvil' : 'CHAIN_RPC_URL',
+    },
+    'starting',
+  );
+
+  const reconcile = () =>
+    void services.withdrawals
+      .reconcilePending(db.orm.em.fork())
+      .catch((err) => app.log.error({ err }, 'withdrawal reconcile failed'));
+  const reconcileTimer = setInterval(reconcile, RECONCILE_EVERY_MS);
 
   const timer = services.mail.sendsForReal
     ? setInterval(
@@ -35,7 +60,9 @@ async function main() {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(timer);
+    clearInterval(reconcileTimer);
     await app.close();
+    await localChain?.stop();
     await db.close();
     process.exit(0);
   };
@@ -43,6 +70,7 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  reconcile();
 }
 
 main().catch((err) => {

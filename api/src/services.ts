@@ -3,9 +3,18 @@ import path from 'node:path';
 import type { Config } from './config';
 import { ApiTokensService } from './modules/api-tokens/api-tokens.service';
 import { AuthService } from './modules/auth/auth.service';
+import { CreditService } from './modules/billing/credit.service';
+import { LedgerService } from './modules/billing/ledger.service';
+import { PurchasesService, type Gateway } from './modules/billing/purchases.service';
+import { SandboxGateway } from './modules/billing/sandbox-gateway';
+import { StripeGateway } from './modules/billing/stripe-gateway';
+import { WithdrawalsService } from './modules/billing/withdrawals.service';
+import { ChainService } from './modules/chain/chain.service';
+import { chainSetupFromConfig, type ChainSetup } from './modules/chain/chain.settings';
 import { KeysService } from './modules/keys/keys.service';
 import { MailService } from './modules/mail/mail.service';
 import { NotificationsService } from './modules/notifications/notifications.service';
+import { RuntimeConfigService } from './modules/runtime-config/runtime-config.service';
 import { LocalDiskStorage, type FileStorage } from './modules/storage/file-storage';
 import { UsersService } from './modules/users/users.service';
 
@@ -19,19 +28,35 @@ export type Services = {
   keys: KeysService;
   notifications: NotificationsService;
   apiTokens: ApiTokensService;
+  chain: ChainService;
+  ledger: LedgerService;
+  credit: CreditService;
+  purchases: PurchasesService;
+  withdrawals: WithdrawalsService;
+  runtimeConfig: RuntimeConfigService;
 };
 
-export function createServices(config: Config, log: FastifyBaseLogger): Services {
+/** `chain`: settings of a chain the caller started (main.ts's local anvil); default: from config. */
+export function createServices(config: Config, log: FastifyBaseLogger, chainSetup?: ChainSetup): Services {
   const mail = new MailService({ smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'uploads'));
+  const chain = new ChainService(chainSetup ?? chainSetupFromConfig(config.chain), log);
+  const ledger = new LedgerService();
+  const gateway: Gateway = config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway();
   return {
     config,
     mail,
     storage,
     auth: new AuthService(config, mail),
-    users: new UsersService(storage, config.avatarMaxBytes),
+    users: new UsersService(storage, config.avatarMaxBytes, (em, userId) => ledger.balance(em, userId)),
     keys: new KeysService(),
     notifications: new NotificationsService(),
     apiTokens: new ApiTokensService(),
+    chain,
+    ledger,
+    credit: new CreditService(ledger),
+    purchases: new PurchasesService(ledger, gateway, log),
+    withdrawals: new WithdrawalsService(ledger, chain, log),
+    runtimeConfig: new RuntimeConfigService(config, chain),
   };
 }

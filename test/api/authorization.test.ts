@@ -99,6 +99,24 @@ describe('anonymous callers', () => {
     ['createNotification', `mutation { createNotification(input: { toId: "x", notification: "n" }) { id } }`],
     ['deleteNotification', `mutation { deleteNotification(id: "x") }`],
     ['createApiToken', `mutation { createApiToken(input: { name: "n" }) { token } }`],
+    ['creditBalance', `{ creditBalance }`],
+    ['creditHistory', `{ creditHistory { list { id } } }`],
+    ['purchase', `{ purchase(id: "x") { id } }`],
+    ['withdrawals', `{ withdrawals { list { id } } }`],
+    ['withdrawal', `{ withdrawal(id: "x") { id } }`],
+    [
+      'createPaymentIntent',
+      `mutation { createPaymentIntent(input: { item: "10credits", currency: "usd" }) { clientSecret } }`,
+    ],
+    ['confirmPurchase', `mutation { confirmPurchase(purchaseId: "x") { id } }`],
+    [
+      'confirmSandboxPayment',
+      `mutation { confirmSandboxPayment(input: { purchaseId: "x", cardNumber: "4242424242424242", expiry: "12/39", cvc: "123" }) { id } }`,
+    ],
+    [
+      'withdrawCreditToWallet',
+      `mutation { withdrawCreditToWallet(input: { amount: 1, walletAddress: "0x0", idempotencyKey: "abcdefgh" }) { id } }`,
+    ],
   ])('GraphQL %s answers UNAUTHENTICATED', async (_name, query) => {
     expect(gqlCode(await anon().gql(query))).toBe('UNAUTHENTICATED');
   });

@@ -17,7 +17,18 @@ afterAll(async () => {
 // Row counts of every table: a rejected request must change none of them.
 async function snapshot(): Promise<Record<string, number>> {
   const conn = server.db.orm.em.fork().getConnection();
-  const tables = ['users', 'sessions', 'email_verifications', 'keys', 'notifications', 'api_tokens', 'mail_outbox'];
+  const tables = [
+    'users',
+    'sessions',
+    'email_verifications',
+    'keys',
+    'notifications',
+    'api_tokens',
+    'mail_outbox',
+    'credit_entries',
+    'purchases',
+    'withdrawals',
+  ];
   const out: Record<string, number> = {};
   for (const t of tables)
     out[t] = Number((await conn.execute<{ n: string }[]>(`select count(*)::int as n from "${t}"`))[0].n);
@@ -38,6 +49,15 @@ const WRONG_TYPES = {
   token: 1,
   oldPassword: 1,
   newPassword: 2,
+  items: { id: 5 },
+  currency: 1,
+  purchaseId: 7,
+  cardNumber: 4242424242424242,
+  expiry: 1239,
+  cvc: 123,
+  amount: '5',
+  walletAddress: 1,
+  idempotencyKey: 2,
 };
 
 function expectClientError(res: { status: number; body: { error?: { code: string; message: string } } }) {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,7 +39,7 @@ async function startServer(port: number): Promise<ChildProcess> {
   });
   let stderr = '';
   proc.stderr?.on('data', (d) => (stderr += String(d)));
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 240; i++) {
     if (proc.exitCode !== null) throw new Error(`server exited: ${stderr}`);
     const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
       (r) => r.ok,
@@ -74,7 +74,16 @@ describe('npm start on embedded defaults', () => {
       body: JSON.stringify({ username: 'survivor', email: 'survivor@example.test', password: 'secret123' }),
     });
     expect(reg.status).toBe(200);
+    // the local chain runs with the contracts deployed, and stops with the server
+    const config = (await (await fetch(`${base}/v1/config`)).json()) as {
+      result: { chainId: number; rpcUrl: string; iptTokenAddress: string; chainError: string | null };
+    };
+    expect(config.result).toMatchObject({ chainId: 31337, chainError: null });
+    expect(config.result.iptTokenAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
     await stop(child);
+    await expect(fetch(config.result.rpcUrl, { method: 'POST', body: '{}' })).rejects.toThrow();
+    expect(existsSync(path.join(dataDir, 'chain', 'deployment.json'))).toBe(true);
+    expect(existsSync(path.join(dataDir, 'chain', 'anvil-state.json'))).toBe(true);
 
     child = await startServer(port);
     const again = await fetch(`${base}/v1/auth/register`, {
@@ -87,5 +96,5 @@ describe('npm start on embedded defaults', () => {
     expect(outbox.result).toHaveLength(1);
     await stop(child);
     child = undefined;
-  }, 90_000);
+  }, 150_000);
 });

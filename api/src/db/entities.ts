@@ -2,10 +2,25 @@ import { ApiToken } from '../modules/api-tokens/api-token.entity';
 import { EmailVerification } from '../modules/auth/email-verification.entity';
 import { RateLimitHit } from '../modules/auth/rate-limit-hit.entity';
 import { Session } from '../modules/auth/session.entity';
+import { CreditEntry } from '../modules/billing/credit-entry.entity';
+import { Purchase } from '../modules/billing/purchase.entity';
+import { Withdrawal } from '../modules/billing/withdrawal.entity';
 import { Key } from '../modules/keys/key.entity';
 import { OutboxMail } from '../modules/mail/outbox-mail.entity';
 import { Notification } from '../modules/notifications/notification.entity';
 import { User } from '../modules/users/user.entity';
 
 // Every entity, listed explicitly: no folder scanning, so tsx, vitest and builds see the same set.
-export const entities = [User, Session, EmailVerification, RateLimitHit, Key, Notification, ApiToken, OutboxMail];
+export const entities = [
+  User,
+  Session,
+  EmailVerification,
+  RateLimitHit,
+  Key,
+  Notification,
+  ApiToken,
+  OutboxMail,
+  CreditEntry,
+  Purchase,
+  Withdrawal,
+];

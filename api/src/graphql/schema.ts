@@ -2,11 +2,25 @@ import { printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { ApiTokensResolver } from '../modules/api-tokens/api-tokens.resolver';
 import { AuthResolver } from '../modules/auth/auth.resolver';
+import { CreditResolver } from '../modules/billing/credit.resolver';
+import { PurchasesResolver } from '../modules/billing/purchases.resolver';
+import { WithdrawalsResolver } from '../modules/billing/withdrawals.resolver';
 import { KeysResolver } from '../modules/keys/keys.resolver';
 import { NotificationsResolver } from '../modules/notifications/notifications.resolver';
+import { RuntimeConfigResolver } from '../modules/runtime-config/runtime-config.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
 
-export const resolvers = [AuthResolver, UsersResolver, KeysResolver, NotificationsResolver, ApiTokensResolver] as const;
+export const resolvers = [
+  AuthResolver,
+  UsersResolver,
+  KeysResolver,
+  NotificationsResolver,
+  ApiTokensResolver,
+  RuntimeConfigResolver,
+  CreditResolver,
+  PurchasesResolver,
+  WithdrawalsResolver,
+] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;
 

@@ -1,8 +1,17 @@
 import { authRoutes } from '../modules/auth/auth.rest';
+import { billingRoutes } from '../modules/billing/billing.rest';
 import { keysRoutes } from '../modules/keys/keys.rest';
 import { notificationsRoutes } from '../modules/notifications/notifications.rest';
+import { runtimeConfigRoutes } from '../modules/runtime-config/runtime-config.rest';
 import { usersRoutes } from '../modules/users/users.rest';
 import type { RestRoute } from './registry';
 
 /** Every REST route; the OpenAPI document is generated from this list. */
-export const restRoutes: RestRoute[] = [...authRoutes, ...usersRoutes, ...keysRoutes, ...notificationsRoutes];
+export const restRoutes: RestRoute[] = [
+  ...authRoutes,
+  ...usersRoutes,
+  ...keysRoutes,
+  ...notificationsRoutes,
+  ...runtimeConfigRoutes,
+  ...billingRoutes,
+];

@@ -11,6 +11,10 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL_SERVER_ERROR: 500,
+  // the card payment provider (Stripe) failed or could not be reached
+  PAYMENT_PROVIDER_ERROR: 502,
+  // the chain is not configured, not reachable, or has no contracts at the configured addresses
+  CHAIN_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

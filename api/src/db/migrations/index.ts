@@ -1,4 +1,5 @@
 import { Migration20261122044445_initial } from './Migration20261122044445_initial';
+import { Migration20261122051514_billing } from './Migration20261122051514_billing';
 
 // Committed migrations in the order they run. Add new ones at the end (npm run db:migration -- name).
-export const migrations = [Migration20261122044445_initial];
+export const migrations = [Migration20261122044445_initial, Migration20261122051514_billing];

@@ -1,0 +1,137 @@
+import { route } from '../../rest/registry';
+import { requireUser } from '../../shared/context';
+import { pageInfo, toCreditEntry, toPlan, toPurchase, toWithdrawal } from './billing.mappers';
+import {
+  pageSchema,
+  paymentIntentSchema,
+  purchaseIdSchema,
+  sandboxPaymentSchema,
+  withdrawalIdSchema,
+  withdrawSchema,
+} from './billing.schemas';
+import { PLANS } from './plans';
+
+const tag = 'billing';
+
+export const billingRoutes = [
+  route({
+    method: 'GET',
+    path: '/v1/billing/plans',
+    tag,
+    auth: 'public',
+    summary: 'The pricing plans: item, name, priceCents, currency, tokens, free',
+    handler: async () => PLANS.map(toPlan),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/billing/paymentIntent',
+    tag,
+    auth: 'user',
+    summary:
+      'Start a checkout for one plan (items: "10credits" or [{ id }]; currency: usd). Returns clientSecret (Stripe mode), paymentMode and the purchase. No amount is accepted: prices come from the plan table',
+    input: paymentIntentSchema,
+    handler: async (ctx, input) => {
+      const { purchases } = ctx.services;
+      const started = await purchases.createPaymentIntent(ctx.em, requireUser(ctx), input);
+      return {
+        clientSecret: started.clientSecret,
+        paymentMode: purchases.paymentMode,
+        purchase: toPurchase(started.purchase),
+      };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/billing/confirmPurchase',
+    tag,
+    auth: 'user',
+    summary: 'Re-check a purchase with the gateway after the browser confirmed it, or claim the free plan',
+    input: purchaseIdSchema,
+    handler: async (ctx, input) =>
+      toPurchase(await ctx.services.purchases.confirmPurchase(ctx.em, requireUser(ctx), input)),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/billing/confirmSandboxPayment',
+    tag,
+    auth: 'user',
+    summary: 'Test mode only: pay a purchase with a documented test card (cardNumber, expiry MM/YY, cvc)',
+    input: sandboxPaymentSchema,
+    handler: async (ctx, input) =>
+      toPurchase(await ctx.services.purchases.confirmSandboxPayment(ctx.em, requireUser(ctx), input)),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/billing/purchase',
+    tag,
+    auth: 'user',
+    summary: 'One of your purchases, by purchaseId',
+    input: purchaseIdSchema,
+    handler: async (ctx, input) => toPurchase(await ctx.services.purchases.get(ctx.em, requireUser(ctx), input)),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/billing/webhook',
+    tag,
+    auth: 'public',
+    summary: 'Stripe webhook endpoint (payment_intent.* events), verified with the Stripe-Signature header',
+    rawBody: { description: 'a Stripe event, exactly as Stripe sent it', signatureHeader: 'Stripe-Signature' },
+    handler: async (ctx) => {
+      const signature = ctx.request.headers['stripe-signature'];
+      const header = typeof signature === 'string' ? signature : undefined;
+      return ctx.services.purchases.handleStripeWebhook(ctx.em, ctx.request.body, header);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/billing/balance',
+    tag,
+    auth: 'user',
+    summary: 'Your prepaid IPT credit: { balance }',
+    handler: async (ctx) => ({ balance: await ctx.services.credit.balance(ctx.em, requireUser(ctx)) }),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/billing/history',
+    tag,
+    auth: 'user',
+    summary: 'Your credit entries, newest first: { list, info { count, pages, page } }',
+    input: pageSchema,
+    handler: async (ctx, input) => {
+      const h = await ctx.services.credit.history(ctx.em, requireUser(ctx), input);
+      return { list: h.list.map(toCreditEntry), info: pageInfo(h) };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/billing/withdraw',
+    tag,
+    auth: 'user',
+    summary:
+      'Move credit to a wallet as on-chain IPT (amount, walletAddress, idempotencyKey: send one per withdrawal so a retry resumes it)',
+    input: withdrawSchema,
+    handler: async (ctx, input) =>
+      toWithdrawal(await ctx.services.withdrawals.withdraw(ctx.em, requireUser(ctx), input)),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/billing/withdrawals',
+    tag,
+    auth: 'user',
+    summary: 'Your withdrawals, newest first: { list, info }',
+    input: pageSchema,
+    handler: async (ctx, input) => {
+      const h = await ctx.services.withdrawals.list(ctx.em, requireUser(ctx), input);
+      return { list: h.list.map(toWithdrawal), info: pageInfo(h) };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/billing/withdrawal',
+    tag,
+    auth: 'user',
+    summary: 'One of your withdrawals, by id',
+    input: withdrawalIdSchema,
+    handler: async (ctx, input) => toWithdrawal(await ctx.services.withdrawals.get(ctx.em, requireUser(ctx), input)),
+  }),
+];

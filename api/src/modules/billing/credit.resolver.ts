@@ -1,0 +1,33 @@
+import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
+import { requireUser, type RequestContext } from '../../shared/context';
+import { pageInfo, toCreditEntry, toPlan } from './billing.mappers';
+import { CreditHistoryType, PlanType } from './billing.types';
+import { PLANS, resolvePlan } from './plans';
+
+@Resolver()
+export class CreditResolver {
+  @Query(() => [PlanType], { description: 'The pricing page plans, in display order (public)' })
+  plans() {
+    return PLANS.map(toPlan);
+  }
+
+  @Query(() => PlanType, { description: 'The plan a checkout item stands for; unknown items give the free plan' })
+  plan(@Arg('item', () => String) item: string) {
+    return toPlan(resolvePlan(item));
+  }
+
+  @Query(() => Int, { description: "The caller's prepaid IPT credit" })
+  async creditBalance(@Ctx() ctx: RequestContext) {
+    return ctx.services.credit.balance(ctx.em, requireUser(ctx));
+  }
+
+  @Query(() => CreditHistoryType, { description: "The caller's credit entries, newest first" })
+  async creditHistory(
+    @Arg('page', () => Int, { defaultValue: 1 }) page: number,
+    @Arg('limit', () => Int, { defaultValue: 10 }) limit: number,
+    @Ctx() ctx: RequestContext,
+  ) {
+    const h = await ctx.services.credit.history(ctx.em, requireUser(ctx), { page, limit });
+    return { list: h.list.map(toCreditEntry), info: pageInfo(h) };
+  }
+}

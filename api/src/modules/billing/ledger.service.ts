@@ -1,0 +1,97 @@
+import { TransactionPropagation } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, conflict, notFound } from '../../shared/errors';
+import { CreditEntry, type CreditKind } from './credit-entry.entity';
+
+export const INSUFFICIENT_CREDIT_MESSAGE = 'Purchase IPT Tokens to continue';
+/** Largest single ledger movement; far above any plan, far below integer overflow. */
+export const MAX_ENTRY_AMOUNT = 1_000_000_000;
+
+export type PostEntry = {
+  userId: string;
+  /** whole IPT: positive credits, negative debits */
+  amount: number;
+  kind: CreditKind;
+  reference: string;
+  metadata?: Record<string, string | number | boolean>;
+};
+
+export type Posted = { entry: CreditEntry; created: boolean };
+
+export type HistoryPage = { list: CreditEntry[]; count: number; pages: number };
+
+/**
+ * The credit ledger. Every change is an inserted entry with a unique reference, and the balance is
+ * the SUM of a user's entries. Each posting first locks the user's row (SELECT ... FOR NO KEY
+ * UPDATE), so postings for one user run one at a time while reading the balance they check
+ * against; that is what keeps the balance from going negative under concurrent debits, on PGlite
+ * and on a PostgreSQL server alike. (The lock mode does not block inserts elsewhere that merely
+ * reference the user.) A separate balance column would need the same lock and could drift; the
+ * sum over an indexed user_id is cheap at a user's scale of entries.
+ */
+export class LedgerService {
+  async balance(em: EntityManager, userId: string): Promise<number> {
+    const [row] = await em.execute<{ balance: number }[]>(
+      'select coalesce(sum(amount), 0)::int as balance from credit_entries where user_id = ?',
+      [userId],
+    );
+    return Number(row?.balance ?? 0);
+  }
+
+  async history(em: EntityManager, userId: string, page: number, limit: number): Promise<HistoryPage> {
+    const [list, count] = await em.findAndCount(
+      CreditEntry,
+      { user: userId },
+      { orderBy: { createdAt: 'desc', id: 'desc' }, limit, offset: (page - 1) * limit },
+    );
+    return { list, count, pages: Math.ceil(count / limit) };
+  }
+
+  findByReference(em: EntityManager, reference: string): Promise<CreditEntry | null> {
+    return em.findOne(CreditEntry, { reference });
+  }
+
+  /**
+   * Records one entry, exactly once per reference. Runs in the caller's transaction when there is
+   * one (so the caller's own writes and this entry commit or roll back together), else in its own.
+   * A debit larger than the balance fails with INSUFFICIENT_CREDIT. Posting a reference again with
+   * the same user, amount and kind returns the first entry (`created: false`); with anything else
+   * it is a CONFLICT.
+   */
+  post(em: EntityManager, e: PostEntry): Promise<Posted> {
+    if (!Number.isSafeInteger(e.amount) || e.amount === 0 || Math.abs(e.amount) > MAX_ENTRY_AMOUNT) {
+      throw new AppError('BAD_USER_INPUT', `Amount must be a whole number of IPT between 1 and ${MAX_ENTRY_AMOUNT}`);
+    }
+    return em.transactional((tx) => this.postLocked(tx, e), { propagation: TransactionPropagation.REQUIRED });
+  }
+
+  /** Takes the per-user ledger lock until the surrounding transaction ends. */
+  async lockUser(em: EntityManager, userId: string): Promise<void> {
+    const rows = await em.execute('select id from users where id = ? for no key update', [userId]);
+    if (!rows.length) throw notFound('User');
+  }
+
+  private async postLocked(tx: EntityManager, e: PostEntry): Promise<Posted> {
+    await this.lockUser(tx, e.userId);
+    const existing = await tx.findOne(CreditEntry, { reference: e.reference }, { populate: [] });
+    if (existing) {
+      const same = existing.user.id === e.userId && existing.amount === e.amount && existing.kind === e.kind;
+      if (!same) throw conflict(`Ledger reference ${e.reference} was already used for another entry`);
+      return { entry: existing, created: false };
+    }
+    if (e.amount < 0 && (await this.balance(tx, e.userId)) + e.amount < 0) {
+      throw new AppError('INSUFFICIENT_CREDIT', INSUFFICIENT_CREDIT_MESSAGE);
+    }
+    const entry = tx.create(CreditEntry, {
+      user: e.userId,
+      amount: e.amount,
+      kind: e.kind,
+      reference: e.reference,
+      metadata: e.metadata ?? null,
+    });
+    // a plain flush is enough: another user's posting with this reference would need a reference
+    // naming our user's object, and our own postings are serialised by the lock above
+    await tx.flush();
+    return { entry, created: true };
+  }
+}

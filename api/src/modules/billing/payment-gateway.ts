@@ -1,0 +1,23 @@
+/** The outcome of a payment attempt as the gateway sees it. */
+export type PaymentResult =
+  | { status: 'succeeded'; amountCents: number; currency: string }
+  | { status: 'failed'; failureMessage: string }
+  | { status: 'pending' };
+
+export type CreateIntent = {
+  purchaseId: string;
+  userId: string;
+  item: string;
+  amountCents: number;
+  currency: string;
+};
+
+/**
+ * A card payment provider. `stripe` confirms in the browser (Stripe.js) and tells us through a signed
+ * webhook and `retrieve`; `sandbox` is built in, needs no network, and takes test cards only.
+ */
+export type PaymentGateway = {
+  readonly mode: 'stripe' | 'sandbox';
+  /** Starts a payment for an amount taken from the plan table; returns the gateway's id for it. */
+  createIntent(intent: CreateIntent): Promise<{ externalId: string; clientSecret: string | null }>;
+};

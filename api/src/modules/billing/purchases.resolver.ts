@@ -1,0 +1,44 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { requireUser, type RequestContext } from '../../shared/context';
+import { toPurchase } from './billing.mappers';
+import { CreatePaymentIntentInput, PaymentIntentType, PurchaseType, SandboxPaymentInput } from './billing.types';
+
+@Resolver()
+export class PurchasesResolver {
+  @Mutation(() => PaymentIntentType, {
+    description: 'Starts a checkout; the price comes from the plan table. The free plan: once per account',
+  })
+  async createPaymentIntent(
+    @Arg('input', () => CreatePaymentIntentInput) input: CreatePaymentIntentInput,
+    @Ctx() ctx: RequestContext,
+  ) {
+    const { purchases } = ctx.services;
+    const raw = { items: input.item, currency: input.currency };
+    const started = await purchases.createPaymentIntent(ctx.em, requireUser(ctx), raw);
+    return {
+      clientSecret: started.clientSecret,
+      paymentMode: purchases.paymentMode,
+      purchase: toPurchase(started.purchase),
+    };
+  }
+
+  @Mutation(() => PurchaseType, {
+    description: 'Re-checks a purchase with the gateway (after Stripe.js confirmed) or claims the free plan',
+  })
+  async confirmPurchase(@Arg('purchaseId', () => ID) purchaseId: string, @Ctx() ctx: RequestContext) {
+    return toPurchase(await ctx.services.purchases.confirmPurchase(ctx.em, requireUser(ctx), { purchaseId }));
+  }
+
+  @Mutation(() => PurchaseType, { description: 'Test mode only: pays a purchase with a documented test card' })
+  async confirmSandboxPayment(
+    @Arg('input', () => SandboxPaymentInput) input: SandboxPaymentInput,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return toPurchase(await ctx.services.purchases.confirmSandboxPayment(ctx.em, requireUser(ctx), { ...input }));
+  }
+
+  @Query(() => PurchaseType, { description: "One of the caller's purchases" })
+  async purchase(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    return toPurchase(await ctx.services.purchases.get(ctx.em, requireUser(ctx), { purchaseId: id }));
+  }
+}

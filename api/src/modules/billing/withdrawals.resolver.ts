@@ -1,0 +1,34 @@
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { requireUser, type RequestContext } from '../../shared/context';
+import { pageInfo, toWithdrawal } from './billing.mappers';
+import { WithdrawalListType, WithdrawalType, WithdrawInput } from './billing.types';
+
+@Resolver()
+export class WithdrawalsResolver {
+  @Mutation(() => WithdrawalType, {
+    description: 'Moves prepaid credit to a wallet as on-chain IPT from the treasury; status sent, pending or failed',
+  })
+  async withdrawCreditToWallet(@Arg('input', () => WithdrawInput) input: WithdrawInput, @Ctx() ctx: RequestContext) {
+    const raw = {
+      amount: input.amount,
+      walletAddress: input.walletAddress,
+      ...(input.idempotencyKey != null ? { idempotencyKey: input.idempotencyKey } : {}),
+    };
+    return toWithdrawal(await ctx.services.withdrawals.withdraw(ctx.em, requireUser(ctx), raw));
+  }
+
+  @Query(() => WithdrawalListType, { description: "The caller's withdrawals, newest first" })
+  async withdrawals(
+    @Arg('page', () => Int, { defaultValue: 1 }) page: number,
+    @Arg('limit', () => Int, { defaultValue: 10 }) limit: number,
+    @Ctx() ctx: RequestContext,
+  ) {
+    const h = await ctx.services.withdrawals.list(ctx.em, requireUser(ctx), { page, limit });
+    return { list: h.list.map(toWithdrawal), info: pageInfo(h) };
+  }
+
+  @Query(() => WithdrawalType)
+  async withdrawal(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    return toWithdrawal(await ctx.services.withdrawals.get(ctx.em, requireUser(ctx), { id }));
+  }
+}

@@ -1,0 +1,253 @@
+import { Contract, getAddress, Transaction, type JsonRpcProvider, type Wallet } from 'ethers';
+import type { FastifyBaseLogger } from 'fastify';
+import { readArtifact } from '../../../../scripts/chain/artifacts';
+import { decodeContractError } from '../../../../scripts/chain/contract-errors';
+import { createProvider, createSigner, rpcChainId } from '../../../../scripts/chain/local-chain';
+import { AppError } from '../../shared/errors';
+import { describeRpcUrl, type ChainSettings, type ChainSetup } from './chain.settings';
+
+export const chainUnavailable = (message: string) => new AppError('CHAIN_UNAVAILABLE', message);
+
+/** A transaction from the treasury, signed but maybe not yet broadcast (see TreasuryTransfer). */
+export type SignedTransfer = { hash: string; raw: string; nonce: number; from: string };
+
+/**
+ * What became of a signed transaction: mined and succeeded, mined and reverted, still waiting, or
+ * dropped (its nonce was used by another transaction, so it can never be mined).
+ */
+export type TransferState = 'confirmed' | 'reverted' | 'pending' | 'dropped';
+
+/** The chain refused the call (a contract revert), decoded to the contract's custom error name. */
+export class ContractRevert extends Error {
+  constructor(readonly errorName: string) {
+    super(`The contract rejected the transaction: ${errorName}`);
+    this.name = 'ContractRevert';
+  }
+}
+
+export type PublicChainInfo = {
+  chainId: number | null;
+  rpcUrl: string | null;
+  iptTokenAddress: string | null;
+  escrowFactoryAddress: string | null;
+  /** why chain features are off; null when they work */
+  error: string | null;
+};
+
+type Connection = {
+  provider: JsonRpcProvider;
+  chainId: number;
+  token: Contract;
+  factory: Contract;
+  treasury?: Wallet;
+};
+
+// a transfer's gas estimate grows when the recipient's balance slot is new; keep a margin
+const GAS_MARGIN_PERCENT = 120n;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The server's view of the chain: the IPT token, the escrow factory and the treasury key. Connects
+ * lazily and re-tries after a failure, so a chain that comes up late is picked up; every method
+ * reports an unusable chain as CHAIN_UNAVAILABLE with the reason.
+ */
+export class ChainService {
+  private connecting?: Promise<Connection>;
+  // one treasury send at a time in this process (nonce order); see WithdrawalsService for processes
+  private sendQueue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private setup: ChainSetup,
+    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+  ) {}
+
+  /** Switches to another chain (main.ts, once the local chain it started is up). */
+  use(setup: ChainSetup): void {
+    this.close();
+    this.connecting = undefined;
+    this.setup = setup;
+  }
+
+  private get settings(): ChainSettings {
+    if ('unavailable' in this.setup) throw chainUnavailable(this.setup.unavailable);
+    return this.setup.settings;
+  }
+
+  /** What browsers need to reach the chain, or the reason it cannot be used. */
+  async publicInfo(): Promise<PublicChainInfo> {
+    try {
+      const { chainId } = await this.connect();
+      const s = this.settings;
+      return {
+        chainId,
+        rpcUrl: s.publicRpcUrl,
+        iptTokenAddress: s.tokenAddress,
+        escrowFactoryAddress: s.factoryAddress,
+        error: null,
+      };
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return { chainId: null, rpcUrl: null, iptTokenAddress: null, escrowFactoryAddress: null, error: err.message };
+    }
+  }
+
+  private connect(): Promise<Connection> {
+    const settings = this.settings;
+    this.connecting ??= this.open(settings).catch((err: unknown) => {
+      this.connecting = undefined; // try again on the next call
+      throw err;
+    });
+    return this.connecting;
+  }
+
+  private async open(s: ChainSettings): Promise<Connection> {
+    const where = describeRpcUrl(s.rpcUrl);
+    let chainId: number;
+    try {
+      chainId = await rpcChainId(s.rpcUrl);
+    } catch {
+      throw chainUnavailable(`The chain at ${where} is not reachable`);
+    }
+    if (s.chainId !== undefined && s.chainId !== chainId) {
+      throw chainUnavailable(`CHAIN_ID is ${s.chainId} but the node at ${where} runs chain ${chainId}`);
+    }
+    const provider = createProvider(s.rpcUrl, chainId);
+    try {
+      if ((await provider.getCode(s.tokenAddress)) === '0x') {
+        throw chainUnavailable(`There is no IPT token contract at ${s.tokenAddress} on chain ${chainId}`);
+      }
+    } catch (err) {
+      provider.destroy();
+      if (err instanceof AppError) throw err;
+      throw chainUnavailable(`The chain at ${where} is not reachable`);
+    }
+    const token = new Contract(s.tokenAddress, readArtifact('IPTToken').abi, provider);
+    const factory = new Contract(s.factoryAddress, readArtifact('EscrowFactory').abi, provider);
+    const treasury = s.treasuryKey ? createSigner(provider, s.treasuryKey.reveal()) : undefined;
+    return { provider, chainId, token, factory, treasury };
+  }
+
+  private async treasury(): Promise<Connection & { treasury: Wallet }> {
+    const c = await this.connect();
+    if (!c.treasury) throw chainUnavailable('No treasury key is configured (TREASURY_PRIVATE_KEY)');
+    return c as Connection & { treasury: Wallet };
+  }
+
+  /** Runs a chain call; network trouble becomes CHAIN_UNAVAILABLE, a revert becomes ContractRevert. */
+  private async call<T>(what: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      const decoded = decodeContractError(err);
+      if (decoded) throw new ContractRevert(decoded.name);
+      this.log.warn({ err: { message: (err as Error).message } }, `chain call failed: ${what}`);
+      throw chainUnavailable(`The chain did not answer (${what}); try again later`);
+    }
+  }
+
+  /** Fails with CHAIN_UNAVAILABLE unless the chain is reachable and a treasury key is set. */
+  async assertTreasuryReady(): Promise<void> {
+    await this.treasury();
+  }
+
+  async treasuryAddress(): Promise<string> {
+    return (await this.treasury()).treasury.address;
+  }
+
+  /** Read-only handles on the token and the escrow factory (connect a signer to send). */
+  async contracts(): Promise<{ token: Contract; factory: Contract }> {
+    const { token, factory } = await this.connect();
+    return { token, factory };
+  }
+
+  /** IPT balance of an address, in whole tokens. */
+  async balanceOf(address: string): Promise<bigint> {
+    const { token } = await this.connect();
+    return this.call('balanceOf', () => token.getFunction('balanceOf')(getAddress(address)) as Promise<bigint>);
+  }
+
+  /**
+   * Signs `transfer(to, amount)` of IPT from the treasury without sending it, with a nonce of at
+   * least `minNonce` (the caller's record of nonces it has reserved but maybe not yet broadcast).
+   * Gas estimation runs here, so a transfer that would revert fails now with ContractRevert.
+   */
+  async signTreasuryTransfer(to: string, amount: bigint, minNonce = 0): Promise<SignedTransfer> {
+    const { treasury, token, provider } = await this.treasury();
+    return this.call('sign transfer', async () => {
+      const pending = await provider.getTransactionCount(treasury.address, 'pending');
+      const nonce = Math.max(pending, minNonce);
+      const data = token.interface.encodeFunctionData('transfer', [getAddress(to), amount]);
+      const tx = await treasury.populateTransaction({ to: await token.getAddress(), data, nonce });
+      tx.gasLimit = (BigInt(tx.gasLimit ?? 0n) * GAS_MARGIN_PERCENT) / 100n;
+      const raw = await treasury.signTransaction(tx);
+      return { hash: Transaction.from(raw).hash!, raw, nonce, from: treasury.address };
+    });
+  }
+
+  /** Hands a signed transaction to the node. Safe to repeat: "already known" and the like are fine. */
+  async broadcast(raw: string): Promise<boolean> {
+    const { provider } = await this.connect();
+    try {
+      await provider.broadcastTransaction(raw);
+      return true;
+    } catch (err) {
+      // already in the pool, already mined, or its nonce is gone: transferState() tells which
+      this.log.warn({ err: { message: (err as Error).message.slice(0, 200) } }, 'broadcast not accepted');
+      return false;
+    }
+  }
+
+  /** Where a signed transfer stands; re-broadcasts it when the node has forgotten it. */
+  async transferState(t: SignedTransfer): Promise<TransferState> {
+    const { provider } = await this.connect();
+    return this.call('transfer state', async () => {
+      const receipt = await provider.getTransactionReceipt(t.hash);
+      if (receipt) return receipt.status === 1 ? 'confirmed' : 'reverted';
+      if (await provider.getTransaction(t.hash)) return 'pending';
+      if ((await provider.getTransactionCount(t.from, 'latest')) > t.nonce) {
+        // mined between the calls above, or replaced by another transaction with the same nonce
+        const late = await provider.getTransactionReceipt(t.hash);
+        if (late) return late.status === 1 ? 'confirmed' : 'reverted';
+        return 'dropped';
+      }
+      await this.broadcast(t.raw);
+      return 'pending';
+    });
+  }
+
+  /** Waits up to `timeoutMs` for a signed transfer to be mined (or dropped). */
+  async settle(t: SignedTransfer, timeoutMs = 30_000): Promise<TransferState> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const state = await this.transferState(t);
+      if (state !== 'pending' || Date.now() >= deadline) return state;
+      await sleep(Math.min(500, Math.max(0, deadline - Date.now())));
+    }
+  }
+
+  /**
+   * One-shot IPT transfer from the treasury: sign, send, wait for it to be mined. Not durable: a
+   * crash can lose track of it. Money the ledger owes goes through WithdrawalsService instead,
+   * which records the signed transaction before sending it.
+   */
+  async transferFromTreasury(to: string, amount: bigint): Promise<{ txHash: string }> {
+    const run = async () => {
+      const signed = await this.signTreasuryTransfer(to, amount);
+      await this.broadcast(signed.raw);
+      const state = await this.settle(signed);
+      if (state !== 'confirmed') throw chainUnavailable(`The transfer ${signed.hash} was ${state}`);
+      return { txHash: signed.hash };
+    };
+    const result = this.sendQueue.then(run, run);
+    this.sendQueue = result.catch(() => undefined);
+    return result;
+  }
+
+  close(): void {
+    void this.connecting?.then(
+      (c) => c.provider.destroy(),
+      () => undefined,
+    );
+  }
+}
