@@ -20,6 +20,8 @@ export function buildWebIfStale(): void {
   const vite = path.resolve('node_modules/vite/bin/vite.js');
   const res = spawnSync(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
     stdio: 'inherit',
+    // vitest sets NODE_ENV=test, which would make Vite bundle React's development build
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (res.status !== 0) throw new Error(`web build failed with status ${res.status}`);
 }

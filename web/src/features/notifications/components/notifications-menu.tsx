@@ -18,7 +18,10 @@ const POLL_INTERVAL_MS = 60_000;
 
 // Header dropdown (spec s.2): count badge hidden at 0; clicking a notification dismisses it.
 export function NotificationsMenu() {
-  const { data, loading, error, refetch } = useQuery(NotificationsDocument, { pollInterval: POLL_INTERVAL_MS, notifyOnNetworkStatusChange: false });
+  const { data, loading, error, refetch } = useQuery(NotificationsDocument, {
+    pollInterval: POLL_INTERVAL_MS,
+    notifyOnNetworkStatusChange: false,
+  });
   const [deleteNotification] = useMutation(DeleteNotificationDocument, {
     refetchQueries: [NotificationsDocument],
     awaitRefetchQueries: true,
@@ -28,11 +31,14 @@ export function NotificationsMenu() {
   const notifications = data?.notifications ?? [];
   const count = notifications.length;
 
-  const dismiss = async (id: string) => {
+  // Dismissing the last notification closes the menu: nothing is left to do there, and the removed
+  // item took the keyboard focus with it.
+  const dismiss = async (id: string, closeMenu: () => void) => {
     setDeleting(id);
     setDeleteError(null);
     try {
       await deleteNotification({ variables: { id } });
+      if (count === 1) closeMenu();
     } catch (failure) {
       setDeleteError(toApiError(failure).message);
     } finally {
@@ -51,7 +57,7 @@ export function NotificationsMenu() {
 
   return (
     <HeaderMenu label={count > 0 ? `Notifications (${count} unread)` : 'Notifications'} icon={icon}>
-      {() => {
+      {(close) => {
         const items = [];
         if (deleteError) {
           items.push(
@@ -84,9 +90,16 @@ export function NotificationsMenu() {
               Select a notification to dismiss it.
             </Typography>,
             ...notifications.map((item) => (
-              <MenuItem key={item.id} onClick={() => void dismiss(item.id)} disabled={deleting !== null} sx={{ whiteSpace: 'normal', alignItems: 'flex-start' }}>
+              <MenuItem
+                key={item.id}
+                onClick={() => void dismiss(item.id, close)}
+                disabled={deleting !== null}
+                sx={{ whiteSpace: 'normal', alignItems: 'flex-start' }}
+              >
                 <ListItemText primary={item.notification} secondary={formatDateTime(item.createdAt)} />
-                {deleting === item.id ? <CircularProgress size={16} aria-label="Dismissing" sx={{ ml: 1, mt: 0.5 }} /> : null}
+                {deleting === item.id ? (
+                  <CircularProgress size={16} aria-label="Dismissing" sx={{ ml: 1, mt: 0.5 }} />
+                ) : null}
               </MenuItem>
             )),
           );
