@@ -1,0 +1,123 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, type TestUser } from '../api/support/factories';
+import type { TestServer } from '../api/support/server';
+import { launchBrowser, screenshot } from './support/browser';
+import { startAppServer } from './support/server';
+
+// Every route of the spec's table, walked logged out and logged in, with screenshots at phone and
+// desktop widths as test artifacts (test-results/e2e).
+let server: TestServer;
+let browser: Browser;
+let user: TestUser;
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser();
+  user = await buildUser(server);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const ADMIN_ROUTES = [
+  '/admin/dashboard',
+  '/admin/request/collection/new',
+  '/admin/request/survey/new',
+  '/request/collection/edit/123',
+  '/admin/request/collection/list',
+  '/admin/request/survey/list',
+  '/admin/request/collection/detail/123',
+  '/admin/request/survey/detail/123',
+  '/request/survey/report/123',
+  '/admin/vcr',
+  '/admin/vcrs/123',
+  '/admin/checkout-page/10credits/usd',
+  '/admin/settings',
+];
+const OPEN_ROUTES = [
+  '/auth/login-page',
+  '/auth/register-page',
+  '/auth/pricing-page',
+  '/auth/lock-screen-page',
+  '/auth/error-page',
+];
+
+async function loggedIn(width: number): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/auth/login-page`);
+  await page.getByLabel('Username or e-mail').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: "Let's Go" }).click();
+  await page.waitForURL(/\/admin\/dashboard$/);
+  return { context, page };
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+const slug = (route: string) => route.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-');
+
+describe('route table, logged out', () => {
+  it('sends every authenticated screen to the login page and serves the open ones', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    for (const route of ADMIN_ROUTES) {
+      await page.goto(server.url + route);
+      await page.waitForURL(/\/auth\/login-page$/);
+    }
+    for (const [from, to] of [
+      ['/', '/auth/login-page'],
+      ['/admin', '/auth/login-page'],
+      ['/auth', '/auth/login-page'],
+    ]) {
+      await page.goto(server.url + from);
+      await page.waitForURL((u) => u.pathname === to);
+    }
+    for (const route of OPEN_ROUTES) {
+      await page.goto(server.url + route);
+      await page.waitForLoadState('networkidle');
+      expect(pathOf(page), route).toBe(route);
+    }
+    await page.goto(`${server.url}/auth/error-page`);
+    await expect.poll(() => page.getByText('Page not found :(').isVisible()).toBe(true);
+    expect(await page.getByText('Ooooups! Looks like you got lost.').isVisible()).toBe(true);
+    await page.goto(`${server.url}/no/such/page`);
+    await expect.poll(() => page.getByText('Page not found :(').isVisible()).toBe(true);
+    // the lock screen's card appears after 700 ms
+    await page.goto(`${server.url}/auth/lock-screen-page`);
+    await expect.poll(() => page.getByRole('button', { name: /Unlock/i }).isVisible(), { timeout: 5000 }).toBe(true);
+    await context.close();
+  });
+
+  it.each([375, 1440])('renders every open screen at %i px', async (width) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    for (const route of OPEN_ROUTES) {
+      await page.goto(server.url + route);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(800); // the lock card's delay
+      await screenshot(page, `route-${slug(route)}-${width}`);
+      // nothing wider than the viewport: usable on a phone
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), route).toBeLessThanOrEqual(width);
+    }
+    await context.close();
+  });
+});
+
+describe('route table, logged in', () => {
+  it.each([375, 1440])('resolves every screen and redirect at %i px', async (width) => {
+    const { context, page } = await loggedIn(width);
+    for (const route of ADMIN_ROUTES) {
+      await page.goto(server.url + route);
+      await page.waitForLoadState('networkidle');
+      expect(pathOf(page), route).toBe(route);
+      await screenshot(page, `route-${slug(route)}-${width}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), route).toBeLessThanOrEqual(width);
+    }
+    for (const from of ['/', '/admin', '/admin/unknown/thing']) {
+      await page.goto(server.url + from);
+      await page.waitForURL(/\/admin\/dashboard$/);
+    }
+    await context.close();
+  });
+});
