@@ -75,6 +75,33 @@ describe('GET /v1/config with a chain', () => {
   });
 });
 
+describe('a configured chain that does not answer', () => {
+  it('is reported by /v1/config, and a withdrawal takes no credit', async () => {
+    const offline = await startTestServer({
+      CHAIN_RPC_URL: 'http://127.0.0.1:9/v3/secret-api-key', // discard port: connection refused
+      IPT_TOKEN_ADDRESS: deployment.token,
+      ESCROW_FACTORY_ADDRESS: deployment.factory,
+      TREASURY_PRIVATE_KEY: treasury.privateKey,
+    });
+    try {
+      const config = await new TestClient(offline.url).rest<{ chainError: string; chainId: null }>('GET', '/v1/config');
+      expect(config.body.result).toMatchObject({
+        chainId: null,
+        chainError: 'The chain at http://127.0.0.1:9 is not reachable',
+      });
+      expect(JSON.stringify(config.body)).not.toContain('secret-api-key');
+      const ivy = await buildUser(offline);
+      await buyCredit(ivy.client, '10credits');
+      const res = await withdraw(ivy, { amount: 1, walletAddress: freshWallet(), idempotencyKey: 'ivy-offline-1' });
+      expect(res.status).toBe(503);
+      expect(res.body.error?.code).toBe('CHAIN_UNAVAILABLE');
+      expect(await balanceOf(ivy.client)).toBe(10);
+    } finally {
+      await offline.close();
+    }
+  });
+});
+
 describe('moving credit to a wallet', () => {
   it('raises the on-chain balance by exactly the amount, once, however often it is retried', async () => {
     const alice = await buildUser(server);

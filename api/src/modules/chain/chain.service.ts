@@ -146,9 +146,11 @@ export class ChainService {
     }
   }
 
-  /** Fails with CHAIN_UNAVAILABLE unless the chain is reachable and a treasury key is set. */
+  /** Fails with CHAIN_UNAVAILABLE unless the chain is reachable and the treasury can pay gas. */
   async assertTreasuryReady(): Promise<void> {
-    await this.treasury();
+    const { treasury, provider } = await this.treasury();
+    const gas = await this.call('treasury balance', () => provider.getBalance(treasury.address));
+    if (gas === 0n) throw chainUnavailable('The treasury account has no funds for gas');
   }
 
   async treasuryAddress(): Promise<string> {
