@@ -11,14 +11,27 @@ const apiTarget = process.env.PARLEY_API_URL ?? 'http://localhost:3000';
 // React and the router are needed by every route; MUI and Apollo too, but they change on a
 // different cadence, so separate chunks keep the browser cache warm across upgrades.
 const vendorGroups: { name: string; test: RegExp }[] = [
-  { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
-  { name: 'vendor-mui', test: /node_modules[\\/](@mui[\\/](system|styled-engine|utils|private-theming)|@emotion|stylis|hoist-non-react-statics|clsx|prop-types|react-is|@babel[\\/]runtime)[\\/]/ },
-  { name: 'vendor-apollo', test: /node_modules[\\/](@apollo|graphql|@wry|optimism|@graphql-typed-document-node|rxjs|tslib|apollo-upload-client|extract-files|ts-invariant|zen-observable)[\\/]/ },
+  {
+    name: 'vendor-react',
+    test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+  },
+  {
+    name: 'vendor-mui',
+    test: /node_modules[\\/](@mui[\\/](system|styled-engine|utils|private-theming)|@emotion|stylis|hoist-non-react-statics|clsx|prop-types|react-is|@babel[\\/]runtime)[\\/]/,
+  },
+  {
+    name: 'vendor-apollo',
+    test: /node_modules[\\/](@apollo|graphql|@wry|optimism|@graphql-typed-document-node|rxjs|tslib|apollo-upload-client|extract-files|ts-invariant|zen-observable)[\\/]/,
+  },
 ];
 
 // Screens listed in the build report, with the lazy modules router.tsx loads for them.
 const AUTH = 'src/layouts/auth/auth-layout.tsx';
-const SESSION = ['src/layouts/admin/admin-layout.tsx', 'src/features/notifications/components/notifications-menu.tsx', 'src/shared/session/require-session.ts'];
+const SESSION = [
+  'src/layouts/admin/admin-layout.tsx',
+  'src/features/notifications/components/notifications-menu.tsx',
+  'src/shared/session/require-session.ts',
+];
 const reportedRoutes: ReportedRoute[] = [
   { path: '/auth/login-page', modules: [AUTH, 'src/features/auth/pages/login-page.tsx'], budgetKb: 200 },
   { path: '/auth/register-page', modules: [AUTH, 'src/features/auth/pages/register-page.tsx'] },
@@ -26,7 +39,14 @@ const reportedRoutes: ReportedRoute[] = [
   { path: '/auth/lock-screen-page', modules: [AUTH, 'src/features/auth/pages/lock-screen-page.tsx'] },
   { path: '/auth/error-page', modules: [AUTH, 'src/features/auth/pages/error-page.tsx'] },
   { path: '/admin/dashboard', modules: [...SESSION, 'src/features/dashboard/pages/dashboard-page.tsx'] },
-  { path: '/admin/settings', modules: [...SESSION, 'src/features/settings/pages/settings-page.tsx', 'src/features/keys/components/keys-section.tsx'] },
+  {
+    path: '/admin/settings',
+    modules: [
+      ...SESSION,
+      'src/features/settings/pages/settings-page.tsx',
+      'src/features/keys/components/keys-section.tsx',
+    ],
+  },
   { path: '/admin/vcr (not built yet)', modules: [...SESSION, 'src/features/pending/pages/pending-screens.tsx'] },
 ];
 

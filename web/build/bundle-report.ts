@@ -13,7 +13,15 @@ export type ReportedRoute = {
   budgetKb?: number;
 };
 
-type OutputChunk = { type: 'chunk'; fileName: string; code: string; isEntry: boolean; imports: string[]; facadeModuleId: string | null; moduleIds: string[] };
+type OutputChunk = {
+  type: 'chunk';
+  fileName: string;
+  code: string;
+  isEntry: boolean;
+  imports: string[];
+  facadeModuleId: string | null;
+  moduleIds: string[];
+};
 type OutputAsset = { type: 'asset' };
 
 export function bundleReport(routes: ReportedRoute[], root: string): Plugin {
@@ -21,13 +29,17 @@ export function bundleReport(routes: ReportedRoute[], root: string): Plugin {
     name: 'parley-bundle-report',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle as Record<string, OutputChunk | OutputAsset>).filter((item): item is OutputChunk => item.type === 'chunk');
+      const chunks = Object.values(bundle as Record<string, OutputChunk | OutputAsset>).filter(
+        (item): item is OutputChunk => item.type === 'chunk',
+      );
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const gzip = new Map(chunks.map((chunk) => [chunk.fileName, gzipSync(chunk.code, { level: 9 }).length]));
       const entry = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
       const chunkOf = (module: string) => {
         const id = path.resolve(root, module);
-        return chunks.find((chunk) => chunk.facadeModuleId === id) ?? chunks.find((chunk) => chunk.moduleIds.includes(id));
+        return (
+          chunks.find((chunk) => chunk.facadeModuleId === id) ?? chunks.find((chunk) => chunk.moduleIds.includes(id))
+        );
       };
       const closure = (start: string[]) => {
         const seen = new Set<string>();
@@ -49,16 +61,31 @@ export function bundleReport(routes: ReportedRoute[], root: string): Plugin {
         });
         const files = closure([...entry, ...starts]);
         const bytes = [...files].reduce((sum, file) => sum + (gzip.get(file) ?? 0), 0);
-        return { path: route.path, gzipKb: Math.round(bytes / 102.4) / 10, chunks: files.size, budgetKb: route.budgetKb ?? null };
+        return {
+          path: route.path,
+          gzipKb: Math.round(bytes / 102.4) / 10,
+          chunks: files.size,
+          budgetKb: route.budgetKb ?? null,
+        };
       });
 
       const width = Math.max(...rows.map((row) => row.path.length));
-      const lines = rows.map((row) => `  ${row.path.padEnd(width)}  ${row.gzipKb.toFixed(1).padStart(6)} kB gzip  (${row.chunks} chunks)${row.budgetKb ? `  budget ${row.budgetKb} kB` : ''}`);
+      const lines = rows.map(
+        (row) =>
+          `  ${row.path.padEnd(width)}  ${row.gzipKb.toFixed(1).padStart(6)} kB gzip  (${row.chunks} chunks)${row.budgetKb ? `  budget ${row.budgetKb} kB` : ''}`,
+      );
       console.log(`\nInitial JS per screen (entry + route chunks + static imports):\n${lines.join('\n')}\n`);
-      this.emitFile({ type: 'asset', fileName: 'bundle-report.json', source: `${JSON.stringify({ routes: rows }, null, 2)}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'bundle-report.json',
+        source: `${JSON.stringify({ routes: rows }, null, 2)}\n`,
+      });
 
       const over = rows.filter((row) => row.budgetKb !== null && row.gzipKb > row.budgetKb);
-      if (over.length > 0) this.error(`initial JS over budget: ${over.map((row) => `${row.path} ${row.gzipKb} kB > ${row.budgetKb} kB`).join(', ')}`);
+      if (over.length > 0)
+        this.error(
+          `initial JS over budget: ${over.map((row) => `${row.path} ${row.gzipKb} kB > ${row.budgetKb} kB`).join(', ')}`,
+        );
     },
   };
 }

@@ -118,6 +118,7 @@ describe('route table', () => {
   it('offers Dashboard, Register, Login and Lock in the open pages navigation', async () => {
     renderApp('/auth/login-page');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    for (const name of ['Dashboard', 'Register', 'Login', 'Lock']) expect(nav).toContainElement(screen.getAllByRole('link', { name })[0]);
+    for (const name of ['Dashboard', 'Register', 'Login', 'Lock'])
+      expect(nav).toContainElement(screen.getAllByRole('link', { name })[0]);
   });
 });

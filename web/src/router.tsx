@@ -1,4 +1,5 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import type * as PendingScreens from './features/pending/pages/pending-screens';
 import { getApolloClient } from './shared/apollo/apollo-client';
 import type { RouteHandle } from './shared/hooks/use-route-handle';
 import { DASHBOARD_PATH, LOGIN_PATH } from './shared/session/session-paths';
@@ -11,13 +12,16 @@ const toDashboard = () => redirect(DASHBOARD_PATH);
 const Nothing = () => null;
 
 // Later screens: each route shows what it is for until its feature replaces the import.
-const pending = (name: keyof typeof import('./features/pending/pages/pending-screens')) => async () => {
+const pending = (name: keyof typeof PendingScreens) => async () => {
   const screens = await import('./features/pending/pages/pending-screens');
   return { Component: screens[name] };
 };
 
 async function sessionLoader() {
-  const [{ requireSession }, client] = await Promise.all([import('./shared/session/require-session'), getApolloClient()]);
+  const [{ requireSession }, client] = await Promise.all([
+    import('./shared/session/require-session'),
+    getApolloClient(),
+  ]);
   return requireSession(client);
 }
 
@@ -60,7 +64,9 @@ export function buildRoutes(): RouteObject[] {
                 {
                   path: 'dashboard',
                   handle: handle({ title: 'Dashboard' }),
-                  lazy: async () => ({ Component: (await import('./features/dashboard/pages/dashboard-page')).DashboardPage }),
+                  lazy: async () => ({
+                    Component: (await import('./features/dashboard/pages/dashboard-page')).DashboardPage,
+                  }),
                 },
                 {
                   path: 'settings',
@@ -73,22 +79,58 @@ export function buildRoutes(): RouteObject[] {
                     return { Component: () => <SettingsPage keysSection={<KeysSection />} /> };
                   },
                 },
-                { path: 'request/collection/new', handle: handle({ title: 'Create Data Access Request' }), lazy: pending('CollectionWizardScreen') },
-                { path: 'request/survey/new', handle: handle({ title: 'Create Survey Request' }), lazy: pending('SurveyWizardScreen') },
-                { path: 'request/collection/list', handle: handle({ title: 'Collections' }), lazy: pending('CollectionListScreen') },
-                { path: 'request/survey/list', handle: handle({ title: 'Surveys' }), lazy: pending('SurveyListScreen') },
-                { path: 'request/collection/detail/:id', handle: handle({ title: 'Collection detail' }), lazy: pending('CollectionDetailScreen') },
-                { path: 'request/survey/detail/:id', handle: handle({ title: 'Survey detail' }), lazy: pending('SurveyDetailScreen') },
+                {
+                  path: 'request/collection/new',
+                  handle: handle({ title: 'Create Data Access Request' }),
+                  lazy: pending('CollectionWizardScreen'),
+                },
+                {
+                  path: 'request/survey/new',
+                  handle: handle({ title: 'Create Survey Request' }),
+                  lazy: pending('SurveyWizardScreen'),
+                },
+                {
+                  path: 'request/collection/list',
+                  handle: handle({ title: 'Collections' }),
+                  lazy: pending('CollectionListScreen'),
+                },
+                {
+                  path: 'request/survey/list',
+                  handle: handle({ title: 'Surveys' }),
+                  lazy: pending('SurveyListScreen'),
+                },
+                {
+                  path: 'request/collection/detail/:id',
+                  handle: handle({ title: 'Collection detail' }),
+                  lazy: pending('CollectionDetailScreen'),
+                },
+                {
+                  path: 'request/survey/detail/:id',
+                  handle: handle({ title: 'Survey detail' }),
+                  lazy: pending('SurveyDetailScreen'),
+                },
                 { path: 'vcr', handle: handle({ title: 'Virtual Clean Room' }), lazy: pending('RoomListScreen') },
                 { path: 'vcrs/:id', handle: handle({ title: 'Virtual Clean Room' }), lazy: pending('RoomScreen') },
-                { path: 'checkout-page/:item/:currency', handle: handle({ title: 'Checkout' }), lazy: pending('CheckoutScreen') },
+                {
+                  path: 'checkout-page/:item/:currency',
+                  handle: handle({ title: 'Checkout' }),
+                  lazy: pending('CheckoutScreen'),
+                },
                 // Spec s.2: any unknown /admin path goes to the dashboard.
                 { path: '*', loader: toDashboard, Component: Nothing },
               ],
             },
             // The spec lists these two without the /admin prefix; they are authenticated screens all the same.
-            { path: 'request/:type/edit/:id', handle: handle({ title: 'Edit request' }), lazy: pending('EditRequestScreen') },
-            { path: 'request/:type/report/:id', handle: handle({ title: 'Analyse request' }), lazy: pending('RequestReportScreen') },
+            {
+              path: 'request/:type/edit/:id',
+              handle: handle({ title: 'Edit request' }),
+              lazy: pending('EditRequestScreen'),
+            },
+            {
+              path: 'request/:type/report/:id',
+              handle: handle({ title: 'Analyse request' }),
+              lazy: pending('RequestReportScreen'),
+            },
           ],
         },
         {
@@ -114,22 +156,36 @@ export function buildRoutes(): RouteObject[] {
             {
               path: 'verify-email',
               handle: handle({ title: 'E-mail verification', authBackground: 'verify' }),
-              lazy: async () => ({ Component: (await import('./features/auth/pages/verify-email-page')).VerifyEmailPage }),
+              lazy: async () => ({
+                Component: (await import('./features/auth/pages/verify-email-page')).VerifyEmailPage,
+              }),
             },
-            { path: 'pricing-page', handle: handle({ title: 'Purchase IPT Tokens', authBackground: 'pricing' }), lazy: pending('PricingScreen') },
+            {
+              path: 'pricing-page',
+              handle: handle({ title: 'Purchase IPT Tokens', authBackground: 'pricing' }),
+              lazy: pending('PricingScreen'),
+            },
             {
               path: 'lock-screen-page',
               handle: handle({ title: 'Lock screen', authBackground: 'lock' }),
-              lazy: async () => ({ Component: (await import('./features/auth/pages/lock-screen-page')).LockScreenPage }),
+              lazy: async () => ({
+                Component: (await import('./features/auth/pages/lock-screen-page')).LockScreenPage,
+              }),
             },
-            { path: 'error-page', handle: handle({ title: 'Page not found', authBackground: 'error' }), lazy: notFound },
+            {
+              path: 'error-page',
+              handle: handle({ title: 'Page not found', authBackground: 'error' }),
+              lazy: notFound,
+            },
             { path: '*', handle: handle({ title: 'Page not found', authBackground: 'error' }), lazy: notFound },
           ],
         },
         // Unknown paths outside /admin show the 404 page inside the open layout.
         {
           lazy: async () => ({ Component: (await import('./layouts/auth/auth-layout')).AuthLayout }),
-          children: [{ path: '*', handle: handle({ title: 'Page not found', authBackground: 'error' }), lazy: notFound }],
+          children: [
+            { path: '*', handle: handle({ title: 'Page not found', authBackground: 'error' }), lazy: notFound },
+          ],
         },
       ],
     },

@@ -58,20 +58,13 @@ const KNOWN_CELLS: [number, string, PadBucket, string][] = [
     32,
     '000102030405060708090a0be5bf8e6aaacd4a065fefe04e22e05924213558217daf45bfe9b7da42c0b6ac4b9460c3e108f808463962b55106159e400bdc20d720d4a8690f4e0af8fef4f0602433076d783bde89229ccb883054fcd9',
   ],
-  [
-    6,
-    'short',
-    16,
-    '000102030405060708090a0be5bf8e43b8855315479a856e5688385016b52fa27e75129f8dfe992893e268cf',
-  ],
+  [6, 'short', 16, '000102030405060708090a0be5bf8e43b8855315479a856e5688385016b52fa27e75129f8dfe992893e268cf'],
 ];
 
 describe('cell AAD', () => {
   it('is roomId|datasetId|column|rowNumber|keyVersion', () => {
     expect(
-      new TextDecoder().decode(
-        cellAad({ roomId: 'r', datasetId: 'd', column: 'c', rowNumber: 0, keyVersion: 2 }),
-      ),
+      new TextDecoder().decode(cellAad({ roomId: 'r', datasetId: 'd', column: 'c', rowNumber: 0, keyVersion: 2 })),
     ).toBe('r|d|c|0|2');
   });
 
@@ -96,9 +89,7 @@ describe('padding', () => {
   });
 
   it('chooses the smallest bucket for a column sample', () => {
-    expect([0, 12, 13, 28, 29, 1020, 5000].map(padBucketFor)).toEqual([
-      16, 16, 32, 32, 64, 1024, 1024,
-    ]);
+    expect([0, 12, 13, 28, 29, 1020, 5000].map(padBucketFor)).toEqual([16, 16, 32, 32, 64, 1024, 1024]);
   });
 
   it('round-trips and rejects malformed padding with CELL_MALFORMED', async () => {
@@ -109,8 +100,7 @@ describe('padding', () => {
       fromHex('00000001' + '41' + '01' + '00'.repeat(10)), // non-zero padding
       fromHex('00000001' + 'ff' + '00'.repeat(11)), // not UTF-8
     ];
-    for (const padded of cases)
-      await expectCryptoError(() => unpadCellValue(padded), 'CELL_MALFORMED');
+    for (const padded of cases) await expectCryptoError(() => unpadCellValue(padded), 'CELL_MALFORMED');
   });
 });
 
@@ -148,10 +138,7 @@ describe('sealCell', () => {
       'INVALID_ARGUMENT',
     );
     await expectCryptoError(sealCell(await decryptKey(), 'x', place(1)), 'INVALID_ARGUMENT');
-    await expectCryptoError(
-      openCell(await encryptKey(), fromHex(KNOWN_CELLS[0][3]), place(1)),
-      'INVALID_ARGUMENT',
-    );
+    await expectCryptoError(openCell(await encryptKey(), fromHex(KNOWN_CELLS[0][3]), place(1)), 'INVALID_ARGUMENT');
   });
 });
 
@@ -172,10 +159,7 @@ describe('openCell fails precisely', () => {
     ['tag', 44],
     ['tag last byte', 59],
   ])('after a one-byte change in the %s: CELL_OPEN_FAILED', async (_part, index) => {
-    await expectCryptoError(
-      openCell(await decryptKey(), flipped(index), place(row)),
-      'CELL_OPEN_FAILED',
-    );
+    await expectCryptoError(openCell(await decryptKey(), flipped(index), place(row)), 'CELL_OPEN_FAILED');
   });
 
   it('after a one-byte change anywhere: CELL_OPEN_FAILED', async () => {
@@ -192,10 +176,7 @@ describe('openCell fails precisely', () => {
     ['row', place(row + 1)],
     ['key version', { ...place(row), keyVersion: 2 }],
   ])('when moved to another %s (AAD): CELL_OPEN_FAILED', async (_part, moved) => {
-    await expectCryptoError(
-      openCell(await decryptKey(), fromHex(storedHex), moved),
-      'CELL_OPEN_FAILED',
-    );
+    await expectCryptoError(openCell(await decryptKey(), fromHex(storedHex), moved), 'CELL_OPEN_FAILED');
   });
 
   it('with the key of another column: CELL_OPEN_FAILED', async () => {
@@ -209,10 +190,7 @@ describe('openCell fails precisely', () => {
       openCell(await decryptKey(), stored.subarray(0, stored.length - 1), place(row)),
       'CELL_OPEN_FAILED',
     );
-    await expectCryptoError(
-      openCell(await decryptKey(), stored.subarray(0, 27), place(row)),
-      'CELL_OPEN_FAILED',
-    );
+    await expectCryptoError(openCell(await decryptKey(), stored.subarray(0, 27), place(row)), 'CELL_OPEN_FAILED');
   });
 
   it('reports an authentic cell with broken padding as CELL_MALFORMED', async () => {

@@ -25,9 +25,7 @@ export function cellAad(place: CellPlace): Bytes {
   assertField('column', place.column);
   assertCount('rowNumber', place.rowNumber, 0);
   assertCount('keyVersion', place.keyVersion, 1);
-  return utf8(
-    [place.roomId, place.datasetId, place.column, place.rowNumber, place.keyVersion].join('|'),
-  );
+  return utf8([place.roomId, place.datasetId, place.column, place.rowNumber, place.keyVersion].join('|'));
 }
 
 // Padding scheme. Each column has a bucket size B (chosen by the uploader, e.g. with
@@ -46,8 +44,7 @@ export function padBucketFor(maxValueBytes: number): PadBucket {
 }
 
 export function padCellValue(value: string, bucket: PadBucket = DEFAULT_PAD_BUCKET): Bytes {
-  if (!PAD_BUCKETS.includes(bucket))
-    throw new CryptoError('INVALID_ARGUMENT', `bad pad bucket ${bucket}`);
+  if (!PAD_BUCKETS.includes(bucket)) throw new CryptoError('INVALID_ARGUMENT', `bad pad bucket ${bucket}`);
   const bytes = utf8(value);
   let size: number = bucket;
   while (size < LENGTH_PREFIX_BYTES + bytes.length) size *= 2;
@@ -86,10 +83,8 @@ export async function sealCell(
   options: SealCellOptions = {},
 ): Promise<Bytes> {
   assertAesKey(sealKey, 'encrypt');
-  const iv =
-    options.testOnlyIv === undefined ? randomBytes(IV_BYTES) : copyBytes(options.testOnlyIv);
-  if (iv.length !== IV_BYTES)
-    throw new CryptoError('INVALID_ARGUMENT', `the IV must be ${IV_BYTES} bytes`);
+  const iv = options.testOnlyIv === undefined ? randomBytes(IV_BYTES) : copyBytes(options.testOnlyIv);
+  if (iv.length !== IV_BYTES) throw new CryptoError('INVALID_ARGUMENT', `the IV must be ${IV_BYTES} bytes`);
   const plaintext = padCellValue(value, options.padBucket);
   const ciphertext = await crypto.subtle.encrypt(
     { name: 'AES-GCM', iv, additionalData: cellAad(place), tagLength: TAG_BYTES * 8 },
@@ -100,15 +95,10 @@ export async function sealCell(
 }
 
 // Any change to IV, ciphertext, tag, key or place gives CELL_OPEN_FAILED, never a wrong value.
-export async function openCell(
-  openKey: CryptoKey,
-  sealed: Uint8Array,
-  place: CellPlace,
-): Promise<string> {
+export async function openCell(openKey: CryptoKey, sealed: Uint8Array, place: CellPlace): Promise<string> {
   assertAesKey(openKey, 'decrypt');
   const additionalData = cellAad(place);
-  if (sealed.length < IV_BYTES + TAG_BYTES)
-    throw new CryptoError('CELL_OPEN_FAILED', 'sealed cell too short');
+  if (sealed.length < IV_BYTES + TAG_BYTES) throw new CryptoError('CELL_OPEN_FAILED', 'sealed cell too short');
   let plaintext: ArrayBuffer;
   try {
     plaintext = await crypto.subtle.decrypt(
@@ -122,13 +112,9 @@ export async function openCell(
       copyBytes(sealed.subarray(IV_BYTES)),
     );
   } catch (cause) {
-    throw new CryptoError(
-      'CELL_OPEN_FAILED',
-      'sealed cell did not open: wrong key or place, or tampered',
-      {
-        cause,
-      },
-    );
+    throw new CryptoError('CELL_OPEN_FAILED', 'sealed cell did not open: wrong key or place, or tampered', {
+      cause,
+    });
   }
   return unpadCellValue(new Uint8Array(plaintext));
 }
@@ -136,10 +122,7 @@ export async function openCell(
 // A key of the wrong kind is a programming error; say so instead of reporting a failed open.
 function assertAesKey(key: CryptoKey, usage: KeyUsage): void {
   if (key.algorithm.name !== 'AES-GCM' || !key.usages.includes(usage)) {
-    throw new CryptoError(
-      'INVALID_ARGUMENT',
-      `expected an AES-GCM key with usage "${usage}" from deriveSealKey`,
-    );
+    throw new CryptoError('INVALID_ARGUMENT', `expected an AES-GCM key with usage "${usage}" from deriveSealKey`);
   }
 }
 

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromHex, toHex } from './bytes';
-import {
-  deriveKeyBytes,
-  deriveSealKey,
-  deriveTokenKey,
-  sealKeyInfo,
-  tokenKeyInfo,
-} from './column-keys';
+import { deriveKeyBytes, deriveSealKey, deriveTokenKey, sealKeyInfo, tokenKeyInfo } from './column-keys';
 import { DATASET_ID, expectCryptoError, ROOM_ID, ROOM_KEY_HEX } from './known-answers.fixture';
 
 const roomKey = fromHex(ROOM_KEY_HEX);
@@ -49,10 +43,7 @@ describe('deriveKeyBytes (known answers: HKDF-SHA256, salt = room id)', () => {
   });
 
   it('needs a 32-byte room key', async () => {
-    await expectCryptoError(
-      deriveKeyBytes(new Uint8Array(16), ROOM_ID, tokenKeyInfo('email')),
-      'BAD_ROOM_KEY',
-    );
+    await expectCryptoError(deriveKeyBytes(new Uint8Array(16), ROOM_ID, tokenKeyInfo('email')), 'BAD_ROOM_KEY');
   });
 });
 

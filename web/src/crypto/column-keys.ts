@@ -23,16 +23,10 @@ export function sealKeyInfo(datasetId: string, column: string): string {
 
 // The raw 32 derived bytes. Exported for the known-answer tests; application code should take
 // the CryptoKeys below, which cannot be read back.
-export async function deriveKeyBytes(
-  roomKey: Uint8Array,
-  roomId: string,
-  info: string,
-): Promise<Bytes> {
+export async function deriveKeyBytes(roomKey: Uint8Array, roomId: string, info: string): Promise<Bytes> {
   assertRoomKey(roomKey);
   assertField('roomId', roomId);
-  const ikm = await crypto.subtle.importKey('raw', copyBytes(roomKey), 'HKDF', false, [
-    'deriveBits',
-  ]);
+  const ikm = await crypto.subtle.importKey('raw', copyBytes(roomKey), 'HKDF', false, ['deriveBits']);
   const bits = await crypto.subtle.deriveBits(
     { name: 'HKDF', hash: 'SHA-256', salt: utf8(roomId), info: utf8(info) },
     ikm,
@@ -42,19 +36,9 @@ export async function deriveKeyBytes(
 }
 
 // HMAC-SHA256 key for join tokens; `sign` only.
-export async function deriveTokenKey(
-  roomKey: Uint8Array,
-  roomId: string,
-  domain: string,
-): Promise<CryptoKey> {
+export async function deriveTokenKey(roomKey: Uint8Array, roomId: string, domain: string): Promise<CryptoKey> {
   const raw = await deriveKeyBytes(roomKey, roomId, tokenKeyInfo(domain));
-  return crypto.subtle.importKey(
-    'raw',
-    raw,
-    { name: 'HMAC', hash: 'SHA-256', length: KEY_BITS },
-    false,
-    ['sign'],
-  );
+  return crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256', length: KEY_BITS }, false, ['sign']);
 }
 
 // The uploader needs 'encrypt', report readers 'decrypt'; never both on one key object.

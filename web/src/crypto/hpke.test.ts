@@ -61,9 +61,7 @@ describe('HPKE info strings', () => {
 
 describe('opening stored envelopes (known answers)', () => {
   it('opens a room key sealed by another HPKE implementation', async () => {
-    expect(toHex(await openWithPrivateKey(KEY_A.privatePem, ROOM_KEY_ENVELOPE, roomInfo))).toBe(
-      ROOM_KEY_HEX,
-    );
+    expect(toHex(await openWithPrivateKey(KEY_A.privatePem, ROOM_KEY_ENVELOPE, roomInfo))).toBe(ROOM_KEY_HEX);
   });
 
   it('opens a response key', async () => {
@@ -101,10 +99,7 @@ describe('sealing', () => {
   });
 
   it('rejects a public key that is not P-256', async () => {
-    await expectCryptoError(
-      sealToPublicKey(KEY_P384.publicPem, new Uint8Array(32), roomInfo),
-      'NOT_P256_KEY',
-    );
+    await expectCryptoError(sealToPublicKey(KEY_P384.publicPem, new Uint8Array(32), roomInfo), 'NOT_P256_KEY');
     await expectCryptoError(sealToPublicKey('nope', new Uint8Array(32), roomInfo), 'BAD_PEM');
   });
 });
@@ -116,17 +111,11 @@ describe('opening fails precisely', () => {
     ['another key version', roomKeyInfo(ROOM_ID, USER_ID, 2)],
     ['another purpose', responseKeyInfo(REQUEST_ID)],
   ])('with the info of %s: HPKE_OPEN_FAILED', async (_case, info) => {
-    await expectCryptoError(
-      openWithPrivateKey(KEY_A.privatePem, ROOM_KEY_ENVELOPE, info),
-      'HPKE_OPEN_FAILED',
-    );
+    await expectCryptoError(openWithPrivateKey(KEY_A.privatePem, ROOM_KEY_ENVELOPE, info), 'HPKE_OPEN_FAILED');
   });
 
   it('with the wrong private key: HPKE_OPEN_FAILED', async () => {
-    await expectCryptoError(
-      openWithPrivateKey(KEY_B.privatePem, ROOM_KEY_ENVELOPE, roomInfo),
-      'HPKE_OPEN_FAILED',
-    );
+    await expectCryptoError(openWithPrivateKey(KEY_B.privatePem, ROOM_KEY_ENVELOPE, roomInfo), 'HPKE_OPEN_FAILED');
   });
 
   // Body layout: enc 0..64 | ciphertext 65..96 | tag 97..112.
@@ -162,20 +151,11 @@ describe('opening fails precisely', () => {
     ['a body shorter than enc + tag', `hpke1.${btoa('x'.repeat(ENC_BYTES + TAG_BYTES - 1))}`],
     ['an empty body', 'hpke1.'],
   ])('with %s: BAD_ENVELOPE', async (_case, envelope) => {
-    await expectCryptoError(
-      openWithPrivateKey(KEY_A.privatePem, envelope, roomInfo),
-      'BAD_ENVELOPE',
-    );
+    await expectCryptoError(openWithPrivateKey(KEY_A.privatePem, envelope, roomInfo), 'BAD_ENVELOPE');
   });
 
   it('with an unusable private key file: BAD_PEM / NOT_P256_KEY', async () => {
-    await expectCryptoError(
-      openWithPrivateKey(KEY_A.publicPem, ROOM_KEY_ENVELOPE, roomInfo),
-      'BAD_PEM',
-    );
-    await expectCryptoError(
-      openWithPrivateKey(KEY_P384.privatePem, ROOM_KEY_ENVELOPE, roomInfo),
-      'NOT_P256_KEY',
-    );
+    await expectCryptoError(openWithPrivateKey(KEY_A.publicPem, ROOM_KEY_ENVELOPE, roomInfo), 'BAD_PEM');
+    await expectCryptoError(openWithPrivateKey(KEY_P384.privatePem, ROOM_KEY_ENVELOPE, roomInfo), 'NOT_P256_KEY');
   });
 });

@@ -50,16 +50,11 @@ export function decodeEnvelope(envelope: string): Envelope {
   }
   const body = fromBase64(envelope.slice(ENVELOPE_PREFIX.length));
   if (body === null) throw new CryptoError('BAD_ENVELOPE', 'the envelope body is not base64');
-  if (body.length < ENC_BYTES + TAG_BYTES)
-    throw new CryptoError('BAD_ENVELOPE', 'envelope too short');
+  if (body.length < ENC_BYTES + TAG_BYTES) throw new CryptoError('BAD_ENVELOPE', 'envelope too short');
   return { enc: body.slice(0, ENC_BYTES), ciphertext: body.slice(ENC_BYTES) };
 }
 
-export async function sealToPublicKey(
-  publicKeyPem: string,
-  plaintext: Uint8Array,
-  info: SealInfo,
-): Promise<string> {
+export async function sealToPublicKey(publicKeyPem: string, plaintext: Uint8Array, info: SealInfo): Promise<string> {
   const recipientPublicKey = await importPublicKeyPem(publicKeyPem);
   try {
     const sealed = await suite.seal({ recipientPublicKey, info: utf8(info) }, copyBytes(plaintext));
@@ -75,11 +70,7 @@ export async function sealToPublicKey(
 // Every failure after parsing is HPKE_OPEN_FAILED, whatever the library's reason (an enc that is
 // not on the curve, a wrong key or info, a bad tag): the caller can do nothing different, and
 // one code gives an attacker nothing to distinguish.
-export async function openWithPrivateKey(
-  privateKeyPem: string,
-  envelope: string,
-  info: SealInfo,
-): Promise<Bytes> {
+export async function openWithPrivateKey(privateKeyPem: string, envelope: string, info: SealInfo): Promise<Bytes> {
   const { enc, ciphertext } = decodeEnvelope(envelope);
   const recipientKey = await importPrivateKeyPair(privateKeyPem);
   try {

@@ -1,10 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  loadPrivateKey,
-  PRIVATE_KEY_STORAGE_PREFIX,
-  removePrivateKey,
-  savePrivateKey,
-} from './key-storage';
+import { loadPrivateKey, PRIVATE_KEY_STORAGE_PREFIX, removePrivateKey, savePrivateKey } from './key-storage';
 import { expectCryptoError, KEY_A, KEY_B } from './known-answers.fixture';
 
 describe('private key storage', () => {

@@ -11,20 +11,13 @@ export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'
 
 // `localStorage` is read lazily (default parameters are evaluated per call), so importing this
 // module in a Web Worker, which has no localStorage, is safe.
-export function savePrivateKey(
-  keyId: KeyId,
-  pem: string,
-  storage: KeyValueStorage = localStorage,
-): void {
+export function savePrivateKey(keyId: KeyId, pem: string, storage: KeyValueStorage = localStorage): void {
   // Cheap shape check; whether the PEM belongs to keyId is checked by checkKeyPairMatches.
   decodePem(pem, 'PRIVATE KEY');
   storage.setItem(storageKey(keyId), pem);
 }
 
-export function loadPrivateKey(
-  keyId: KeyId,
-  storage: KeyValueStorage = localStorage,
-): string | null {
+export function loadPrivateKey(keyId: KeyId, storage: KeyValueStorage = localStorage): string | null {
   return storage.getItem(storageKey(keyId));
 }
 
@@ -34,7 +27,6 @@ export function removePrivateKey(keyId: KeyId, storage: KeyValueStorage = localS
 
 // Validated so a crafted id can never address another storage entry.
 function storageKey(keyId: KeyId): string {
-  if (!isKeyId(keyId))
-    throw new CryptoError('BAD_KEY_ID', 'a key id is 32 lowercase hex characters');
+  if (!isKeyId(keyId)) throw new CryptoError('BAD_KEY_ID', 'a key id is 32 lowercase hex characters');
   return PRIVATE_KEY_STORAGE_PREFIX + keyId;
 }

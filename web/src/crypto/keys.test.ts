@@ -56,12 +56,8 @@ describe('generated key pairs', () => {
     const publicPem = await exportPublicKeyPem(pair.publicKey);
     const privatePem = await exportPrivateKeyPem(pair.privateKey);
 
-    expect(publicPem).toMatch(
-      /^-----BEGIN PUBLIC KEY-----\n([A-Za-z0-9+/=]{1,64}\n)+-----END PUBLIC KEY-----\n$/,
-    );
-    expect(privatePem).toMatch(
-      /^-----BEGIN PRIVATE KEY-----\n([A-Za-z0-9+/=]{1,64}\n)+-----END PRIVATE KEY-----\n$/,
-    );
+    expect(publicPem).toMatch(/^-----BEGIN PUBLIC KEY-----\n([A-Za-z0-9+/=]{1,64}\n)+-----END PUBLIC KEY-----\n$/);
+    expect(privatePem).toMatch(/^-----BEGIN PRIVATE KEY-----\n([A-Za-z0-9+/=]{1,64}\n)+-----END PRIVATE KEY-----\n$/);
     expect(await exportPublicKeyPem(await importPublicKeyPem(publicPem))).toBe(publicPem);
     expect(await checkKeyPairMatches(publicPem, privatePem)).toBe(true);
     expect(await keyIdFromPublicKeyPem(publicPem)).toMatch(/^[0-9a-f]{32}$/);
@@ -69,10 +65,7 @@ describe('generated key pairs', () => {
 
   it('gives every pair a different key', async () => {
     const [one, two] = await Promise.all([generateKeyPair(), generateKeyPair()]);
-    const [pemOne, pemTwo] = await Promise.all([
-      exportPublicKeyPem(one.publicKey),
-      exportPublicKeyPem(two.publicKey),
-    ]);
+    const [pemOne, pemTwo] = await Promise.all([exportPublicKeyPem(one.publicKey), exportPublicKeyPem(two.publicKey)]);
     expect(pemOne).not.toBe(pemTwo);
   });
 
@@ -120,10 +113,7 @@ describe('importing PEM files', () => {
     await expectCryptoError(importPublicKeyPem(KEY_P384.publicPem), 'NOT_P256_KEY');
     await expectCryptoError(keyIdFromPublicKeyPem(KEY_P384.publicPem), 'NOT_P256_KEY');
     await expectCryptoError(importPrivateKeyPem(KEY_P384.privatePem), 'NOT_P256_KEY');
-    await expectCryptoError(
-      checkKeyPairMatches(KEY_P384.publicPem, KEY_A.privatePem),
-      'NOT_P256_KEY',
-    );
+    await expectCryptoError(checkKeyPairMatches(KEY_P384.publicPem, KEY_A.privatePem), 'NOT_P256_KEY');
     await expectCryptoError(importPublicKeyPem(GARBAGE_DER_PEM), 'NOT_P256_KEY');
   });
 });

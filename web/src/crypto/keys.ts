@@ -79,17 +79,13 @@ export async function keyIdFromPublicKey(publicKey: CryptoKey): Promise<KeyId> {
 // Display form: lowercase colon-separated pairs, "3f:a0:...". Lowercase matches the stored id,
 // so users comparing by eye see the same characters everywhere.
 export function formatKeyId(keyId: KeyId): string {
-  if (!isKeyId(keyId))
-    throw new CryptoError('BAD_KEY_ID', 'a key id is 32 lowercase hex characters');
+  if (!isKeyId(keyId)) throw new CryptoError('BAD_KEY_ID', 'a key id is 32 lowercase hex characters');
   return keyId.match(/../g)?.join(':') ?? '';
 }
 
 // True when the private key's public point equals the given public key. Throws BAD_PEM or
 // NOT_P256_KEY when either file is not a usable key at all, so the UI can tell the cases apart.
-export async function checkKeyPairMatches(
-  publicKeyPem: string,
-  privateKeyPem: string,
-): Promise<boolean> {
+export async function checkKeyPairMatches(publicKeyPem: string, privateKeyPem: string): Promise<boolean> {
   const publicKey = await importPublicKeyPem(publicKeyPem);
   const pair = await importPrivateKeyPair(privateKeyPem);
   const [given, derived] = await Promise.all([

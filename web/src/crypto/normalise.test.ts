@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectCryptoError } from './known-answers.fixture';
-import {
-  normalise,
-  NORMALISATION_VERSION,
-  type NormalisationVersion,
-  type ValueKind,
-} from './normalise';
+import { normalise, NORMALISATION_VERSION, type NormalisationVersion, type ValueKind } from './normalise';
 
 // Version 1 table. Escapes make invisible differences (NFD, NBSP, tabs) explicit.
 const TABLE: [ValueKind, string, string][] = [
@@ -40,14 +35,10 @@ describe('normalise v1', () => {
   });
 
   it('is idempotent', () => {
-    for (const [kind, input] of TABLE)
-      expect(normalise(normalise(input, kind), kind)).toBe(normalise(input, kind));
+    for (const [kind, input] of TABLE) expect(normalise(normalise(input, kind), kind)).toBe(normalise(input, kind));
   });
 
   it('refuses versions it does not know', async () => {
-    await expectCryptoError(
-      () => normalise('x', 'text', 2 as NormalisationVersion),
-      'UNSUPPORTED_VERSION',
-    );
+    await expectCryptoError(() => normalise('x', 'text', 2 as NormalisationVersion), 'UNSUPPORTED_VERSION');
   });
 });

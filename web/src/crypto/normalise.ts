@@ -22,10 +22,7 @@ export function normalise(
   version: NormalisationVersion = NORMALISATION_VERSION,
 ): string {
   if (version !== NORMALISATION_VERSION) {
-    throw new CryptoError(
-      'UNSUPPORTED_VERSION',
-      `unknown normalisation version ${String(version)}`,
-    );
+    throw new CryptoError('UNSUPPORTED_VERSION', `unknown normalisation version ${String(version)}`);
   }
   const text = value.normalize('NFC').trim().replace(/\s+/g, ' ');
   switch (kind) {
@@ -36,9 +33,6 @@ export function normalise(
     case 'phone':
       return text.replace(/[^0-9]/g, '');
     default:
-      throw new CryptoError(
-        'INVALID_ARGUMENT',
-        `unknown value kind ${String(kind satisfies never)}`,
-      );
+      throw new CryptoError('INVALID_ARGUMENT', `unknown value kind ${String(kind satisfies never)}`);
   }
 }

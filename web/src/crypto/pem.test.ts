@@ -19,9 +19,7 @@ describe('encodePem', () => {
 
   it('reproduces a fixed PEM byte for byte', () => {
     expect(encodePem('PUBLIC KEY', decodePem(KEY_A.publicPem, 'PUBLIC KEY'))).toBe(KEY_A.publicPem);
-    expect(encodePem('PRIVATE KEY', decodePem(KEY_A.privatePem, 'PRIVATE KEY'))).toBe(
-      KEY_A.privatePem,
-    );
+    expect(encodePem('PRIVATE KEY', decodePem(KEY_A.privatePem, 'PRIVATE KEY'))).toBe(KEY_A.privatePem);
   });
 });
 
@@ -33,9 +31,7 @@ describe('decodePem', () => {
 
   it('ignores other blocks in the same file (OpenSSL writes EC PARAMETERS first)', () => {
     const withParams = `-----BEGIN EC PARAMETERS-----\nBggqhkjOPQMBBw==\n-----END EC PARAMETERS-----\n${KEY_A.privatePem}`;
-    expect(decodePem(withParams, 'PRIVATE KEY')).toEqual(
-      decodePem(KEY_A.privatePem, 'PRIVATE KEY'),
-    );
+    expect(decodePem(withParams, 'PRIVATE KEY')).toEqual(decodePem(KEY_A.privatePem, 'PRIVATE KEY'));
   });
 
   it.each([

@@ -15,8 +15,7 @@ export function encodePem(label: PemLabel, der: Uint8Array): string {
 
 // Hints for labels users commonly have on disk instead of ours (e.g. `openssl ecparam -genkey`).
 const LABEL_HINTS: Record<string, string> = {
-  'EC PRIVATE KEY':
-    'this is a SEC1 key; convert it with `openssl pkcs8 -topk8 -nocrypt` to a PKCS#8 PRIVATE KEY',
+  'EC PRIVATE KEY': 'this is a SEC1 key; convert it with `openssl pkcs8 -topk8 -nocrypt` to a PKCS#8 PRIVATE KEY',
   'ENCRYPTED PRIVATE KEY': 'password-protected private keys are not supported',
   'RSA PRIVATE KEY': 'RSA keys are not supported; keys must be P-256',
   'RSA PUBLIC KEY': 'RSA keys are not supported; keys must be P-256',
@@ -34,15 +33,11 @@ export function decodePem(pem: string, label: PemLabel): Bytes {
     const found = blocks.map((block) => block[1]);
     const hint = found.map((name) => LABEL_HINTS[name]).find((text) => text !== undefined);
     const seen = found.length > 0 ? `found ${found.join(', ')}` : 'no PEM block found';
-    throw new CryptoError(
-      'BAD_PEM',
-      `expected a ${label} PEM block; ${seen}${hint ? `: ${hint}` : ''}`,
-    );
+    throw new CryptoError('BAD_PEM', `expected a ${label} PEM block; ${seen}${hint ? `: ${hint}` : ''}`);
   }
   if (ours.length > 1) throw new CryptoError('BAD_PEM', `more than one ${label} PEM block`);
   const [, , rawBody, endLabel] = ours[0];
-  if (endLabel !== label)
-    throw new CryptoError('BAD_PEM', `BEGIN ${label} closed by END ${endLabel}`);
+  if (endLabel !== label) throw new CryptoError('BAD_PEM', `BEGIN ${label} closed by END ${endLabel}`);
   const der = fromBase64(rawBody.replace(/\s+/g, ''));
   if (der === null || der.length === 0) {
     throw new CryptoError('BAD_PEM', `the ${label} PEM body is not valid base64`);

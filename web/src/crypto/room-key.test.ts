@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toHex } from './bytes';
 import { roomKeyInfo, sealToPublicKey } from './hpke';
-import {
-  expectCryptoError,
-  KEY_A,
-  KEY_B,
-  ROOM_ID,
-  ROOM_KEY_HEX,
-  USER_ID,
-} from './known-answers.fixture';
+import { expectCryptoError, KEY_A, KEY_B, ROOM_ID, ROOM_KEY_HEX, USER_ID } from './known-answers.fixture';
 import { generateRoomKey, openRoomKey, ROOM_KEY_BYTES, sealRoomKey } from './room-key';
 
 // Room key 00..1f sealed to KEY_A for (ROOM_ID, USER_ID, v1) by known-answers.py.
@@ -50,11 +43,7 @@ describe('room keys', () => {
 
   it('refuses to seal, or to accept when opened, anything but 32 bytes', async () => {
     await expectCryptoError(sealRoomKey(KEY_A.publicPem, new Uint8Array(31), slot), 'BAD_ROOM_KEY');
-    const notARoomKey = await sealToPublicKey(
-      KEY_A.publicPem,
-      new Uint8Array(31),
-      roomKeyInfo(ROOM_ID, USER_ID, 1),
-    );
+    const notARoomKey = await sealToPublicKey(KEY_A.publicPem, new Uint8Array(31), roomKeyInfo(ROOM_ID, USER_ID, 1));
     await expectCryptoError(openRoomKey(KEY_A.privatePem, notARoomKey, slot), 'BAD_ROOM_KEY');
   });
 });

@@ -13,24 +13,12 @@ export function generateRoomKey(): Bytes {
   return randomBytes(ROOM_KEY_BYTES);
 }
 
-export async function sealRoomKey(
-  publicKeyPem: string,
-  roomKey: Uint8Array,
-  slot: RoomKeySlot,
-): Promise<string> {
+export async function sealRoomKey(publicKeyPem: string, roomKey: Uint8Array, slot: RoomKeySlot): Promise<string> {
   assertRoomKey(roomKey);
-  return sealToPublicKey(
-    publicKeyPem,
-    roomKey,
-    roomKeyInfo(slot.roomId, slot.userId, slot.keyVersion),
-  );
+  return sealToPublicKey(publicKeyPem, roomKey, roomKeyInfo(slot.roomId, slot.userId, slot.keyVersion));
 }
 
-export async function openRoomKey(
-  privateKeyPem: string,
-  envelope: string,
-  slot: RoomKeySlot,
-): Promise<Bytes> {
+export async function openRoomKey(privateKeyPem: string, envelope: string, slot: RoomKeySlot): Promise<Bytes> {
   const roomKey = await openWithPrivateKey(
     privateKeyPem,
     envelope,
@@ -43,9 +31,6 @@ export async function openRoomKey(
 // Also run after opening: a sealed blob of another length is some other secret, not a room key.
 export function assertRoomKey(roomKey: Uint8Array): void {
   if (roomKey.length !== ROOM_KEY_BYTES) {
-    throw new CryptoError(
-      'BAD_ROOM_KEY',
-      `a room key is ${ROOM_KEY_BYTES} bytes, got ${roomKey.length}`,
-    );
+    throw new CryptoError('BAD_ROOM_KEY', `a room key is ${ROOM_KEY_BYTES} bytes, got ${roomKey.length}`);
   }
 }

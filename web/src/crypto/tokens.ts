@@ -3,22 +3,14 @@
 // domain give equal tokens; nothing else is comparable.
 import { concatBytes, randomBytes, utf8, type Bytes } from './bytes';
 import { CryptoError } from './errors';
-import {
-  normalise,
-  NORMALISATION_VERSION,
-  type NormalisationVersion,
-  type ValueKind,
-} from './normalise';
+import { normalise, NORMALISATION_VERSION, type NormalisationVersion, type ValueKind } from './normalise';
 
 export const TOKEN_BYTES = 16;
 
 // Type tag = ASCII `<kind>:v<normalisation version>` followed by one 0x00 byte, e.g.
 // "email:v1\0". It keeps an e-mail and a text column (or two normalisation versions) from
 // producing equal tokens by accident; the NUL ends the tag, so tag and value cannot run together.
-export function tokenTypeTag(
-  kind: ValueKind,
-  version: NormalisationVersion = NORMALISATION_VERSION,
-): Bytes {
+export function tokenTypeTag(kind: ValueKind, version: NormalisationVersion = NORMALISATION_VERSION): Bytes {
   return concatBytes(utf8(`${kind}:v${version}`), new Uint8Array([0]));
 }
 

@@ -2,7 +2,9 @@ import { HttpResponse, type GraphQLResponseBody } from 'msw';
 import type { SessionUserFragment } from '../gql/graphql';
 
 // Test data builders: sensible defaults, overridable per test.
-export function buildProfile(overrides: Partial<SessionUserFragment> = {}): SessionUserFragment & { __typename: 'Profile' } {
+export function buildProfile(
+  overrides: Partial<SessionUserFragment> = {},
+): SessionUserFragment & { __typename: 'Profile' } {
   return {
     __typename: 'Profile',
     id: 'b5f0c1de-0000-4000-8000-000000000001',
@@ -35,6 +37,13 @@ export function buildNotification(id: string, notification: string) {
 
 // A GraphQL error response in the API's shape (code in extensions, field details for bad input).
 // Generic so it fits the typed resolver of any operation.
-export function graphQLError<Data extends Record<string, unknown> = Record<string, unknown>>(code: string, message: string, details?: { path: string; message: string }[]) {
-  return HttpResponse.json<GraphQLResponseBody<Data>>({ data: null, errors: [{ message, extensions: { code, ...(details ? { details } : {}) } }] });
+export function graphQLError<Data extends Record<string, unknown> = Record<string, unknown>>(
+  code: string,
+  message: string,
+  details?: { path: string; message: string }[],
+) {
+  return HttpResponse.json<GraphQLResponseBody<Data>>({
+    data: null,
+    errors: [{ message, extensions: { code, ...(details ? { details } : {}) } }],
+  });
 }

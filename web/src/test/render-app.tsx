@@ -5,7 +5,7 @@ import { createMemoryRouter } from 'react-router';
 import { App } from '../app';
 import { AuthStatusDocument, KeysDocument, NotificationsDocument } from '../gql/graphql';
 import { buildRoutes } from '../router';
-import { buildNotification, buildProfile } from './factories';
+import { type buildNotification, buildProfile } from './factories';
 import { server } from './msw-server';
 
 // Renders the real route table at `path`, as the browser would show it.
@@ -23,7 +23,9 @@ export function givenSignedInSession(profile = buildProfile(), options: { notifi
   const authStatus = { __typename: 'AuthStatus', loggedIn: true, user: profile };
   server.use(
     graphql.query(AuthStatusDocument, () => HttpResponse.json({ data: { authStatus } })),
-    graphql.query(NotificationsDocument, () => HttpResponse.json({ data: { notifications: options.notifications ?? [] } })),
+    graphql.query(NotificationsDocument, () =>
+      HttpResponse.json({ data: { notifications: options.notifications ?? [] } }),
+    ),
   );
   return profile;
 }

@@ -12,7 +12,11 @@ function provider(result: unknown = true): Eip1193Provider & { request: ReturnTy
 // Answers EIP-6963 discovery requests the way an installed wallet extension does.
 function announceOnRequest(name: string, rdns: string, wallet: Eip1193Provider) {
   const answer = () =>
-    window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: `${rdns}-uuid`, name, icon: '', rdns }, provider: wallet } }));
+    window.dispatchEvent(
+      new CustomEvent('eip6963:announceProvider', {
+        detail: { info: { uuid: `${rdns}-uuid`, name, icon: '', rdns }, provider: wallet },
+      }),
+    );
   window.addEventListener('eip6963:requestProvider', answer);
   return () => window.removeEventListener('eip6963:requestProvider', answer);
 }
@@ -29,7 +33,10 @@ describe('wallet discovery', () => {
     const other = provider();
     const metamask = provider();
     (window as Window & { ethereum?: unknown }).ethereum = provider();
-    cleanups.push(announceOnRequest('Rabby', 'io.rabby', other), announceOnRequest('MetaMask', 'io.metamask', metamask));
+    cleanups.push(
+      announceOnRequest('Rabby', 'io.rabby', other),
+      announceOnRequest('MetaMask', 'io.metamask', metamask),
+    );
     const wallet = await findWallet(10);
     expect(wallet?.provider).toBe(metamask);
     expect(wallet?.info?.name).toBe('MetaMask');
@@ -49,19 +56,33 @@ describe('watchIptToken', () => {
     cleanups.push(announceOnRequest('MetaMask', 'io.metamask', wallet));
     window.__PARLEY_CONFIG__ = { iptTokenAddress: ADDRESS };
     expect(await watchIptToken({ waitMs: 10 })).toEqual({ status: 'added', walletName: 'MetaMask' });
-    expect(wallet.request).toHaveBeenCalledWith({ method: 'wallet_watchAsset', params: { type: 'ERC20', options: { address: ADDRESS, symbol: 'IPT', decimals: 0 } } });
+    expect(wallet.request).toHaveBeenCalledWith({
+      method: 'wallet_watchAsset',
+      params: { type: 'ERC20', options: { address: ADDRESS, symbol: 'IPT', decimals: 0 } },
+    });
   });
 
   it('reports the missing wallet, a missing address, a refusal and a failure', async () => {
     expect(await watchIptToken({ waitMs: 10, tokenAddress: ADDRESS })).toEqual({ status: 'no-wallet' });
 
-    const rejecting = { request: vi.fn(async () => Promise.reject(Object.assign(new Error('User rejected'), { code: 4001 }))) };
+    const rejecting = {
+      request: vi.fn(async () => Promise.reject(Object.assign(new Error('User rejected'), { code: 4001 }))),
+    };
     (window as Window & { ethereum?: unknown }).ethereum = rejecting;
     expect(await watchIptToken({ waitMs: 10, tokenAddress: null })).toEqual({ status: 'not-configured' });
     expect(rejecting.request).not.toHaveBeenCalled();
-    expect(await watchIptToken({ waitMs: 10, tokenAddress: ADDRESS })).toEqual({ status: 'declined', walletName: null });
+    expect(await watchIptToken({ waitMs: 10, tokenAddress: ADDRESS })).toEqual({
+      status: 'declined',
+      walletName: null,
+    });
 
-    (window as Window & { ethereum?: unknown }).ethereum = { request: vi.fn(async () => Promise.reject(new Error('Unsupported method'))) };
-    expect(await watchIptToken({ waitMs: 10, tokenAddress: ADDRESS })).toEqual({ status: 'failed', walletName: null, message: 'Unsupported method' });
+    (window as Window & { ethereum?: unknown }).ethereum = {
+      request: vi.fn(async () => Promise.reject(new Error('Unsupported method'))),
+    };
+    expect(await watchIptToken({ waitMs: 10, tokenAddress: ADDRESS })).toEqual({
+      status: 'failed',
+      walletName: null,
+      message: 'Unsupported method',
+    });
   });
 });

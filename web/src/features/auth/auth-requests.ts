@@ -17,7 +17,11 @@ export async function loginRequest(username: string, password: string): Promise<
   await client.mutate({ mutation: LoginDocument, variables: { input: { username, password } } });
 }
 
-export async function registerRequest(input: { username: string; email: string; password: string }): Promise<RegisterMutation['register']> {
+export async function registerRequest(input: {
+  username: string;
+  email: string;
+  password: string;
+}): Promise<RegisterMutation['register']> {
   const client = await getApolloClient();
   const { data } = await client.mutate({ mutation: RegisterDocument, variables: { input } });
   if (!data) throw new Error('The server did not confirm the registration.');

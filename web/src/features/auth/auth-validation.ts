@@ -4,7 +4,13 @@
 import type { FormErrors } from '../../shared/forms/use-form';
 
 export type LoginValues = { username: string; password: string };
-export type RegisterValues = { username: string; email: string; password: string; confirmPassword: string; terms: boolean };
+export type RegisterValues = {
+  username: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  terms: boolean;
+};
 
 // Letters and digits, at least 6: what the registration placeholder promises.
 export const PASSWORD_PATTERN = /^[A-Za-z0-9]{6,}$/;

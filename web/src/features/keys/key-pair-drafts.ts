@@ -25,7 +25,10 @@ export class KeyFileError extends Error {
 
 export async function createKeyPairDraft(): Promise<KeyPairDraft> {
   const pair = await generateKeyPair();
-  const [publicKeyPem, privateKeyPem] = await Promise.all([exportPublicKeyPem(pair.publicKey), exportPrivateKeyPem(pair.privateKey)]);
+  const [publicKeyPem, privateKeyPem] = await Promise.all([
+    exportPublicKeyPem(pair.publicKey),
+    exportPrivateKeyPem(pair.privateKey),
+  ]);
   return { keyId: await keyIdFromPublicKeyPem(publicKeyPem), publicKeyPem, privateKeyPem };
 }
 
@@ -60,7 +63,10 @@ export async function checkLoadedKeyPair(publicKeyPem: string, privateKeyPem: st
     );
   }
   if (!(await checkKeyPairMatches(publicKeyPem, privateKeyPem))) {
-    throw new KeyFileError('pair', 'These two files do not belong together: the private key does not match the public key.');
+    throw new KeyFileError(
+      'pair',
+      'These two files do not belong together: the private key does not match the public key.',
+    );
   }
   return { keyId, publicKeyPem, privateKeyPem };
 }

@@ -28,7 +28,12 @@ type Props = {
 
 export function AdminHeader({ title, isDesktop, mini, credit, onToggleMini, onOpenMobile, notifications }: Props) {
   return (
-    <AppBar position="sticky" color="transparent" elevation={0} sx={{ bgcolor: 'rgba(238,238,238,.92)', backdropFilter: 'blur(6px)', color: 'text.primary' }}>
+    <AppBar
+      position="sticky"
+      color="transparent"
+      elevation={0}
+      sx={{ bgcolor: 'rgba(238,238,238,.92)', backdropFilter: 'blur(6px)', color: 'text.primary' }}
+    >
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2, md: 3 }, minHeight: { xs: 64, md: 72 } }}>
         {isDesktop ? (
           <Tooltip title={mini ? 'Expand sidebar' : 'Collapse sidebar'}>
@@ -46,16 +51,31 @@ export function AdminHeader({ title, isDesktop, mini, credit, onToggleMini, onOp
             <Menu />
           </IconButton>
         )}
-        <Typography component="p" variant="h6" noWrap sx={{ fontWeight: 300, fontSize: { xs: '1.05rem', sm: '1.2rem' }, flex: 1, minWidth: 0, ml: 1 }}>
+        <Typography
+          component="p"
+          variant="h6"
+          noWrap
+          sx={{ fontWeight: 300, fontSize: { xs: '1.05rem', sm: '1.2rem' }, flex: 1, minWidth: 0, ml: 1 }}
+        >
           {title}
         </Typography>
         <Box
           component="form"
           role="search"
           onSubmit={(event) => event.preventDefault()}
-          sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', borderBottom: '1px solid', borderColor: 'divider', mr: 1 }}
+          sx={{
+            display: { xs: 'none', sm: 'flex' },
+            alignItems: 'center',
+            borderBottom: '1px solid',
+            borderColor: 'divider',
+            mr: 1,
+          }}
         >
-          <InputBase placeholder="Search" inputProps={{ 'aria-label': 'Search' }} sx={{ width: { sm: 140, lg: 200 }, fontSize: '0.95rem' }} />
+          <InputBase
+            placeholder="Search"
+            inputProps={{ 'aria-label': 'Search' }}
+            sx={{ width: { sm: 140, lg: 200 }, fontSize: '0.95rem' }}
+          />
           <IconButton type="submit" size="small" aria-label="Search" sx={{ bgcolor: '#fff', boxShadow: 1, ml: 0.5 }}>
             <Search fontSize="small" />
           </IconButton>

@@ -20,7 +20,11 @@ describe('admin layout', () => {
     await openDashboard();
     const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
     const sections = within(sidebar).getByRole('navigation', { name: 'Sections' });
-    expect(within(sections).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Virtual Clean Room']);
+    expect(
+      within(sections)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Virtual Clean Room']);
     expect(within(sections).getByRole('link', { name: 'Virtual Clean Room' })).toHaveAttribute('href', '/admin/vcr');
     expect(within(sidebar).getByText('Ada')).toBeInTheDocument();
     expect(within(sidebar).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/admin/settings');
@@ -49,13 +53,28 @@ describe('admin layout', () => {
     await user.click(within(panel).getByRole('button', { name: /Sidebar image: Aurora/ }));
 
     expect(within(panel).getByRole('button', { name: 'Sidebar colour green' })).toHaveAttribute('aria-pressed', 'true');
-    expect(JSON.parse(localStorage.getItem(APPEARANCE_STORAGE_KEY) ?? '{}')).toEqual({ color: 'green', background: 'white', mini: true, showImage: true, image: 2 });
-    expect(within(panel).getByRole('link', { name: 'Buy now' })).toHaveAttribute('href', expect.stringContaining('creative-tim.com'));
-    expect(within(panel).getByRole('link', { name: 'Documentation' })).toHaveAttribute('href', expect.stringContaining('creative-tim.com'));
+    expect(JSON.parse(localStorage.getItem(APPEARANCE_STORAGE_KEY) ?? '{}')).toEqual({
+      color: 'green',
+      background: 'white',
+      mini: true,
+      showImage: true,
+      image: 2,
+    });
+    expect(within(panel).getByRole('link', { name: 'Buy now' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('creative-tim.com'),
+    );
+    expect(within(panel).getByRole('link', { name: 'Documentation' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('creative-tim.com'),
+    );
   });
 
   it('starts with the remembered appearance', async () => {
-    localStorage.setItem(APPEARANCE_STORAGE_KEY, JSON.stringify({ color: 'red', background: 'blue', mini: true, showImage: false, image: 1 }));
+    localStorage.setItem(
+      APPEARANCE_STORAGE_KEY,
+      JSON.stringify({ color: 'red', background: 'blue', mini: true, showImage: false, image: 1 }),
+    );
     const { user } = await openDashboard();
     expect(screen.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'Appearance settings' }));

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { useDocumentTitle, useRouteHandle } from '../../shared/hooks/use-route-handle';
 import { useSessionUser } from '../../shared/session/use-session-user';
@@ -28,22 +28,47 @@ export function AdminLayout({ notifications }: Props) {
   const [mobileOpen, setMobileOpen] = useState(false);
   useDocumentTitle(title);
 
-  // Spec s.2: the temporary drawer closes once the window is at least 960 px wide.
-  useEffect(() => {
+  // Spec s.2: the temporary drawer closes once the window is at least 960 px wide (state adjusted
+  // while rendering, as React recommends, rather than in an effect).
+  const [wasDesktop, setWasDesktop] = useState(isDesktop);
+  if (isDesktop !== wasDesktop) {
+    setWasDesktop(isDesktop);
     if (isDesktop) setMobileOpen(false);
-  }, [isDesktop]);
+  }
 
   const offset = isDesktop ? (appearance.mini ? SIDEBAR_MINI_WIDTH : SIDEBAR_WIDTH) : 0;
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <Box component="a" href="#main-content" sx={{ position: 'absolute', left: -9999, '&:focus': { left: 16, top: 16, zIndex: 2000, bgcolor: '#fff', p: 1, borderRadius: 1 } }}>
+      <Box
+        component="a"
+        href="#main-content"
+        sx={{
+          position: 'absolute',
+          left: -9999,
+          '&:focus': { left: 16, top: 16, zIndex: 2000, bgcolor: '#fff', p: 1, borderRadius: 1 },
+        }}
+      >
         Skip to content
       </Box>
       {navigation.state === 'loading' ? (
         <LinearProgress aria-label="Loading page" sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1400 }} />
       ) : null}
-      <AdminSidebar user={user} appearance={appearance} isDesktop={isDesktop} mobileOpen={mobileOpen} onMobileClose={() => setMobileOpen(false)} />
-      <Box sx={{ ml: `${offset}px`, transition: 'margin-left .25s ease', display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <AdminSidebar
+        user={user}
+        appearance={appearance}
+        isDesktop={isDesktop}
+        mobileOpen={mobileOpen}
+        onMobileClose={() => setMobileOpen(false)}
+      />
+      <Box
+        sx={{
+          ml: `${offset}px`,
+          transition: 'margin-left .25s ease',
+          display: 'flex',
+          flexDirection: 'column',
+          minHeight: '100vh',
+        }}
+      >
         <AdminHeader
           title={title}
           isDesktop={isDesktop}
@@ -53,7 +78,12 @@ export function AdminLayout({ notifications }: Props) {
           onOpenMobile={() => setMobileOpen(true)}
           notifications={notifications}
         />
-        <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, px: { xs: 1.5, sm: 2.5, md: 3.5 }, py: { xs: 2, md: 3 }, outline: 'none' }}>
+        <Box
+          component="main"
+          id="main-content"
+          tabIndex={-1}
+          sx={{ flex: 1, px: { xs: 1.5, sm: 2.5, md: 3.5 }, py: { xs: 2, md: 3 }, outline: 'none' }}
+        >
           <Outlet />
         </Box>
         <Box component="footer" sx={{ px: { xs: 2, md: 3.5 }, py: 2, borderTop: '1px solid', borderColor: 'divider' }}>

@@ -25,10 +25,19 @@ function SidebarBackdrop({ appearance }: { appearance: AppearanceSettings }) {
       {appearance.showImage ? (
         <Box
           aria-hidden
-          sx={{ position: 'absolute', inset: 0, backgroundImage: `url(${SIDEBAR_IMAGES[appearance.image].src})`, backgroundSize: 'cover', backgroundPosition: 'center' }}
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            backgroundImage: `url(${SIDEBAR_IMAGES[appearance.image].src})`,
+            backgroundSize: 'cover',
+            backgroundPosition: 'center',
+          }}
         />
       ) : null}
-      <Box aria-hidden sx={{ position: 'absolute', inset: 0, bgcolor: surface.bg, opacity: appearance.showImage ? 0.84 : 1 }} />
+      <Box
+        aria-hidden
+        sx={{ position: 'absolute', inset: 0, bgcolor: surface.bg, opacity: appearance.showImage ? 0.84 : 1 }}
+      />
     </>
   );
 }
@@ -38,7 +47,13 @@ export function AdminSidebar({ user, appearance, isDesktop, mobileOpen, onMobile
   // A mini sidebar opens over the content while the pointer (or focus) is on it.
   const compact = isDesktop && appearance.mini && !hovered;
   const width = compact ? SIDEBAR_MINI_WIDTH : SIDEBAR_WIDTH;
-  const paperSx = { width, overflow: 'hidden', border: 'none', boxShadow: '0 10px 30px -12px rgba(0,0,0,.42)', transition: 'width .25s ease' } as const;
+  const paperSx = {
+    width,
+    overflow: 'hidden',
+    border: 'none',
+    boxShadow: '0 10px 30px -12px rgba(0,0,0,.42)',
+    transition: 'width .25s ease',
+  } as const;
 
   if (!isDesktop) {
     return (

@@ -30,7 +30,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
     <Box role="group" aria-labelledby={id} sx={{ py: 1.25 }}>
-      <Typography id={id} variant="overline" component="h3" sx={{ display: 'block', textAlign: 'center', color: 'text.secondary', lineHeight: 2 }}>
+      <Typography
+        id={id}
+        variant="overline"
+        component="h3"
+        sx={{ display: 'block', textAlign: 'center', color: 'text.secondary', lineHeight: 2 }}
+      >
         {title}
       </Typography>
       <Box sx={{ display: 'flex', justifyContent: 'center', flexWrap: 'wrap', gap: 1 }}>{children}</Box>
@@ -38,7 +43,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Swatch({ label, color, selected, onSelect }: { label: string; color: string; selected: boolean; onSelect: () => void }) {
+function Swatch({
+  label,
+  color,
+  selected,
+  onSelect,
+}: {
+  label: string;
+  color: string;
+  selected: boolean;
+  onSelect: () => void;
+}) {
   return (
     <Tooltip title={label}>
       <ButtonBase
@@ -75,7 +90,13 @@ export function AppearancePanel({ settings, onChange }: Props) {
             aria-expanded={anchor ? 'true' : undefined}
             aria-controls={anchor ? panelId : undefined}
             onClick={(event) => setAnchor(event.currentTarget)}
-            sx={{ bgcolor: 'rgba(0,0,0,.6)', color: '#fff', borderRadius: '8px 0 0 8px', px: 1.5, '&:hover': { bgcolor: 'rgba(0,0,0,.75)' } }}
+            sx={{
+              bgcolor: 'rgba(0,0,0,.6)',
+              color: '#fff',
+              borderRadius: '8px 0 0 8px',
+              px: 1.5,
+              '&:hover': { bgcolor: 'rgba(0,0,0,.75)' },
+            }}
           >
             <SettingsIcon />
           </IconButton>
@@ -88,11 +109,23 @@ export function AppearancePanel({ settings, onChange }: Props) {
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'top', horizontal: 'left' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': 'Appearance settings', sx: { width: 290, px: 2, py: 1, maxHeight: 'calc(100vh - 32px)' } } }}
+        slotProps={{
+          paper: {
+            role: 'dialog',
+            'aria-label': 'Appearance settings',
+            sx: { width: 290, px: 2, py: 1, maxHeight: 'calc(100vh - 32px)' },
+          },
+        }}
       >
         <Section title="Sidebar filters">
           {SIDEBAR_COLORS.map((color) => (
-            <Swatch key={color} label={`Sidebar colour ${color}`} color={BRAND_COLORS[color].main} selected={settings.color === color} onSelect={() => onChange({ color })} />
+            <Swatch
+              key={color}
+              label={`Sidebar colour ${color}`}
+              color={BRAND_COLORS[color].main}
+              selected={settings.color === color}
+              onSelect={() => onChange({ color })}
+            />
           ))}
         </Section>
         <Divider />
@@ -116,7 +149,12 @@ export function AppearancePanel({ settings, onChange }: Props) {
             sx={{ justifyContent: 'space-between', ml: 0 }}
           />
           <FormControlLabel
-            control={<Switch checked={settings.showImage} onChange={(event) => onChange({ showImage: event.target.checked })} />}
+            control={
+              <Switch
+                checked={settings.showImage}
+                onChange={(event) => onChange({ showImage: event.target.checked })}
+              />
+            }
             label="Sidebar image"
             labelPlacement="start"
             sx={{ justifyContent: 'space-between', ml: 0 }}

@@ -27,7 +27,13 @@ export type AppearanceSettings = {
   image: number;
 };
 
-export const DEFAULT_APPEARANCE: AppearanceSettings = { color: 'purple', background: 'black', mini: false, showImage: true, image: 0 };
+export const DEFAULT_APPEARANCE: AppearanceSettings = {
+  color: 'purple',
+  background: 'black',
+  mini: false,
+  showImage: true,
+  image: 0,
+};
 export const APPEARANCE_STORAGE_KEY = 'parley.appearance';
 
 // Keeps only known values, so an old or hand-edited entry cannot break the layout.
@@ -36,7 +42,10 @@ export function parseAppearance(value: unknown): AppearanceSettings | null {
   const raw = value as Record<string, unknown>;
   const pick = <T extends string>(options: readonly T[], candidate: unknown, fallback: T): T =>
     options.includes(candidate as T) ? (candidate as T) : fallback;
-  const image = typeof raw.image === 'number' && Number.isInteger(raw.image) && raw.image >= 0 && raw.image < SIDEBAR_IMAGES.length ? raw.image : 0;
+  const image =
+    typeof raw.image === 'number' && Number.isInteger(raw.image) && raw.image >= 0 && raw.image < SIDEBAR_IMAGES.length
+      ? raw.image
+      : 0;
   return {
     color: pick(SIDEBAR_COLORS, raw.color, DEFAULT_APPEARANCE.color),
     background: pick(SIDEBAR_BACKGROUNDS, raw.background, DEFAULT_APPEARANCE.background),
@@ -62,8 +71,9 @@ export function useAppearanceSettings(): [AppearanceSettings, (change: Partial<A
 }
 
 // Colours of the sidebar surface per background choice.
-export const SIDEBAR_SURFACE: Record<SidebarBackground, { bg: string; text: string; muted: string; divider: string }> = {
-  black: { bg: '#1b1b1f', text: '#ffffff', muted: 'rgba(255,255,255,.72)', divider: 'rgba(255,255,255,.18)' },
-  blue: { bg: '#0d2b5c', text: '#ffffff', muted: 'rgba(255,255,255,.75)', divider: 'rgba(255,255,255,.2)' },
-  white: { bg: '#ffffff', text: '#3c4858', muted: '#6b7280', divider: 'rgba(0,0,0,.12)' },
-};
+export const SIDEBAR_SURFACE: Record<SidebarBackground, { bg: string; text: string; muted: string; divider: string }> =
+  {
+    black: { bg: '#1b1b1f', text: '#ffffff', muted: 'rgba(255,255,255,.72)', divider: 'rgba(255,255,255,.18)' },
+    blue: { bg: '#0d2b5c', text: '#ffffff', muted: 'rgba(255,255,255,.75)', divider: 'rgba(255,255,255,.2)' },
+    white: { bg: '#ffffff', text: '#3c4858', muted: '#6b7280', divider: 'rgba(0,0,0,.12)' },
+  };

@@ -51,7 +51,10 @@ export function SidebarContent({ user, appearance, compact, onNavigate }: Props)
     '&.active .MuiListItemIcon-root': { color: 'inherit' },
   } as const;
   const label = (text: string) => (
-    <ListItemText primary={text} sx={{ opacity: compact ? 0 : 1, transition: 'opacity .2s', whiteSpace: 'nowrap', m: 0 }} />
+    <ListItemText
+      primary={text}
+      sx={{ opacity: compact ? 0 : 1, transition: 'opacity .2s', whiteSpace: 'nowrap', m: 0 }}
+    />
   );
   const entry = (to: string, text: string, Icon: ComponentType<SvgIconProps>) => (
     <Tooltip key={to} title={compact ? text : ''} placement="right">
@@ -65,23 +68,61 @@ export function SidebarContent({ user, appearance, compact, onNavigate }: Props)
   );
 
   return (
-    <Box sx={{ position: 'relative', zIndex: 2, color: surface.text, height: '100%', display: 'flex', flexDirection: 'column', overflowX: 'hidden' }}>
+    <Box
+      sx={{
+        position: 'relative',
+        zIndex: 2,
+        color: surface.text,
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        overflowX: 'hidden',
+      }}
+    >
       <Box
         component={Link}
         to={DASHBOARD_PATH}
         onClick={onNavigate}
-        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2.75, py: 2, color: 'inherit', textDecoration: 'none', borderBottom: `1px solid ${surface.divider}` }}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1.5,
+          px: 2.75,
+          py: 2,
+          color: 'inherit',
+          textDecoration: 'none',
+          borderBottom: `1px solid ${surface.divider}`,
+        }}
       >
         <Box component="span" sx={{ display: 'inline-flex', flexShrink: 0 }}>
           <BrandMark size={34} />
         </Box>
-        <Typography component="span" noWrap sx={{ fontSize: '1.1rem', letterSpacing: '.08em', textTransform: 'uppercase', opacity: compact ? 0 : 1, transition: 'opacity .2s' }}>
+        <Typography
+          component="span"
+          noWrap
+          sx={{
+            fontSize: '1.1rem',
+            letterSpacing: '.08em',
+            textTransform: 'uppercase',
+            opacity: compact ? 0 : 1,
+            transition: 'opacity .2s',
+          }}
+        >
           Parley
         </Typography>
       </Box>
       <Box sx={{ borderBottom: `1px solid ${surface.divider}`, py: 1.5 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2.75, mb: 0.5 }}>
-          <Avatar src={user?.avatarUrl ?? undefined} alt="" sx={{ width: 34, height: 34, bgcolor: BRAND_COLORS[appearance.color === 'white' ? 'purple' : appearance.color].main, flexShrink: 0 }}>
+          <Avatar
+            src={user?.avatarUrl ?? undefined}
+            alt=""
+            sx={{
+              width: 34,
+              height: 34,
+              bgcolor: BRAND_COLORS[appearance.color === 'white' ? 'purple' : appearance.color].main,
+              flexShrink: 0,
+            }}
+          >
             {user?.nickname.slice(0, 1).toUpperCase()}
           </Avatar>
           <Typography noWrap sx={{ opacity: compact ? 0 : 1, transition: 'opacity .2s' }} title={user?.nickname}>

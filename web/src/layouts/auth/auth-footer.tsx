@@ -7,7 +7,10 @@ import { useState } from 'react';
 type FooterLanguage = 'en' | 'ar';
 
 // The footer's two variants (spec s.2: an Arabic variant next to the English one).
-const TEXT: Record<FooterLanguage, { links: [string, string][]; tagline: string; switchLabel: string; switchLang: string }> = {
+const TEXT: Record<
+  FooterLanguage,
+  { links: [string, string][]; tagline: string; switchLabel: string; switchLang: string }
+> = {
   en: {
     links: [
       ['/', 'Home'],
@@ -56,9 +59,25 @@ export function AuthFooter() {
         gap: 1,
       }}
     >
-      <Box component="nav" aria-label={language === 'ar' ? 'روابط التذييل' : 'Footer'} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
+      <Box
+        component="nav"
+        aria-label={language === 'ar' ? 'روابط التذييل' : 'Footer'}
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}
+      >
         {text.links.map(([href, label]) => (
-          <Link key={href} href={href} color="inherit" underline="hover" sx={{ px: 1, py: 0.5, fontSize: '0.8rem', fontWeight: 500, textTransform: language === 'en' ? 'uppercase' : 'none' }}>
+          <Link
+            key={href}
+            href={href}
+            color="inherit"
+            underline="hover"
+            sx={{
+              px: 1,
+              py: 0.5,
+              fontSize: '0.8rem',
+              fontWeight: 500,
+              textTransform: language === 'en' ? 'uppercase' : 'none',
+            }}
+          >
             {label}
           </Link>
         ))}

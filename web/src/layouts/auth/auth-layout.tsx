@@ -34,7 +34,17 @@ export function AuthLayout() {
       <Box
         component="main"
         id="main-content"
-        sx={{ position: 'relative', zIndex: 1, flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', px: 2, pt: { xs: 11, md: 13 }, pb: 4 }}
+        sx={{
+          position: 'relative',
+          zIndex: 1,
+          flex: 1,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          px: 2,
+          pt: { xs: 11, md: 13 },
+          pb: 4,
+        }}
       >
         <Outlet />
       </Box>

@@ -32,7 +32,11 @@ export function AuthNavbar() {
   return (
     <AppBar position="absolute" color="transparent" elevation={0} sx={{ color: '#fff' }}>
       <Toolbar sx={{ maxWidth: 1200, width: '100%', mx: 'auto', px: { xs: 2, sm: 3 } }}>
-        <Box component={Link} to="/auth/login-page" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', mr: 'auto' }}>
+        <Box
+          component={Link}
+          to="/auth/login-page"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', mr: 'auto' }}
+        >
           <BrandMark size={30} />
           <Typography component="span" variant="h6" sx={{ fontWeight: 400, letterSpacing: '.04em' }}>
             Parley
@@ -45,17 +49,32 @@ export function AuthNavbar() {
               component={NavLink}
               to={to}
               startIcon={<Icon />}
-              sx={{ color: 'inherit', textTransform: 'uppercase', fontSize: '0.8rem', '&.active': { bgcolor: 'rgba(255,255,255,.18)' } }}
+              sx={{
+                color: 'inherit',
+                textTransform: 'uppercase',
+                fontSize: '0.8rem',
+                '&.active': { bgcolor: 'rgba(255,255,255,.18)' },
+              }}
             >
               {label}
             </Button>
           ))}
         </Box>
-        <IconButton color="inherit" sx={{ display: { md: 'none' } }} aria-label="Open navigation" onClick={() => setOpen(true)}>
+        <IconButton
+          color="inherit"
+          sx={{ display: { md: 'none' } }}
+          aria-label="Open navigation"
+          onClick={() => setOpen(true)}
+        >
           <Menu />
         </IconButton>
       </Toolbar>
-      <Drawer anchor="right" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width: 260, bgcolor: '#2b2b3a', color: '#fff' } } }}>
+      <Drawer
+        anchor="right"
+        open={open}
+        onClose={() => setOpen(false)}
+        slotProps={{ paper: { sx: { width: 260, bgcolor: '#2b2b3a', color: '#fff' } } }}
+      >
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 1 }}>
           <IconButton color="inherit" aria-label="Close navigation" onClick={() => setOpen(false)}>
             <Close />
@@ -63,7 +82,13 @@ export function AuthNavbar() {
         </Box>
         <List component="nav" aria-label="Main">
           {LINKS.map(({ to, label, Icon }) => (
-            <ListItemButton key={to} component={NavLink} to={to} onClick={() => setOpen(false)} sx={{ '&.active': { bgcolor: 'rgba(255,255,255,.12)' } }}>
+            <ListItemButton
+              key={to}
+              component={NavLink}
+              to={to}
+              onClick={() => setOpen(false)}
+              sx={{ '&.active': { bgcolor: 'rgba(255,255,255,.12)' } }}
+            >
               <ListItemIcon sx={{ color: 'inherit' }}>
                 <Icon />
               </ListItemIcon>

@@ -11,7 +11,14 @@ export type ApolloClientOptions = {
 };
 
 // Operations that legitimately run without a session: their UNAUTHENTICATED is not "session ended".
-const ANONYMOUS_OPERATIONS = new Set(['Login', 'Logout', 'AuthStatus', 'Register', 'VerifyEmail', 'ResendVerificationEmail']);
+const ANONYMOUS_OPERATIONS = new Set([
+  'Login',
+  'Logout',
+  'AuthStatus',
+  'Register',
+  'VerifyEmail',
+  'ResendVerificationEmail',
+]);
 
 // One client per page load (and per test). The session is an httpOnly cookie, so the only
 // client-side state worth keeping is Apollo's normalised cache.

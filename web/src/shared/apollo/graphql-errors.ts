@@ -28,11 +28,19 @@ export type ApiError = {
 type RawGraphQLError = { message?: unknown; extensions?: Record<string, unknown> | null };
 
 function isCombinedGraphQLErrors(error: unknown): error is Error & { errors: ReadonlyArray<RawGraphQLError> } {
-  return error instanceof Error && error.name === 'CombinedGraphQLErrors' && Array.isArray((error as { errors?: unknown }).errors);
+  return (
+    error instanceof Error &&
+    error.name === 'CombinedGraphQLErrors' &&
+    Array.isArray((error as { errors?: unknown }).errors)
+  );
 }
 
 function isServerError(error: unknown): error is Error & { statusCode: number; bodyText: string } {
-  return error instanceof Error && error.name === 'ServerError' && typeof (error as { statusCode?: unknown }).statusCode === 'number';
+  return (
+    error instanceof Error &&
+    error.name === 'ServerError' &&
+    typeof (error as { statusCode?: unknown }).statusCode === 'number'
+  );
 }
 
 const KNOWN_CODES = new Set<string>([
@@ -59,7 +67,11 @@ export function toApiError(error: unknown): ApiError {
     const parsed = parseErrorBody(String(error.bodyText ?? ''));
     if (parsed) return parsed;
     if (error.statusCode === 413) return { code: 'PAYLOAD_TOO_LARGE', message: 'The upload is too large.', fields: {} };
-    return { code: 'INTERNAL_SERVER_ERROR', message: `The server answered with status ${error.statusCode}.`, fields: {} };
+    return {
+      code: 'INTERNAL_SERVER_ERROR',
+      message: `The server answered with status ${error.statusCode}.`,
+      fields: {},
+    };
   }
   if (error instanceof TypeError) return { code: 'NETWORK_ERROR', message: NETWORK_MESSAGE, fields: {} };
   const message = error instanceof Error && error.message ? error.message : 'Something went wrong.';
@@ -69,7 +81,8 @@ export function toApiError(error: unknown): ApiError {
 function fromGraphQLErrors(errors: ReadonlyArray<RawGraphQLError>): ApiError {
   const first = errors[0];
   const rawCode = first?.extensions?.code;
-  const code: ApiErrorCode = typeof rawCode === 'string' && KNOWN_CODES.has(rawCode) ? (rawCode as ApiErrorCode) : 'UNKNOWN';
+  const code: ApiErrorCode =
+    typeof rawCode === 'string' && KNOWN_CODES.has(rawCode) ? (rawCode as ApiErrorCode) : 'UNKNOWN';
   const message = typeof first?.message === 'string' ? first.message : 'Something went wrong.';
   const fields: Record<string, string> = {};
   for (const problem of readDetails(first?.extensions?.details)) {

@@ -5,13 +5,20 @@ export type FormErrors<T> = Partial<Record<keyof T, string>>;
 export type UseFormOptions<T> = {
   initialValues: T;
   validate: (values: T) => FormErrors<T>;
-  onSubmit: (values: T, helpers: { setErrors: (errors: FormErrors<T>) => void; reset: (values: T) => void }) => Promise<void> | void;
+  onSubmit: (
+    values: T,
+    helpers: { setErrors: (errors: FormErrors<T>) => void; reset: (values: T) => void },
+  ) => Promise<void> | void;
 };
 
 // Small form state for our forms: values, per-field errors shown after the first submit (or once
 // the field was edited after that), and a submitting flag. Validation runs on submit and, after a
 // failed submit, on every change, so errors clear as the user fixes them.
-export function useForm<T extends Record<string, string | boolean>>({ initialValues, validate, onSubmit }: UseFormOptions<T>) {
+export function useForm<T extends Record<string, string | boolean>>({
+  initialValues,
+  validate,
+  onSubmit,
+}: UseFormOptions<T>) {
   const [values, setValues] = useState<T>(initialValues);
   const [errors, setErrors] = useState<FormErrors<T>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -33,7 +40,9 @@ export function useForm<T extends Record<string, string | boolean>>({ initialVal
     (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
       const target = event.target;
       const name = target.name as keyof T;
-      const value = (target instanceof HTMLInputElement && target.type === 'checkbox' ? target.checked : target.value) as T[keyof T];
+      const value = (
+        target instanceof HTMLInputElement && target.type === 'checkbox' ? target.checked : target.value
+      ) as T[keyof T];
       setValue(name, value);
     },
     [setValue],

@@ -46,7 +46,9 @@ export const theme = createTheme({
       },
     },
     MuiTextField: { defaultProps: { variant: 'standard', fullWidth: true } },
-    MuiTableCell: { styleOverrides: { head: { color: BRAND_COLORS.purple.main, fontWeight: 400, fontSize: '0.95rem' } } },
+    MuiTableCell: {
+      styleOverrides: { head: { color: BRAND_COLORS.purple.main, fontWeight: 400, fontSize: '0.95rem' } },
+    },
     MuiTooltip: { defaultProps: { arrow: true } },
   },
 });

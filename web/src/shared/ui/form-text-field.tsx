@@ -51,7 +51,16 @@ export function FormTextField({
   const helperId = `${inputId}-helper`;
   const hasHelper = helperText !== undefined && helperText !== null;
   return (
-    <FormControl fullWidth variant="standard" error={error} required={required} disabled={disabled} size={size} margin={margin} sx={sx}>
+    <FormControl
+      fullWidth
+      variant="standard"
+      error={error}
+      required={required}
+      disabled={disabled}
+      size={size}
+      margin={margin}
+      sx={sx}
+    >
       <InputLabel htmlFor={inputId} shrink={shrinkLabel || undefined}>
         {label}
       </InputLabel>
@@ -59,7 +68,11 @@ export function FormTextField({
         id={inputId}
         {...input}
         endAdornment={endAdornment}
-        inputProps={{ ...inputProps, 'aria-describedby': hasHelper ? helperId : undefined, 'aria-invalid': error || undefined }}
+        inputProps={{
+          ...inputProps,
+          'aria-describedby': hasHelper ? helperId : undefined,
+          'aria-invalid': error || undefined,
+        }}
       />
       {hasHelper ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}
     </FormControl>

@@ -20,7 +20,16 @@ export type IconCardProps = {
 };
 
 // The dashboard's card: a gradient icon tile floating over the top-left corner, a title beside it.
-export function IconCard({ icon: Icon, color = 'purple', title, subtitle, action, children, headingLevel = 'h2', id }: IconCardProps) {
+export function IconCard({
+  icon: Icon,
+  color = 'purple',
+  title,
+  subtitle,
+  action,
+  children,
+  headingLevel = 'h2',
+  id,
+}: IconCardProps) {
   return (
     <Card component="section" aria-labelledby={id ? `${id}-title` : undefined} sx={{ mt: 3.5, position: 'relative' }}>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 2, px: 2, flexWrap: 'wrap' }}>
@@ -42,7 +51,12 @@ export function IconCard({ icon: Icon, color = 'purple', title, subtitle, action
           <Icon sx={{ fontSize: 30 }} />
         </Box>
         <Box sx={{ flex: 1, minWidth: 160, pt: 1.5 }}>
-          <Typography id={id ? `${id}-title` : undefined} variant="h6" component={headingLevel} sx={{ fontWeight: 400 }}>
+          <Typography
+            id={id ? `${id}-title` : undefined}
+            variant="h6"
+            component={headingLevel}
+            sx={{ fontWeight: 400 }}
+          >
             {title}
           </Typography>
           {subtitle ? (

@@ -35,7 +35,16 @@ export type MessageDialogProps = {
 
 // A centred alert in the style of the template's sweet alerts: big icon, title, text, one main
 // button. Errors use role="alertdialog" so screen readers announce them straight away.
-export function MessageDialog({ open, severity, title, message, children, confirmLabel = 'Ok', onConfirm, actions }: MessageDialogProps) {
+export function MessageDialog({
+  open,
+  severity,
+  title,
+  message,
+  children,
+  confirmLabel = 'Ok',
+  onConfirm,
+  actions,
+}: MessageDialogProps) {
   const titleId = useId();
   const messageId = useId();
   const { Icon, color } = ICONS[severity];

@@ -11,7 +11,17 @@ export function RouteErrorPage() {
   console.error('route error', error);
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
   return (
-    <Box role="alert" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center', bgcolor: 'background.default' }}>
+    <Box
+      role="alert"
+      sx={{
+        minHeight: '100vh',
+        display: 'grid',
+        placeItems: 'center',
+        p: 3,
+        textAlign: 'center',
+        bgcolor: 'background.default',
+      }}
+    >
       <Box>
         <ErrorOutlined aria-hidden color="error" sx={{ fontSize: 64 }} />
         <Typography variant="h5" component="h1" sx={{ mt: 1 }}>

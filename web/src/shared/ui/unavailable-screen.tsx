@@ -15,7 +15,11 @@ type Props = {
 };
 
 // A route whose screen is not built yet: says what it will be for and that it cannot be used now.
-export function UnavailableScreen({ title, purpose, backTo = { to: '/admin/dashboard', label: 'Back to the dashboard' } }: Props) {
+export function UnavailableScreen({
+  title,
+  purpose,
+  backTo = { to: '/admin/dashboard', label: 'Back to the dashboard' },
+}: Props) {
   return (
     <Card sx={{ maxWidth: 720, mx: 'auto', mt: 3 }}>
       <CardContent sx={{ p: { xs: 3, sm: 4 } }}>

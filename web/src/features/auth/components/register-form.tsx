@@ -63,7 +63,12 @@ export function RegisterForm({ onRegister }: Props) {
         shrinkLabel
         {...form.field('password', PASSWORD_HINT)}
       />
-      <PasswordField id="register-confirm-password" label="Confirm Password" autoComplete="new-password" {...form.field('confirmPassword')} />
+      <PasswordField
+        id="register-confirm-password"
+        label="Confirm Password"
+        autoComplete="new-password"
+        {...form.field('confirmPassword')}
+      />
       <FormControlLabel
         sx={{ mt: 1, alignItems: 'flex-start', '& .MuiCheckbox-root': { pt: 0.5 } }}
         control={<Checkbox name="terms" checked={form.values.terms} onChange={form.handleChange} color="primary" />}

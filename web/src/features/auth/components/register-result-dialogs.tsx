@@ -2,8 +2,7 @@ import Typography from '@mui/material/Typography';
 import { MessageDialog } from '../../../shared/ui/message-dialog';
 
 export type RegisterOutcome =
-  | { kind: 'registered'; guest: boolean; email: string }
-  | { kind: 'failed'; serverMessage: string };
+  { kind: 'registered'; guest: boolean; email: string } | { kind: 'failed'; serverMessage: string };
 
 export const REGISTER_FAILED_TITLE = 'Register failed';
 export const REGISTER_FAILED_TEXT = 'Please fix the problem on the registration form and try again.';
@@ -26,7 +25,13 @@ export function RegisterResultDialogs({ outcome, onSuccessOk, onFailureClose }: 
         }
         onConfirm={onSuccessOk}
       />
-      <MessageDialog open={failed !== null} severity="danger" title={REGISTER_FAILED_TITLE} message={REGISTER_FAILED_TEXT} onConfirm={onFailureClose}>
+      <MessageDialog
+        open={failed !== null}
+        severity="danger"
+        title={REGISTER_FAILED_TITLE}
+        message={REGISTER_FAILED_TEXT}
+        onConfirm={onFailureClose}
+      >
         {failed?.serverMessage ? (
           <Typography variant="body2" sx={{ mt: 1.5, color: 'error.main' }}>
             {failed.serverMessage}

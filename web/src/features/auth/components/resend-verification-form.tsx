@@ -27,7 +27,10 @@ export function ResendVerificationForm({ initialEmail = '' }: { initialEmail?: s
     setSending(true);
     try {
       await resendVerificationRequest(trimmed);
-      setResult({ ok: true, message: `If ${trimmed} belongs to an unverified account, a new verification e-mail is on its way.` });
+      setResult({
+        ok: true,
+        message: `If ${trimmed} belongs to an unverified account, a new verification e-mail is on its way.`,
+      });
     } catch (error) {
       const apiError = toApiError(error);
       setResult({ ok: false, message: apiError.fields.email ?? apiError.message });
@@ -37,7 +40,13 @@ export function ResendVerificationForm({ initialEmail = '' }: { initialEmail?: s
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} sx={{ mt: 2, textAlign: 'left' }} aria-label="Resend verification e-mail">
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      sx={{ mt: 2, textAlign: 'left' }}
+      aria-label="Resend verification e-mail"
+    >
       <FormTextField
         label="E-mail address"
         type="email"
@@ -47,7 +56,13 @@ export function ResendVerificationForm({ initialEmail = '' }: { initialEmail?: s
         error={Boolean(fieldError)}
         helperText={fieldError ?? ' '}
       />
-      <Button type="submit" variant="outlined" fullWidth disabled={sending} startIcon={sending ? <CircularProgress size={16} /> : null}>
+      <Button
+        type="submit"
+        variant="outlined"
+        fullWidth
+        disabled={sending}
+        startIcon={sending ? <CircularProgress size={16} /> : null}
+      >
         Resend verification e-mail
       </Button>
       {result ? (

@@ -11,7 +11,10 @@ export const NOT_FOUND_TEXT = 'Ooooups! Looks like you got lost.';
 export function ErrorPage() {
   return (
     <Box sx={{ textAlign: 'center', color: '#fff', maxWidth: 640 }}>
-      <Typography aria-hidden sx={{ fontSize: { xs: '7rem', sm: '11rem' }, fontWeight: 300, lineHeight: 1, letterSpacing: '-0.02em' }}>
+      <Typography
+        aria-hidden
+        sx={{ fontSize: { xs: '7rem', sm: '11rem' }, fontWeight: 300, lineHeight: 1, letterSpacing: '-0.02em' }}
+      >
         404
       </Typography>
       <Typography variant="h3" component="h1" sx={{ mt: 1, fontSize: { xs: '1.8rem', sm: '2.4rem' } }}>

@@ -23,7 +23,10 @@ export function LockScreenPage() {
 
   return (
     <Grow in={shown} timeout={400}>
-      <Card sx={{ width: '100%', maxWidth: 320, textAlign: 'center', mt: 6, visibility: shown ? 'visible' : 'hidden' }} aria-hidden={!shown}>
+      <Card
+        sx={{ width: '100%', maxWidth: 320, textAlign: 'center', mt: 6, visibility: shown ? 'visible' : 'hidden' }}
+        aria-hidden={!shown}
+      >
         <Avatar sx={{ width: 96, height: 96, mx: 'auto', mt: -6, bgcolor: 'primary.main', boxShadow: 6 }}>
           <Person aria-hidden sx={{ fontSize: 56 }} />
         </Avatar>
@@ -32,7 +35,14 @@ export function LockScreenPage() {
             Session locked
           </Typography>
           <Box component="form" noValidate onSubmit={(event) => event.preventDefault()} sx={{ mt: 1 }}>
-            <FormTextField id="lock-password" label="Enter Password" type="password" autoComplete="off" value={password} onChange={(event) => setPassword(event.target.value)} />
+            <FormTextField
+              id="lock-password"
+              label="Enter Password"
+              type="password"
+              autoComplete="off"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
             <Button type="submit" variant="contained" color="secondary" sx={{ mt: 2, borderRadius: 8, px: 4 }}>
               Unlock
             </Button>

@@ -54,7 +54,12 @@ export function LoginPage() {
               </InputAdornment>
             }
           />
-          <PasswordField id="login-password" label="Password" autoComplete="current-password" {...form.field('password')} />
+          <PasswordField
+            id="login-password"
+            label="Password"
+            autoComplete="current-password"
+            {...form.field('password')}
+          />
           <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
             <Button
               type="submit"

@@ -29,7 +29,11 @@ export function RegisterPage() {
 
   const onRegister = async (values: RegisterValues): Promise<FormErrors<RegisterValues>> => {
     try {
-      const result = await registerRequest({ username: values.username.trim(), email: values.email.trim(), password: values.password });
+      const result = await registerRequest({
+        username: values.username.trim(),
+        email: values.email.trim(),
+        password: values.password,
+      });
       setOutcome({ kind: 'registered', guest: result.guest, email: result.user.email });
       return {};
     } catch (error) {
@@ -50,7 +54,15 @@ export function RegisterPage() {
   return (
     <>
       <AuthCard title="Register" titleId="register-title" color="rose" maxWidth={920}>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: { xs: 3, md: 6 }, alignItems: 'start', pt: 1 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+            gap: { xs: 3, md: 6 },
+            alignItems: 'start',
+            pt: 1,
+          }}
+        >
           <Box sx={{ order: { xs: 2, md: 1 }, pt: { md: 2 } }}>
             <RegisterHighlights />
           </Box>

@@ -18,7 +18,14 @@ type VerifyState = { status: 'verifying' } | { status: 'verified' } | { status: 
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
-  const [state, setState] = useState<VerifyState>(token ? { status: 'verifying' } : { status: 'failed', message: 'This link has no verification token. Open the link from the e-mail again, or ask for a new one.' });
+  const [state, setState] = useState<VerifyState>(
+    token
+      ? { status: 'verifying' }
+      : {
+          status: 'failed',
+          message: 'This link has no verification token. Open the link from the e-mail again, or ask for a new one.',
+        },
+  );
   const requested = useRef<string | null>(null);
 
   useEffect(() => {

@@ -53,7 +53,9 @@ describe('login page', () => {
   it("shows the server's message for an unverified e-mail and resends the mail", async () => {
     let resentTo: string | null = null;
     server.use(
-      graphql.mutation(LoginDocument, () => graphQLError('EMAIL_NOT_VERIFIED', 'Please verify your e-mail address before logging in')),
+      graphql.mutation(LoginDocument, () =>
+        graphQLError('EMAIL_NOT_VERIFIED', 'Please verify your e-mail address before logging in'),
+      ),
       graphql.mutation(ResendVerificationEmailDocument, ({ variables }) => {
         resentTo = variables.email;
         return HttpResponse.json({ data: { resendVerificationEmail: true } });

@@ -11,7 +11,13 @@ type Fill = Partial<{ username: string; email: string; password: string; confirm
 async function openRegister() {
   const view = renderApp('/auth/register-page');
   await screen.findByRole('heading', { name: 'Register' });
-  const fill = async ({ username = 'ada', email = 'ada@example.com', password = 'secret1', confirmPassword = password, terms = true }: Fill = {}) => {
+  const fill = async ({
+    username = 'ada',
+    email = 'ada@example.com',
+    password = 'secret1',
+    confirmPassword = password,
+    terms = true,
+  }: Fill = {}) => {
     const { user } = view;
     if (username) await user.type(screen.getByLabelText('Username'), username);
     if (email) await user.type(screen.getByLabelText('Email'), email);
@@ -30,9 +36,11 @@ function recordRegisterCalls(result: { guest: boolean } | 'error' = { guest: fal
     graphql.mutation(RegisterDocument, ({ variables }) => {
       calls.push(variables.input);
       if (result === 'error') {
-        return graphQLError('BAD_USER_INPUT', 'username: Username may contain only letters, digits, dot, dash and underscore', [
-          { path: 'username', message: 'Username may contain only letters, digits, dot, dash and underscore' },
-        ]);
+        return graphQLError(
+          'BAD_USER_INPUT',
+          'username: Username may contain only letters, digits, dot, dash and underscore',
+          [{ path: 'username', message: 'Username may contain only letters, digits, dot, dash and underscore' }],
+        );
       }
       const user = { __typename: 'Profile', id: 'u1', email: variables.input.email };
       const register = { __typename: 'RegisterResult', guest: result.guest, user };
@@ -99,7 +107,9 @@ describe('registration page', () => {
     await fill({ username: ' ada ', email: ' ada@example.com ' });
     await submit();
     const dialog = await screen.findByRole('dialog', { name: 'Congratulations!' });
-    expect(dialog).toHaveTextContent('We have sent a verification e-mail to ada@example.com. Please verify your e-mail address before you log in.');
+    expect(dialog).toHaveTextContent(
+      'We have sent a verification e-mail to ada@example.com. Please verify your e-mail address before you log in.',
+    );
     expect(calls).toEqual([{ username: 'ada', email: 'ada@example.com', password: 'secret1' }]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Ok' }));

@@ -12,13 +12,28 @@ import { IconCard } from '../../../shared/ui/icon-card';
 type Step = { done: boolean; title: string; detail: string; to?: string; action?: string };
 
 // First steps of a requester, ticked from what the server actually knows.
-export function GettingStartedCard({ emailVerified, keyCount, credit }: { emailVerified: boolean; keyCount: number; credit: number }) {
+export function GettingStartedCard({
+  emailVerified,
+  keyCount,
+  credit,
+}: {
+  emailVerified: boolean;
+  keyCount: number;
+  credit: number;
+}) {
   const steps: Step[] = [
-    { done: emailVerified, title: 'Verify your e-mail address', detail: emailVerified ? 'Done.' : 'Use the link in the verification e-mail.' },
+    {
+      done: emailVerified,
+      title: 'Verify your e-mail address',
+      detail: emailVerified ? 'Done.' : 'Use the link in the verification e-mail.',
+    },
     {
       done: keyCount > 0,
       title: 'Create an encryption key pair',
-      detail: keyCount > 0 ? `You have ${keyCount} key${keyCount === 1 ? '' : 's'}.` : 'Responses are encrypted to one of your keys.',
+      detail:
+        keyCount > 0
+          ? `You have ${keyCount} key${keyCount === 1 ? '' : 's'}.`
+          : 'Responses are encrypted to one of your keys.',
       to: '/admin/settings',
       action: keyCount > 0 ? 'Manage keys' : 'Generate a key pair',
     },
@@ -31,7 +46,13 @@ export function GettingStartedCard({ emailVerified, keyCount, credit }: { emailV
     },
   ];
   return (
-    <IconCard icon={Checklist} color="purple" title="Getting started" subtitle="A few steps before your first request" id="getting-started">
+    <IconCard
+      icon={Checklist}
+      color="purple"
+      title="Getting started"
+      subtitle="A few steps before your first request"
+      id="getting-started"
+    >
       <List dense disablePadding>
         {steps.map((step) => (
           <ListItem key={step.title} disableGutters>

@@ -23,7 +23,17 @@ export function StatCard({ icon: Icon, color, label, value, loading, footer }: P
       <Box sx={{ display: 'flex', justifyContent: 'space-between', px: 2, pb: 1.5 }}>
         <Box
           aria-hidden
-          sx={{ mt: -2.5, width: 72, height: 72, borderRadius: 1, display: 'grid', placeItems: 'center', background: gradient(color), boxShadow: colorShadow(color), color: '#fff' }}
+          sx={{
+            mt: -2.5,
+            width: 72,
+            height: 72,
+            borderRadius: 1,
+            display: 'grid',
+            placeItems: 'center',
+            background: gradient(color),
+            boxShadow: colorShadow(color),
+            color: '#fff',
+          }}
         >
           <Icon sx={{ fontSize: 34 }} />
         </Box>
@@ -37,7 +47,19 @@ export function StatCard({ icon: Icon, color, label, value, loading, footer }: P
         </Box>
       </Box>
       <Divider sx={{ mx: 2 }} />
-      <Box sx={{ px: 2, py: 1.25, fontSize: '0.85rem', color: 'text.secondary', display: 'flex', alignItems: 'center', gap: 0.75 }}>{footer}</Box>
+      <Box
+        sx={{
+          px: 2,
+          py: 1.25,
+          fontSize: '0.85rem',
+          color: 'text.secondary',
+          display: 'flex',
+          alignItems: 'center',
+          gap: 0.75,
+        }}
+      >
+        {footer}
+      </Box>
     </Card>
   );
 }

@@ -32,7 +32,14 @@ export function DashboardPage() {
           Some of your account details could not be loaded. They will show once the server answers again.
         </Alert>
       ) : null}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' }, columnGap: 3, mt: 2 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' },
+          columnGap: 3,
+          mt: 2,
+        }}
+      >
         <StatCard
           icon={Paid}
           color="orange"
@@ -40,7 +47,11 @@ export function DashboardPage() {
           value={me?.credit ?? 0}
           loading={!me}
           footer={
-            <Link component={RouterLink} to="/auth/pricing-page" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+            <Link
+              component={RouterLink}
+              to="/auth/pricing-page"
+              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+            >
               Purchase IPT Tokens <ArrowForward sx={{ fontSize: 16 }} />
             </Link>
           }
@@ -52,7 +63,11 @@ export function DashboardPage() {
           value={keyCount}
           loading={loading && !data}
           footer={
-            <Link component={RouterLink} to="/admin/settings" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+            <Link
+              component={RouterLink}
+              to="/admin/settings"
+              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+            >
               Manage keys in settings <ArrowForward sx={{ fontSize: 16 }} />
             </Link>
           }

@@ -19,12 +19,18 @@ type Props = {
 export function DeleteKeyDialog({ keyTitle, deleting, error, onCancel, onConfirm }: Props) {
   const titleId = useId();
   return (
-    <Dialog open={keyTitle !== null} onClose={deleting ? undefined : onCancel} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+    <Dialog
+      open={keyTitle !== null}
+      onClose={deleting ? undefined : onCancel}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+    >
       <DialogTitle id={titleId}>Delete key “{keyTitle}”?</DialogTitle>
       <DialogContent>
         <DialogContentText>
-          The public key is removed from your account and its private half from this browser. Keep your downloaded private
-          key file if you still need to read data encrypted to it.
+          The public key is removed from your account and its private half from this browser. Keep your downloaded
+          private key file if you still need to read data encrypted to it.
         </DialogContentText>
         {error ? (
           <Alert severity="error" sx={{ mt: 2 }}>
@@ -36,7 +42,13 @@ export function DeleteKeyDialog({ keyTitle, deleting, error, onCancel, onConfirm
         <Button onClick={onCancel} disabled={deleting}>
           Cancel
         </Button>
-        <Button color="error" variant="contained" onClick={onConfirm} disabled={deleting} startIcon={deleting ? <CircularProgress size={16} color="inherit" /> : null}>
+        <Button
+          color="error"
+          variant="contained"
+          onClick={onConfirm}
+          disabled={deleting}
+          startIcon={deleting ? <CircularProgress size={16} color="inherit" /> : null}
+        >
           Delete
         </Button>
       </DialogActions>

@@ -88,16 +88,36 @@ export function GenerateKeyPairPanel() {
       {draft ? (
         <>
           <Typography variant="body2" sx={{ mb: 1.5 }}>
-            Key id: <Box component="code" sx={{ fontSize: '0.8rem', wordBreak: 'break-all' }}>{displayKeyId(draft.keyId)}</Box>
+            Key id:{' '}
+            <Box component="code" sx={{ fontSize: '0.8rem', wordBreak: 'break-all' }}>
+              {displayKeyId(draft.keyId)}
+            </Box>
           </Typography>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
-            <KeyFilePreview label="Public key" fileName={publicName} onFileNameChange={setPublicName} pem={draft.publicKeyPem} defaultFileName={KEY_FILE_NAMES.publicKey} />
-            <KeyFilePreview label="Private key" fileName={privateName} onFileNameChange={setPrivateName} pem={draft.privateKeyPem} defaultFileName={KEY_FILE_NAMES.privateKey} />
+            <KeyFilePreview
+              label="Public key"
+              fileName={publicName}
+              onFileNameChange={setPublicName}
+              pem={draft.publicKeyPem}
+              defaultFileName={KEY_FILE_NAMES.publicKey}
+            />
+            <KeyFilePreview
+              label="Private key"
+              fileName={privateName}
+              onFileNameChange={setPrivateName}
+              pem={draft.privateKeyPem}
+              defaultFileName={KEY_FILE_NAMES.privateKey}
+            />
           </Box>
         </>
       ) : null}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-        <Button type="submit" variant="contained" disabled={!draft || saving} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <Save />}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!draft || saving}
+          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <Save />}
+        >
           Save key
         </Button>
       </Box>

@@ -18,7 +18,11 @@ type Props = {
 export function KeyFilePreview({ label, fileName, onFileNameChange, pem, defaultFileName }: Props) {
   const pemId = useId();
   return (
-    <Box component="section" aria-label={label} sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 1, p: 2, minWidth: 0 }}>
+    <Box
+      component="section"
+      aria-label={label}
+      sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 1, p: 2, minWidth: 0 }}
+    >
       <Typography variant="subtitle2" component="h4" sx={{ mb: 1 }}>
         {label}
       </Typography>

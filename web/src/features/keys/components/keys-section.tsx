@@ -18,12 +18,24 @@ export function KeysSection() {
   const [tab, setTab] = useState<(typeof TABS)[number]['id']>('generate');
   return (
     <>
-      <IconCard icon={VpnKey} color="green" title="Available Keys" subtitle="Public keys on your account; the private halves stay in your browser" id="available-keys">
+      <IconCard
+        icon={VpnKey}
+        color="green"
+        title="Available Keys"
+        subtitle="Public keys on your account; the private halves stay in your browser"
+        id="available-keys"
+      >
         <KeysTable />
       </IconCard>
       <IconCard icon={VpnKey} color="blue" title="Add a key pair" id="add-key-pair">
         <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-          <Tabs value={tab} onChange={(_event, value: (typeof TABS)[number]['id']) => setTab(value)} aria-label="Add a key pair" variant="scrollable" allowScrollButtonsMobile>
+          <Tabs
+            value={tab}
+            onChange={(_event, value: (typeof TABS)[number]['id']) => setTab(value)}
+            aria-label="Add a key pair"
+            variant="scrollable"
+            allowScrollButtonsMobile
+          >
             {TABS.map(({ id, label }) => (
               <Tab key={id} value={id} label={label} id={`key-tab-${id}`} aria-controls={`key-panel-${id}`} />
             ))}

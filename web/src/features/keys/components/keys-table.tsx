@@ -26,7 +26,12 @@ import { displayKeyId } from '../display-key-id';
 import { DeleteKeyDialog } from './delete-key-dialog';
 
 // Wraps on phones instead of widening the table.
-const CHIP_SX = { mt: 0.5, height: 'auto', maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } } as const;
+const CHIP_SX = {
+  mt: 0.5,
+  height: 'auto',
+  maxWidth: '100%',
+  '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+} as const;
 
 function hasPrivateKey(id: string): boolean {
   try {
@@ -64,7 +69,14 @@ export function KeysTable() {
 
   if (error && !data) {
     return (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void refetch()}>Retry</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void refetch()}>
+            Retry
+          </Button>
+        }
+      >
         Your keys could not be loaded.
       </Alert>
     );
@@ -102,11 +114,20 @@ export function KeysTable() {
                       <Typography variant="body2" sx={{ fontWeight: 500 }}>
                         {key.title}
                       </Typography>
-                      <Box component="code" sx={{ display: 'block', fontSize: '0.72rem', color: 'text.secondary', wordBreak: 'break-all' }}>
+                      <Box
+                        component="code"
+                        sx={{ display: 'block', fontSize: '0.72rem', color: 'text.secondary', wordBreak: 'break-all' }}
+                      >
                         {displayKeyId(key.id)}
                       </Box>
                       {hasPrivateKey(key.id) ? (
-                        <Chip label="Private key in this browser" size="small" color="success" variant="outlined" sx={CHIP_SX} />
+                        <Chip
+                          label="Private key in this browser"
+                          size="small"
+                          color="success"
+                          variant="outlined"
+                          sx={CHIP_SX}
+                        />
                       ) : (
                         <Chip label="Private key not in this browser" size="small" variant="outlined" sx={CHIP_SX} />
                       )}
@@ -121,7 +142,11 @@ export function KeysTable() {
                     </TableCell>
                     <TableCell align="right" sx={{ pl: 0 }}>
                       <Tooltip title="Delete">
-                        <IconButton aria-label={`Delete key ${key.title}`} color="error" onClick={() => setPending(key)}>
+                        <IconButton
+                          aria-label={`Delete key ${key.title}`}
+                          color="error"
+                          onClick={() => setPending(key)}
+                        >
                           <DeleteOutlined />
                         </IconButton>
                       </Tooltip>

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { displayKeyId } from '../display-key-id';
 import { useSaveKeyPair, type SaveKeyPairResult } from '../hooks/use-save-key-pair';
@@ -13,7 +13,11 @@ import { KeySaveFeedback } from './key-save-feedback';
 import { PemFilePicker } from './pem-file-picker';
 
 type LoadedFile = { name: string; text: string | null; error: string | null };
-type Check = { status: 'idle' } | { status: 'checking' } | { status: 'ok'; draft: KeyPairDraft } | { status: 'failed'; field: KeyFileError['field']; message: string };
+type Check =
+  | { status: 'idle' }
+  | { status: 'checking' }
+  | { status: 'ok'; draft: KeyPairDraft }
+  | { status: 'failed'; field: KeyFileError['field']; message: string };
 
 async function readPem(file: File): Promise<LoadedFile> {
   if (!isPemFileName(file.name)) return { name: file.name, text: null, error: `${file.name} is not a .pem file.` };
@@ -34,29 +38,35 @@ export function LoadKeyPairPanel() {
   const [result, setResult] = useState<SaveKeyPairResult | null>(null);
   const { save, saving } = useSaveKeyPair();
 
-  // Checked as soon as both files are in, so a wrong file shows before anything is saved.
-  useEffect(() => {
-    if (!publicFile?.text || !privateFile?.text) {
+  // Checked as soon as both files are in, so a wrong file shows before anything is saved. A newer
+  // pick supersedes a check still running.
+  const checkRun = useRef(0);
+  const runCheck = (pub: LoadedFile | null, priv: LoadedFile | null) => {
+    const run = ++checkRun.current;
+    if (!pub?.text || !priv?.text) {
       setCheck({ status: 'idle' });
       return;
     }
-    let current = true;
     setCheck({ status: 'checking' });
-    checkLoadedKeyPair(publicFile.text, privateFile.text)
-      .then((draft) => current && setCheck({ status: 'ok', draft }))
+    checkLoadedKeyPair(pub.text, priv.text)
+      .then((draft) => run === checkRun.current && setCheck({ status: 'ok', draft }))
       .catch((error: unknown) => {
-        if (!current) return;
+        if (run !== checkRun.current) return;
         if (error instanceof KeyFileError) setCheck({ status: 'failed', field: error.field, message: error.message });
         else setCheck({ status: 'failed', field: 'pair', message: 'The key files could not be checked.' });
       });
-    return () => {
-      current = false;
-    };
-  }, [publicFile, privateFile]);
+  };
 
-  const pick = (setter: (file: LoadedFile) => void) => async (file: File) => {
+  const pick = async (side: 'public' | 'private', file: File) => {
     setResult(null);
-    setter(await readPem(file));
+    const loaded = await readPem(file);
+    if (side === 'public') {
+      setPublicFile(loaded);
+      runCheck(loaded, privateFile);
+    } else {
+      setPrivateFile(loaded);
+      runCheck(publicFile, loaded);
+    }
   };
 
   const fileError = (field: 'publicKey' | 'privateKey', loaded: LoadedFile | null) =>
@@ -76,6 +86,7 @@ export function LoadKeyPairPanel() {
     if (outcome.ok) {
       setPublicFile(null);
       setPrivateFile(null);
+      runCheck(null, null);
       setTitle('');
     }
   };
@@ -83,7 +94,8 @@ export function LoadKeyPairPanel() {
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Load key pair">
       <Typography variant="body2" color="text.secondary">
-        Load a pair you created before: the public and the private key as .pem files. The private key stays in this browser.
+        Load a pair you created before: the public and the private key as .pem files. The private key stays in this
+        browser.
       </Typography>
       <FormTextField
         label="Key title"
@@ -95,8 +107,18 @@ export function LoadKeyPairPanel() {
         sx={{ mt: 2, maxWidth: 480 }}
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
-        <PemFilePicker label="Public key file (.pem)" fileName={publicFile?.name ?? null} error={fileError('publicKey', publicFile)} onPick={pick(setPublicFile)} />
-        <PemFilePicker label="Private key file (.pem)" fileName={privateFile?.name ?? null} error={fileError('privateKey', privateFile)} onPick={pick(setPrivateFile)} />
+        <PemFilePicker
+          label="Public key file (.pem)"
+          fileName={publicFile?.name ?? null}
+          error={fileError('publicKey', publicFile)}
+          onPick={(file) => pick('public', file)}
+        />
+        <PemFilePicker
+          label="Private key file (.pem)"
+          fileName={privateFile?.name ?? null}
+          error={fileError('privateKey', privateFile)}
+          onPick={(file) => pick('private', file)}
+        />
       </Box>
       <Box aria-live="polite" sx={{ mt: 2 }}>
         {check.status === 'checking' ? <Alert severity="info">Checking the key files…</Alert> : null}
@@ -108,7 +130,12 @@ export function LoadKeyPairPanel() {
         ) : null}
       </Box>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-        <Button type="submit" variant="contained" disabled={check.status !== 'ok' || saving} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <Save />}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={check.status !== 'ok' || saving}
+          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <Save />}
+        >
           Save key
         </Button>
       </Box>

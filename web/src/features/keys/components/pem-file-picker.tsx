@@ -18,7 +18,9 @@ export function PemFilePicker({ label, fileName, error, onPick }: Props) {
   const helpId = useId();
   const input = useRef<HTMLInputElement>(null);
   return (
-    <Box sx={{ border: '1px dashed', borderColor: error ? 'error.main' : 'divider', borderRadius: 1, p: 2, minWidth: 0 }}>
+    <Box
+      sx={{ border: '1px dashed', borderColor: error ? 'error.main' : 'divider', borderRadius: 1, p: 2, minWidth: 0 }}
+    >
       <Typography component="label" htmlFor={inputId} variant="subtitle2" sx={{ display: 'block', mb: 1 }}>
         {label}
       </Typography>
@@ -41,10 +43,21 @@ export function PemFilePicker({ label, fileName, error, onPick }: Props) {
         }}
       />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-        <Button variant="outlined" size="small" startIcon={<UploadFile />} onClick={() => input.current?.click()} aria-label={`Choose ${label}`} aria-describedby={helpId}>
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={<UploadFile />}
+          onClick={() => input.current?.click()}
+          aria-label={`Choose ${label}`}
+          aria-describedby={helpId}
+        >
           Choose file
         </Button>
-        <Typography variant="body2" color={fileName ? 'text.primary' : 'text.secondary'} sx={{ wordBreak: 'break-all' }}>
+        <Typography
+          variant="body2"
+          color={fileName ? 'text.primary' : 'text.secondary'}
+          sx={{ wordBreak: 'break-all' }}
+        >
           {fileName ?? 'No file chosen'}
         </Typography>
       </Box>

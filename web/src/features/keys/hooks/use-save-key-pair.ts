@@ -34,7 +34,9 @@ export function useSaveKeyPair() {
       try {
         let created: KeysTable_KeyFragment;
         try {
-          const { data } = await createKey({ variables: { input: { title: title.trim(), publicKey: draft.publicKeyPem, id: draft.keyId } } });
+          const { data } = await createKey({
+            variables: { input: { title: title.trim(), publicKey: draft.publicKeyPem, id: draft.keyId } },
+          });
           if (!data) throw new Error('The server did not confirm the new key.');
           created = data.createKey;
         } catch (error) {
@@ -50,7 +52,8 @@ export function useSaveKeyPair() {
             ok: false,
             stage: 'browser',
             keyId,
-            message: 'The public key was saved, but this browser could not store the private key. Download the private key file now and keep it safe.',
+            message:
+              'The public key was saved, but this browser could not store the private key. Download the private key file now and keep it safe.',
           };
         }
         addToList(created);

@@ -15,7 +15,12 @@ function recordCreateKey() {
   server.use(
     graphql.mutation(CreateKeyDocument, async ({ variables, request }) => {
       calls.push({ input: variables.input, body: await request.clone().text() });
-      const key = { __typename: 'Key', id: variables.input.id ?? 'f'.repeat(32), title: variables.input.title, createdAt: '2026-02-03T04:05:06.000Z' };
+      const key = {
+        __typename: 'Key',
+        id: variables.input.id ?? 'f'.repeat(32),
+        title: variables.input.title,
+        createdAt: '2026-02-03T04:05:06.000Z',
+      };
       return HttpResponse.json({ data: { createKey: key } });
     }),
   );
@@ -89,22 +94,39 @@ describe('settings: keys', () => {
     const [first, second] = await Promise.all([createKeyPairDraft(), createKeyPairDraft()]);
 
     await user.type(within(panel).getByLabelText(/Key title/), 'Old pair');
-    await user.upload(within(panel).getByLabelText('Public key file (.pem)'), pemFile(first.publicKeyPem, 'public.pem'));
-    await user.upload(within(panel).getByLabelText('Private key file (.pem)'), pemFile(second.privateKeyPem, 'private.pem'));
+    await user.upload(
+      within(panel).getByLabelText('Public key file (.pem)'),
+      pemFile(first.publicKeyPem, 'public.pem'),
+    );
+    await user.upload(
+      within(panel).getByLabelText('Private key file (.pem)'),
+      pemFile(second.privateKeyPem, 'private.pem'),
+    );
     expect(await within(panel).findByText(/do not belong together/)).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Save key' })).toBeDisabled();
 
     // a private key in the public slot is named as such
-    await user.upload(within(panel).getByLabelText('Public key file (.pem)'), pemFile(second.privateKeyPem, 'swapped.pem'));
-    expect(await within(panel).findByText('This file holds a private key. Choose the public key file here.')).toBeInTheDocument();
+    await user.upload(
+      within(panel).getByLabelText('Public key file (.pem)'),
+      pemFile(second.privateKeyPem, 'swapped.pem'),
+    );
+    expect(
+      await within(panel).findByText('This file holds a private key. Choose the public key file here.'),
+    ).toBeInTheDocument();
 
     // only .pem files are taken, even when the file dialog's filter is bypassed
     const unfiltered = userEvent.setup({ applyAccept: false });
-    await unfiltered.upload(within(panel).getByLabelText('Public key file (.pem)'), pemFile(second.publicKeyPem, 'public.txt'));
+    await unfiltered.upload(
+      within(panel).getByLabelText('Public key file (.pem)'),
+      pemFile(second.publicKeyPem, 'public.txt'),
+    );
     expect(await within(panel).findByText('public.txt is not a .pem file.')).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Save key' })).toBeDisabled();
 
-    await user.upload(within(panel).getByLabelText('Public key file (.pem)'), pemFile(second.publicKeyPem, 'public.pem'));
+    await user.upload(
+      within(panel).getByLabelText('Public key file (.pem)'),
+      pemFile(second.publicKeyPem, 'public.pem'),
+    );
     expect(await within(panel).findByText(/The files belong together/)).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Save key' }));
     await waitFor(() => expect(calls).toHaveLength(1));
@@ -115,7 +137,10 @@ describe('settings: keys', () => {
 
   it('deletes a key after confirmation and forgets its private half', async () => {
     const id = 'aa'.repeat(16);
-    localStorage.setItem(`${PRIVATE_KEY_STORAGE_PREFIX}${id}`, '-----BEGIN PRIVATE KEY-----\nAA==\n-----END PRIVATE KEY-----\n');
+    localStorage.setItem(
+      `${PRIVATE_KEY_STORAGE_PREFIX}${id}`,
+      '-----BEGIN PRIVATE KEY-----\nAA==\n-----END PRIVATE KEY-----\n',
+    );
     const deleted: string[] = [];
     server.use(
       graphql.mutation(DeleteKeyDocument, ({ variables }) => {

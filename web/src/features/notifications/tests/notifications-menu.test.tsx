@@ -28,7 +28,10 @@ describe('notifications dropdown', () => {
 
   it('deletes a notification when it is clicked and reloads the list', async () => {
     givenSignedInSession();
-    let rows = [buildNotification('n1', 'Your survey got a response'), buildNotification('n2', 'Room invite from Grace')];
+    let rows = [
+      buildNotification('n1', 'Your survey got a response'),
+      buildNotification('n2', 'Room invite from Grace'),
+    ];
     const deleted: string[] = [];
     server.use(
       graphql.query(NotificationsDocument, () => HttpResponse.json({ data: { notifications: rows } })),

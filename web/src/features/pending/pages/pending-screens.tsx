@@ -4,55 +4,117 @@
 import { useParams } from 'react-router';
 import { UnavailableScreen } from '../../../shared/ui/unavailable-screen';
 
-const typeName = (type: string | undefined) => (type === 'survey' ? 'survey' : type === 'collection' ? 'collection' : 'request');
+const typeName = (type: string | undefined) =>
+  type === 'survey' ? 'survey' : type === 'collection' ? 'collection' : 'request';
 
 export function CollectionWizardScreen() {
-  return <UnavailableScreen title="Create Data Access Request" purpose="A three-step wizard (Summary, Options, Preview) to ask participants for personal data, funded in IPT tokens." />;
+  return (
+    <UnavailableScreen
+      title="Create Data Access Request"
+      purpose="A three-step wizard (Summary, Options, Preview) to ask participants for personal data, funded in IPT tokens."
+    />
+  );
 }
 
 export function SurveyWizardScreen() {
-  return <UnavailableScreen title="Create Survey Request" purpose="A three-step wizard (Summary, Design, Preview) to build a survey with dropdown, multiple-choice, checkbox and star-rating questions." />;
+  return (
+    <UnavailableScreen
+      title="Create Survey Request"
+      purpose="A three-step wizard (Summary, Design, Preview) to build a survey with dropdown, multiple-choice, checkbox and star-rating questions."
+    />
+  );
 }
 
 export function EditRequestScreen() {
   const { type, id } = useParams();
-  return <UnavailableScreen title={`Edit ${typeName(type)} ${id ?? ''}`.trim()} purpose="Edits an existing request with the same wizard used to create it." />;
+  return (
+    <UnavailableScreen
+      title={`Edit ${typeName(type)} ${id ?? ''}`.trim()}
+      purpose="Edits an existing request with the same wizard used to create it."
+    />
+  );
 }
 
 export function CollectionListScreen() {
-  return <UnavailableScreen title="Collections" purpose="Lists your data access requests with their responses, and lets you edit, analyse or delete them." />;
+  return (
+    <UnavailableScreen
+      title="Collections"
+      purpose="Lists your data access requests with their responses, and lets you edit, analyse or delete them."
+    />
+  );
 }
 
 export function SurveyListScreen() {
-  return <UnavailableScreen title="Surveys" purpose="Lists your survey requests with their responses, and lets you edit, analyse or delete them." />;
+  return (
+    <UnavailableScreen
+      title="Surveys"
+      purpose="Lists your survey requests with their responses, and lets you edit, analyse or delete them."
+    />
+  );
 }
 
 export function CollectionDetailScreen() {
-  return <UnavailableScreen title="Collection detail" purpose="Shows a collection request and the responses decrypted in your browser with your private key." />;
+  return (
+    <UnavailableScreen
+      title="Collection detail"
+      purpose="Shows a collection request and the responses decrypted in your browser with your private key."
+    />
+  );
 }
 
 export function SurveyDetailScreen() {
-  return <UnavailableScreen title="Survey detail" purpose="Shows a survey request with one chart of answer counts per question." />;
+  return (
+    <UnavailableScreen
+      title="Survey detail"
+      purpose="Shows a survey request with one chart of answer counts per question."
+    />
+  );
 }
 
 export function RequestReportScreen() {
   const { type } = useParams();
-  return <UnavailableScreen title={`Analyse ${typeName(type)}`} purpose="Reports on a request; for surveys, the number of answers per option of each question." />;
+  return (
+    <UnavailableScreen
+      title={`Analyse ${typeName(type)}`}
+      purpose="Reports on a request; for surveys, the number of answers per option of each question."
+    />
+  );
 }
 
 export function RoomListScreen() {
-  return <UnavailableScreen title="Virtual Clean Room" purpose="Lists your encrypted clean rooms and lets you create one with a guest invited by e-mail." />;
+  return (
+    <UnavailableScreen
+      title="Virtual Clean Room"
+      purpose="Lists your encrypted clean rooms and lets you create one with a guest invited by e-mail."
+    />
+  );
 }
 
 export function RoomScreen() {
-  return <UnavailableScreen title="Virtual Clean Room page" purpose="Upload encrypted CSV data sets with your guest, compare and join them, and download decrypted reports." backTo={{ to: '/admin/vcr', label: 'Back to the rooms' }} />;
+  return (
+    <UnavailableScreen
+      title="Virtual Clean Room page"
+      purpose="Upload encrypted CSV data sets with your guest, compare and join them, and download decrypted reports."
+      backTo={{ to: '/admin/vcr', label: 'Back to the rooms' }}
+    />
+  );
 }
 
 export function CheckoutScreen() {
   const { item } = useParams();
-  return <UnavailableScreen title="Checkout" purpose={`Pays for an IPT token plan${item ? ` (${item})` : ''} by card and credits the tokens to your account.`} />;
+  return (
+    <UnavailableScreen
+      title="Checkout"
+      purpose={`Pays for an IPT token plan${item ? ` (${item})` : ''} by card and credits the tokens to your account.`}
+    />
+  );
 }
 
 export function PricingScreen() {
-  return <UnavailableScreen title="Purchase IPT Tokens" purpose="Offers the IPT token plans: Trial (5 tokens, free), Starter (10 tokens, $10), and two bulk discounts (55 tokens for $50, 120 tokens for $100)." />;
+  return (
+    <UnavailableScreen
+      title="Purchase IPT Tokens"
+      purpose="Offers the IPT token plans: Trial (5 tokens, free), Starter (10 tokens, $10), and two bulk discounts (55 tokens for $50, 120 tokens for $100)."
+    />
+  );
 }

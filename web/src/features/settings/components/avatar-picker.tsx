@@ -21,13 +21,20 @@ export function AvatarPicker({ currentUrl, nickname, file, error, onChange }: Pr
   const helpId = useId();
   const input = useRef<HTMLInputElement>(null);
   const previewUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => {
-    if (previewUrl) URL.revokeObjectURL(previewUrl);
-  }, [previewUrl]);
+  useEffect(
+    () => () => {
+      if (previewUrl) URL.revokeObjectURL(previewUrl);
+    },
+    [previewUrl],
+  );
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5 }}>
-      <Avatar src={previewUrl ?? currentUrl ?? undefined} alt={`Profile picture of ${nickname}`} sx={{ width: 120, height: 120, fontSize: 48, bgcolor: 'primary.main', boxShadow: 4 }}>
+      <Avatar
+        src={previewUrl ?? currentUrl ?? undefined}
+        alt={`Profile picture of ${nickname}`}
+        sx={{ width: 120, height: 120, fontSize: 48, bgcolor: 'primary.main', boxShadow: 4 }}
+      >
         {nickname.slice(0, 1).toUpperCase()}
       </Avatar>
       <input
@@ -50,7 +57,13 @@ export function AvatarPicker({ currentUrl, nickname, file, error, onChange }: Pr
         }}
       />
       <Box sx={{ display: 'flex', gap: 1 }}>
-        <Button size="small" variant="outlined" startIcon={<PhotoCamera />} onClick={() => input.current?.click()} aria-describedby={helpId}>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<PhotoCamera />}
+          onClick={() => input.current?.click()}
+          aria-describedby={helpId}
+        >
           {currentUrl || file ? 'Change picture' : 'Add picture'}
         </Button>
         {file ? (

@@ -38,24 +38,62 @@ export function ProfileForm({ user }: { user: SessionUser }) {
         return;
       }
       helpers.reset({ nickname: values.nickname.trim(), oldPassword: '', newPassword: '', confirmPassword: '' });
-      setNotice(outcome.saved.length > 0 ? 'Your profile has been saved.' : 'Nothing changed, so there was nothing to save.');
+      setNotice(
+        outcome.saved.length > 0 ? 'Your profile has been saved.' : 'Nothing changed, so there was nothing to save.',
+      );
     },
   });
 
   return (
-    <IconCard icon={Person} color="rose" title="Edit Profile" subtitle={`Signed in as ${user.username} (${user.email})`} id="edit-profile">
+    <IconCard
+      icon={Person}
+      color="rose"
+      title="Edit Profile"
+      subtitle={`Signed in as ${user.username} (${user.email})`}
+      id="edit-profile"
+    >
       <Box component="form" noValidate onSubmit={form.handleSubmit} aria-label="Edit profile">
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, gap: 3, alignItems: 'start' }}>
-          <AvatarPicker currentUrl={user.avatarUrl} nickname={form.values.nickname || user.nickname} file={avatar.file} error={avatar.error} onChange={(file, error) => setAvatar({ file, error })} />
+          <AvatarPicker
+            currentUrl={user.avatarUrl}
+            nickname={form.values.nickname || user.nickname}
+            file={avatar.file}
+            error={avatar.error}
+            onChange={(file, error) => setAvatar({ file, error })}
+          />
           <Box>
-            <FormTextField id="profile-nickname" label="Nickname" required autoComplete="nickname" {...form.field('nickname')} />
+            <FormTextField
+              id="profile-nickname"
+              label="Nickname"
+              required
+              autoComplete="nickname"
+              {...form.field('nickname')}
+            />
             <Typography variant="subtitle2" component="h3" sx={{ mt: 2, color: 'text.secondary' }}>
               Change password (optional)
             </Typography>
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, columnGap: 2 }}>
-              <FormTextField id="profile-old-password" label="Old password" type="password" autoComplete="current-password" {...form.field('oldPassword')} />
-              <FormTextField id="profile-new-password" label="New password" type="password" autoComplete="new-password" {...form.field('newPassword', '6+ letters and digits')} />
-              <FormTextField id="profile-confirm-password" label="Confirm password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+              <FormTextField
+                id="profile-old-password"
+                label="Old password"
+                type="password"
+                autoComplete="current-password"
+                {...form.field('oldPassword')}
+              />
+              <FormTextField
+                id="profile-new-password"
+                label="New password"
+                type="password"
+                autoComplete="new-password"
+                {...form.field('newPassword', '6+ letters and digits')}
+              />
+              <FormTextField
+                id="profile-confirm-password"
+                label="Confirm password"
+                type="password"
+                autoComplete="new-password"
+                {...form.field('confirmPassword')}
+              />
             </Box>
           </Box>
         </Box>
@@ -65,12 +103,24 @@ export function ProfileForm({ user }: { user: SessionUser }) {
           </Alert>
         ) : null}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-          <Button type="submit" variant="contained" color="secondary" disabled={form.isSubmitting} startIcon={form.isSubmitting ? <CircularProgress size={16} color="inherit" /> : <Save />}>
+          <Button
+            type="submit"
+            variant="contained"
+            color="secondary"
+            disabled={form.isSubmitting}
+            startIcon={form.isSubmitting ? <CircularProgress size={16} color="inherit" /> : <Save />}
+          >
             Save
           </Button>
         </Box>
       </Box>
-      <MessageDialog open={failure !== null} severity="danger" title={SAVE_PROFILE_FAILED} message={failure?.message ?? ''} onConfirm={() => setFailure(null)}>
+      <MessageDialog
+        open={failure !== null}
+        severity="danger"
+        title={SAVE_PROFILE_FAILED}
+        message={failure?.message ?? ''}
+        onConfirm={() => setFailure(null)}
+      >
         {failure && failure.saved.length > 0 ? (
           <Typography variant="body2" sx={{ mt: 1.5 }}>
             Saved before the failure: {failure.saved.join(', ')}.

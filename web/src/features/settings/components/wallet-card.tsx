@@ -19,7 +19,10 @@ function describe(result: WatchIptTokenResult): { severity: 'success' | 'info' |
     case 'declined':
       return { severity: 'info', text: 'The wallet request was declined; nothing was changed.' };
     case 'not-configured':
-      return { severity: 'error', text: 'The IPT token address is not configured on this Parley server yet, so the wallet cannot be asked to add it.' };
+      return {
+        severity: 'error',
+        text: 'The IPT token address is not configured on this Parley server yet, so the wallet cannot be asked to add it.',
+      };
     case 'failed':
       return { severity: 'error', text: `The wallet refused the request: ${result.message}` };
     case 'no-wallet':
@@ -48,7 +51,15 @@ export function WalletCard() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Participants are paid in IPT tokens from your browser wallet. Add the token so your wallet shows its balance.
       </Typography>
-      <Button variant="contained" color="warning" fullWidth sx={{ color: '#fff' }} onClick={() => void addToken()} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <AccountBalanceWallet />}>
+      <Button
+        variant="contained"
+        color="warning"
+        fullWidth
+        sx={{ color: '#fff' }}
+        onClick={() => void addToken()}
+        disabled={busy}
+        startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <AccountBalanceWallet />}
+      >
         Add IPT Tokens to your Metamask
       </Button>
       {message ? (

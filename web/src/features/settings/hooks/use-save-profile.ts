@@ -33,7 +33,13 @@ export function useSaveProfile() {
         }
         if (values.newPassword) {
           await changePassword({
-            variables: { input: { oldPassword: values.oldPassword, newPassword: values.newPassword, confirmPassword: values.confirmPassword } },
+            variables: {
+              input: {
+                oldPassword: values.oldPassword,
+                newPassword: values.newPassword,
+                confirmPassword: values.confirmPassword,
+              },
+            },
           });
           saved.push('password');
         }

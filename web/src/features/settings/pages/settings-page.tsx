@@ -20,7 +20,14 @@ export function SettingsPage({ keysSection }: Props) {
       <Typography variant="h4" component="h1" sx={{ fontWeight: 300, mt: 1 }}>
         Settings
       </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }, columnGap: 3, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
+          columnGap: 3,
+          alignItems: 'start',
+        }}
+      >
         <Box sx={{ minWidth: 0 }}>
           <ProfileForm key={user.id} user={user} />
           {keysSection}

@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChangePasswordDocument, UpdateProfileDocument, UploadAvatarDocument, type ChangePasswordInput } from '../../../gql/graphql';
+import {
+  ChangePasswordDocument,
+  UpdateProfileDocument,
+  UploadAvatarDocument,
+  type ChangePasswordInput,
+} from '../../../gql/graphql';
 import { buildProfile, graphQLError } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 import { givenKeys, givenSignedInSession, renderApp } from '../../../test/render-app';
@@ -13,12 +18,18 @@ function recordProfileCalls(options: { failUpdate?: boolean; failPassword?: bool
   server.use(
     graphql.mutation(UpdateProfileDocument, ({ variables }) => {
       calls.updateProfile.push(variables.input.nickname);
-      if (options.failUpdate) return graphQLError('BAD_USER_INPUT', 'Nickname must be at most 64 characters', [{ path: 'nickname', message: 'Nickname must be at most 64 characters' }]);
+      if (options.failUpdate)
+        return graphQLError('BAD_USER_INPUT', 'Nickname must be at most 64 characters', [
+          { path: 'nickname', message: 'Nickname must be at most 64 characters' },
+        ]);
       return HttpResponse.json({ data: { updateProfile: buildProfile({ nickname: variables.input.nickname }) } });
     }),
     graphql.mutation(ChangePasswordDocument, ({ variables }) => {
       calls.changePassword.push(variables.input);
-      if (options.failPassword) return graphQLError('BAD_USER_INPUT', 'Old password is incorrect', [{ path: 'oldPassword', message: 'Old password is incorrect' }]);
+      if (options.failPassword)
+        return graphQLError('BAD_USER_INPUT', 'Old password is incorrect', [
+          { path: 'oldPassword', message: 'Old password is incorrect' },
+        ]);
       return HttpResponse.json({ data: { changePassword: true } });
     }),
     graphql.mutation(UploadAvatarDocument, () => {
@@ -95,7 +106,11 @@ describe('settings: profile', () => {
     await user.clear(screen.getByLabelText('Confirm password'));
     await user.type(screen.getByLabelText('Confirm password'), 'secret22');
     await save();
-    await waitFor(() => expect(calls.changePassword).toEqual([{ oldPassword: 'secret1', newPassword: 'secret22', confirmPassword: 'secret22' }]));
+    await waitFor(() =>
+      expect(calls.changePassword).toEqual([
+        { oldPassword: 'secret1', newPassword: 'secret22', confirmPassword: 'secret22' },
+      ]),
+    );
     expect(calls.updateProfile).toEqual([]);
   });
 
@@ -116,7 +131,9 @@ describe('settings: profile', () => {
     const calls = recordProfileCalls();
     const { user, save } = await openSettings();
 
-    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'me.png', { type: 'image/png' });
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'me.png', {
+      type: 'image/png',
+    });
     await user.upload(screen.getByLabelText('Profile picture'), png);
     expect(screen.getByText('me.png will be uploaded when you save.')).toBeInTheDocument();
     await save();
