@@ -98,7 +98,7 @@ describe('route table, logged out', () => {
       await page.waitForTimeout(800); // the lock card's delay
       await screenshot(page, `route-${slug(route)}-${width}`);
       // nothing wider than the viewport: usable on a phone
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), route).toBeLessThanOrEqual(width);
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth'), route).toBeLessThanOrEqual(width);
     }
     await context.close();
   });
@@ -112,7 +112,7 @@ describe('route table, logged in', () => {
       await page.waitForLoadState('networkidle');
       expect(pathOf(page), route).toBe(route);
       await screenshot(page, `route-${slug(route)}-${width}`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), route).toBeLessThanOrEqual(width);
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth'), route).toBeLessThanOrEqual(width);
     }
     for (const from of ['/', '/admin', '/admin/unknown/thing']) {
       await page.goto(server.url + from);
