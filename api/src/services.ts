@@ -11,6 +11,7 @@ import { StripeGateway } from './modules/billing/stripe-gateway';
 import { WithdrawalsService } from './modules/billing/withdrawals.service';
 import { ChainService } from './modules/chain/chain.service';
 import { chainSetupFromConfig, type ChainSetup } from './modules/chain/chain.settings';
+import { TreasuryQueue } from './modules/chain/treasury-queue';
 import { KeysService } from './modules/keys/keys.service';
 import { MailService } from './modules/mail/mail.service';
 import { NotificationsService } from './modules/notifications/notifications.service';
@@ -41,6 +42,8 @@ export function createServices(config: Config, log: FastifyBaseLogger, chainSetu
   const mail = new MailService({ smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'uploads'));
   const chain = new ChainService(chainSetup ?? chainSetupFromConfig(config.chain), log);
+  // every table holding treasury transactions signed before broadcast: they share one nonce sequence
+  const treasury = new TreasuryQueue(chain, ['withdrawals']);
   const ledger = new LedgerService();
   const gateway: Gateway = config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway();
   return {
@@ -56,7 +59,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, chainSetu
     ledger,
     credit: new CreditService(ledger),
     purchases: new PurchasesService(ledger, gateway, log),
-    withdrawals: new WithdrawalsService(ledger, chain, log),
+    withdrawals: new WithdrawalsService(ledger, chain, treasury, log),
     runtimeConfig: new RuntimeConfigService(config, chain),
   };
 }

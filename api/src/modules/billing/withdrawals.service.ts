@@ -6,13 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { AppError, badInput, conflict, notFound } from '../../shared/errors';
 import { parseInput } from '../../shared/validation';
 import { ContractRevert, type ChainService, type TransferState } from '../chain/chain.service';
+import type { TreasuryQueue } from '../chain/treasury-queue';
 import type { User } from '../users/user.entity';
 import { pageSchema, withdrawalIdSchema, withdrawSchema } from './billing.schemas';
 import type { LedgerService } from './ledger.service';
 import { Withdrawal } from './withdrawal.entity';
 
-// pg_advisory_xact_lock key serialising treasury signing across server processes ("PRLY" + 1)
-const TREASURY_LOCK = 0x50524c59_01;
 // how long a request waits for its transfer to be mined before answering "pending"
 const SETTLE_TIMEOUT_MS = 20_000;
 const RECONCILE_BATCH = 50;
@@ -39,7 +38,8 @@ const refundReference = (id: string) => `withdrawal-refund:${id}`;
  * fund requests. Three steps, each safe to repeat:
  * 1. record: debit the ledger and store a pending withdrawal (one transaction);
  * 2. sign: sign the treasury's transfer and store it BEFORE broadcasting (so a crash can never lead
- *    to a second, different transfer for the same withdrawal);
+ *    to a second, different transfer for the same withdrawal), through the TreasuryQueue that
+ *    participant payouts share (one nonce sequence for the treasury key);
  * 3. settle: broadcast (again, if needed) and wait; mined -> sent; reverted or dropped -> failed,
  *    with the debit refunded under its own reference.
  * A retry with the same idempotencyKey, or the periodic reconcile, picks up wherever it stopped.
@@ -48,6 +48,7 @@ export class WithdrawalsService {
   constructor(
     private readonly ledger: LedgerService,
     private readonly chain: ChainService,
+    private readonly treasury: TreasuryQueue,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
   ) {}
 
@@ -94,9 +95,8 @@ export class WithdrawalsService {
     try {
       if (!w.txHash) w = await this.sign(em, id);
       if (w.status !== 'pending' || !w.txHash || !w.rawTx) return w;
-      await this.chain.broadcast(w.rawTx);
       const signed = { hash: w.txHash, raw: w.rawTx, nonce: w.nonce!, from: w.fromAddress! };
-      return await this.finish(em, id, await this.chain.settle(signed, SETTLE_TIMEOUT_MS));
+      return await this.finish(em, id, await this.treasury.send(signed, SETTLE_TIMEOUT_MS));
     } catch (err) {
       if (!(err instanceof AppError) || err.code !== 'CHAIN_UNAVAILABLE') throw err;
       this.log.warn({ withdrawalId: id, reason: err.message }, 'withdrawal left pending: chain unavailable');
@@ -104,21 +104,13 @@ export class WithdrawalsService {
     }
   }
 
-  /** Step 2, under a cross-process lock so treasury nonces are handed out one at a time. */
+  /** Step 2, under the treasury lock so treasury nonces are handed out one at a time. */
   private sign(em: EntityManager, id: string): Promise<Withdrawal> {
-    return em.transactional(async (tx) => {
-      await tx.execute('select pg_advisory_xact_lock(?)', [TREASURY_LOCK]);
+    return this.treasury.signLocked(em, async (tx, signer) => {
       const w = await tx.findOneOrFail(Withdrawal, id, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       if (w.status !== 'pending' || w.txHash) return w;
-      const from = await this.chain.treasuryAddress();
-      // nonces reserved by signed transfers that may not have reached the node yet
-      const [row] = await tx.execute<{ n: number | null }[]>(
-        `select max(nonce) as n from withdrawals where status = 'pending' and from_address = ? and nonce is not null`,
-        [from],
-      );
-      const minNonce = row?.n == null ? 0 : Number(row.n) + 1;
       try {
-        const signed = await this.chain.signTreasuryTransfer(w.toAddress, BigInt(w.amount), minNonce);
+        const signed = await signer.transfer(w.toAddress, BigInt(w.amount));
         w.fromAddress = signed.from;
         w.nonce = signed.nonce;
         w.txHash = signed.hash;

@@ -1,4 +1,13 @@
-import { Contract, getAddress, Transaction, type JsonRpcProvider, type Wallet } from 'ethers';
+import {
+  Contract,
+  getAddress,
+  id,
+  Interface,
+  Transaction,
+  ZeroAddress,
+  type JsonRpcProvider,
+  type Wallet,
+} from 'ethers';
 import type { FastifyBaseLogger } from 'fastify';
 import { readArtifact } from '../../../../scripts/chain/artifacts';
 import { decodeContractError } from '../../../../scripts/chain/contract-errors';
@@ -24,6 +33,20 @@ export class ContractRevert extends Error {
     this.name = 'ContractRevert';
   }
 }
+
+/** A request's escrow as the chain reports it (amounts in whole IPT). */
+export type EscrowState = {
+  address: string;
+  /** who created and funded it; gets the remainder on close */
+  requester: string;
+  bonusEach: bigint;
+  closed: boolean;
+  /** IPT still held for participants */
+  balance: bigint;
+};
+
+let escrowAbi: Interface | undefined;
+const escrowInterface = () => (escrowAbi ??= new Interface(readArtifact('RequestEscrow').abi));
 
 export type PublicChainInfo = {
   chainId: number | null;
@@ -53,7 +76,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export class ChainService {
   private connecting?: Promise<Connection>;
-  // one treasury send at a time in this process (nonce order); see WithdrawalsService for processes
+  // one treasury send at a time in this process (nonce order); see TreasuryQueue for processes
   private sendQueue: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -175,15 +198,55 @@ export class ChainService {
    * Gas estimation runs here, so a transfer that would revert fails now with ContractRevert.
    */
   async signTreasuryTransfer(to: string, amount: bigint, minNonce = 0): Promise<SignedTransfer> {
-    const { treasury, token, provider } = await this.treasury();
-    return this.call('sign transfer', async () => {
+    const { token } = await this.connect();
+    const data = token.interface.encodeFunctionData('transfer', [getAddress(to), amount]);
+    return this.signTreasuryCall('sign transfer', await token.getAddress(), data, minNonce);
+  }
+
+  /**
+   * Signs `pay(participant)` on a request's escrow from the treasury (a factory operator) without
+   * sending it; like signTreasuryTransfer, a payment the escrow would refuse (already paid,
+   * exhausted, closed, not an operator) fails now with ContractRevert.
+   */
+  async signEscrowPay(escrow: string, participant: string, minNonce = 0): Promise<SignedTransfer> {
+    const data = escrowInterface().encodeFunctionData('pay', [getAddress(participant)]);
+    return this.signTreasuryCall('sign escrow payment', getAddress(escrow), data, minNonce);
+  }
+
+  private async signTreasuryCall(what: string, to: string, data: string, minNonce: number): Promise<SignedTransfer> {
+    const { treasury, provider } = await this.treasury();
+    return this.call(what, async () => {
       const pending = await provider.getTransactionCount(treasury.address, 'pending');
       const nonce = Math.max(pending, minNonce);
-      const data = token.interface.encodeFunctionData('transfer', [getAddress(to), amount]);
-      const tx = await treasury.populateTransaction({ to: await token.getAddress(), data, nonce });
+      const tx = await treasury.populateTransaction({ to, data, nonce });
       tx.gasLimit = (BigInt(tx.gasLimit ?? 0n) * GAS_MARGIN_PERCENT) / 100n;
       const raw = await treasury.signTransaction(tx);
       return { hash: Transaction.from(raw).hash!, raw, nonce, from: treasury.address };
+    });
+  }
+
+  /** Whether chain settings exist at all (a configured chain may still be unreachable). */
+  get configured(): boolean {
+    return !('unavailable' in this.setup);
+  }
+
+  /**
+   * The escrow the factory created for an off-chain request id (`keccak256(utf8(id))`), read at the
+   * latest block; null when there is none.
+   */
+  async escrowFor(requestId: string): Promise<EscrowState | null> {
+    const { factory, token, provider } = await this.connect();
+    return this.call('read escrow', async () => {
+      const address = getAddress((await factory.getFunction('escrowOf')(id(requestId))) as string);
+      if (address === ZeroAddress) return null;
+      const escrow = new Contract(address, escrowInterface(), provider);
+      const [requester, bonusEach, closed, balance] = await Promise.all([
+        escrow.getFunction('requester')() as Promise<string>,
+        escrow.getFunction('bonusEach')() as Promise<bigint>,
+        escrow.getFunction('closed')() as Promise<boolean>,
+        token.getFunction('balanceOf')(address) as Promise<bigint>,
+      ]);
+      return { address, requester: getAddress(requester), bonusEach, closed, balance };
     });
   }
 
@@ -230,8 +293,8 @@ export class ChainService {
 
   /**
    * One-shot IPT transfer from the treasury: sign, send, wait for it to be mined. Not durable: a
-   * crash can lose track of it. Money the ledger owes goes through WithdrawalsService instead,
-   * which records the signed transaction before sending it.
+   * crash can lose track of it. Money owed goes through TreasuryQueue instead (withdrawals,
+   * payouts), which records the signed transaction before sending it.
    */
   async transferFromTreasury(to: string, amount: bigint): Promise<{ txHash: string }> {
     const run = async () => {
