@@ -19,6 +19,11 @@ const vendorGroups: { name: string; test: RegExp }[] = [
     name: 'vendor-mui',
     test: /node_modules[\\/](@mui[\\/](system|styled-engine|utils|private-theming)|@emotion|stylis|hoist-non-react-statics|clsx|prop-types|react-is|@babel[\\/]runtime)[\\/]/,
   },
+  // ethers (with its crypto and ENS helpers): loaded only when a screen talks to a contract
+  {
+    name: 'vendor-ethers',
+    test: /node_modules[\\/](ethers|@noble|@adraffy)[\\/]/,
+  },
   {
     name: 'vendor-apollo',
     test: /node_modules[\\/](@apollo|graphql|@wry|optimism|@graphql-typed-document-node|rxjs|tslib|apollo-upload-client|extract-files|ts-invariant|zen-observable)[\\/]/,
@@ -32,21 +37,41 @@ const SESSION = [
   'src/features/notifications/components/notifications-menu.tsx',
   'src/shared/session/require-session.ts',
 ];
+// Heavy packages that load on demand: a wallet call (ethers) or a Stripe-mode checkout (Stripe.js).
+const ON_DEMAND = ['ethers', '@stripe/stripe-js', '@stripe/react-stripe-js'];
 const reportedRoutes: ReportedRoute[] = [
-  { path: '/auth/login-page', modules: [AUTH, 'src/features/auth/pages/login-page.tsx'], budgetKb: 200 },
+  {
+    path: '/auth/login-page',
+    modules: [AUTH, 'src/features/auth/pages/login-page.tsx'],
+    budgetKb: 200,
+    forbiddenPackages: ON_DEMAND,
+  },
   { path: '/auth/register-page', modules: [AUTH, 'src/features/auth/pages/register-page.tsx'] },
   { path: '/auth/verify-email', modules: [AUTH, 'src/features/auth/pages/verify-email-page.tsx'] },
   { path: '/auth/lock-screen-page', modules: [AUTH, 'src/features/auth/pages/lock-screen-page.tsx'] },
   { path: '/auth/error-page', modules: [AUTH, 'src/features/auth/pages/error-page.tsx'] },
-  { path: '/admin/dashboard', modules: [...SESSION, 'src/features/dashboard/pages/dashboard-page.tsx'] },
+  {
+    path: '/auth/pricing-page',
+    modules: [AUTH, 'src/features/billing/pages/pricing-page.tsx'],
+    forbiddenPackages: ON_DEMAND,
+  },
   {
     path: '/admin/settings',
     modules: [
       ...SESSION,
       'src/features/settings/pages/settings-page.tsx',
       'src/features/keys/components/keys-section.tsx',
+      'src/features/billing/components/move-credit-card.tsx',
+      'src/features/billing/components/credit-history-card.tsx',
     ],
+    forbiddenPackages: ON_DEMAND,
   },
+  {
+    path: '/admin/checkout-page (test mode)',
+    modules: [...SESSION, 'src/features/billing/pages/checkout-page.tsx'],
+    forbiddenPackages: ON_DEMAND,
+  },
+  { path: '/admin/dashboard', modules: [...SESSION, 'src/features/dashboard/pages/dashboard-page.tsx'] },
   { path: '/admin/vcr (not built yet)', modules: [...SESSION, 'src/features/pending/pages/pending-screens.tsx'] },
 ];
 

@@ -215,7 +215,8 @@ describe('a requester in Chromium', () => {
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.waitForURL(/\/auth\/login-page$/);
     await page.goto(`${server.url}/admin/settings`);
-    await page.waitForURL(/\/auth\/login-page$/);
+    // the login page remembers where to return to
+    await page.waitForURL(/\/auth\/login-page\?next=%2Fadmin%2Fsettings$/);
     await screenshot(page, '10-logged-out');
   });
 

@@ -11,6 +11,9 @@ export type ReportedRoute = {
   modules: string[];
   // Upper bound for the initial JS in gzip kB; the build fails above it.
   budgetKb?: number;
+  // Packages that must not be in the route's initial JS (they load on demand); the build fails
+  // when one is, e.g. ethers on the login page.
+  forbiddenPackages?: string[];
 };
 
 type OutputChunk = {
@@ -61,11 +64,16 @@ export function bundleReport(routes: ReportedRoute[], root: string): Plugin {
         });
         const files = closure([...entry, ...starts]);
         const bytes = [...files].reduce((sum, file) => sum + (gzip.get(file) ?? 0), 0);
+        const forbidden = (route.forbiddenPackages ?? []).filter((name) => {
+          const marker = `${path.sep}node_modules${path.sep}${name.split('/').join(path.sep)}${path.sep}`;
+          return [...files].some((file) => byFile.get(file)?.moduleIds.some((id) => id.includes(marker)));
+        });
         return {
           path: route.path,
           gzipKb: Math.round(bytes / 102.4) / 10,
           chunks: files.size,
           budgetKb: route.budgetKb ?? null,
+          forbidden,
         };
       });
 
@@ -81,6 +89,11 @@ export function bundleReport(routes: ReportedRoute[], root: string): Plugin {
         source: `${JSON.stringify({ routes: rows }, null, 2)}\n`,
       });
 
+      const loaded = rows.filter((row) => row.forbidden.length > 0);
+      if (loaded.length > 0)
+        this.error(
+          `initial JS holds packages meant to load on demand: ${loaded.map((row) => `${row.path}: ${row.forbidden.join(', ')}`).join('; ')}`,
+        );
       const over = rows.filter((row) => row.budgetKb !== null && row.gzipKb > row.budgetKb);
       if (over.length > 0)
         this.error(

@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { configureApolloClient, getApolloClient } from './shared/apollo/apollo-client';
-import { LOGIN_PATH } from './shared/session/session-paths';
+import { LOGIN_PATH, loginPathFor } from './shared/session/session-paths';
 import { createAppRouter } from './router';
 
 const router = createAppRouter();
@@ -15,10 +15,11 @@ const router = createAppRouter();
 // the cached data and show the login page.
 configureApolloClient({
   onSessionEnded: () => {
-    if (router.state.location.pathname === LOGIN_PATH) return;
+    const { pathname, search } = router.state.location;
+    if (pathname === LOGIN_PATH) return;
     void getApolloClient()
       .then((client) => client.clearStore())
-      .then(() => router.navigate(LOGIN_PATH, { replace: true }));
+      .then(() => router.navigate(loginPathFor(pathname + search), { replace: true }));
   },
 });
 

@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type * as PendingScreens from './features/pending/pages/pending-screens';
 import { getApolloClient } from './shared/apollo/apollo-client';
 import type { RouteHandle } from './shared/hooks/use-route-handle';
@@ -17,12 +17,13 @@ const pending = (name: keyof typeof PendingScreens) => async () => {
   return { Component: screens[name] };
 };
 
-async function sessionLoader() {
+async function sessionLoader({ request }: LoaderFunctionArgs) {
   const [{ requireSession }, client] = await Promise.all([
     import('./shared/session/require-session'),
     getApolloClient(),
   ]);
-  return requireSession(client);
+  const url = new URL(request.url);
+  return requireSession(client, url.pathname + url.search);
 }
 
 // The authenticated shell: Apollo's context, the admin layout and its notifications dropdown.
@@ -72,11 +73,26 @@ export function buildRoutes(): RouteObject[] {
                   path: 'settings',
                   handle: handle({ title: 'Settings' }),
                   lazy: async () => {
-                    const [{ SettingsPage }, { KeysSection }] = await Promise.all([
-                      import('./features/settings/pages/settings-page'),
-                      import('./features/keys/components/keys-section'),
-                    ]);
-                    return { Component: () => <SettingsPage keysSection={<KeysSection />} /> };
+                    const [{ SettingsPage }, { KeysSection }, { MoveCreditCard }, { CreditHistoryCard }] =
+                      await Promise.all([
+                        import('./features/settings/pages/settings-page'),
+                        import('./features/keys/components/keys-section'),
+                        import('./features/billing/components/move-credit-card'),
+                        import('./features/billing/components/credit-history-card'),
+                      ]);
+                    return {
+                      Component: () => (
+                        <SettingsPage
+                          keysSection={<KeysSection />}
+                          creditSection={
+                            <>
+                              <MoveCreditCard />
+                              <CreditHistoryCard />
+                            </>
+                          }
+                        />
+                      ),
+                    };
                   },
                 },
                 {
@@ -114,7 +130,9 @@ export function buildRoutes(): RouteObject[] {
                 {
                   path: 'checkout-page/:item/:currency',
                   handle: handle({ title: 'Checkout' }),
-                  lazy: pending('CheckoutScreen'),
+                  lazy: async () => ({
+                    Component: (await import('./features/billing/pages/checkout-page')).CheckoutPage,
+                  }),
                 },
                 // Spec s.2: any unknown /admin path goes to the dashboard.
                 { path: '*', loader: toDashboard, Component: Nothing },
@@ -163,7 +181,7 @@ export function buildRoutes(): RouteObject[] {
             {
               path: 'pricing-page',
               handle: handle({ title: 'Purchase IPT Tokens', authBackground: 'pricing' }),
-              lazy: pending('PricingScreen'),
+              lazy: pricingPage,
             },
             {
               path: 'lock-screen-page',
@@ -190,6 +208,22 @@ export function buildRoutes(): RouteObject[] {
       ],
     },
   ];
+}
+
+// An open page that reads the API through Apollo hooks (the public plans), so it brings the client.
+async function pricingPage() {
+  const [{ ApolloProvider }, { PricingPage }, client] = await Promise.all([
+    import('@apollo/client/react'),
+    import('./features/billing/pages/pricing-page'),
+    getApolloClient(),
+  ]);
+  return {
+    Component: () => (
+      <ApolloProvider client={client}>
+        <PricingPage />
+      </ApolloProvider>
+    ),
+  };
 }
 
 async function notFound() {

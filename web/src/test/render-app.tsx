@@ -3,9 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { graphql, HttpResponse } from 'msw';
 import { createMemoryRouter } from 'react-router';
 import { App } from '../app';
-import { AuthStatusDocument, KeysDocument, NotificationsDocument } from '../gql/graphql';
+import {
+  AuthStatusDocument,
+  CreditHistoryDocument,
+  KeysDocument,
+  NotificationsDocument,
+  RuntimeConfigDocument,
+  type CreditHistoryRow_EntryFragment,
+} from '../gql/graphql';
 import { buildRoutes } from '../router';
-import { type buildNotification, buildProfile } from './factories';
+import { type buildNotification, buildProfile, buildRuntimeConfig, creditHistoryPage } from './factories';
 import { server } from './msw-server';
 
 // Renders the real route table at `path`, as the browser would show it.
@@ -28,6 +35,22 @@ export function givenSignedInSession(profile = buildProfile(), options: { notifi
     ),
   );
   return profile;
+}
+
+export function givenRuntimeConfig(overrides: Parameters<typeof buildRuntimeConfig>[0] = {}) {
+  server.use(
+    graphql.query(RuntimeConfigDocument, () =>
+      HttpResponse.json({ data: { runtimeConfig: buildRuntimeConfig(overrides) } }),
+    ),
+  );
+}
+
+export function givenCreditHistory(entries: CreditHistoryRow_EntryFragment[]) {
+  server.use(
+    graphql.query(CreditHistoryDocument, () =>
+      HttpResponse.json({ data: { creditHistory: creditHistoryPage(entries) } }),
+    ),
+  );
 }
 
 export function givenAnonymousSession() {

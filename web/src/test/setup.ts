@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { configureApolloClient } from '../shared/apollo/apollo-client';
+import { resetWalletAccount } from '../wallet/wallet-account';
 import { server } from './msw-server';
 
 // Node's fetch needs an absolute URL; every test gets a fresh Apollo client (and cache).
@@ -14,9 +15,12 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   configureApolloClient({ uri: TEST_GRAPHQL_URL });
   localStorage.clear();
+  // the wallet store is per page load; every test is a fresh page
+  resetWalletAccount();
 });
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  delete (window as Window & { ethereum?: unknown }).ethereum;
 });
 afterAll(() => server.close());

@@ -1,30 +1,90 @@
-// Settings the web app reads at run time, parsed once and exported typed.
+// Settings the web app learns from its server at run time (GraphQL `runtimeConfig`, the same as
+// GET /v1/config), parsed once per Apollo cache and exported typed. Nothing here is baked into the
+// build, so one build serves the embedded local chain, a test network and production alike.
 //
-// Sources, first match wins:
-//  1. `window.__PARLEY_CONFIG__`, set by `/parley-config.js` (web/public/parley-config.js is the
-//     shipped default with every value null). A deployment, or the API server, can answer that
-//     path with real values without rebuilding the app.
-//  2. `import.meta.env.VITE_*` variables baked in at build time (`VITE_IPT_TOKEN_ADDRESS=0x... npm run build`).
-// A value that does not parse counts as unset, and the feature that needs it says so to the user.
+// A value that does not parse counts as missing, and the feature that needs it says so to the user
+// (the wallet card, the checkout), rather than sending a wallet or a card to the wrong place.
+import { RuntimeConfigDocument, type RuntimeConfigQuery } from '../../gql/graphql';
+import { getApolloClient } from '../apollo/apollo-client';
 
-export type RuntimeConfig = {
-  // ERC-20 address of the IPT token (0 decimals, symbol IPT) that wallets are asked to watch.
-  iptTokenAddress: string | null;
+// Where IPT lives. Present only when the server's chain features work.
+export type ChainSettings = {
+  // EIP-155 chain id the contracts are deployed on (31337 for the local anvil).
+  chainId: number;
+  // JSON-RPC URL offered to wallets that do not know the chain yet (wallet_addEthereumChain).
+  rpcUrl: string | null;
+  // ERC-20 IPT token (symbol IPT, 0 decimals).
+  iptTokenAddress: string;
+  // EscrowFactory: one escrow per published request.
+  escrowFactoryAddress: string;
 };
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+export type TestCard = { number: string; brand: string; outcome: 'succeeds' | 'declined'; message: string | null };
 
-function address(...candidates: ReadonlyArray<string | null | undefined>): string | null {
-  for (const candidate of candidates) {
-    const value = candidate?.trim();
-    if (value && ADDRESS.test(value)) return value;
-  }
-  return null;
+export type PaymentSettings =
+  // The server's built-in test mode: only the listed test cards work, and the UI must say so.
+  | { mode: 'sandbox'; testCards: TestCard[] }
+  // Real card payments through Stripe.js; a null key means the server is misconfigured.
+  | { mode: 'stripe'; publishableKey: string | null };
+
+export type RuntimeConfig = {
+  chain: ChainSettings | null;
+  // Why `chain` is null, in the server's words (or ours when an address is malformed).
+  chainError: string | null;
+  payments: PaymentSettings;
+};
+
+type RawRuntimeConfig = RuntimeConfigQuery['runtimeConfig'];
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const NOT_CONFIGURED = 'The IPT token is not configured on this Parley server yet.';
+
+function address(value: string | null): string | null {
+  const trimmed = value?.trim();
+  return trimmed && ADDRESS.test(trimmed) ? trimmed : null;
 }
 
-export function readRuntimeConfig(
-  source: Window['__PARLEY_CONFIG__'] = typeof window === 'undefined' ? undefined : window.__PARLEY_CONFIG__,
-  env: ImportMetaEnv = import.meta.env,
-): RuntimeConfig {
-  return { iptTokenAddress: address(source?.iptTokenAddress, env.VITE_IPT_TOKEN_ADDRESS) };
+function httpUrl(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+export function parseRuntimeConfig(raw: RawRuntimeConfig): RuntimeConfig {
+  const chainId = raw.chainId !== null && Number.isSafeInteger(raw.chainId) && raw.chainId > 0 ? raw.chainId : null;
+  const iptTokenAddress = address(raw.iptTokenAddress);
+  const escrowFactoryAddress = address(raw.escrowFactoryAddress);
+  const chain =
+    !raw.chainError && chainId !== null && iptTokenAddress && escrowFactoryAddress
+      ? { chainId, rpcUrl: httpUrl(raw.rpcUrl), iptTokenAddress, escrowFactoryAddress }
+      : null;
+  const payments: PaymentSettings =
+    raw.paymentMode === 'stripe'
+      ? {
+          mode: 'stripe',
+          publishableKey: raw.stripePublishableKey?.startsWith('pk_') ? raw.stripePublishableKey : null,
+        }
+      : {
+          mode: 'sandbox',
+          testCards: raw.testCards.map((card) => ({
+            number: card.number,
+            brand: card.brand,
+            outcome: card.outcome === 'succeeds' ? 'succeeds' : 'declined',
+            message: card.message,
+          })),
+        };
+  return { chain, chainError: chain ? null : (raw.chainError ?? NOT_CONFIGURED), payments };
+}
+
+// The settings for code outside React (the wallet module); answered from Apollo's cache after the
+// first call, so asking again costs nothing.
+export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  const client = await getApolloClient();
+  const { data } = await client.query({ query: RuntimeConfigDocument, fetchPolicy: 'cache-first' });
+  if (!data) throw new Error('The server sent no runtime configuration.');
+  return parseRuntimeConfig(data.runtimeConfig);
 }

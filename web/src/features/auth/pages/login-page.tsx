@@ -7,10 +7,11 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { preloadApolloClient } from '../../../shared/apollo/apollo-client';
 import { toApiError, type ApiError } from '../../../shared/apollo/graphql-errors';
 import { useForm } from '../../../shared/forms/use-form';
+import { RETURN_PARAM, safeReturnPath } from '../../../shared/session/session-paths';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { loginRequest } from '../auth-requests';
 import { validateLogin, type LoginValues } from '../auth-validation';
@@ -20,6 +21,8 @@ import { PasswordField } from '../components/password-field';
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const returnTo = safeReturnPath(searchParams.get(RETURN_PARAM));
   const [failure, setFailure] = useState<ApiError | null>(null);
   useEffect(preloadApolloClient, []);
 
@@ -33,8 +36,9 @@ export function LoginPage() {
         setFailure(toApiError(error));
         return;
       }
-      // Spec s.2: a successful login goes to "/", which leads to the dashboard.
-      await navigate('/');
+      // Spec s.2: a successful login goes to "/", which leads to the dashboard; a screen that sent
+      // the visitor here (e.g. the checkout chosen on the pricing page) gets them back instead.
+      await navigate(returnTo ?? '/');
     },
   });
 

@@ -1,5 +1,5 @@
 // Routes of the spec's table whose screens belong to later work (requests, surveys, responses,
-// rooms, billing). Each resolves to a page saying what it is for; replace the route's lazy import
+// rooms). Each resolves to a page saying what it is for; replace the route's lazy import
 // with the real screen when it lands.
 import { useParams } from 'react-router';
 import { UnavailableScreen } from '../../../shared/ui/unavailable-screen';
@@ -96,25 +96,6 @@ export function RoomScreen() {
       title="Virtual Clean Room page"
       purpose="Upload encrypted CSV data sets with your guest, compare and join them, and download decrypted reports."
       backTo={{ to: '/admin/vcr', label: 'Back to the rooms' }}
-    />
-  );
-}
-
-export function CheckoutScreen() {
-  const { item } = useParams();
-  return (
-    <UnavailableScreen
-      title="Checkout"
-      purpose={`Pays for an IPT token plan${item ? ` (${item})` : ''} by card and credits the tokens to your account.`}
-    />
-  );
-}
-
-export function PricingScreen() {
-  return (
-    <UnavailableScreen
-      title="Purchase IPT Tokens"
-      purpose="Offers the IPT token plans: Trial (5 tokens, free), Starter (10 tokens, $10), and two bulk discounts (55 tokens for $50, 120 tokens for $100)."
     />
   );
 }

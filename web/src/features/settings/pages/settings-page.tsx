@@ -9,10 +9,12 @@ import { WalletCard } from '../components/wallet-card';
 type Props = {
   // Key management (the keys feature), composed in by the router.
   keysSection?: ReactNode;
+  // Credit: moving it to the wallet and its history (the billing feature), composed in by the router.
+  creditSection?: ReactNode;
 };
 
-// /admin/settings: profile, wallet and encryption keys.
-export function SettingsPage({ keysSection }: Props) {
+// /admin/settings: profile, wallet, credit and encryption keys.
+export function SettingsPage({ keysSection, creditSection }: Props) {
   const { user } = useSessionUser();
   if (!user) return <PageLoader label="Loading your profile…" />;
   return (
@@ -34,6 +36,7 @@ export function SettingsPage({ keysSection }: Props) {
         </Box>
         <Box sx={{ minWidth: 0, position: { lg: 'sticky' }, top: { lg: 88 } }}>
           <WalletCard />
+          {creditSection}
         </Box>
       </Box>
     </Box>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ChangePasswordDocument,
   UpdateProfileDocument,
@@ -9,7 +9,7 @@ import {
 } from '../../../gql/graphql';
 import { buildProfile, graphQLError } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
-import { givenKeys, givenSignedInSession, renderApp } from '../../../test/render-app';
+import { givenKeys, givenRuntimeConfig, givenSignedInSession, renderApp } from '../../../test/render-app';
 
 type Calls = { updateProfile: string[]; changePassword: ChangePasswordInput[]; uploadAvatar: number };
 
@@ -49,11 +49,6 @@ async function openSettings() {
   const save = () => view.user.click(within(profile).getByRole('button', { name: 'Save' }));
   return { ...view, profile, save };
 }
-
-afterEach(() => {
-  delete window.__PARLEY_CONFIG__;
-  delete (window as Window & { ethereum?: unknown }).ethereum;
-});
 
 describe('settings: profile', () => {
   it('requires a nickname and sends nothing without one', async () => {
@@ -150,11 +145,11 @@ describe('settings: wallet', () => {
     expect(dialog).toHaveTextContent('Please install meta to continue to recieve IPT tokens!');
   });
 
-  it('asks the wallet to watch the IPT token from the runtime config', async () => {
+  it("asks the wallet to watch the IPT token at the server's address", async () => {
     const address = `0x${'ab'.repeat(20)}`;
-    window.__PARLEY_CONFIG__ = { iptTokenAddress: address };
     const request = vi.fn(async () => true);
     (window as Window & { ethereum?: unknown }).ethereum = { request };
+    givenRuntimeConfig({ iptTokenAddress: address });
     const { user } = await openSettings();
 
     await user.click(screen.getByRole('button', { name: 'Add IPT Tokens to your Metamask' }));
