@@ -69,7 +69,11 @@ export async function buildApp({
     bodyLimit: 256 * 1024,
   });
   const services = createServices(config, app.log, chain);
-  app.addHook('onClose', async () => services.chain.close());
+  app.addHook('onClose', async () => {
+    // payouts started by submissions finish (or are left pending for the retry loop) first
+    await services.payouts.drain();
+    services.chain.close();
+  });
 
   await app.register(cookie);
   await app.register(helmet, {

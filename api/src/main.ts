@@ -6,6 +6,9 @@ import { deferredLog, startServerChain } from './modules/chain/local-chain';
 
 // how often withdrawals left pending (crash, chain outage) are driven to sent or refunded
 const RECONCILE_EVERY_MS = 60_000;
+// how often participant payouts whose retry time has come are attempted again (they back off
+// from 5 s to 10 min while the chain is unavailable; a submission starts its own at once)
+const PAYOUT_RETRY_EVERY_MS = 15_000;
 
 // read config -> open db (migrations run) -> local chain if none is configured -> build app -> listen
 async function main() {
@@ -47,6 +50,18 @@ async function main() {
       .catch((err) => app.log.error({ err }, 'withdrawal reconcile failed'));
   const reconcileTimer = setInterval(reconcile, RECONCILE_EVERY_MS);
 
+  // one run at a time in this process; other processes are kept apart by the row and treasury locks
+  let payoutsRunning = false;
+  const retryPayouts = () => {
+    if (payoutsRunning) return;
+    payoutsRunning = true;
+    void services.payouts
+      .runDue(db.orm.em.fork())
+      .catch((err) => app.log.error({ err }, 'payout retry failed'))
+      .finally(() => (payoutsRunning = false));
+  };
+  const payoutTimer = setInterval(retryPayouts, PAYOUT_RETRY_EVERY_MS);
+
   const timer = services.mail.sendsForReal
     ? setInterval(
         () => void services.mail.deliverPending(db.orm).catch((err) => app.log.error({ err }, 'mail dispatch failed')),
@@ -61,6 +76,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     clearInterval(timer);
     clearInterval(reconcileTimer);
+    clearInterval(payoutTimer);
     await app.close();
     await localChain?.stop();
     await db.close();
@@ -71,6 +87,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   reconcile();
+  retryPayouts();
 }
 
 main().catch((err) => {

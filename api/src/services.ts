@@ -15,8 +15,16 @@ import { TreasuryQueue } from './modules/chain/treasury-queue';
 import { KeysService } from './modules/keys/keys.service';
 import { MailService } from './modules/mail/mail.service';
 import { NotificationsService } from './modules/notifications/notifications.service';
+import { ParticipantsService } from './modules/participants/participants.service';
+import { PayoutsService } from './modules/payouts/payouts.service';
+import { DashboardService } from './modules/requests/dashboard.service';
+import { PublicRequestsService } from './modules/requests/public-requests.service';
+import { RequestsService } from './modules/requests/requests.service';
+import { ResponsesService } from './modules/responses/responses.service';
+import { SubmissionsService } from './modules/responses/submissions.service';
 import { RuntimeConfigService } from './modules/runtime-config/runtime-config.service';
 import { LocalDiskStorage, type FileStorage } from './modules/storage/file-storage';
+import { SurveysService } from './modules/surveys/surveys.service';
 import { UsersService } from './modules/users/users.service';
 
 /** The service layer: the only place rules live. GraphQL resolvers and REST routes both call it. */
@@ -35,6 +43,13 @@ export type Services = {
   purchases: PurchasesService;
   withdrawals: WithdrawalsService;
   runtimeConfig: RuntimeConfigService;
+  surveys: SurveysService;
+  payouts: PayoutsService;
+  requests: RequestsService;
+  dashboard: DashboardService;
+  publicRequests: PublicRequestsService;
+  submissions: SubmissionsService;
+  responses: ResponsesService;
 };
 
 /** `chain`: settings of a chain the caller started (main.ts's local anvil); default: from config. */
@@ -43,8 +58,11 @@ export function createServices(config: Config, log: FastifyBaseLogger, chainSetu
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'uploads'));
   const chain = new ChainService(chainSetup ?? chainSetupFromConfig(config.chain), log);
   // every table holding treasury transactions signed before broadcast: they share one nonce sequence
-  const treasury = new TreasuryQueue(chain, ['withdrawals']);
+  const treasury = new TreasuryQueue(chain, ['withdrawals', 'payouts']);
   const ledger = new LedgerService();
+  const surveys = new SurveysService();
+  const payouts = new PayoutsService(chain, treasury, log);
+  const requests = new RequestsService(surveys, payouts, chain);
   const gateway: Gateway = config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway();
   return {
     config,
@@ -61,5 +79,12 @@ export function createServices(config: Config, log: FastifyBaseLogger, chainSetu
     purchases: new PurchasesService(ledger, gateway, log),
     withdrawals: new WithdrawalsService(ledger, chain, treasury, log),
     runtimeConfig: new RuntimeConfigService(config, chain),
+    surveys,
+    payouts,
+    requests,
+    dashboard: new DashboardService(),
+    publicRequests: new PublicRequestsService(surveys, payouts),
+    submissions: new SubmissionsService(new ParticipantsService(), surveys, payouts),
+    responses: new ResponsesService(requests, payouts),
   };
 }

@@ -117,6 +117,21 @@ describe('anonymous callers', () => {
       'withdrawCreditToWallet',
       `mutation { withdrawCreditToWallet(input: { amount: 1, walletAddress: "0x0", idempotencyKey: "abcdefgh" }) { id } }`,
     ],
+    ['requests', `{ requests { list { id } } }`],
+    ['request', `{ request(id: "00000000-0000-4000-8000-000000000000") { id } }`],
+    ['requestOverview', `{ requestOverview { open } }`],
+    ['contracts', `{ contracts { list { address } } }`],
+    ['surveyStatistics', `{ surveyStatistics(requestId: "00000000-0000-4000-8000-000000000000") { title } }`],
+    ['requestResponses', `{ requestResponses(requestId: "00000000-0000-4000-8000-000000000000") { count } }`],
+    [
+      'createRequest',
+      `mutation { createRequest(input: { type: collection, title: "t", keyId: "k", bonusAmount: 1, bonusEach: 1, status: 0 }) { id } }`,
+    ],
+    [
+      'updateRequest',
+      `mutation { updateRequest(id: "00000000-0000-4000-8000-000000000000", input: { title: "t" }) { id } }`,
+    ],
+    ['deleteRequest', `mutation { deleteRequest(id: "00000000-0000-4000-8000-000000000000") }`],
   ])('GraphQL %s answers UNAUTHENTICATED', async (_name, query) => {
     expect(gqlCode(await anon().gql(query))).toBe('UNAUTHENTICATED');
   });

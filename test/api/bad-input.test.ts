@@ -28,6 +28,13 @@ async function snapshot(): Promise<Record<string, number>> {
     'credit_entries',
     'purchases',
     'withdrawals',
+    'requests',
+    'survey_questions',
+    'survey_options',
+    'participants',
+    'submissions',
+    'survey_answers',
+    'payouts',
   ];
   const out: Record<string, number> = {};
   for (const t of tables)
@@ -58,6 +65,19 @@ const WRONG_TYPES = {
   amount: '5',
   walletAddress: 1,
   idempotencyKey: 2,
+  bonus_amount: -5,
+  bonus_each: '1.5',
+  status: 'open',
+  collectionData: 'all',
+  data: 'questions',
+  requestId: 5,
+  request_id: 5,
+  deviceId: 7,
+  encryptedData: 9,
+  sealedKey: [],
+  answers: {},
+  index: 'first',
+  stars: 'five',
 };
 
 function expectClientError(res: { status: number; body: { error?: { code: string; message: string } } }) {

@@ -63,4 +63,47 @@ describe('committed contracts stay in step with the code', () => {
     const served = new Set(restRoutes.map((r) => `${r.method} ${r.path}`));
     for (const k of known) expect(served.has(k), k).toBe(true);
   });
+
+  it('every request, request.api and requestClient path from the spec is served with its method', async () => {
+    const tsv = await readFile(new URL('../../../shared/spec/rest-v1-paths.tsv', import.meta.url), 'utf8').catch(
+      () => null,
+    );
+    const isRequestPath = (p: string) => /^\/(v1\/request\/|request\.api\/|v1\/requestClient\/)/.test(p);
+    const expected = (tsv ?? '')
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split('\t'))
+      .filter(([, p]) => p && isRequestPath(p))
+      .map(([m, p]) => `${m} ${p}`);
+    const known = [
+      'GET /v1/request/today',
+      'GET /v1/request/list',
+      'POST /v1/request/create',
+      'POST /request.api/edit',
+      'POST /request.api/delete',
+      'GET /v1/request/get',
+      'GET /request.api/response',
+      'POST /request.api/ranking',
+      'GET /request.api/statistic',
+      'GET /v1/request/contracts',
+      'GET /v1/requestClient/getEndUserData',
+      'GET /v1/requestClient/getSurveyQuestions',
+      'GET /v1/requestClient/getCount',
+      'GET /v1/requestClient/getContractId',
+      'GET /v1/requestClient/checkSubmitted',
+      'DELETE /v1/requestClient/deleteRequest',
+    ];
+    if (tsv) expect(expected.sort()).toEqual([...known].sort());
+    const served = new Set(restRoutes.map((r) => `${r.method} ${r.path}`));
+    for (const k of known) expect(served.has(k), k).toBe(true);
+    // the phone's submissions are documented in the same OpenAPI document
+    const doc = buildOpenApi(restRoutes, { version: API_VERSION }) as { paths: Record<string, unknown> };
+    for (const p of [
+      '/v1/requestClient/submitCollection',
+      '/v1/requestClient/submitSurvey',
+      ...known.map((k) => k.split(' ')[1]),
+    ]) {
+      expect(doc.paths[p], p).toBeDefined();
+    }
+  });
 });

@@ -8,6 +8,13 @@ import { Withdrawal } from '../modules/billing/withdrawal.entity';
 import { Key } from '../modules/keys/key.entity';
 import { OutboxMail } from '../modules/mail/outbox-mail.entity';
 import { Notification } from '../modules/notifications/notification.entity';
+import { Participant } from '../modules/participants/participant.entity';
+import { Payout } from '../modules/payouts/payout.entity';
+import { DataRequest } from '../modules/requests/request.entity';
+import { Submission } from '../modules/responses/submission.entity';
+import { SurveyAnswer } from '../modules/surveys/survey-answer.entity';
+import { SurveyOption } from '../modules/surveys/survey-option.entity';
+import { SurveyQuestion } from '../modules/surveys/survey-question.entity';
 import { User } from '../modules/users/user.entity';
 
 // Every entity, listed explicitly: no folder scanning, so tsx, vitest and builds see the same set.
@@ -23,4 +30,11 @@ export const entities = [
   CreditEntry,
   Purchase,
   Withdrawal,
+  DataRequest,
+  SurveyQuestion,
+  SurveyOption,
+  Participant,
+  Submission,
+  SurveyAnswer,
+  Payout,
 ];

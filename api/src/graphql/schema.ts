@@ -7,6 +7,8 @@ import { PurchasesResolver } from '../modules/billing/purchases.resolver';
 import { WithdrawalsResolver } from '../modules/billing/withdrawals.resolver';
 import { KeysResolver } from '../modules/keys/keys.resolver';
 import { NotificationsResolver } from '../modules/notifications/notifications.resolver';
+import { RequestsResolver } from '../modules/requests/requests.resolver';
+import { ResponsesResolver } from '../modules/responses/responses.resolver';
 import { RuntimeConfigResolver } from '../modules/runtime-config/runtime-config.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
 
@@ -20,6 +22,8 @@ export const resolvers = [
   CreditResolver,
   PurchasesResolver,
   WithdrawalsResolver,
+  RequestsResolver,
+  ResponsesResolver,
 ] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;

@@ -2,6 +2,8 @@ import { authRoutes } from '../modules/auth/auth.rest';
 import { billingRoutes } from '../modules/billing/billing.rest';
 import { keysRoutes } from '../modules/keys/keys.rest';
 import { notificationsRoutes } from '../modules/notifications/notifications.rest';
+import { requestsRoutes } from '../modules/requests/requests.rest';
+import { phoneRoutes } from '../modules/responses/phone.rest';
 import { runtimeConfigRoutes } from '../modules/runtime-config/runtime-config.rest';
 import { usersRoutes } from '../modules/users/users.rest';
 import type { RestRoute } from './registry';
@@ -14,4 +16,6 @@ export const restRoutes: RestRoute[] = [
   ...notificationsRoutes,
   ...runtimeConfigRoutes,
   ...billingRoutes,
+  ...requestsRoutes,
+  ...phoneRoutes,
 ];

@@ -15,7 +15,7 @@ import {
 import { abi as escrowFactoryAbi } from '../../../contracts/artifacts/EscrowFactory.json';
 import { abi as iptTokenAbi } from '../../../contracts/artifacts/IPTToken.json';
 import { abi as requestEscrowAbi } from '../../../contracts/artifacts/RequestEscrow.json';
-import type { ChainSettings } from '../shared/config/runtime-config';
+import type { ChainSettings } from '../shared/config/chain-settings';
 import { isUserRejection, type Eip1193Provider } from './eip1193';
 import { escrowAmounts, type IptAmount } from './ipt-amount';
 import { insufficientBalance, rejected, WalletError } from './wallet-errors';

@@ -1,5 +1,10 @@
 import { Migration20261122044445_initial } from './Migration20261122044445_initial';
 import { Migration20261122051514_billing } from './Migration20261122051514_billing';
+import { Migration20261122060326_requests } from './Migration20261122060326_requests';
 
 // Committed migrations in the order they run. Add new ones at the end (npm run db:migration -- name).
-export const migrations = [Migration20261122044445_initial, Migration20261122051514_billing];
+export const migrations = [
+  Migration20261122044445_initial,
+  Migration20261122051514_billing,
+  Migration20261122060326_requests,
+];

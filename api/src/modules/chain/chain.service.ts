@@ -3,6 +3,7 @@ import {
   getAddress,
   id,
   Interface,
+  isError,
   Transaction,
   ZeroAddress,
   type JsonRpcProvider,
@@ -222,6 +223,27 @@ export class ChainService {
       tx.gasLimit = (BigInt(tx.gasLimit ?? 0n) * GAS_MARGIN_PERCENT) / 100n;
       const raw = await treasury.signTransaction(tx);
       return { hash: Transaction.from(raw).hash!, raw, nonce, from: treasury.address };
+    });
+  }
+
+  /**
+   * Whether `address` is an escrow our factory created. Checked before paying from it: a call to
+   * an address without code "succeeds" doing nothing, which must never count as a payment.
+   */
+  async isFactoryEscrow(address: string): Promise<boolean> {
+    const { factory, provider } = await this.connect();
+    return this.call('check escrow', async () => {
+      if ((await provider.getCode(address)) === '0x') return false;
+      const escrow = new Contract(address, escrowInterface(), provider);
+      const [ours, theirs] = await Promise.all([
+        factory.getAddress(),
+        // a contract without factory() (or answering garbage) is not ours; network errors propagate
+        (escrow.getFunction('factory')() as Promise<string>).catch((err: unknown) => {
+          if (isError(err, 'CALL_EXCEPTION') || isError(err, 'BAD_DATA')) return ZeroAddress;
+          throw err;
+        }),
+      ]);
+      return getAddress(theirs) === getAddress(ours);
     });
   }
 

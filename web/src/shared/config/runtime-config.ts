@@ -6,18 +6,9 @@
 // (the wallet card, the checkout), rather than sending a wallet or a card to the wrong place.
 import { RuntimeConfigDocument, type RuntimeConfigQuery } from '../../gql/graphql';
 import { getApolloClient } from '../apollo/apollo-client';
+import type { ChainSettings } from './chain-settings';
 
-// Where IPT lives. Present only when the server's chain features work.
-export type ChainSettings = {
-  // EIP-155 chain id the contracts are deployed on (31337 for the local anvil).
-  chainId: number;
-  // JSON-RPC URL offered to wallets that do not know the chain yet (wallet_addEthereumChain).
-  rpcUrl: string | null;
-  // ERC-20 IPT token (symbol IPT, 0 decimals).
-  iptTokenAddress: string;
-  // EscrowFactory: one escrow per published request.
-  escrowFactoryAddress: string;
-};
+export type { ChainSettings } from './chain-settings';
 
 export type TestCard = { number: string; brand: string; outcome: 'succeeds' | 'declined'; message: string | null };
 
@@ -28,6 +19,7 @@ export type PaymentSettings =
   | { mode: 'stripe'; publishableKey: string | null };
 
 export type RuntimeConfig = {
+  // Where IPT lives; present only when the server's chain features work.
   chain: ChainSettings | null;
   // Why `chain` is null, in the server's words (or ours when an address is malformed).
   chainError: string | null;

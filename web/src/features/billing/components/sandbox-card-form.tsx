@@ -9,7 +9,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { TestCard } from '../../../shared/config/runtime-config';
 import { useForm } from '../../../shared/forms/use-form';
 import { FormTextField } from '../../../shared/ui/form-text-field';
@@ -22,11 +22,13 @@ type Props = {
   // Problems the server found per field (cardNumber, expiry, cvc).
   serverErrors: Record<string, string>;
   onPay: (card: CardValues) => Promise<void>;
+  // Shown under the Pay button (the last attempt's outcome).
+  feedback?: ReactNode;
 };
 
 // The server's built-in test mode: a plain card form, labelled as test mode, that accepts only the
 // documented test cards (listed here, straight from the runtime config). No real card is charged.
-export function SandboxCardForm({ testCards, payLabel, paying, serverErrors, onPay }: Props) {
+export function SandboxCardForm({ testCards, payLabel, paying, serverErrors, onPay, feedback }: Props) {
   const titleId = useId();
   const form = useForm<CardValues>({
     initialValues: { cardNumber: '', expiry: '', cvc: '' },
@@ -100,6 +102,7 @@ export function SandboxCardForm({ testCards, payLabel, paying, serverErrors, onP
       >
         {payLabel}
       </Button>
+      {feedback}
       {testCards.length > 0 ? (
         <Box component="section" aria-label="Test cards" sx={{ mt: 3 }}>
           <Typography component="h3" variant="subtitle2" color="text.secondary">

@@ -5,7 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { StripeConfirm } from '../hooks/use-checkout';
 import { loadStripeWithTimeout } from '../stripe-loader';
 
@@ -14,6 +14,8 @@ type Props = {
   payLabel: string;
   paying: boolean;
   onPay: (confirm: StripeConfirm) => Promise<void>;
+  // Shown under the Pay button (the last attempt's outcome).
+  feedback?: ReactNode;
 };
 
 type Load = { status: 'loading' } | { status: 'ready'; stripe: Stripe } | { status: 'failed'; message: string };
@@ -73,7 +75,7 @@ export function StripeCardForm({ publishableKey, ...props }: Props) {
   );
 }
 
-function CardForm({ payLabel, paying, onPay }: Omit<Props, 'publishableKey'>) {
+function CardForm({ payLabel, paying, onPay, feedback }: Omit<Props, 'publishableKey'>) {
   const stripe = useStripe();
   const elements = useElements();
   const titleId = useId();
@@ -127,6 +129,7 @@ function CardForm({ payLabel, paying, onPay }: Omit<Props, 'publishableKey'>) {
       >
         {payLabel}
       </Button>
+      {feedback}
     </Box>
   );
 }

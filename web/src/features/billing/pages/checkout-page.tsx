@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@apollo/client/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { CheckoutPlanDocument, type PlanCard_PlanFragment } from '../../../gql/graphql';
 import { useRuntimeConfig } from '../../../shared/config/use-runtime-config';
@@ -80,10 +80,7 @@ function Checkout({ plan, requestedItem }: { plan: PlanCard_PlanFragment; reques
           {state.status === 'succeeded' ? (
             <PaymentSucceeded purchase={state.purchase} />
           ) : (
-            <>
-              <PaymentForm plan={plan} checkout={checkout} />
-              <PaymentFailure state={state} />
-            </>
+            <PaymentForm plan={plan} checkout={checkout} feedback={<PaymentFailure state={state} />} />
           )}
         </IconCard>
       </Box>
@@ -100,9 +97,14 @@ function PaymentFailure({ state }: { state: CheckoutState }) {
   );
 }
 
-type FormProps = { plan: PlanCard_PlanFragment; checkout: ReturnType<typeof useCheckout> };
+type FormProps = {
+  plan: PlanCard_PlanFragment;
+  checkout: ReturnType<typeof useCheckout>;
+  // The outcome of the last attempt, shown right under the Pay button.
+  feedback: ReactNode;
+};
 
-function PaymentForm({ plan, checkout }: FormProps) {
+function PaymentForm({ plan, checkout, feedback }: FormProps) {
   const { config, loading, error, refetch } = useRuntimeConfig();
   const paying = checkout.state.status === 'paying';
   const payLabel = `Pay ${formatAmount(plan.priceCents, plan.currency)}`;
@@ -124,6 +126,7 @@ function PaymentForm({ plan, checkout }: FormProps) {
         >
           Get {plan.tokens} free IPT Tokens
         </Button>
+        {feedback}
       </Box>
     );
   }
@@ -151,6 +154,7 @@ function PaymentForm({ plan, checkout }: FormProps) {
         paying={paying}
         serverErrors={serverErrors}
         onPay={checkout.paySandbox}
+        feedback={feedback}
       />
     );
   }
@@ -168,6 +172,7 @@ function PaymentForm({ plan, checkout }: FormProps) {
         payLabel={payLabel}
         paying={paying}
         onPay={checkout.payStripe}
+        feedback={feedback}
       />
     </Suspense>
   );

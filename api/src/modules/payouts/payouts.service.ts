@@ -1,0 +1,199 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../shared/errors';
+import { ContractRevert, type ChainService, type TransferState } from '../chain/chain.service';
+import type { TreasuryQueue } from '../chain/treasury-queue';
+import type { DataRequest } from '../requests/request.entity';
+import { Payout } from './payout.entity';
+
+// how long one attempt waits for its payment to be mined before leaving it to the retry loop
+const SETTLE_TIMEOUT_MS = 20_000;
+const DUE_BATCH = 50;
+// retry back-off while the chain is unavailable: 5 s, 10 s, 20 s ... capped at 10 minutes
+const backoffMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 600_000);
+
+// escrow refusals that end a payout (anything else is retried: e.g. the treasury not yet an operator)
+const FINAL_REVERTS: Record<string, string> = {
+  Escrow__InsufficientBalance: 'The escrow is exhausted: it holds less than one bonus',
+  Escrow__AlreadyClosed: 'The escrow is closed',
+  Escrow__InvalidParticipant: 'The wallet address cannot be paid',
+};
+
+export type PayoutTotals = { owed: number; paidOut: number; count: number };
+
+/**
+ * Participant payouts: the durable, idempotent, retried job that pays bonus_each from a request's
+ * escrow to a participant's wallet with `pay(wallet)`. A payout row is created in the transaction
+ * that accepts the submission; then, each step safe to repeat (like withdrawals, through the same
+ * TreasuryQueue and its nonce sequence):
+ * 1. sign `pay(wallet)` and store it BEFORE broadcasting, under the treasury lock;
+ * 2. broadcast (again, if needed) and wait; mined -> sent; reverted -> failed; dropped (its nonce
+ *    went to another transaction, so it can never be mined) -> signed afresh on the next attempt.
+ * Never twice: one row per escrow and wallet, one stored transaction per row, and the escrow
+ * itself refuses a second payment to a wallet. The submission kicks the job off; a loop in
+ * main.ts (runDue) retries whatever a crash or a chain outage left pending.
+ */
+export class PayoutsService {
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly chain: ChainService,
+    private readonly treasury: TreasuryQueue,
+    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+  ) {}
+
+  /**
+   * In the submission's transaction: the wallet's bonus from this request's escrow, unless this
+   * wallet is already owed or paid from it (e.g. it withdrew and answered again).
+   */
+  async owe(tx: EntityManager, request: DataRequest, walletAddress: string): Promise<Payout | null> {
+    const escrowAddress = request.escrowAddress;
+    if (!escrowAddress) return null;
+    if (await tx.count(Payout, { escrowAddress, walletAddress })) return null;
+    return tx.create(Payout, { request, escrowAddress, walletAddress, amount: request.bonusEach });
+  }
+
+  /** Bonus owed (pending or sent), already paid out (sent) and payouts made, for one request. */
+  async totals(em: EntityManager, requestId: string): Promise<PayoutTotals> {
+    const [row] = await em.execute<{ owed: number; paid: number; n: number }[]>(
+      `select coalesce(sum(amount) filter (where status <> 'failed'), 0)::int as owed,
+              coalesce(sum(amount) filter (where status = 'sent'), 0)::int as paid,
+              count(*) filter (where status <> 'failed')::int as n
+         from payouts where request_id = ?`,
+      [requestId],
+    );
+    return { owed: Number(row?.owed ?? 0), paidOut: Number(row?.paid ?? 0), count: Number(row?.n ?? 0) };
+  }
+
+  forWallet(em: EntityManager, escrowAddress: string, walletAddress: string): Promise<Payout | null> {
+    return em.findOne(Payout, { escrowAddress, walletAddress });
+  }
+
+  /** Payouts of a page of wallets from one escrow, in one statement. */
+  async forWallets(em: EntityManager, escrowAddress: string, wallets: string[]): Promise<Map<string, Payout>> {
+    if (!wallets.length) return new Map();
+    const rows = await em.find(Payout, { escrowAddress, walletAddress: { $in: wallets } });
+    return new Map(rows.map((p) => [p.walletAddress, p]));
+  }
+
+  /** Starts paying in the background, after the submission committed; failures stay for the loop. */
+  kick(em: EntityManager, id: string): void {
+    const job: Promise<unknown> = this.process(em.fork(), id)
+      .catch((err: unknown) => this.log.error({ err, payoutId: id }, 'payout failed unexpectedly'))
+      .finally(() => this.inFlight.delete(job));
+    this.inFlight.add(job);
+  }
+
+  /** Waits for payouts started by kick() (server shutdown, tests). */
+  async drain(): Promise<void> {
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** One attempt at one payout; a chain outage or an unexpected error postpones it. */
+  async process(em: EntityManager, id: string): Promise<Payout> {
+    let p = await em.findOneOrFail(Payout, id, { refresh: true });
+    if (p.status !== 'pending') return p;
+    try {
+      if (!p.txHash) p = await this.sign(em, id);
+      if (p.status !== 'pending' || !p.txHash || !p.rawTx) return p;
+      const signed = { hash: p.txHash, raw: p.rawTx, nonce: p.nonce!, from: p.fromAddress! };
+      return await this.finish(em, id, await this.treasury.send(signed, SETTLE_TIMEOUT_MS));
+    } catch (err) {
+      const chainDown = err instanceof AppError && err.code === 'CHAIN_UNAVAILABLE';
+      if (chainDown) this.log.warn({ payoutId: id, reason: err.message }, 'payout postponed: chain unavailable');
+      else this.log.error({ err, payoutId: id }, 'payout attempt failed; will retry');
+      return this.postpone(em, id, chainDown ? err.message : 'Unexpected error; will retry');
+    }
+  }
+
+  /** Every pending payout whose retry time has come (main.ts runs this on a timer). */
+  async runDue(em: EntityManager, limit = DUE_BATCH): Promise<number> {
+    const due = await em.find(
+      Payout,
+      { status: 'pending', nextAttemptAt: { $lte: new Date() } },
+      { orderBy: { nextAttemptAt: 'asc' }, limit },
+    );
+    let settled = 0;
+    for (const p of due) {
+      if ((await this.process(em, p.id)).status !== 'pending') settled += 1;
+    }
+    return settled;
+  }
+
+  /** Step 1 under the treasury lock: the row lock and the stored hash make a second signing a no-op. */
+  private sign(em: EntityManager, id: string): Promise<Payout> {
+    return this.treasury.signLocked(em, async (tx, signer) => {
+      const p = await tx.findOneOrFail(Payout, id, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      if (p.status !== 'pending' || p.txHash) return p;
+      if (!(await this.chain.isFactoryEscrow(p.escrowAddress))) {
+        this.fail(p, `${p.escrowAddress} is not an escrow of the factory`);
+        return p;
+      }
+      try {
+        const signed = await signer.escrowPay(p.escrowAddress, p.walletAddress);
+        p.fromAddress = signed.from;
+        p.nonce = signed.nonce;
+        p.txHash = signed.hash;
+        p.rawTx = signed.raw;
+      } catch (err) {
+        if (!(err instanceof ContractRevert)) throw err;
+        if (err.errorName === 'Escrow__AlreadyPaid') {
+          // the escrow says this wallet got its bonus: it did, so this obligation is met
+          p.status = 'sent';
+          p.lastError = 'Already paid on-chain';
+          p.completedAt = new Date();
+        } else if (FINAL_REVERTS[err.errorName]) {
+          this.fail(p, FINAL_REVERTS[err.errorName]);
+        } else {
+          this.log.error({ payoutId: id, error: err.errorName }, 'escrow refused the payment; will retry');
+          this.later(p, `The escrow refused the payment (${err.errorName})`);
+        }
+      }
+      return p;
+    });
+  }
+
+  /** Step 2's bookkeeping, under the row lock so concurrent attempts agree. */
+  private finish(em: EntityManager, id: string, state: TransferState): Promise<Payout> {
+    return em.transactional(async (tx) => {
+      const p = await tx.findOneOrFail(Payout, id, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      if (p.status !== 'pending') return p;
+      if (state === 'confirmed') {
+        p.status = 'sent';
+        p.completedAt = new Date();
+        p.lastError = null;
+      } else if (state === 'reverted') {
+        this.fail(p, 'The payment reverted on-chain');
+      } else if (state === 'dropped') {
+        // never mined and never will be: forget it, so the next attempt signs a fresh one
+        p.fromAddress = p.nonce = p.txHash = p.rawTx = null;
+        p.lastError = 'The chain dropped the payment; it will be sent again';
+        p.nextAttemptAt = new Date();
+      } else {
+        this.later(p, 'Waiting for the payment to be mined');
+      }
+      return p;
+    });
+  }
+
+  private postpone(em: EntityManager, id: string, reason: string): Promise<Payout> {
+    return em.transactional(async (tx) => {
+      const p = await tx.findOneOrFail(Payout, id, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      if (p.status === 'pending') this.later(p, reason);
+      return p;
+    });
+  }
+
+  private later(p: Payout, reason: string): void {
+    p.attempts += 1;
+    p.lastError = reason.slice(0, 500);
+    p.nextAttemptAt = new Date(Date.now() + backoffMs(p.attempts));
+  }
+
+  private fail(p: Payout, message: string): void {
+    p.status = 'failed';
+    p.failureMessage = message;
+    p.completedAt = new Date();
+  }
+}

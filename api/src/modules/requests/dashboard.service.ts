@@ -1,0 +1,68 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { parseInput } from '../../shared/validation';
+import type { User } from '../users/user.entity';
+import { DataRequest } from './request.entity';
+import { contractsSchema, overviewSchema } from './requests.schemas';
+
+export type Overview = {
+  open: number;
+  draft: number;
+  responseTotal: number;
+  responseToday: number;
+  /** responses to published requests / the paid responses they can take, in percent (1 decimal) */
+  avgCompRate: number;
+};
+
+export type ContractPage = { list: DataRequest[]; count: number; pages: number; page: number };
+
+/** Midnight of the caller's local day, in UTC; tzOffset as JavaScript's getTimezoneOffset(). */
+export function startOfLocalDay(now: Date, tzOffsetMinutes: number): Date {
+  const shift = tzOffsetMinutes * 60_000;
+  const local = new Date(now.getTime() - shift);
+  local.setUTCHours(0, 0, 0, 0);
+  return new Date(local.getTime() + shift);
+}
+
+/**
+ * The dashboard's numbers. The overview is one SQL statement whatever the number of requests and
+ * responses: counts come from the requests' own counters, "today" from an index range over the
+ * owner's submissions.
+ */
+export class DashboardService {
+  async overview(em: EntityManager, user: User, raw: unknown): Promise<Overview> {
+    const { tzOffset } = parseInput(overviewSchema, raw);
+    const since = startOfLocalDay(new Date(), tzOffset ?? 0);
+    const [row] = await em.execute<
+      { open: number; draft: number; total: number; answered: number; capacity: string; today: number }[]
+    >(
+      `select count(*) filter (where status = 1)::int as open,
+              count(*) filter (where status = 0)::int as draft,
+              coalesce(sum(response_count), 0)::int as total,
+              coalesce(sum(response_count) filter (where status = 1), 0)::int as answered,
+              coalesce(sum(bonus_amount / bonus_each) filter (where status = 1), 0)::bigint as capacity,
+              (select count(*) from submissions where owner_id = ? and created_at >= ?)::int as today
+         from requests where user_id = ?`,
+      [user.id, since.toISOString(), user.id],
+    );
+    const capacity = Number(row?.capacity ?? 0);
+    const answered = Number(row?.answered ?? 0);
+    return {
+      open: Number(row?.open ?? 0),
+      draft: Number(row?.draft ?? 0),
+      responseTotal: Number(row?.total ?? 0),
+      responseToday: Number(row?.today ?? 0),
+      avgCompRate: capacity > 0 ? Math.round((answered / capacity) * 1000) / 10 : 0,
+    };
+  }
+
+  /** Published requests with their escrow (Recent Contracts), newest first. */
+  async contracts(em: EntityManager, user: User, raw: unknown): Promise<ContractPage> {
+    const { page, limit } = parseInput(contractsSchema, raw);
+    const [list, count] = await em.findAndCount(
+      DataRequest,
+      { user, status: 1 },
+      { orderBy: { publishedAt: 'desc', id: 'desc' }, limit, offset: (page - 1) * limit },
+    );
+    return { list, count, pages: Math.ceil(count / limit), page };
+  }
+}

@@ -1,0 +1,127 @@
+import type { ResultGroup } from '../surveys/surveys.service';
+import type { QuestionView } from '../surveys/surveys.views';
+import { capacityOf, type DataRequest } from './request.entity';
+import type { RequestDetail } from './requests.service';
+import type { ContractType, RequestType, SurveyQuestionType, SurveyResultGroupType } from './requests.types';
+import type { Overview } from './dashboard.service';
+
+// Entity -> API shapes. GraphQL gets camelCase; the legacy REST paths get the old names.
+
+export const typeName = (r: DataRequest) => (r.type === 'survey' ? 'Survey' : 'Collection');
+
+export const toQuestion = (q: QuestionView): SurveyQuestionType => ({
+  id: q.id,
+  position: q.position,
+  type: q.type,
+  title: q.title,
+  choices: q.options.map((o) => o.label),
+  scale: q.scale,
+  shape: q.shape,
+});
+
+export const toRequest = ({ request: r, questions }: RequestDetail): RequestType => ({
+  id: r.id,
+  type: r.type,
+  typeName: typeName(r),
+  title: r.title,
+  description: r.description,
+  category: r.category,
+  keyId: r.keyId,
+  publicKey: r.publicKeyPem,
+  quality: r.quality,
+  access: r.access,
+  bonus: r.bonus,
+  bonusAmount: r.bonusAmount,
+  bonusEach: r.bonusEach,
+  capacity: capacityOf(r),
+  status: r.status,
+  published: r.status === 1,
+  options: r.options ?? null,
+  questions: questions ? questions.map(toQuestion) : null,
+  questionCount: r.questionCount ?? null,
+  responseCount: r.responseCount,
+  escrowAddress: r.escrowAddress ?? null,
+  signerAddress: r.signerAddress ?? null,
+  escrowVerified: r.escrowVerified,
+  createdAt: r.createdAt,
+  lastModified: r.updatedAt,
+  publishedAt: r.publishedAt ?? null,
+});
+
+export const toContract = (r: DataRequest): ContractType => ({
+  requestId: r.id,
+  title: r.title,
+  address: r.signerAddress ?? '',
+  escrowAddress: r.escrowAddress ?? '',
+  bonusAmount: r.bonusAmount,
+  status: 'Completed',
+  publishedAt: r.publishedAt ?? null,
+});
+
+export const toResultGroup = (g: ResultGroup): SurveyResultGroupType => g;
+
+// ---- legacy REST ------------------------------------------------------------------------------
+
+/** A survey question as the legacy designer reads it: options, or { scale, shape } for stars. */
+export const legacyQuestion = (q: QuestionView) => ({
+  id: q.id,
+  index: q.position,
+  type: q.type,
+  title: q.title,
+  options: q.type === 'stars' ? { scale: q.scale, shape: q.shape } : q.options.map((o) => o.label),
+});
+
+/** A list row (section 3 "Request (list row)"), plus what the Analyse link passes on. */
+export const legacyRow = (r: DataRequest) => ({
+  id: r.id,
+  title: r.title,
+  type: r.type,
+  type_name: typeName(r),
+  desc: r.description,
+  key: r.keyId,
+  created: r.createdAt,
+  last_modified: r.updatedAt,
+  questionCount: r.questionCount ?? null,
+  count_response: r.responseCount,
+  status: r.status,
+  quality: r.quality,
+  access: r.access,
+  bonus: r.bonus,
+  bonus_amount: r.bonusAmount,
+  bonus_each: r.bonusEach,
+  newchild: r.escrowAddress ?? null,
+  addressSigner: r.signerAddress ?? null,
+});
+
+/** A request as the form reads it (section 3 "Request (detail)"). */
+export const legacyDetail = ({ request: r, questions }: RequestDetail) => ({
+  ...legacyRow(r),
+  description: r.description,
+  category: r.category,
+  bonusAmount: r.bonusAmount,
+  capacity: capacityOf(r),
+  entity: { bonus_amount: r.bonusAmount, bonus_each: r.bonusEach, ...(r.options ?? {}) },
+  data: r.type === 'survey' ? (questions ?? []).map(legacyQuestion) : (r.options ?? null),
+  contract_id: r.escrowAddress ?? null,
+  address: r.signerAddress ?? null,
+  escrow_verified: r.escrowVerified,
+});
+
+export const legacyOverview = (o: Overview) => ({
+  open: o.open,
+  draft: o.draft,
+  response_total: o.responseTotal,
+  response_today: o.responseToday,
+  avg_comp_rate: o.avgCompRate,
+});
+
+export const legacyContract = (r: DataRequest) => ({
+  id: r.id,
+  address: r.signerAddress,
+  escrow: r.escrowAddress,
+  newchild: r.escrowAddress,
+  title: r.title,
+  bonus_amount: r.bonusAmount,
+  created: r.publishedAt ?? r.createdAt,
+  status: 'Completed',
+});

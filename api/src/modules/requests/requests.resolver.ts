@@ -1,0 +1,96 @@
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { requireUser, type RequestContext } from '../../shared/context';
+import { pageInfo } from '../billing/billing.mappers';
+import { toContract, toRequest } from './requests.mappers';
+import { withoutNulls } from './requests.schemas';
+import {
+  ContractListType,
+  CreateRequestInput,
+  RequestKindEnum,
+  RequestListType,
+  RequestOverviewType,
+  RequestType,
+  SurveyResultGroupType,
+  UpdateRequestInput,
+} from './requests.types';
+
+/** GraphQL input -> the service's normalised fields (nulls mean "not given"). */
+function fields(input: UpdateRequestInput | CreateRequestInput): Record<string, unknown> {
+  const { options, questions, ...rest } = input;
+  return {
+    ...withoutNulls(rest),
+    ...(options ? { options: withoutNulls(options) } : {}),
+    ...(questions ? { questions: questions.map((q) => withoutNulls(q)) } : {}),
+  };
+}
+
+@Resolver()
+export class RequestsResolver {
+  @Query(() => RequestListType, { description: 'Your requests, newest first (dashboard: limit 5; lists: 10)' })
+  async requests(
+    @Arg('type', () => RequestKindEnum, { nullable: true }) type: string | null,
+    @Arg('page', () => Int, { defaultValue: 1 }) page: number,
+    @Arg('limit', () => Int, { defaultValue: 10 }) limit: number,
+    @Ctx() ctx: RequestContext,
+  ) {
+    const raw = { page, limit, ...(type ? { type } : {}) };
+    const p = await ctx.services.requests.list(ctx.em, requireUser(ctx), raw, true);
+    return { list: p.list.map(toRequest), info: pageInfo(p) };
+  }
+
+  @Query(() => RequestType, { description: 'One of your requests, with its questions' })
+  async request(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    return toRequest(await ctx.services.requests.get(ctx.em, requireUser(ctx), { id }));
+  }
+
+  @Query(() => RequestOverviewType, { description: 'The dashboard overview cards' })
+  async requestOverview(
+    @Arg('tzOffset', () => Int, {
+      nullable: true,
+      description: 'the browser\'s Date#getTimezoneOffset(), so "today" is the caller\'s day; default UTC',
+    })
+    tzOffset: number | null,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return ctx.services.dashboard.overview(ctx.em, requireUser(ctx), tzOffset == null ? {} : { tzOffset });
+  }
+
+  @Query(() => ContractListType, { description: 'Escrows of your published requests (Recent Contracts)' })
+  async contracts(
+    @Arg('page', () => Int, { defaultValue: 1 }) page: number,
+    @Arg('limit', () => Int, { defaultValue: 5 }) limit: number,
+    @Ctx() ctx: RequestContext,
+  ) {
+    const p = await ctx.services.dashboard.contracts(ctx.em, requireUser(ctx), { page, limit });
+    return { list: p.list.map(toContract), info: pageInfo(p) };
+  }
+
+  @Query(() => [SurveyResultGroupType], { description: 'Per-question option counts of one of your surveys' })
+  async surveyStatistics(@Arg('requestId', () => ID) requestId: string, @Ctx() ctx: RequestContext) {
+    const request = await ctx.services.requests.get(ctx.em, requireUser(ctx), { id: requestId, type: 'survey' });
+    return ctx.services.surveys.statistics(ctx.em, request.request);
+  }
+
+  @Mutation(() => RequestType, {
+    description:
+      'Saves a draft (status 0, no money) or publishes (status 1: escrowAddress and signerAddress of the escrow the factory created and funded for this id)',
+  })
+  async createRequest(@Arg('input', () => CreateRequestInput) input: CreateRequestInput, @Ctx() ctx: RequestContext) {
+    return toRequest(await ctx.services.requests.create(ctx.em, requireUser(ctx), fields(input)));
+  }
+
+  @Mutation(() => RequestType, { description: 'Edits any subset of the fields of one of your requests' })
+  async updateRequest(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => UpdateRequestInput) input: UpdateRequestInput,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return toRequest(await ctx.services.requests.update(ctx.em, requireUser(ctx), { ...fields(input), id }));
+  }
+
+  @Mutation(() => Boolean, { description: 'Deletes one of your requests with its responses' })
+  async deleteRequest(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    await ctx.services.requests.remove(ctx.em, requireUser(ctx), { id });
+    return true;
+  }
+}

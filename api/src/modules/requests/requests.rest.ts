@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { route } from '../../rest/registry';
+import { requireUser } from '../../shared/context';
+import { legacyResponse } from '../responses/responses.mappers';
+import { responsesPageSchema } from '../responses/phone.schemas';
+import { legacyContract, legacyDetail, legacyOverview, legacyRow } from './requests.mappers';
+import {
+  contractsSchema,
+  legacyCreateSchema,
+  legacyEditSchema,
+  listSchema,
+  overviewSchema,
+  requestRefSchema,
+} from './requests.schemas';
+
+const tag = 'requests';
+const info = (p: { count: number; pages: number; page: number }) => ({ count: p.count, pages: p.pages, page: p.page });
+
+// The requester's legacy calls (spec section 7 "Requests and dashboard"); all need a login and
+// see only the caller's own requests.
+export const requestsRoutes = [
+  route({
+    method: 'GET',
+    path: '/v1/request/today',
+    tag,
+    auth: 'user',
+    summary:
+      'Dashboard overview: { open, draft, response_total, response_today, avg_comp_rate }. Optional tzOffset (minutes, as Date#getTimezoneOffset) makes "today" your local day',
+    input: overviewSchema,
+    handler: async (ctx, input) =>
+      legacyOverview(await ctx.services.dashboard.overview(ctx.em, requireUser(ctx), input)),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/request/list',
+    tag,
+    auth: 'user',
+    summary:
+      'Your requests, newest first: { list: [{ id, title, type, type_name, created, last_modified, questionCount, count_response, desc, key, ... }], info: { count, pages, page } }',
+    input: listSchema,
+    handler: async (ctx, input) => {
+      const p = await ctx.services.requests.list(ctx.em, requireUser(ctx), input);
+      return { list: p.list.map((d) => legacyRow(d.request)), info: info(p) };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/request/create',
+    tag,
+    auth: 'user',
+    summary:
+      'Create a request: a draft (status 0) or published (status 1, with newchild/contract_id = the escrow the factory created for this request id and address/addressSigner = the wallet that funded it; send your own UUID as id so the escrow can be created first). Surveys send data = questions. Returns the request as /v1/request/get does',
+    input: legacyCreateSchema,
+    handler: async (ctx, input) => legacyDetail(await ctx.services.requests.create(ctx.em, requireUser(ctx), input)),
+  }),
+  route({
+    method: 'POST',
+    path: '/request.api/edit',
+    tag,
+    auth: 'user',
+    summary:
+      'Edit one of your requests (id; any other field). quality, access and type never change; a published request keeps its escrow and bonus_each',
+    input: legacyEditSchema,
+    handler: async (ctx, input) => legacyDetail(await ctx.services.requests.update(ctx.em, requireUser(ctx), input)),
+  }),
+  route({
+    method: 'POST',
+    path: '/request.api/delete',
+    tag,
+    auth: 'user',
+    summary: 'Delete one of your requests (type, id) with its responses',
+    input: requestRefSchema,
+    handler: async (ctx, input) => {
+      await ctx.services.requests.remove(ctx.em, requireUser(ctx), input);
+      return true;
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/request/get',
+    tag,
+    auth: 'user',
+    summary:
+      'One of your requests as the form reads it: title, desc, key, quality, access, entity { bonus_amount, bonus_each, healthData, ... }, bonusAmount, data (survey questions or collection options), newchild, addressSigner',
+    input: requestRefSchema,
+    handler: async (ctx, input) => legacyDetail(await ctx.services.requests.get(ctx.em, requireUser(ctx), input)),
+  }),
+  route({
+    method: 'GET',
+    path: '/request.api/response',
+    tag,
+    auth: 'user',
+    summary:
+      'Responses to one of your requests, oldest first, limit per page (default 20) from offset: { list: [{ id, member_id, encrypted_symmetric_key, wallet_public_key, data, answers, payout, created }], info: { count, offset } }',
+    input: responsesPageSchema,
+    handler: async (ctx, input) => {
+      const p = await ctx.services.responses.list(ctx.em, requireUser(ctx), input);
+      return { list: p.list.map(legacyResponse), info: { count: p.count, offset: p.offset } };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/request.api/statistic',
+    tag,
+    auth: 'user',
+    summary: 'Result groups of one of your surveys: [{ questionId, title, type, data: [{ option, counter }] }]',
+    input: z.strictObject({ id: z.uuid('id must be a request id') }),
+    handler: async (ctx, input) => {
+      const detail = await ctx.services.requests.get(ctx.em, requireUser(ctx), { id: input.id, type: 'survey' });
+      return ctx.services.surveys.statistics(ctx.em, detail.request);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/request/contracts',
+    tag,
+    auth: 'user',
+    summary:
+      'Escrows of your published requests, newest first: { list: [{ address (signer), escrow, title, bonus_amount, status }], info }',
+    input: contractsSchema,
+    handler: async (ctx, input) => {
+      const p = await ctx.services.dashboard.contracts(ctx.em, requireUser(ctx), input);
+      return { list: p.list.map(legacyContract), info: info(p) };
+    },
+  }),
+];

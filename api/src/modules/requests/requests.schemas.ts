@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { evmAddress } from '../../shared/address';
+import { trimmed } from '../../shared/validation';
+import { legacyQuestionSchema, questionsSchema } from '../surveys/surveys.schemas';
+import { iptAmount } from './amounts';
+import {
+  ACCESS_TYPES,
+  COLLECTION_OPTION_KEYS,
+  QUALITIES,
+  REQUEST_TYPES,
+  type CollectionOptions,
+} from './request.entity';
+
+export const LIST_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+
+const requestType = z.enum(REQUEST_TYPES, { error: `type must be one of ${REQUEST_TYPES.join(', ')}` });
+const status = z
+  .union([z.literal(0), z.literal(1), z.enum(['0', '1'])], { error: 'status must be 0 (draft) or 1 (published)' })
+  .transform((s) => (Number(s) === 1 ? 1 : 0));
+const keyId = z.string().trim().min(1, 'A request key must be chosen').max(64, 'key must be a key id');
+const optionFlags = z.strictObject(
+  Object.fromEntries(COLLECTION_OPTION_KEYS.map((k) => [k, z.boolean().optional()])) as Record<
+    keyof CollectionOptions,
+    z.ZodOptional<z.ZodBoolean>
+  >,
+);
+
+// Every field without defaults: an edit must tell "not sent" (keep) from a default value.
+const fields = {
+  type: requestType,
+  title: trimmed(200, 'Title'),
+  description: z.string().max(5000, 'Description must be at most 5000 characters'),
+  category: z.literal('Default', { error: 'category must be Default' }),
+  quality: z.enum(QUALITIES, { error: 'quality must be all or high' }),
+  access: z.enum(ACCESS_TYPES, { error: 'access must be Single Access or Multiple Access' }),
+  keyId,
+  bonus: z.literal('eth', { error: 'bonus must be eth (the IPT token)' }),
+  bonusAmount: iptAmount('bonus_amount', 1),
+  bonusEach: iptAmount('bonus_each', 1),
+  status,
+  options: optionFlags.optional(),
+  questions: questionsSchema.optional(),
+  escrowAddress: evmAddress('escrow address (newchild)').nullable().optional(),
+  signerAddress: evmAddress('signer address').nullable().optional(),
+};
+
+/**
+ * What a request is made of, in one normalised shape (camelCase) that GraphQL inputs and the
+ * legacy REST payloads (after renaming) both reduce to, with the spec's defaults. Rules that span
+ * fields are in request-rules.ts, because an edit merges a partial payload into the stored request.
+ */
+export const requestFieldsSchema = z.strictObject({
+  ...fields,
+  description: fields.description.default(''),
+  category: fields.category.default('Default'),
+  quality: fields.quality.default('all'),
+  access: fields.access.default('Single Access'),
+  bonus: fields.bonus.default('eth'),
+});
+export type RequestFields = z.output<typeof requestFieldsSchema>;
+
+/** Create: every field; `id` lets the browser fund the escrow for a request id before saving. */
+export const createRequestSchema = requestFieldsSchema.extend({ id: z.uuid('id must be a UUID').optional() });
+
+/** Edit: any subset; the rest stays as stored. */
+export const updateRequestSchema = z
+  .strictObject(fields)
+  .partial()
+  .extend({ id: z.uuid('id must be a request id') });
+
+export const requestRefSchema = z.strictObject({
+  id: z.uuid('id must be a request id'),
+  // the legacy calls name the type too; when given it must match
+  type: requestType.optional(),
+});
+
+export const listSchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(LIST_PAGE_SIZE),
+  type: requestType.optional(),
+});
+
+export const contractsSchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(5),
+});
+
+export const overviewSchema = z.strictObject({
+  // minutes to add to local time to get UTC (JavaScript's Date#getTimezoneOffset); "today" is the
+  // caller's local day. Absent: the UTC day.
+  tzOffset: z.coerce.number().int().min(-840).max(840).optional(),
+});
+
+// ---- legacy REST payloads -----------------------------------------------------------------------
+
+type Aliases = Record<string, unknown>;
+
+/** Picks the one value several legacy spellings carry; two different values are an error. */
+function alias(v: Aliases, names: string[], ctx: z.RefinementCtx): unknown {
+  const given = names.filter((n) => v[n] !== undefined);
+  const values = new Set(given.map((n) => JSON.stringify(v[n])));
+  if (values.size > 1) {
+    ctx.addIssue({ code: 'custom', path: [given[1]], message: `${given.join(' and ')} differ; send one of them` });
+  }
+  return given.length ? v[given[0]] : undefined;
+}
+
+const amountInput = z.union([z.number(), z.string().max(20)]);
+const addressInput = z.string().max(64).nullable();
+
+const legacyFields = {
+  type: z.string().max(20).optional(),
+  title: z.string().max(1000).optional(),
+  description: z.string().max(10_000).optional(),
+  desc: z.string().max(10_000).optional(),
+  category: z.string().max(40).optional(),
+  key: z.string().max(64).optional(),
+  bonus: z.string().max(10).optional(),
+  bonus_amount: amountInput.optional(),
+  bonusAmount: amountInput.optional(),
+  bonus_each: amountInput.optional(),
+  quality: z.string().max(10).optional(),
+  status: z.union([z.number(), z.string().max(2)]).optional(),
+  access: z.string().max(40).optional(),
+  contract_id: addressInput.optional(),
+  newchild: addressInput.optional(),
+  address: addressInput.optional(),
+  addressSigner: addressInput.optional(),
+  collectionData: z.record(z.string(), z.unknown()).optional(),
+  // surveys: the questions; collections (as read back by the form): the options
+  data: z.union([z.array(legacyQuestionSchema).max(100), z.record(z.string(), z.unknown())]).optional(),
+};
+
+/** Legacy names -> requestFieldsSchema's names; values are validated by the service. */
+function fromLegacy(v: Aliases, ctx: z.RefinementCtx, inferType: boolean): Record<string, unknown> {
+  const data = v.data;
+  // creating without a type: the survey wizard sends its questions as `data`; else a collection
+  const type = v.type ?? (inferType ? (Array.isArray(data) ? 'survey' : 'collection') : undefined);
+  const out: Record<string, unknown> = {
+    type,
+    title: v.title,
+    description: alias(v, ['description', 'desc'], ctx),
+    category: v.category,
+    quality: v.quality,
+    access: v.access,
+    keyId: v.key,
+    bonus: v.bonus,
+    bonusAmount: alias(v, ['bonus_amount', 'bonusAmount'], ctx),
+    bonusEach: v.bonus_each,
+    status: v.status,
+    escrowAddress: alias(v, ['newchild', 'contract_id'], ctx),
+    signerAddress: alias(v, ['address', 'addressSigner'], ctx),
+    options: v.collectionData ?? (Array.isArray(data) ? undefined : data),
+    questions: Array.isArray(data) ? data : undefined,
+  };
+  return Object.fromEntries(Object.entries(out).filter(([, value]) => value !== undefined));
+}
+
+// POST /v1/request/create
+export const legacyCreateSchema = z
+  .strictObject({ ...legacyFields, id: z.string().max(64).optional() })
+  .transform((v, ctx) => ({ ...fromLegacy(v, ctx, true), ...(v.id !== undefined ? { id: v.id } : {}) }));
+
+// POST /request.api/edit
+export const legacyEditSchema = z
+  .strictObject({ ...legacyFields, id: z.string().max(64) })
+  .transform((v, ctx) => ({ ...fromLegacy(v, ctx, false), id: v.id }));
+
+/** Drops nulls GraphQL sends for omitted optional input fields. */
+export function withoutNulls<T extends object>(input: T): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
+}

@@ -1,0 +1,265 @@
+import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { GraphQLISODateTime } from 'type-graphql';
+import { PageInfoType } from '../billing/billing.types';
+import { QUESTION_TYPES, STAR_SHAPES } from '../surveys/survey-question.entity';
+import { QUALITIES, REQUEST_TYPES } from './request.entity';
+
+const asEnum = <T extends string>(values: readonly T[]) =>
+  Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
+
+export const RequestKindEnum = asEnum(REQUEST_TYPES);
+registerEnumType(RequestKindEnum, { name: 'RequestKind', description: 'collection (personal data) or survey' });
+export const QualityEnum = asEnum(QUALITIES);
+registerEnumType(QualityEnum, { name: 'RequestQuality', description: 'User Quality: all or high' });
+export const QuestionKindEnum = asEnum(QUESTION_TYPES);
+registerEnumType(QuestionKindEnum, {
+  name: 'QuestionKind',
+  description: 'dropdown, radios (Multiple Choice), checkboxes, stars (Star Rating)',
+});
+export const StarShapeEnum = asEnum(STAR_SHAPES);
+registerEnumType(StarShapeEnum, { name: 'StarShape' });
+
+@ObjectType('CollectionOptions', { description: 'The personal data a collection asks for (Options step)' })
+export class CollectionOptionsType {
+  @Field(() => Boolean, { description: 'Collect health and fitness data' })
+  healthData!: boolean;
+  @Field(() => Boolean, { description: 'Collect real-time location data' })
+  locationData!: boolean;
+  @Field(() => Boolean, { description: 'Collect user profile data' })
+  profileData!: boolean;
+  @Field(() => Boolean, { description: 'ID Data' })
+  idData!: boolean;
+  @Field(() => Boolean, { description: 'Personal Images' })
+  personalImages!: boolean;
+}
+
+@ObjectType('SurveyQuestion')
+export class SurveyQuestionType {
+  @Field(() => ID)
+  id!: string;
+  @Field(() => Int, { description: '0-based order; the legacy ranking call names questions by it' })
+  position!: number;
+  @Field(() => QuestionKindEnum)
+  type!: string;
+  @Field(() => String)
+  title!: string;
+  @Field(() => [String], { description: 'the choices; for stars "1".."scale"' })
+  choices!: string[];
+  @Field(() => Int, { nullable: true, description: 'stars only: 3 to 10' })
+  scale!: number | null;
+  @Field(() => StarShapeEnum, { nullable: true, description: 'stars only' })
+  shape!: string | null;
+}
+
+@ObjectType('Request', { description: 'A data access request (collection) or a survey; whole IPT amounts' })
+export class RequestType {
+  @Field(() => ID)
+  id!: string;
+  @Field(() => RequestKindEnum)
+  type!: string;
+  @Field(() => String, { description: 'Collection or Survey (the type badge)' })
+  typeName!: string;
+  @Field(() => String)
+  title!: string;
+  @Field(() => String)
+  description!: string;
+  @Field(() => String, { description: 'always Default' })
+  category!: string;
+  @Field(() => String, { description: "id of one of the owner's keys; responses are encrypted to it" })
+  keyId!: string;
+  @Field(() => String, { description: "that key's public half (SPKI PEM)" })
+  publicKey!: string;
+  @Field(() => QualityEnum)
+  quality!: string;
+  @Field(() => String, { description: 'Single Access or Multiple Access' })
+  access!: string;
+  @Field(() => String, { description: 'always eth: the IPT token' })
+  bonus!: string;
+  @Field(() => Int, { description: 'Total IPTs' })
+  bonusAmount!: number;
+  @Field(() => Int, { description: 'IPTs per Response' })
+  bonusEach!: number;
+  @Field(() => Int, { description: 'paid responses it can take: floor(bonusAmount / bonusEach)' })
+  capacity!: number;
+  @Field(() => Int, { description: '0 draft, 1 published' })
+  status!: number;
+  @Field(() => Boolean)
+  published!: boolean;
+  @Field(() => CollectionOptionsType, { nullable: true, description: 'collections only' })
+  options!: CollectionOptionsType | null;
+  @Field(() => [SurveyQuestionType], {
+    nullable: true,
+    description: 'surveys only (in lists too: loaded in one batch)',
+  })
+  questions!: SurveyQuestionType[] | null;
+  @Field(() => Int, { nullable: true, description: 'surveys only ("--" for collections)' })
+  questionCount!: number | null;
+  @Field(() => Int)
+  responseCount!: number;
+  @Field(() => String, { nullable: true, description: 'the escrow holding the bonus (legacy newchild)' })
+  escrowAddress!: string | null;
+  @Field(() => String, { nullable: true, description: 'the wallet that funded it (legacy addressSigner)' })
+  signerAddress!: string | null;
+  @Field(() => Boolean, { description: 'the escrow was checked on-chain when published' })
+  escrowVerified!: boolean;
+  @Field(() => GraphQLISODateTime)
+  createdAt!: Date;
+  @Field(() => GraphQLISODateTime)
+  lastModified!: Date;
+  @Field(() => GraphQLISODateTime, { nullable: true })
+  publishedAt!: Date | null;
+}
+
+@ObjectType('RequestList')
+export class RequestListType {
+  @Field(() => [RequestType], { description: 'newest first' })
+  list!: RequestType[];
+  @Field(() => PageInfoType)
+  info!: PageInfoType;
+}
+
+@ObjectType('RequestOverview', { description: 'The dashboard cards' })
+export class RequestOverviewType {
+  @Field(() => Int, { description: 'published requests' })
+  open!: number;
+  @Field(() => Int)
+  draft!: number;
+  @Field(() => Int)
+  responseTotal!: number;
+  @Field(() => Int, { description: "since midnight of the caller's day (tzOffset)" })
+  responseToday!: number;
+  @Field(() => Float, {
+    description: 'responses to published requests / the paid responses they can take, percent, 1 decimal',
+  })
+  avgCompRate!: number;
+}
+
+@ObjectType('Contract', { description: "A published request's escrow (Recent Contracts)" })
+export class ContractType {
+  @Field(() => ID)
+  requestId!: string;
+  @Field(() => String)
+  title!: string;
+  @Field(() => String, { description: 'the signer: the wallet that created and funded the escrow' })
+  address!: string;
+  @Field(() => String)
+  escrowAddress!: string;
+  @Field(() => Int)
+  bonusAmount!: number;
+  @Field(() => String, { description: 'always Completed (spec)' })
+  status!: string;
+  @Field(() => GraphQLISODateTime, { nullable: true })
+  publishedAt!: Date | null;
+}
+
+@ObjectType('ContractList')
+export class ContractListType {
+  @Field(() => [ContractType])
+  list!: ContractType[];
+  @Field(() => PageInfoType)
+  info!: PageInfoType;
+}
+
+@ObjectType('OptionCount')
+export class OptionCountType {
+  @Field(() => String)
+  option!: string;
+  @Field(() => Int)
+  counter!: number;
+}
+
+@ObjectType('SurveyResultGroup', { description: "One question's results: a pie per group" })
+export class SurveyResultGroupType {
+  @Field(() => ID)
+  questionId!: string;
+  @Field(() => String)
+  title!: string;
+  @Field(() => QuestionKindEnum)
+  type!: string;
+  @Field(() => [OptionCountType], { description: 'every option in order, zeros included' })
+  data!: OptionCountType[];
+}
+
+@InputType()
+export class CollectionOptionsInput {
+  @Field(() => Boolean, { nullable: true })
+  healthData?: boolean;
+  @Field(() => Boolean, { nullable: true })
+  locationData?: boolean;
+  @Field(() => Boolean, { nullable: true })
+  profileData?: boolean;
+  @Field(() => Boolean, { nullable: true })
+  idData?: boolean;
+  @Field(() => Boolean, { nullable: true })
+  personalImages?: boolean;
+}
+
+@InputType()
+export class SurveyQuestionInput {
+  @Field(() => QuestionKindEnum)
+  type!: string;
+  @Field(() => String, { description: 'required (trimmed)' })
+  title!: string;
+  @Field(() => [String], {
+    nullable: true,
+    description: 'choice types: blank rows are dropped; at least one must remain',
+  })
+  choices?: string[];
+  @Field(() => Int, { nullable: true, description: 'stars: 3 to 10, default 5' })
+  scale?: number;
+  @Field(() => StarShapeEnum, { nullable: true, description: 'stars: default star' })
+  shape?: string;
+}
+
+/** Fields shared by create and update; every one optional on update (the rest stays). */
+@InputType()
+export class UpdateRequestInput {
+  @Field(() => String, { nullable: true })
+  title?: string;
+  @Field(() => String, { nullable: true })
+  description?: string;
+  @Field(() => String, { nullable: true, description: 'Default' })
+  category?: string;
+  @Field(() => QualityEnum, { nullable: true, description: 'fixed once created' })
+  quality?: string;
+  @Field(() => String, { nullable: true, description: 'Single Access or Multiple Access; fixed once created' })
+  access?: string;
+  @Field(() => String, { nullable: true, description: 'one of your key ids (hex or colon pairs)' })
+  keyId?: string;
+  @Field(() => Int, { nullable: true, description: 'Total IPTs (whole, >= bonusEach)' })
+  bonusAmount?: number;
+  @Field(() => Int, { nullable: true, description: 'IPTs per Response (whole, >= 1)' })
+  bonusEach?: number;
+  @Field(() => Int, { nullable: true, description: '0 draft, 1 publish (needs the funded escrow)' })
+  status?: number;
+  @Field(() => CollectionOptionsInput, { nullable: true, description: 'collections' })
+  options?: CollectionOptionsInput;
+  @Field(() => [SurveyQuestionInput], { nullable: true, description: 'surveys' })
+  questions?: SurveyQuestionInput[];
+  @Field(() => String, { nullable: true, description: 'the escrow the factory created for this request id' })
+  escrowAddress?: string;
+  @Field(() => String, { nullable: true, description: 'the wallet that created and funded it' })
+  signerAddress?: string;
+}
+
+@InputType()
+export class CreateRequestInput extends UpdateRequestInput {
+  @Field(() => ID, {
+    nullable: true,
+    description: 'a UUID you choose, so the escrow can be created for it before the request is saved',
+  })
+  id?: string;
+  @Field(() => RequestKindEnum)
+  type!: string;
+  // required on create (optional on update)
+  @Field(() => String)
+  declare title: string;
+  @Field(() => String, { description: 'one of your key ids (hex or colon pairs)' })
+  declare keyId: string;
+  @Field(() => Int, { description: 'Total IPTs (whole, >= bonusEach)' })
+  declare bonusAmount: number;
+  @Field(() => Int, { description: 'IPTs per Response (whole, >= 1)' })
+  declare bonusEach: number;
+  @Field(() => Int, { description: '0 draft, 1 publish (needs the funded escrow)' })
+  declare status: number;
+}

@@ -1,0 +1,165 @@
+import { route } from '../../rest/registry';
+import type { PublicRequest } from '../requests/public-requests.service';
+import { legacyQuestion, legacyRow, typeName } from '../requests/requests.mappers';
+import { countSchema } from '../surveys/surveys.service';
+import {
+  checkSubmittedSchema,
+  endUserDataSchema,
+  openRequestsSchema,
+  phoneRequestSchema,
+  rankingSchema,
+  submitCollectionSchema,
+  submitSurveySchema,
+  withdrawSchema,
+} from './phone.schemas';
+import { toPayout } from './responses.mappers';
+import type { Accepted } from './submissions.service';
+
+const tag = 'phone app';
+
+// What the phone needs to show and answer a published request (CLARIFICATIONS "Phone-app calls").
+const endUserData = ({ request: r, questions, remaining }: PublicRequest) => ({
+  id: r.id,
+  type: r.type,
+  type_name: typeName(r),
+  title: r.title,
+  description: r.description,
+  desc: r.description,
+  category: r.category,
+  quality: r.quality,
+  access: r.access,
+  bonus: r.bonus,
+  bonus_amount: r.bonusAmount,
+  bonus_each: r.bonusEach,
+  remaining,
+  key: r.keyId,
+  publicKey: r.publicKeyPem,
+  newchild: r.escrowAddress,
+  contractId: r.escrowAddress,
+  options: r.options ?? null,
+  questions: questions ? questions.map(legacyQuestion) : null,
+});
+
+const accepted = (a: Accepted) => ({
+  id: a.submission.id,
+  memberId: a.participant.memberId,
+  created: a.submission.createdAt,
+  payout: toPayout(a.payout),
+});
+
+// Public: the phone app has no login. Only published requests are served; a draft is not found.
+export const phoneRoutes = [
+  route({
+    method: 'GET',
+    path: '/v1/requestClient/getOpenRequests',
+    tag,
+    auth: 'public',
+    summary: 'Published requests, newest first (page, limit, type): { list, info }',
+    input: openRequestsSchema,
+    handler: async (ctx, input) => {
+      const p = await ctx.services.publicRequests.open(ctx.em, input);
+      const list = p.list.map((r) => {
+        const { id, title, type, type_name, desc, created, questionCount, quality, access, bonus_each } = legacyRow(r);
+        return { id, title, type, type_name, desc, created, questionCount, quality, access, bonus_each };
+      });
+      return { list, info: { count: p.count, pages: p.pages, page: p.page } };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/requestClient/getEndUserData',
+    tag,
+    auth: 'public',
+    summary:
+      'A published request for the phone: title, description, options (collections) or questions (surveys), bonus_each, remaining paid responses, quality, access, publicKey (PEM to encrypt responses to) and the escrow (newchild)',
+    input: endUserDataSchema,
+    handler: async (ctx, input) => endUserData(await ctx.services.publicRequests.endUserData(ctx.em, input)),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/requestClient/getSurveyQuestions',
+    tag,
+    auth: 'public',
+    summary:
+      'The questions of a published survey: [{ id, index, type, title, options }] (options: choices, or { scale, shape } for stars)',
+    input: phoneRequestSchema,
+    handler: async (ctx, input) =>
+      (await ctx.services.publicRequests.surveyQuestions(ctx.em, input)).map(legacyQuestion),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/requestClient/getCount',
+    tag,
+    auth: 'public',
+    summary: 'How many answers chose responseAnswer for questionId (stars: "1".."scale"): { count }',
+    input: countSchema,
+    handler: async (ctx, input) => ctx.services.surveys.count(ctx.em, input),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/requestClient/getContractId',
+    tag,
+    auth: 'public',
+    summary: 'The escrow of a published request: { requestId, contractId }',
+    input: phoneRequestSchema,
+    handler: async (ctx, input) => {
+      const r = await ctx.services.publicRequests.escrowOf(ctx.em, input);
+      return { requestId: r.id, contractId: r.escrowAddress };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/requestClient/checkSubmitted',
+    tag,
+    auth: 'public',
+    summary: 'Whether this device answered the request: { submitted, memberId, submittedAt, payout }',
+    input: checkSubmittedSchema,
+    handler: async (ctx, input) => {
+      const s = await ctx.services.submissions.checkSubmitted(ctx.em, input);
+      return { ...s, payout: toPayout(s.payout) };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/requestClient/submitCollection',
+    tag,
+    auth: 'public',
+    summary:
+      'Answer a published collection: requestId, deviceId, walletAddress, encryptedData (aesgcm1.<base64 of 12-byte IV || AES-256-GCM ciphertext+tag of the response JSON, AAD "response-data|<requestId>">), sealedKey (the 32-byte data key sealed with HPKE to the request publicKey, info "response-key|<requestId>": hpke1.<base64>). One per device and per wallet (409). The bonus is paid to walletAddress',
+    input: submitCollectionSchema,
+    handler: async (ctx, input) => accepted(await ctx.services.submissions.submitCollection(ctx.em, input)),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/requestClient/submitSurvey',
+    tag,
+    auth: 'public',
+    summary:
+      'Answer a published survey: requestId, deviceId, walletAddress, answers [{ questionId or index, answer }] (a choice; a list for checkboxes; 1..scale for stars, which may also come later via request.api/ranking). Every other question must be answered. One per device and per wallet (409)',
+    input: submitSurveySchema,
+    handler: async (ctx, input) => accepted(await ctx.services.submissions.submitSurvey(ctx.em, input)),
+  }),
+  route({
+    method: 'POST',
+    path: '/request.api/ranking',
+    tag,
+    auth: 'public',
+    summary:
+      'Star rating for question index (0-based) of a survey this device answered: index, stars (1..scale), requestId, deviceId; replaces an earlier rating',
+    input: rankingSchema,
+    handler: async (ctx, input) => ctx.services.submissions.rank(ctx.em, input),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/v1/requestClient/deleteRequest',
+    tag,
+    auth: 'public',
+    summary:
+      "Withdraw this device's submission (JSON body: request_id, deviceId): the response is deleted and the counts drop; a payout already made is not reversed",
+    input: withdrawSchema,
+    handler: async (ctx, input) => {
+      await ctx.services.submissions.withdraw(ctx.em, input);
+      return true;
+    },
+  }),
+];

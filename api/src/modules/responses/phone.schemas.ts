@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { evmAddress } from '../../shared/address';
+import { deviceIdSchema } from '../participants/participants.service';
+import { REQUEST_TYPES } from '../requests/request.entity';
+import { answerSchema } from '../surveys/surveys.service';
+
+// Envelope formats (CRYPTO.md section 2 and README "Phone-app API"); the server checks their shape
+// only, it never holds a key that opens them.
+const base64 = '[A-Za-z0-9+/]+={0,2}';
+export const DATA_PREFIX = 'aesgcm1.';
+export const SEALED_KEY_PREFIX = 'hpke1.';
+// enc (65-byte P-256 point) + a sealed 32-byte AES key + 16-byte tag
+const SEALED_KEY_BYTES = 65 + 32 + 16;
+// 12-byte IV + 16-byte tag, at least
+const MIN_DATA_BYTES = 12 + 16;
+
+const decodedLength = (b64: string) => Buffer.from(b64, 'base64').length;
+
+const requestId = (name = 'requestId') => z.uuid(`${name} must be a request id`);
+
+export const encryptedDataSchema = z
+  .string()
+  .max(200_000, 'encryptedData is too large')
+  .regex(new RegExp(`^${DATA_PREFIX.replace('.', '\\.')}${base64}$`), `encryptedData must be ${DATA_PREFIX}<base64>`)
+  .refine((v) => decodedLength(v.slice(DATA_PREFIX.length)) >= MIN_DATA_BYTES, 'encryptedData is too short');
+
+export const sealedKeySchema = z
+  .string()
+  .max(400, 'sealedKey is too long')
+  .regex(
+    new RegExp(`^${SEALED_KEY_PREFIX.replace('.', '\\.')}${base64}$`),
+    `sealedKey must be ${SEALED_KEY_PREFIX}<base64>`,
+  )
+  .refine(
+    (v) => decodedLength(v.slice(SEALED_KEY_PREFIX.length)) === SEALED_KEY_BYTES,
+    'sealedKey must seal a 32-byte AES-256 key',
+  );
+
+const participant = { deviceId: deviceIdSchema, walletAddress: evmAddress('walletAddress') };
+
+export const submitCollectionSchema = z.strictObject({
+  requestId: requestId(),
+  ...participant,
+  encryptedData: encryptedDataSchema,
+  sealedKey: sealedKeySchema,
+});
+
+export const submitSurveySchema = z.strictObject({
+  requestId: requestId(),
+  ...participant,
+  answers: z.array(answerSchema).max(100, 'At most 100 answers'),
+});
+
+export const withdrawSchema = z.strictObject({ request_id: requestId('request_id'), deviceId: deviceIdSchema });
+
+export const checkSubmittedSchema = z.strictObject({ requestId: requestId(), deviceId: deviceIdSchema });
+
+export const rankingSchema = z.strictObject({
+  // 0-based position of the star question in the survey
+  index: z.coerce.number().int().min(0).max(1000),
+  stars: z.coerce.number().int('stars must be a whole number'),
+  requestId: requestId(),
+  deviceId: deviceIdSchema,
+});
+
+// the legacy spellings differ per call: getEndUserData takes requestID, the others requestId
+export const endUserDataSchema = z.strictObject({ requestID: requestId('requestID') });
+export const phoneRequestSchema = z.strictObject({ requestId: requestId() });
+
+export const openRequestsSchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  type: z.enum(REQUEST_TYPES).optional(),
+});
+
+export const responsesPageSchema = z.strictObject({
+  id: requestId('id'),
+  type: z.enum(REQUEST_TYPES).optional(),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});

@@ -1,0 +1,77 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { parseInput } from '../../shared/validation';
+import type { Payout } from '../payouts/payout.entity';
+import type { PayoutsService } from '../payouts/payouts.service';
+import type { DataRequest } from '../requests/request.entity';
+import type { RequestsService } from '../requests/requests.service';
+import type { User } from '../users/user.entity';
+import { responsesPageSchema } from './phone.schemas';
+import { Submission } from './submission.entity';
+
+export type AnswerView = { questionId: string; option: string };
+
+/** One response as its requester sees it: still encrypted (collections) or the chosen options. */
+export type ResponseView = {
+  submission: Submission;
+  memberId: string;
+  answers: AnswerView[] | null;
+  payout: Payout | null;
+};
+
+export type ResponsePage = { request: DataRequest; list: ResponseView[]; count: number; offset: number };
+
+/**
+ * The requester's view of the responses to one of their requests, oldest first. A page costs a
+ * fixed number of statements (rows with participants, answers, payouts), whatever its size.
+ */
+export class ResponsesService {
+  constructor(
+    private readonly requests: RequestsService,
+    private readonly payouts: PayoutsService,
+  ) {}
+
+  async list(em: EntityManager, user: User, raw: unknown): Promise<ResponsePage> {
+    const { id, type, offset, limit } = parseInput(responsesPageSchema, raw);
+    const request = await this.requests.owned(em, user, id, type);
+    const [rows, count] = await em.findAndCount(
+      Submission,
+      { request },
+      { orderBy: { createdAt: 'asc', id: 'asc' }, offset, limit, populate: ['participant'] },
+    );
+    const answers = request.type === 'survey' ? await this.answersOf(em, rows) : null;
+    const payouts = request.escrowAddress
+      ? await this.payouts.forWallets(
+          em,
+          request.escrowAddress,
+          rows.map((s) => s.walletAddress),
+        )
+      : new Map<string, Payout>();
+    const list = rows.map((submission) => ({
+      submission,
+      memberId: submission.participant.memberId,
+      answers: answers ? (answers.get(submission.id) ?? []) : null,
+      payout: payouts.get(submission.walletAddress) ?? null,
+    }));
+    return { request, list, count, offset };
+  }
+
+  private async answersOf(em: EntityManager, rows: Submission[]): Promise<Map<string, AnswerView[]>> {
+    const out = new Map<string, AnswerView[]>();
+    if (!rows.length) return out;
+    const found = await em.execute<{ submission_id: string; question_id: string; label: string }[]>(
+      `select a.submission_id, o.question_id, o.label
+         from survey_answers a
+         join survey_options o on o.id = a.option_id
+         join survey_questions q on q.id = o.question_id
+        where a.submission_id in (?)
+        order by q.position, o.position`,
+      [rows.map((s) => s.id)],
+    );
+    for (const r of found) {
+      const list = out.get(r.submission_id) ?? [];
+      list.push({ questionId: r.question_id, option: r.label });
+      out.set(r.submission_id, list);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,51 @@
+import { OptionalProps } from '@mikro-orm/core';
+import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { randomUUID } from 'node:crypto';
+import { Participant } from '../participants/participant.entity';
+import { DataRequest } from '../requests/request.entity';
+import { User } from '../users/user.entity';
+
+/**
+ * One participant's response to a published request: the encrypted collection data with its
+ * sealed data key, or (surveys) the SurveyAnswer rows. One per device and one per wallet per
+ * request (the escrow pays a wallet once). `owner` repeats the request's owner so the dashboard's
+ * "responses today" is one index range scan.
+ */
+@Entity({ tableName: 'submissions' })
+@Unique({ properties: ['request', 'participant'] })
+@Unique({ properties: ['request', 'walletAddress'] })
+@Index({ properties: ['request', 'createdAt'] })
+@Index({ properties: ['owner', 'createdAt'] })
+@Check({
+  name: 'submissions_sealed_pair_check',
+  expression: '(encrypted_data is null) = (sealed_key is null)',
+})
+export class Submission {
+  [OptionalProps]?: 'createdAt' | 'encryptedData' | 'sealedKey';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne(() => DataRequest, { deleteRule: 'cascade' })
+  request!: DataRequest;
+
+  @ManyToOne(() => User, { deleteRule: 'cascade' })
+  owner!: User;
+
+  @ManyToOne(() => Participant, { deleteRule: 'cascade', index: true })
+  participant!: Participant;
+
+  @Property({ type: 'string', length: 42 })
+  walletAddress!: string;
+
+  // collections: `aesgcm1.` + base64(iv || ciphertext) of the response JSON (never seen in clear)
+  @Property({ type: 'text', nullable: true })
+  encryptedData?: string | null = null;
+
+  // collections: the data key sealed to the request's public key, `hpke1.` + base64(enc || ct)
+  @Property({ type: 'text', nullable: true })
+  sealedKey?: string | null = null;
+
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+}

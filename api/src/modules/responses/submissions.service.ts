@@ -1,0 +1,158 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { badInput, conflict, notFound } from '../../shared/errors';
+import { parseInput } from '../../shared/validation';
+import type { Participant } from '../participants/participant.entity';
+import type { ParticipantsService } from '../participants/participants.service';
+import type { Payout } from '../payouts/payout.entity';
+import type { PayoutsService } from '../payouts/payouts.service';
+import { capacityOf, DataRequest, type RequestKind } from '../requests/request.entity';
+import type { SurveysService } from '../surveys/surveys.service';
+import {
+  checkSubmittedSchema,
+  rankingSchema,
+  submitCollectionSchema,
+  submitSurveySchema,
+  withdrawSchema,
+} from './phone.schemas';
+import { Submission } from './submission.entity';
+
+export type Accepted = { submission: Submission; participant: Participant; payout: Payout | null };
+
+export type SubmittedState = {
+  submitted: boolean;
+  memberId: string | null;
+  submittedAt: Date | null;
+  payout: Payout | null;
+};
+
+/**
+ * What the phone app sends: a collection response (ciphertext and sealed key only), survey
+ * answers, a star rating, and the withdrawal of its own submission. Every change runs in one
+ * transaction that first locks the request row, so the one-per-device and one-per-wallet rules,
+ * the paid-response capacity and the counters hold under concurrent submissions.
+ */
+export class SubmissionsService {
+  constructor(
+    private readonly participants: ParticipantsService,
+    private readonly surveys: SurveysService,
+    private readonly payouts: PayoutsService,
+  ) {}
+
+  async submitCollection(em: EntityManager, raw: unknown): Promise<Accepted> {
+    const input = parseInput(submitCollectionSchema, raw);
+    return this.accept(em, input, 'collection', { encryptedData: input.encryptedData, sealedKey: input.sealedKey });
+  }
+
+  async submitSurvey(em: EntityManager, raw: unknown): Promise<Accepted> {
+    const input = parseInput(submitSurveySchema, raw);
+    return this.accept(em, input, 'survey', {}, (tx, request, submission) =>
+      this.surveys.recordAnswers(tx, request, submission.id, input.answers),
+    );
+  }
+
+  /** The participant withdraws their submission: it goes, counters drop; a payout is not reversed. */
+  async withdraw(em: EntityManager, raw: unknown): Promise<void> {
+    const { request_id: requestId, deviceId } = parseInput(withdrawSchema, raw);
+    await em.transactional(async (tx) => {
+      const request = await tx.findOne(DataRequest, requestId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const submission = request ? await this.submissionOf(tx, request, deviceId) : null;
+      if (!request || !submission) throw notFound('Submission');
+      await this.surveys.withdrawAnswers(tx, submission.id);
+      await tx.nativeDelete(Submission, { id: submission.id });
+      await tx.execute('update requests set response_count = response_count - 1 where id = ?', [request.id]);
+    });
+  }
+
+  /** The legacy ranking call: this device's star answer for question `index` of a survey. */
+  async rank(em: EntityManager, raw: unknown): Promise<{ questionId: string; stars: number }> {
+    const { index, stars, requestId, deviceId } = parseInput(rankingSchema, raw);
+    return em.transactional(async (tx) => {
+      const request = await this.published(tx, requestId, 'survey');
+      const submission = await this.submissionOf(tx, request, deviceId);
+      if (!submission) throw notFound('Submission of this device (submit the survey first)');
+      return this.surveys.setStars(tx, request, submission.id, index, stars);
+    });
+  }
+
+  async checkSubmitted(em: EntityManager, raw: unknown): Promise<SubmittedState> {
+    const { requestId, deviceId } = parseInput(checkSubmittedSchema, raw);
+    const request = await em.findOne(DataRequest, { id: requestId, status: 1 });
+    if (!request) throw notFound('Request');
+    const participant = await this.participants.findByDevice(em, deviceId);
+    const submission = participant ? await em.findOne(Submission, { request, participant }) : null;
+    const payout =
+      submission && request.escrowAddress
+        ? await this.payouts.forWallet(em, request.escrowAddress, submission.walletAddress)
+        : null;
+    return {
+      submitted: Boolean(submission),
+      memberId: participant?.memberId ?? null,
+      submittedAt: submission?.createdAt ?? null,
+      payout,
+    };
+  }
+
+  private async accept(
+    em: EntityManager,
+    input: { requestId: string; deviceId: string; walletAddress: string },
+    type: RequestKind,
+    sealed: { encryptedData?: string; sealedKey?: string },
+    fill?: (tx: EntityManager, request: DataRequest, submission: Submission) => Promise<void>,
+  ): Promise<Accepted> {
+    const accepted = await em.transactional(async (tx) => {
+      const request = await this.published(tx, input.requestId, type);
+      const participant = await this.participants.enrol(tx, input.deviceId, input.walletAddress);
+      if (await tx.count(Submission, { request, participant })) {
+        throw conflict('This device has already answered this request');
+      }
+      if (await tx.count(Submission, { request, walletAddress: input.walletAddress })) {
+        throw conflict('This wallet has already answered this request');
+      }
+      // a wallet already owed or paid from this escrow (it withdrew and answers again) is welcome;
+      // anyone else needs a bonus left: floor(Total / per Response) paid responses in all
+      const known = await this.payouts.forWallet(tx, request.escrowAddress!, input.walletAddress);
+      if (!known && (await this.payouts.totals(tx, request.id)).count >= capacityOf(request)) {
+        throw conflict('This request has all the responses it can pay for');
+      }
+      const submission = tx.create(Submission, {
+        request,
+        owner: request.user,
+        participant,
+        walletAddress: input.walletAddress,
+        encryptedData: sealed.encryptedData ?? null,
+        sealedKey: sealed.sealedKey ?? null,
+      });
+      await tx.flush();
+      await fill?.(tx, request, submission);
+      // not through the entity: a response arriving must not change the request's last_modified
+      await tx.execute('update requests set response_count = response_count + 1 where id = ?', [request.id]);
+      const payout = await this.payouts.owe(tx, request, input.walletAddress);
+      await tx.flush();
+      return { submission, participant, payout };
+    });
+    if (accepted.payout) this.payouts.kick(em, accepted.payout.id);
+    return accepted;
+  }
+
+  /** A published request of the given type, locked for this transaction; drafts are not served. */
+  private async published(tx: EntityManager, id: string, type: RequestKind): Promise<DataRequest> {
+    const request = await tx.findOne(
+      DataRequest,
+      { id, status: 1 },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+    );
+    if (!request) throw notFound('Request');
+    if (request.type !== type) {
+      throw badInput(
+        `This request is a ${request.type}: use submit${request.type === 'survey' ? 'Survey' : 'Collection'}`,
+      );
+    }
+    return request;
+  }
+
+  private async submissionOf(tx: EntityManager, request: DataRequest, deviceId: string): Promise<Submission | null> {
+    const participant = await this.participants.findByDevice(tx, deviceId);
+    return participant ? tx.findOne(Submission, { request, participant }) : null;
+  }
+}

@@ -1,0 +1,19 @@
+import { Entity, Index, ManyToOne, PrimaryKey, Unique } from '@mikro-orm/decorators/legacy';
+import { randomUUID } from 'node:crypto';
+import { Submission } from '../responses/submission.entity';
+import { SurveyOption } from './survey-option.entity';
+
+/** One chosen option in one submission (a checkboxes answer is one row per ticked box). */
+@Entity({ tableName: 'survey_answers' })
+@Unique({ properties: ['submission', 'option'] })
+export class SurveyAnswer {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne(() => Submission, { deleteRule: 'cascade' })
+  submission!: Submission;
+
+  @ManyToOne(() => SurveyOption, { deleteRule: 'cascade' })
+  @Index()
+  option!: SurveyOption;
+}

@@ -1,0 +1,47 @@
+import { OptionalProps } from '@mikro-orm/core';
+import { Check, Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { randomUUID } from 'node:crypto';
+import { DataRequest } from '../requests/request.entity';
+
+export const QUESTION_TYPES = ['dropdown', 'radios', 'checkboxes', 'stars'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+export const STAR_SHAPES = ['star', 'heart', 'thumb'] as const;
+export type StarShape = (typeof STAR_SHAPES)[number];
+export const STAR_SCALE = { min: 3, max: 10, default: 5 } as const;
+
+/**
+ * One question of a survey, in display order. Its answer options (choices, or "1".."scale" for a
+ * star rating) are SurveyOption rows, each with its counter.
+ */
+@Entity({ tableName: 'survey_questions' })
+@Unique({ properties: ['request', 'position'] })
+@Check({ name: 'survey_questions_type_check', expression: `type in ('dropdown', 'radios', 'checkboxes', 'stars')` })
+@Check({
+  name: 'survey_questions_stars_check',
+  expression: `(type = 'stars') = (scale is not null and shape is not null) and (scale is null or (scale >= 3 and scale <= 10))`,
+})
+export class SurveyQuestion {
+  [OptionalProps]?: 'scale' | 'shape';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne(() => DataRequest, { deleteRule: 'cascade' })
+  request!: DataRequest;
+
+  // 0-based; the legacy ranking call names questions by this index
+  @Property({ type: 'integer' })
+  position!: number;
+
+  @Property({ type: 'string', length: 10 })
+  type!: QuestionType;
+
+  @Property({ type: 'string', length: 500 })
+  title!: string;
+
+  @Property({ type: 'smallint', nullable: true })
+  scale?: number | null = null;
+
+  @Property({ type: 'string', length: 5, nullable: true })
+  shape?: StarShape | null = null;
+}

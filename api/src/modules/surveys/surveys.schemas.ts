@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { trimmed } from '../../shared/validation';
+import { QUESTION_TYPES, STAR_SCALE, STAR_SHAPES, type QuestionType, type StarShape } from './survey-question.entity';
+
+export const NO_CHOICE_MESSAGE = 'You are required to have at least one choice.';
+const MAX_QUESTIONS = 100;
+const MAX_CHOICES = 50;
+
+/** A validated question: choices for the choice types; scale and shape for a star rating. */
+export type QuestionInput = {
+  type: QuestionType;
+  title: string;
+  choices: string[];
+  scale: number | null;
+  shape: StarShape | null;
+};
+
+const choiceList = z.array(z.string().max(200, 'A choice must be at most 200 characters')).max(MAX_CHOICES);
+
+/**
+ * A survey question as every client sends it after normalising: the designer's blank rows are
+ * dropped here (trimmed empty choices), so "at least one choice" counts real ones.
+ */
+export const questionSchema = z
+  .strictObject({
+    type: z.enum(QUESTION_TYPES, { error: `type must be one of ${QUESTION_TYPES.join(', ')}` }),
+    title: trimmed(500, 'Question title'),
+    choices: choiceList.optional(),
+    scale: z.coerce
+      .number()
+      .int('scale must be a whole number')
+      .min(STAR_SCALE.min, `scale must be ${STAR_SCALE.min} to ${STAR_SCALE.max}`)
+      .max(STAR_SCALE.max, `scale must be ${STAR_SCALE.min} to ${STAR_SCALE.max}`)
+      .optional(),
+    shape: z.enum(STAR_SHAPES, { error: `shape must be one of ${STAR_SHAPES.join(', ')}` }).optional(),
+  })
+  .transform((q, ctx): QuestionInput => {
+    if (q.type === 'stars') {
+      // a star rating's options are 1..scale; any leftover designer rows are ignored
+      return {
+        type: q.type,
+        title: q.title,
+        choices: [],
+        scale: q.scale ?? STAR_SCALE.default,
+        shape: q.shape ?? 'star',
+      };
+    }
+    const choices = (q.choices ?? []).map((c) => c.trim()).filter((c) => c.length > 0);
+    if (!choices.length) ctx.addIssue({ code: 'custom', path: ['choices'], message: NO_CHOICE_MESSAGE });
+    if (new Set(choices).size !== choices.length) {
+      ctx.addIssue({ code: 'custom', path: ['choices'], message: 'Choices of a question must all be different' });
+    }
+    return { type: q.type, title: q.title, choices, scale: null, shape: null };
+  });
+
+export const questionsSchema = z
+  .array(questionSchema)
+  .min(1, 'A survey needs at least one question')
+  .max(MAX_QUESTIONS, `A survey has at most ${MAX_QUESTIONS} questions`);
+
+/**
+ * The legacy designer's shape: `options` is the list of choices, or `{ scale, shape }` for a star
+ * rating. Mapped to questionSchema's input; `id` and `index` from a read-back are accepted and
+ * ignored (the order of the list is the order of the questions).
+ */
+export const legacyQuestionSchema = z
+  .strictObject({
+    id: z.string().max(64).optional(),
+    index: z.number().int().min(0).optional(),
+    type: z.string().max(20),
+    title: z.string().max(1000),
+    options: z
+      .union([
+        choiceList,
+        z.strictObject({
+          scale: z.union([z.number(), z.string().max(5)]).optional(),
+          shape: z.string().max(10).optional(),
+        }),
+      ])
+      .optional(),
+  })
+  .transform(({ type, title, options }) =>
+    Array.isArray(options) || options === undefined
+      ? { type, title, choices: options }
+      : { type, title, scale: options.scale, shape: options.shape },
+  );

@@ -1,0 +1,214 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { raw } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { badInput, notFound } from '../../shared/errors';
+import { parseInput } from '../../shared/validation';
+import type { DataRequest } from '../requests/request.entity';
+import { SurveyAnswer } from './survey-answer.entity';
+import { SurveyOption } from './survey-option.entity';
+import { SurveyQuestion } from './survey-question.entity';
+import type { QuestionInput } from './surveys.schemas';
+import { optionLabels, type QuestionView } from './surveys.views';
+
+export type ResultGroup = {
+  questionId: string;
+  title: string;
+  type: QuestionView['type'];
+  data: { option: string; counter: number }[];
+};
+
+/** One answer as the phone sends it: the question (id or 0-based index) and the choice(s). */
+export const answerSchema = z
+  .strictObject({
+    questionId: z.uuid('questionId must be a question id').optional(),
+    index: z.number().int().min(0).max(1000).optional(),
+    // dropdown/radios: one choice; checkboxes: a list of choices; stars: 1..scale
+    answer: z.union([
+      z.string().max(200),
+      z.array(z.string().max(200)).min(1, 'Tick at least one box').max(50),
+      z.number().int(),
+    ]),
+  })
+  .refine((a) => (a.questionId === undefined) !== (a.index === undefined), {
+    message: 'Name the question by questionId or by index',
+  });
+export type AnswerInput = z.output<typeof answerSchema>;
+
+export const countSchema = z.strictObject({
+  questionId: z.uuid('questionId must be a question id'),
+  responseAnswer: z.string().max(200),
+});
+
+/**
+ * Survey questions, their options and counters. Every method that changes answers runs in the
+ * caller's transaction (the submission's), after the caller locked the request row: submissions
+ * to one survey are serialised there, so counter updates never deadlock.
+ */
+export class SurveysService {
+  /** Questions with options, per request id, in order: two statements for any number of requests. */
+  async load(em: EntityManager, requestIds: string[]): Promise<Map<string, QuestionView[]>> {
+    const byRequest = new Map<string, QuestionView[]>();
+    if (!requestIds.length) return byRequest;
+    const questions = await em.find(
+      SurveyQuestion,
+      { request: { $in: requestIds } },
+      { orderBy: { position: 'asc' }, refresh: true },
+    );
+    const options = questions.length
+      ? await em.find(
+          SurveyOption,
+          { question: { $in: questions.map((q) => q.id) } },
+          { orderBy: { position: 'asc' }, refresh: true },
+        )
+      : [];
+    const views = new Map<string, QuestionView>();
+    for (const q of questions) {
+      const view: QuestionView = {
+        id: q.id,
+        position: q.position,
+        type: q.type,
+        title: q.title,
+        scale: q.scale ?? null,
+        shape: q.shape ?? null,
+        options: [],
+      };
+      views.set(q.id, view);
+      const list = byRequest.get(q.request.id) ?? [];
+      list.push(view);
+      byRequest.set(q.request.id, list);
+    }
+    for (const o of options) views.get(o.question.id)?.options.push({ id: o.id, label: o.label, counter: o.counter });
+    return byRequest;
+  }
+
+  /** Replaces a survey's questions (only while it has no answers: the caller checks). */
+  async replaceQuestions(tx: EntityManager, request: DataRequest, questions: QuestionInput[]): Promise<void> {
+    await tx.nativeDelete(SurveyQuestion, { request: request.id });
+    questions.forEach((q, position) => {
+      const question = tx.create(SurveyQuestion, {
+        request,
+        position,
+        type: q.type,
+        title: q.title,
+        scale: q.scale,
+        shape: q.shape,
+      });
+      optionLabels(q).forEach((label, i) => tx.create(SurveyOption, { question, position: i, label }));
+    });
+    request.questionCount = questions.length;
+  }
+
+  /** The survey's result groups: one per question, every option with its counter. */
+  async statistics(em: EntityManager, request: DataRequest): Promise<ResultGroup[]> {
+    const questions = (await this.load(em, [request.id])).get(request.id) ?? [];
+    return questions.map((q) => ({
+      questionId: q.id,
+      title: q.title,
+      type: q.type,
+      data: q.options.map((o) => ({ option: o.label, counter: o.counter })),
+    }));
+  }
+
+  /**
+   * Stores a submission's answers and raises the counters. Every question must be answered except
+   * star ratings, which the phone may send later through the ranking call.
+   */
+  async recordAnswers(
+    tx: EntityManager,
+    request: DataRequest,
+    submissionId: string,
+    answers: AnswerInput[],
+  ): Promise<void> {
+    const questions = (await this.load(tx, [request.id])).get(request.id) ?? [];
+    const chosen: string[] = [];
+    const answered = new Set<string>();
+    answers.forEach((a, i) => {
+      const q = a.questionId ? questions.find((x) => x.id === a.questionId) : questions[a.index ?? -1];
+      if (!q) throw badInput(`answers.${i}: no such question in this survey`);
+      if (answered.has(q.id)) throw badInput(`answers.${i}: the question "${q.title}" is answered twice`);
+      answered.add(q.id);
+      chosen.push(...this.optionIds(q, a.answer, `answers.${i}`));
+    });
+    const missing = questions.filter((q) => q.type !== 'stars' && !answered.has(q.id));
+    if (missing.length) throw badInput(`Answer every question; missing: ${missing.map((q) => q.title).join(', ')}`);
+    await this.addAnswers(tx, submissionId, chosen);
+  }
+
+  /** The legacy ranking call: sets (or changes) a device's star answer for question `index`. */
+  async setStars(tx: EntityManager, request: DataRequest, submissionId: string, index: number, stars: number) {
+    const question = ((await this.load(tx, [request.id])).get(request.id) ?? [])[index];
+    if (!question) throw badInput(`index: the survey has no question ${index}`);
+    if (question.type !== 'stars') throw badInput(`index: question ${index} is not a star rating`);
+    const [optionId] = this.optionIds(question, stars, 'stars');
+    const previous = await tx.find(SurveyAnswer, {
+      submission: submissionId,
+      option: { $in: question.options.map((o) => o.id) },
+    });
+    if (previous.length) {
+      await tx.nativeUpdate(
+        SurveyOption,
+        { id: { $in: previous.map((a) => a.option.id) } },
+        {
+          counter: raw('counter - 1'),
+        },
+      );
+      await tx.nativeDelete(SurveyAnswer, { id: { $in: previous.map((a) => a.id) } });
+    }
+    await this.addAnswers(tx, submissionId, [optionId]);
+    return { questionId: question.id, stars };
+  }
+
+  /** Lowers the counters of a submission about to be deleted (its answers go with it). */
+  async withdrawAnswers(tx: EntityManager, submissionId: string): Promise<void> {
+    await tx.execute(
+      `update survey_options o set counter = o.counter - d.n
+         from (select option_id, count(*)::int as n from survey_answers where submission_id = ? group by option_id) d
+        where o.id = d.option_id`,
+      [submissionId],
+    );
+  }
+
+  /** How many current answers chose `responseAnswer` for a question of a published survey. */
+  async count(em: EntityManager, raw: unknown): Promise<{ questionId: string; responseAnswer: string; count: number }> {
+    const { questionId, responseAnswer } = parseInput(countSchema, raw);
+    const question = await em.findOne(SurveyQuestion, { id: questionId, request: { status: 1 } });
+    if (!question) throw notFound('Question');
+    const option = await em.findOne(SurveyOption, { question, label: responseAnswer.trim() });
+    if (!option) throw badInput('responseAnswer is not an option of this question');
+    return { questionId, responseAnswer: option.label, count: option.counter };
+  }
+
+  private optionIds(q: QuestionView, answer: AnswerInput['answer'], path: string): string[] {
+    const byLabel = (label: string) => {
+      const option = q.options.find((o) => o.label === label.trim());
+      if (!option) throw badInput(`${path}: "${label}" is not an option of "${q.title}"`);
+      return option.id;
+    };
+    if (q.type === 'checkboxes') {
+      const list = Array.isArray(answer) ? answer : [String(answer)];
+      const ids = list.map(byLabel);
+      if (new Set(ids).size !== ids.length) throw badInput(`${path}: a box is ticked twice`);
+      return ids;
+    }
+    if (Array.isArray(answer)) throw badInput(`${path}: "${q.title}" takes one answer`);
+    if (q.type === 'stars') {
+      const stars = typeof answer === 'number' ? answer : /^\d+$/.test(answer.trim()) ? Number(answer) : NaN;
+      if (!Number.isInteger(stars) || stars < 1 || stars > (q.scale ?? 0)) {
+        throw badInput(`${path}: a rating of "${q.title}" is 1 to ${q.scale}`);
+      }
+      return [byLabel(String(stars))];
+    }
+    return [byLabel(String(answer))];
+  }
+
+  private async addAnswers(tx: EntityManager, submissionId: string, optionIds: string[]): Promise<void> {
+    if (!optionIds.length) return;
+    await tx.insertMany(
+      SurveyAnswer,
+      // insertMany takes plain rows: the entity's id default is not applied
+      optionIds.map((option) => ({ id: randomUUID(), submission: submissionId, option })),
+    );
+    await tx.nativeUpdate(SurveyOption, { id: { $in: optionIds } }, { counter: raw('counter + 1') });
+  }
+}
