@@ -253,6 +253,18 @@ describe('a published collection', () => {
     }
   });
 
+  it('keeps the requested data once answered; other edits still work', async () => {
+    expect((await reread(r)).count_response).toBeGreaterThan(0);
+    expect(
+      (await alice.client.rest('POST', '/request.api/edit', { id: r.id, title: 'Renamed', desc: 'x' })).status,
+    ).toBe(200);
+    expectError(
+      await alice.client.rest('POST', '/request.api/edit', { id: r.id, collectionData: { healthData: true } }),
+      409,
+      'CONFLICT',
+    );
+  });
+
   it('answers a survey submission to a collection with 400', async () => {
     expectError(await submitSurvey(r, []), 400, 'BAD_USER_INPUT');
   });

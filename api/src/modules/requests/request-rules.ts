@@ -6,6 +6,12 @@ import type { RequestFields } from './requests.schemas';
 export const fullOptions = (given: Partial<CollectionOptions> | undefined): CollectionOptions =>
   Object.fromEntries(COLLECTION_OPTION_KEYS.map((k) => [k, given?.[k] === true])) as CollectionOptions;
 
+/** Whether two option sets ask for the same data (jsonb does not keep key order). */
+export const sameOptions = (
+  a: Partial<CollectionOptions> | null | undefined,
+  b: Partial<CollectionOptions> | null | undefined,
+) => COLLECTION_OPTION_KEYS.every((k) => (a?.[k] === true) === (b?.[k] === true));
+
 /**
  * The rules that span fields, checked on the whole request (an edit merges first):
  * IPTs per Response at most Total IPTs; a collection asks for at least one kind of data; a survey

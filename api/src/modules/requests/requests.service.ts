@@ -12,7 +12,7 @@ import { asInput, sameQuestions, type QuestionView } from '../surveys/surveys.vi
 import type { User } from '../users/user.entity';
 import { verifyEscrow } from './escrow-check';
 import { DataRequest, type RequestKind } from './request.entity';
-import { checkRequestRules, fullOptions } from './request-rules';
+import { checkRequestRules, fullOptions, sameOptions } from './request-rules';
 import {
   createRequestSchema,
   listSchema,
@@ -108,8 +108,7 @@ export class RequestsService {
     const keyId = normaliseKeyId(merged.keyId);
     const key = keyId === request.keyId ? null : await this.ownKey(em, user, merged.keyId);
     const newQuestions = request.type === 'survey' && !sameQuestions(stored, merged.questions ?? []);
-    const newOptions =
-      request.type === 'collection' && JSON.stringify(fullOptions(merged.options)) !== JSON.stringify(request.options);
+    const newOptions = request.type === 'collection' && !sameOptions(merged.options, request.options);
     const locksAnswers = Boolean(key) || newQuestions || newOptions;
     const totals = await this.payouts.totals(em, id);
     const mustVerify = merged.status === 1 && (!wasPublished || merged.bonusAmount > request.bonusAmount);
