@@ -1,0 +1,66 @@
+// The phone app's side of the REST API (README "Phone-app API"): one instance per simulated phone.
+import type { PhoneQuestion } from './fake-data';
+
+type Envelope<T> = { result?: T; error?: { code: string; message: string } };
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(`${status} ${code}: ${message}`);
+    this.name = 'ApiError';
+  }
+}
+
+export type EndUserData = {
+  id: string;
+  type: 'collection' | 'survey';
+  title: string;
+  bonus_each: number;
+  remaining: number;
+  publicKey: string;
+  newchild: string | null;
+  options: Record<string, boolean> | null;
+  questions: PhoneQuestion[] | null;
+};
+
+export type PayoutDto = { status: string; amount: number; txHash: string | null; failureMessage: string | null };
+export type AcceptedDto = { id: string; memberId: string; created: string; payout: PayoutDto | null };
+export type SubmittedDto = { submitted: boolean; memberId: string | null; payout: PayoutDto | null };
+
+export async function call<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  params?: Record<string, unknown>,
+): Promise<T> {
+  const query = method === 'GET' && params ? `?${new URLSearchParams(params as Record<string, string>)}` : '';
+  const res = await fetch(`${baseUrl}${path}${query}`, {
+    method,
+    headers: method === 'GET' ? {} : { 'content-type': 'application/json' },
+    body: method === 'GET' ? undefined : JSON.stringify(params ?? {}),
+  });
+  const body = (await res.json().catch(() => ({}))) as Envelope<T>;
+  if (!res.ok || body.result === undefined) {
+    throw new ApiError(res.status, body.error?.code ?? 'HTTP_ERROR', body.error?.message ?? res.statusText);
+  }
+  return body.result;
+}
+
+export const phoneApi = (baseUrl: string) => ({
+  endUserData: (requestID: string) =>
+    call<EndUserData>(baseUrl, 'GET', '/v1/requestClient/getEndUserData', { requestID }),
+  submitCollection: (body: {
+    requestId: string;
+    deviceId: string;
+    walletAddress: string;
+    encryptedData: string;
+    sealedKey: string;
+  }) => call<AcceptedDto>(baseUrl, 'POST', '/v1/requestClient/submitCollection', body),
+  submitSurvey: (body: { requestId: string; deviceId: string; walletAddress: string; answers: unknown[] }) =>
+    call<AcceptedDto>(baseUrl, 'POST', '/v1/requestClient/submitSurvey', body),
+  checkSubmitted: (requestId: string, deviceId: string) =>
+    call<SubmittedDto>(baseUrl, 'GET', '/v1/requestClient/checkSubmitted', { requestId, deviceId }),
+});

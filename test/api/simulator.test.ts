@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decryptCollectionResponse } from '../../scripts/simulate/response-crypto';
+import { simulateParticipants } from '../../scripts/simulate/simulate';
+import { buildUser, type TestUser } from './support/factories';
+import {
+  buildKey,
+  collectionBody,
+  createRequest,
+  surveyBody,
+  unverifiedEscrow,
+  type KeyPair,
+} from './support/requests';
+import { startTestServer, type TestServer } from './support/server';
+
+// The participant simulator (npm run simulate) against the real server: what it sends must be what
+// a requester's browser can open with the request key, and survey answers must add up.
+let server: TestServer;
+let alice: TestUser;
+let key: KeyPair;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  alice = await buildUser(server);
+  key = await buildKey(alice);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('npm run simulate', () => {
+  it('answers a collection as N phones, encrypted to the request key', async () => {
+    const r = await createRequest(
+      alice,
+      collectionBody(key.id, { bonus_amount: 10, bonus_each: 1, ...unverifiedEscrow() }),
+    );
+    const summary = await simulateParticipants({ url: server.url, requestId: r.id, count: 6, concurrency: 3, seed: 7 });
+    expect(summary.accepted).toHaveLength(6);
+    expect(summary.rejected).toEqual([]);
+    expect(summary.payouts).toEqual({ pending: 6 }); // no chain in this test: the payouts wait for one
+
+    type Row = { member_id: string; data: string; encrypted_symmetric_key: string };
+    const res = await alice.client.rest<{ list: Row[] }>('GET', '/request.api/response', undefined, { id: r.id });
+    const people = await Promise.all(
+      res.body.result!.list.map((row) =>
+        decryptCollectionResponse(key.privateKeyPem, r.id, {
+          encryptedData: row.data,
+          sealedKey: row.encrypted_symmetric_key,
+        }),
+      ),
+    );
+    expect(people).toHaveLength(6);
+    for (const p of people) {
+      // the request asks for profile, location, health and images, not ID data
+      expect(p).toMatchObject({
+        firstName: expect.any(String),
+        lastName: expect.any(String),
+        age: expect.any(Number),
+        email: expect.stringContaining('@'),
+        location: { city: expect.any(String), country: expect.any(String) },
+        image_upload: expect.any(Array),
+        health: expect.any(Object),
+      });
+      expect(p.idDocument).toBeUndefined();
+    }
+  });
+
+  it('answers a survey, and the counters add up; extra phones are refused once it is full', async () => {
+    const s = await createRequest(alice, surveyBody(key.id, { bonus_amount: 8, bonus_each: 1, ...unverifiedEscrow() }));
+    const summary = await simulateParticipants({ url: server.url, requestId: s.id, count: 10, seed: 3 });
+    expect(summary.accepted).toHaveLength(8);
+    expect(summary.rejected.map((x) => x.code)).toEqual(['CONFLICT', 'CONFLICT']);
+    const stats = await alice.client.rest<{ type: string; data: { counter: number }[] }[]>(
+      'GET',
+      '/request.api/statistic',
+      undefined,
+      { id: s.id },
+    );
+    for (const group of stats.body.result!) {
+      const total = group.data.reduce((n, d) => n + d.counter, 0);
+      if (group.type === 'checkboxes') expect(total).toBeGreaterThanOrEqual(8);
+      else expect(total).toBe(8);
+    }
+  });
+});
