@@ -49,7 +49,7 @@ export function getWalletAccount(): WalletAccountState {
   return state;
 }
 
-// Follows the wallet when the user switches or disconnects accounts in it.
+// Follows the wallet when the user switches accounts or networks in it.
 function watch(wallet: Eip1193Provider) {
   if (!wallet.on || !wallet.removeListener) return;
   const onAccounts = (accounts: unknown) => {
@@ -60,8 +60,14 @@ function watch(wallet: Eip1193Provider) {
         : { status: 'disconnected', account: null, iptBalance: null },
     );
   };
+  // another network: the balance read before is not this chain's
+  const onChain = () => update({ iptBalance: null, error: null });
   wallet.on('accountsChanged', onAccounts);
-  unwatch = () => wallet.removeListener?.('accountsChanged', onAccounts);
+  wallet.on('chainChanged', onChain);
+  unwatch = () => {
+    wallet.removeListener?.('accountsChanged', onAccounts);
+    wallet.removeListener?.('chainChanged', onChain);
+  };
 }
 
 async function walletProvider(waitMs?: number): Promise<Eip1193Provider | null> {

@@ -34,6 +34,11 @@ describe('admin layout', () => {
     const { user } = await openDashboard();
     await user.click(screen.getByRole('button', { name: 'IPT credit' }));
     expect(await screen.findByText('55 IPT Tokens Bought!')).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Purchase IPT Tokens' })).toHaveAttribute('href', '/auth/pricing-page');
+    expect(screen.getByRole('menuitem', { name: 'Credit history' })).toHaveAttribute(
+      'href',
+      '/admin/settings#credit-history',
+    );
     await user.keyboard('{Escape}');
 
     await user.click(screen.getByRole('button', { name: 'Account' }));

@@ -1,6 +1,7 @@
 import Logout from '@mui/icons-material/Logout';
 import Person from '@mui/icons-material/Person';
 import Settings from '@mui/icons-material/Settings';
+import History from '@mui/icons-material/History';
 import ShoppingCart from '@mui/icons-material/ShoppingCart';
 import Paid from '@mui/icons-material/Paid';
 import Divider from '@mui/material/Divider';
@@ -27,6 +28,12 @@ export function CreditsMenu({ credit }: { credit: number }) {
             <ShoppingCart fontSize="small" />
           </ListItemIcon>
           Purchase IPT Tokens
+        </MenuItem>,
+        <MenuItem key="history" component={Link} to={`${SETTINGS_PATH}#credit-history`} onClick={close}>
+          <ListItemIcon>
+            <History fontSize="small" />
+          </ListItemIcon>
+          Credit history
         </MenuItem>,
       ]}
     </HeaderMenu>

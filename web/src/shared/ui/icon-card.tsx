@@ -16,6 +16,7 @@ export type IconCardProps = {
   children: ReactNode;
   // Heading level of the title, so pages keep a sensible outline.
   headingLevel?: 'h2' | 'h3';
+  // The section's id (a link target, e.g. /admin/settings#credit-history); the title gets `${id}-title`.
   id?: string;
 };
 
@@ -31,7 +32,12 @@ export function IconCard({
   id,
 }: IconCardProps) {
   return (
-    <Card component="section" aria-labelledby={id ? `${id}-title` : undefined} sx={{ mt: 3.5, position: 'relative' }}>
+    <Card
+      component="section"
+      id={id}
+      aria-labelledby={id ? `${id}-title` : undefined}
+      sx={{ mt: 3.5, position: 'relative', scrollMarginTop: 96 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 2, px: 2, flexWrap: 'wrap' }}>
         <Box
           aria-hidden

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useScrollToHash } from '../../../shared/hooks/use-scroll-to-hash';
 import { useSessionUser } from '../../../shared/session/use-session-user';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { ProfileForm } from '../components/profile-form';
@@ -16,6 +17,8 @@ type Props = {
 // /admin/settings: profile, wallet, credit and encryption keys.
 export function SettingsPage({ keysSection, creditSection }: Props) {
   const { user } = useSessionUser();
+  // e.g. the header's "Credit history" (#credit-history)
+  useScrollToHash(user !== null);
   if (!user) return <PageLoader label="Loading your profile…" />;
   return (
     <Box sx={{ maxWidth: 1400, mx: 'auto' }}>
