@@ -15,7 +15,8 @@ import { User } from '../../api/src/modules/users/user.entity';
 
 export type BenchRow = { name: string; reqPerSec: number; p99Ms: number; errors: number };
 
-function run(url: string, opts: Partial<autocannon.Options>): Promise<autocannon.Result> {
+/** One autocannon measurement: 10 connections for BENCH_SECONDS (default 5). */
+export function run(url: string, opts: Partial<autocannon.Options>): Promise<autocannon.Result> {
   return autocannon({ url, connections: 10, duration: Number(process.env.BENCH_SECONDS ?? 5), ...opts });
 }
 

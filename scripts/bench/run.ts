@@ -1,11 +1,20 @@
 // `npm run bench`: every benchmark, each reported against a baseline measured in the same run.
 // BENCH_SECONDS sets the duration of each HTTP measurement (default 5). DATABASE_URL: use a server.
+// BENCH_REQUESTS / BENCH_ANSWERS size the requests benchmark's data (default 10000 / 1000000).
+// BENCH_ONLY=api|requests|gas runs one of them.
 import { spawnSync } from 'node:child_process';
 import { apiBench, printApiBench } from './api';
+import { printRequestsBench, requestsBench } from './requests';
 
-const rows = await apiBench();
-printApiBench(rows, process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite');
+const only = process.env.BENCH_ONLY;
+const dbKind = process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite';
 
-console.log('\nGas per escrow (clone factory vs direct deployment):');
-const gas = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/escrow-gas.ts'], { stdio: 'inherit' });
-if (gas.status !== 0) process.exitCode = 1;
+if (!only || only === 'api') printApiBench(await apiBench(), dbKind);
+
+if (!only || only === 'requests') printRequestsBench(await requestsBench(), dbKind);
+
+if (!only || only === 'gas') {
+  console.log('\nGas per escrow (clone factory vs direct deployment):');
+  const gas = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/escrow-gas.ts'], { stdio: 'inherit' });
+  if (gas.status !== 0) process.exitCode = 1;
+}

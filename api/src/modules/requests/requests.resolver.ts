@@ -1,4 +1,6 @@
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, ID, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { selects } from '../../graphql/selection';
 import { requireUser, type RequestContext } from '../../shared/context';
 import { pageInfo } from '../billing/billing.mappers';
 import { toContract, toRequest } from './requests.mappers';
@@ -32,9 +34,12 @@ export class RequestsResolver {
     @Arg('page', () => Int, { defaultValue: 1 }) page: number,
     @Arg('limit', () => Int, { defaultValue: 10 }) limit: number,
     @Ctx() ctx: RequestContext,
+    @Info() info: GraphQLResolveInfo,
   ) {
     const raw = { page, limit, ...(type ? { type } : {}) };
-    const p = await ctx.services.requests.list(ctx.em, requireUser(ctx), raw, true);
+    // questions for the whole page in two statements, and only when the query asks for them
+    const withQuestions = selects(info, ['list', 'questions']);
+    const p = await ctx.services.requests.list(ctx.em, requireUser(ctx), raw, withQuestions);
     return { list: p.list.map(toRequest), info: pageInfo(p) };
   }
 
