@@ -282,6 +282,23 @@ describe('a published collection', () => {
     expect((await reread(small)).count_response).toBe(2);
   });
 
+  it('holds its rules under concurrent submissions', async () => {
+    const target = await createRequest(
+      alice,
+      collectionBody(key.id, { bonus_amount: 3, bonus_each: 1, ...unverifiedEscrow() }),
+    );
+    const sealed = await sealedFor(target);
+    const deviceId = newDevice();
+    const sameDevice = await Promise.all(
+      Array.from({ length: 5 }, () => submitCollection(target, { deviceId, ...sealed })),
+    );
+    expect(sameDevice.map((x) => x.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    const others = await Promise.all(Array.from({ length: 6 }, () => submitCollection(target, sealed)));
+    expect(others.map((x) => x.status).sort()).toEqual([200, 200, 409, 409, 409, 409]);
+    expect((await reread(target)).count_response).toBe(3);
+    expect(await server.db.orm.em.fork().count(Payout, { request: target.id })).toBe(3);
+  });
+
   it('lets the participant withdraw: the response goes, the payout stays', async () => {
     const target = await createRequest(alice, collectionBody(key.id, unverifiedEscrow()));
     const deviceId = newDevice();
