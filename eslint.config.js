@@ -71,7 +71,6 @@ export default tseslint.config(
     files: ['api/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'contracts/**/*.ts', '*.ts', '*.js'],
     languageOptions: { globals: globals.node },
   },
-  { files: ['web/public/**/*.js'], languageOptions: { globals: globals.browser } },
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },

@@ -76,16 +76,23 @@ export async function buildApp({
   });
 
   await app.register(cookie);
+  // Stripe.js (only when Stripe is configured) loads from js.stripe.com, frames its card element from
+  // js/hooks.stripe.com and calls api.stripe.com; a public chain RPC is called by the browser.
+  const stripeSrc = config.stripe ? ['https://js.stripe.com'] : [];
+  const stripeFrames = config.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [];
+  const stripeConnect = config.stripe ? ['https://api.stripe.com'] : [];
+  const browserRpc = config.chain.publicRpcUrl ?? config.chain.rpcUrl;
+  const publicRpc = browserRpc ? [new URL(browserRpc).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeSrc],
         styleSrc: ["'self'", "'unsafe-inline'"], // MUI/emotion inject style tags
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'http://127.0.0.1:*', 'http://localhost:*'], // local chain JSON-RPC
-        frameSrc: ["'self'"],
+        connectSrc: ["'self'", 'http://127.0.0.1:*', 'http://localhost:*', ...stripeConnect, ...publicRpc],
+        frameSrc: ["'self'", ...stripeFrames],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

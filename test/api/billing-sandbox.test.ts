@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreditEntry } from '../../api/src/modules/billing/credit-entry.entity';
 import { Purchase } from '../../api/src/modules/billing/purchase.entity';
+import { PAYMENT_INTENT_LIMIT } from '../../api/src/modules/billing/purchases.service';
 import {
   balanceOf,
   buyCredit,
@@ -54,6 +55,28 @@ describe('plans', () => {
 });
 
 describe('sandbox checkout', () => {
+  it('keeps Stripe out of the page CSP when Stripe is not configured', async () => {
+    const csp = (await fetch(`${server.url}/healthz`)).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('stripe.com');
+  });
+
+  it(`limits a user to ${PAYMENT_INTENT_LIMIT.max} checkouts per window: the next is 429 RATE_LIMITED and creates nothing`, async () => {
+    const carol = await buildUser(server);
+    for (let i = 0; i < PAYMENT_INTENT_LIMIT.max; i++) await startCheckout(carol.client, '10credits');
+    const before = await counts();
+    const refused = await carol.client.rest('POST', '/v1/billing/paymentIntent', {
+      items: '10credits',
+      currency: 'usd',
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error?.code).toBe('RATE_LIMITED');
+    expect(await counts()).toEqual(before);
+    // other users are not affected
+    const dave = await buildUser(server);
+    expect((await startCheckout(dave.client, '10credits')).purchase.status).toBe('pending');
+  });
+
   it('buys Starter with the good test card: credited once, visibly test mode', async () => {
     const bob = await buildUser(server);
     const started = await startCheckout(bob.client, '10credits');

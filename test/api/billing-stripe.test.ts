@@ -184,6 +184,14 @@ describe('Stripe payment intents', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/sk_test|whsec_/);
   });
 
+  it('lets Stripe.js load, frame its card element and call its API under the page CSP', async () => {
+    const csp = (await fetch(`${server.url}/healthz`)).headers.get('content-security-policy') ?? '';
+    const directive = (name: string) => csp.split(';').find((d) => d.trim().startsWith(`${name} `)) ?? '';
+    expect(directive('script-src')).toContain('https://js.stripe.com');
+    expect(directive('frame-src')).toContain('https://hooks.stripe.com');
+    expect(directive('connect-src')).toContain('https://api.stripe.com');
+  });
+
   it('answers PAYMENT_PROVIDER_ERROR (and records the failure) when Stripe cannot be reached', async () => {
     const unreachable = await startTestServer({
       STRIPE_SECRET_KEY: 'sk_test_parley',

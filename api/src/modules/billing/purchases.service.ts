@@ -12,6 +12,10 @@ import { isFree, resolvePlan } from './plans';
 import { Purchase } from './purchase.entity';
 import type { SandboxGateway } from './sandbox-gateway';
 import { StripeGateway } from './stripe-gateway';
+import { assertUnderLimit, recordHit } from '../auth/rate-limit';
+
+/** Checkouts a user may start per window (each may create a provider PaymentIntent). */
+export const PAYMENT_INTENT_LIMIT = { max: 20, windowMs: 10 * 60_000 };
 
 export type Gateway = StripeGateway | SandboxGateway;
 
@@ -44,6 +48,10 @@ export class PurchasesService {
   async createPaymentIntent(em: EntityManager, user: User, raw: unknown): Promise<StartedPurchase> {
     const input = parseInput(paymentIntentSchema, raw);
     const plan = resolvePlan(input.items);
+    // Each start may call the payment provider: a signed-in script must not hammer it.
+    const bucket = `payment-intent:${user.id}`;
+    await assertUnderLimit(em, bucket, PAYMENT_INTENT_LIMIT.max, PAYMENT_INTENT_LIMIT.windowMs);
+    await recordHit(em, bucket);
     const base = { user, item: plan.item, amountCents: plan.priceCents, currency: plan.currency, tokens: plan.tokens };
     if (isFree(plan)) {
       if (await this.ledger.findByReference(em, freePlanReference(user.id))) throw conflict(FREE_PLAN_USED);
