@@ -73,7 +73,7 @@ export function LoginPage() {
               startIcon={form.isSubmitting ? <CircularProgress size={18} color="inherit" /> : <LockOutlined />}
               sx={{ fontSize: '1rem', px: 4 }}
             >
-              Let&apos;s Go
+              {"Let's Go"}
             </Button>
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', mt: 2 }}>
