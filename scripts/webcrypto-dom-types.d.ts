@@ -7,4 +7,5 @@ declare global {
   type CryptoKeyPair = webcrypto.CryptoKeyPair;
   type KeyType = webcrypto.KeyType;
   type EcKeyAlgorithm = webcrypto.EcKeyAlgorithm;
+  type KeyUsage = webcrypto.KeyUsage;
 }

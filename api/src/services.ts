@@ -22,6 +22,9 @@ import { PublicRequestsService } from './modules/requests/public-requests.servic
 import { RequestsService } from './modules/requests/requests.service';
 import { ResponsesService } from './modules/responses/responses.service';
 import { SubmissionsService } from './modules/responses/submissions.service';
+import { DatasetsService } from './modules/rooms/datasets.service';
+import { ReportsService } from './modules/rooms/reports.service';
+import { RoomsService } from './modules/rooms/rooms.service';
 import { RuntimeConfigService } from './modules/runtime-config/runtime-config.service';
 import { LocalDiskStorage, type FileStorage } from './modules/storage/file-storage';
 import { SurveysService } from './modules/surveys/surveys.service';
@@ -50,6 +53,9 @@ export type Services = {
   publicRequests: PublicRequestsService;
   submissions: SubmissionsService;
   responses: ResponsesService;
+  rooms: RoomsService;
+  datasets: DatasetsService;
+  reports: ReportsService;
 };
 
 /** `chain`: settings of a chain the caller started (main.ts's local anvil); default: from config. */
@@ -63,6 +69,9 @@ export function createServices(config: Config, log: FastifyBaseLogger, chainSetu
   const surveys = new SurveysService();
   const payouts = new PayoutsService(chain, treasury, log);
   const requests = new RequestsService(surveys, payouts, chain);
+  const credit = new CreditService(ledger);
+  const rooms = new RoomsService(mail, config.publicUrl);
+  const datasets = new DatasetsService(rooms);
   const gateway: Gateway = config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway();
   return {
     config,
@@ -75,7 +84,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, chainSetu
     apiTokens: new ApiTokensService(),
     chain,
     ledger,
-    credit: new CreditService(ledger),
+    credit,
     purchases: new PurchasesService(ledger, gateway, log),
     withdrawals: new WithdrawalsService(ledger, chain, treasury, log),
     runtimeConfig: new RuntimeConfigService(config, chain),
@@ -86,5 +95,8 @@ export function createServices(config: Config, log: FastifyBaseLogger, chainSetu
     publicRequests: new PublicRequestsService(surveys, payouts),
     submissions: new SubmissionsService(new ParticipantsService(), surveys, payouts),
     responses: new ResponsesService(requests, payouts),
+    rooms,
+    datasets,
+    reports: new ReportsService(rooms, datasets, credit, ledger),
   };
 }

@@ -132,6 +132,28 @@ describe('anonymous callers', () => {
       `mutation { updateRequest(id: "00000000-0000-4000-8000-000000000000", input: { title: "t" }) { id } }`,
     ],
     ['deleteRequest', `mutation { deleteRequest(id: "00000000-0000-4000-8000-000000000000") }`],
+    ['rooms', `{ rooms { id } }`],
+    ['room', `{ room(id: "00000000-0000-4000-8000-000000000000") { id } }`],
+    ['datasets', `{ datasets(roomId: "00000000-0000-4000-8000-000000000000") { id } }`],
+    [
+      'compareDatasets',
+      `{ compareDatasets(roomId: "00000000-0000-4000-8000-000000000000", datasetIds: ["00000000-0000-4000-8000-000000000000"]) { both } }`,
+    ],
+    [
+      'joinDatasets',
+      `{ joinDatasets(roomId: "00000000-0000-4000-8000-000000000000", dataset1Id: "00000000-0000-4000-8000-000000000000", dataset2Id: "00000000-0000-4000-8000-000000000000", sqlWhere: {}) { matchCount } }`,
+    ],
+    ['reports', `{ reports(roomId: "00000000-0000-4000-8000-000000000000") { id } }`],
+    ['createRoom', `mutation { createRoom(input: { name: "r" }) { id } }`],
+    ['deleteRoom', `mutation { deleteRoom(id: "00000000-0000-4000-8000-000000000000") }`],
+    [
+      'chooseRoomKey',
+      `mutation { chooseRoomKey(input: { roomId: "00000000-0000-4000-8000-000000000000", publicKeyId: "k" }) { aesKey } }`,
+    ],
+    [
+      'createReport',
+      `mutation { createReport(input: { roomId: "00000000-0000-4000-8000-000000000000", datasetIds: ["00000000-0000-4000-8000-000000000000"] }) { id } }`,
+    ],
   ])('GraphQL %s answers UNAUTHENTICATED', async (_name, query) => {
     expect(gqlCode(await anon().gql(query))).toBe('UNAUTHENTICATED');
   });

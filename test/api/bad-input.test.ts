@@ -35,6 +35,15 @@ async function snapshot(): Promise<Record<string, number>> {
     'submissions',
     'survey_answers',
     'payouts',
+    'vcr_rooms',
+    'vcr_room_members',
+    'vcr_room_keys',
+    'vcr_invitations',
+    'vcr_datasets',
+    'vcr_upload_chunks',
+    'vcr_rows',
+    'vcr_tokens',
+    'vcr_reports',
   ];
   const out: Record<string, number> = {};
   for (const t of tables)
@@ -78,6 +87,17 @@ const WRONG_TYPES = {
   answers: {},
   index: 'first',
   stars: 'five',
+  name: 5,
+  room_id: 7,
+  public_key_id: {},
+  encryptedSessionKey: 'not an envelope',
+  recipients: 5,
+  user_id: [],
+  campaign: 3,
+  header: 'email',
+  encrypted: 'rows',
+  dataset_id: 1,
+  keys: 'all',
 };
 
 function expectClientError(res: { status: number; body: { error?: { code: string; message: string } } }) {

@@ -15,6 +15,8 @@ import { Submission } from '../modules/responses/submission.entity';
 import { SurveyAnswer } from '../modules/surveys/survey-answer.entity';
 import { SurveyOption } from '../modules/surveys/survey-option.entity';
 import { SurveyQuestion } from '../modules/surveys/survey-question.entity';
+import { Dataset, DatasetRow, DatasetToken, Report, UploadChunk } from '../modules/rooms/dataset.entity';
+import { Room, RoomInvitation, RoomKey, RoomMember } from '../modules/rooms/room.entity';
 import { User } from '../modules/users/user.entity';
 
 // Every entity, listed explicitly: no folder scanning, so tsx, vitest and builds see the same set.
@@ -37,4 +39,13 @@ export const entities = [
   Submission,
   SurveyAnswer,
   Payout,
+  Room,
+  RoomMember,
+  RoomKey,
+  RoomInvitation,
+  Dataset,
+  UploadChunk,
+  DatasetRow,
+  DatasetToken,
+  Report,
 ];

@@ -9,6 +9,7 @@ import { KeysResolver } from '../modules/keys/keys.resolver';
 import { NotificationsResolver } from '../modules/notifications/notifications.resolver';
 import { RequestsResolver } from '../modules/requests/requests.resolver';
 import { ResponsesResolver } from '../modules/responses/responses.resolver';
+import { RoomsResolver } from '../modules/rooms/rooms.resolver';
 import { RuntimeConfigResolver } from '../modules/runtime-config/runtime-config.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
 
@@ -24,6 +25,7 @@ export const resolvers = [
   WithdrawalsResolver,
   RequestsResolver,
   ResponsesResolver,
+  RoomsResolver,
 ] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;

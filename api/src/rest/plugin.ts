@@ -97,7 +97,12 @@ export async function restPlugin(
   };
 
   for (const r of opts.routes.filter((r) => !r.rawBody)) {
-    app.route({ method: r.method, url: r.path, handler: handlerFor(r) });
+    app.route({
+      method: r.method,
+      url: r.path,
+      handler: handlerFor(r),
+      ...(r.bodyLimit ? { bodyLimit: r.bodyLimit } : {}),
+    });
   }
   // webhook routes get their own scope whose only parser keeps the JSON body as raw bytes
   const rawRoutes = opts.routes.filter((r) => r.rawBody);

@@ -15,6 +15,8 @@ export type RestRoute = {
   auth: 'user' | 'public';
   /** validated from the query string for GET, from the JSON body otherwise */
   input: z.ZodType;
+  /** a larger JSON body limit than the server's default (bulk uploads) */
+  bodyLimit?: number;
   /** multipart route: the one file field it takes */
   file?: { field: string; description: string };
   /**

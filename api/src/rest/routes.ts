@@ -4,6 +4,7 @@ import { keysRoutes } from '../modules/keys/keys.rest';
 import { notificationsRoutes } from '../modules/notifications/notifications.rest';
 import { requestsRoutes } from '../modules/requests/requests.rest';
 import { phoneRoutes } from '../modules/responses/phone.rest';
+import { roomsRoutes } from '../modules/rooms/rooms.rest';
 import { runtimeConfigRoutes } from '../modules/runtime-config/runtime-config.rest';
 import { usersRoutes } from '../modules/users/users.rest';
 import type { RestRoute } from './registry';
@@ -18,4 +19,5 @@ export const restRoutes: RestRoute[] = [
   ...billingRoutes,
   ...requestsRoutes,
   ...phoneRoutes,
+  ...roomsRoutes,
 ];

@@ -1,6 +1,14 @@
 // Stable error codes shared by GraphQL (extensions.code) and REST (HTTP status + error.code).
 export const ERROR_STATUS = {
   BAD_USER_INPUT: 400,
+  // clean-room join conditions (sqlWhere): nested deeper than 3 groups, a column the data sets do
+  // not have, tokens of two different join domains, SQL text instead of the JSON tree, or any
+  // other malformed tree
+  CONDITION_TOO_DEEP: 400,
+  UNKNOWN_COLUMN: 400,
+  DOMAIN_MISMATCH: 400,
+  SQL_NOT_ALLOWED: 400,
+  INVALID_CONDITION: 400,
   UNAUTHENTICATED: 401,
   INSUFFICIENT_CREDIT: 402,
   FORBIDDEN: 403,

@@ -1,10 +1,12 @@
 import { Migration20261122044445_initial } from './Migration20261122044445_initial';
 import { Migration20261122051514_billing } from './Migration20261122051514_billing';
 import { Migration20261122060326_requests } from './Migration20261122060326_requests';
+import { Migration20261122075720_rooms } from './Migration20261122075720_rooms';
 
 // Committed migrations in the order they run. Add new ones at the end (npm run db:migration -- name).
 export const migrations = [
   Migration20261122044445_initial,
   Migration20261122051514_billing,
   Migration20261122060326_requests,
+  Migration20261122075720_rooms,
 ];

@@ -1,0 +1,231 @@
+// The join condition tree of joinDatasets / getReport (`sqlWhere`): JSON, never SQL. It is
+// validated against the two data sets' column metadata and compiled to SQL whose only variable
+// parts are bind parameters ($n); column positions come from our metadata, not from the client.
+//
+//   node  := group | leaf
+//   group := { "op": "and" | "or", "conditions": [node, ...] }            (at most 3 levels)
+//   leaf  := { "left": ref, "op": "=", "right": ref }                      join keys, same domain
+//          | { "left": ref, "op": "=" | "!=" | "<" | "<=" | ">" | ">=", "value": v }   clear column
+//          | { "left": ref, "op": "=", "token": "<base64 16 bytes>" }     join key = a literal
+//   ref   := { "set": 1 | 2, "column": "<cleaned column name>" }
+import { AppError } from '../../shared/errors';
+import type { DatasetColumn } from './dataset.entity';
+
+export const MAX_DEPTH = 3;
+export const MAX_LEAVES = 20;
+export const MAX_BRANCHES = 32;
+const VALUE_OPS = ['=', '!=', '<', '<=', '>', '>='] as const;
+type ValueOp = (typeof VALUE_OPS)[number];
+
+type Ref = { set: 1 | 2; column: DatasetColumn };
+export type Leaf =
+  | { kind: 'join'; a: DatasetColumn; b: DatasetColumn }
+  | { kind: 'value'; ref: Ref; op: ValueOp; value: string | number | null }
+  | { kind: 'token'; ref: Ref; token: Buffer };
+type Node = Leaf | { kind: 'group'; op: 'and' | 'or'; children: Node[] };
+
+const SQLISH =
+  /(\b(select|insert|update|delete|drop|union|where|from|join|exec|truncate|alter|create)\b|;|--|\/\*|\b(and|or)\b\s|=|')/i;
+
+const fail = (
+  code: 'CONDITION_TOO_DEEP' | 'UNKNOWN_COLUMN' | 'DOMAIN_MISMATCH' | 'SQL_NOT_ALLOWED' | 'INVALID_CONDITION',
+  message: string,
+) => new AppError(code, message);
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function sqlText(where: string): AppError {
+  return fail('SQL_NOT_ALLOWED', `${where}: sqlWhere takes a JSON condition tree, never SQL text`);
+}
+
+/** Parses `sqlWhere` (a JSON tree, or JSON text of one) into a validated tree. */
+export function parseCondition(raw: unknown, sets: { 1: DatasetColumn[]; 2: DatasetColumn[] }): Node {
+  let tree = raw;
+  if (typeof raw === 'string') {
+    try {
+      tree = JSON.parse(raw) as unknown;
+    } catch {
+      throw SQLISH.test(raw) ? sqlText('sqlWhere') : fail('INVALID_CONDITION', 'sqlWhere: not valid JSON');
+    }
+    if (typeof tree === 'string') {
+      throw SQLISH.test(tree) ? sqlText('sqlWhere') : fail('INVALID_CONDITION', 'sqlWhere: expected a JSON object');
+    }
+  }
+  if (tree === undefined || tree === null) throw fail('INVALID_CONDITION', 'sqlWhere: a join needs a condition');
+  let leaves = 0;
+  const walk = (v: unknown, path: string, depth: number): Node => {
+    if (typeof v === 'string')
+      throw SQLISH.test(v) ? sqlText(path) : fail('INVALID_CONDITION', `${path}: expected an object`);
+    if (!isObject(v)) throw fail('INVALID_CONDITION', `${path}: expected a group or a comparison object`);
+    if ('conditions' in v) {
+      if (depth > MAX_DEPTH) throw fail('CONDITION_TOO_DEEP', `${path}: conditions nest at most ${MAX_DEPTH} levels`);
+      onlyKeys(v, ['op', 'conditions'], path);
+      const op = typeof v.op === 'string' ? v.op.toLowerCase() : v.op;
+      if (op !== 'and' && op !== 'or') throw fail('INVALID_CONDITION', `${path}.op: "and" or "or"`);
+      if (!Array.isArray(v.conditions) || v.conditions.length === 0 || v.conditions.length > MAX_LEAVES)
+        throw fail('INVALID_CONDITION', `${path}.conditions: 1-${MAX_LEAVES} conditions`);
+      return {
+        kind: 'group',
+        op,
+        children: v.conditions.map((c, i) => walk(c, `${path}.conditions.${i}`, depth + 1)),
+      };
+    }
+    if (++leaves > MAX_LEAVES) throw fail('INVALID_CONDITION', `sqlWhere: at most ${MAX_LEAVES} comparisons`);
+    return leaf(v, path, sets);
+  };
+  return walk(tree, 'sqlWhere', 1);
+}
+
+function onlyKeys(v: Record<string, unknown>, allowed: string[], path: string) {
+  for (const k of Object.keys(v)) {
+    if (!allowed.includes(k)) {
+      if (SQLISH.test(k) || /^(sql|raw|where|expr|expression|query)$/i.test(k)) throw sqlText(`${path}.${k}`);
+      throw fail('INVALID_CONDITION', `${path}: unknown field "${k}"`);
+    }
+  }
+}
+
+function ref(v: unknown, path: string, sets: { 1: DatasetColumn[]; 2: DatasetColumn[] }): Ref {
+  if (!isObject(v)) throw fail('INVALID_CONDITION', `${path}: expected { set: 1 | 2, column }`);
+  onlyKeys(v, ['set', 'column'], path);
+  if (v.set !== 1 && v.set !== 2) throw fail('INVALID_CONDITION', `${path}.set: 1 or 2`);
+  if (typeof v.column !== 'string') throw fail('INVALID_CONDITION', `${path}.column: a column name`);
+  if (!/^[A-Za-z0-9]{1,64}$/.test(v.column)) {
+    if (SQLISH.test(v.column)) throw sqlText(`${path}.column`);
+    throw fail('UNKNOWN_COLUMN', `${path}.column: no such column in data set ${v.set}`);
+  }
+  const name = v.column.toLowerCase();
+  const column = sets[v.set].find((c) => c.name.toLowerCase() === name);
+  if (!column) throw fail('UNKNOWN_COLUMN', `${path}.column: data set ${v.set} has no column "${v.column}"`);
+  return { set: v.set, column };
+}
+
+function leaf(v: Record<string, unknown>, path: string, sets: { 1: DatasetColumn[]; 2: DatasetColumn[] }): Leaf {
+  if ('right' in v) {
+    onlyKeys(v, ['left', 'op', 'right'], path);
+    if (v.op !== '=') throw fail('INVALID_CONDITION', `${path}.op: join keys compare with "=" only`);
+    const l = ref(v.left, `${path}.left`, sets);
+    const r = ref(v.right, `${path}.right`, sets);
+    if (l.set === r.set)
+      throw fail('INVALID_CONDITION', `${path}: a join compares a column of set 1 with one of set 2`);
+    for (const x of [l, r]) {
+      if (x.column.role !== 'join')
+        throw fail(
+          'INVALID_CONDITION',
+          `${path}: "${x.column.name}" is not a join key (only join keys compare across sets)`,
+        );
+    }
+    if (l.column.domain !== r.column.domain)
+      throw fail(
+        'DOMAIN_MISMATCH',
+        `${path}: "${l.column.name}" (domain ${l.column.domain}) and "${r.column.name}" (domain ${r.column.domain}) have different join domains; their tokens never match`,
+      );
+    const [a, b] = l.set === 1 ? [l.column, r.column] : [r.column, l.column];
+    return { kind: 'join', a, b };
+  }
+  if ('token' in v) {
+    onlyKeys(v, ['left', 'op', 'token'], path);
+    if (v.op !== '=') throw fail('INVALID_CONDITION', `${path}.op: a token compares with "=" only`);
+    const l = ref(v.left, `${path}.left`, sets);
+    if (l.column.role !== 'join') throw fail('INVALID_CONDITION', `${path}: "${l.column.name}" is not a join key`);
+    if (typeof v.token !== 'string' || !/^[A-Za-z0-9+/]{22}==$/.test(v.token))
+      throw fail('INVALID_CONDITION', `${path}.token: a base64 16-byte token`);
+    return { kind: 'token', ref: l, token: Buffer.from(v.token, 'base64') };
+  }
+  onlyKeys(v, ['left', 'op', 'value'], path);
+  if (!('value' in v)) throw fail('INVALID_CONDITION', `${path}: a comparison needs "right", "value" or "token"`);
+  const l = ref(v.left, `${path}.left`, sets);
+  if (l.column.role !== 'clear')
+    throw fail(
+      'INVALID_CONDITION',
+      `${path}: "${l.column.name}" is ${l.column.role === 'join' ? 'a join key (compare it with a token)' : 'sealed and cannot be compared'}`,
+    );
+  if (!VALUE_OPS.includes(v.op as ValueOp))
+    throw fail('INVALID_CONDITION', `${path}.op: one of ${VALUE_OPS.join(' ')}`);
+  const value = v.value;
+  if (value !== null && typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value)))
+    throw fail('INVALID_CONDITION', `${path}.value: a string, a finite number or null`);
+  if (typeof value === 'string' && value.length > 1000) throw fail('INVALID_CONDITION', `${path}.value: too long`);
+  if (value === null && v.op !== '=' && v.op !== '!=')
+    throw fail('INVALID_CONDITION', `${path}: null compares with = or != only`);
+  return { kind: 'value', ref: l, op: v.op as ValueOp, value };
+}
+
+/** OR of ANDs. */
+function dnf(node: Node): Leaf[][] {
+  if (node.kind !== 'group') return [[node]];
+  const parts = node.children.map(dnf);
+  if (node.op === 'or') {
+    const all = parts.flat();
+    if (all.length > MAX_BRANCHES) throw tooMany();
+    return all;
+  }
+  let acc: Leaf[][] = [[]];
+  for (const p of parts) {
+    const next: Leaf[][] = [];
+    for (const x of acc) for (const y of p) next.push([...x, ...y]);
+    if (next.length > MAX_BRANCHES) throw tooMany();
+    acc = next;
+  }
+  return acc;
+}
+
+const tooMany = () =>
+  fail('INVALID_CONDITION', `sqlWhere: the condition expands to more than ${MAX_BRANCHES} alternatives; simplify it`);
+
+/**
+ * SQL selecting the matching (ra, rb) row-number pairs of sets $1 (A) and $2 (B). Each
+ * alternative of the condition (OR of ANDs) is a join driven by one of its join-key equalities
+ * over the token index; the rest become filters. Alternatives are combined with UNION.
+ */
+export function compilePairs(node: Node, datasetA: string, datasetB: string): { sql: string; params: unknown[] } {
+  const params: unknown[] = [datasetA, datasetB];
+  const p = (v: unknown, cast = '') => {
+    params.push(v);
+    return `$${params.length}${cast}`;
+  };
+  const branches = dnf(node).map((conj) => {
+    const drive = conj.find((l): l is Extract<Leaf, { kind: 'join' }> => l.kind === 'join');
+    if (!drive)
+      throw fail(
+        'INVALID_CONDITION',
+        'sqlWhere: every alternative (OR branch) needs a join-key equality between set 1 and set 2',
+      );
+    const rest = conj.filter((l) => l !== drive);
+    const needA = rest.some((l) => l.kind === 'join' || l.ref.set === 1);
+    const needB = rest.some((l) => l.kind === 'join' || l.ref.set === 2);
+    const where = [
+      `ta.dataset_id = $1`,
+      `ta.col = ${p(drive.a.tokenIndex, '::smallint')}`,
+      `tb.dataset_id = $2`,
+      `tb.col = ${p(drive.b.tokenIndex, '::smallint')}`,
+    ];
+    for (const l of rest) {
+      if (l.kind === 'join') {
+        where.push(`a.tokens[${p(l.a.tokenIndex, '::int')}] = b.tokens[${p(l.b.tokenIndex, '::int')}]`);
+      } else if (l.kind === 'token') {
+        where.push(
+          `${l.ref.set === 1 ? 'a' : 'b'}.tokens[${p(l.ref.column.tokenIndex, '::int')}] = ${p(l.token, '::bytea')}`,
+        );
+      } else {
+        const cell = `${l.ref.set === 1 ? 'a' : 'b'}.clear[${p(l.ref.column.clearIndex, '::int')}]`;
+        if (l.value === null) where.push(`${cell} is ${l.op === '=' ? '' : 'not '}null`);
+        else if (typeof l.value === 'number') {
+          // numeric comparison of cells that look like numbers; others never match
+          const num = `(case when ${cell} ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' then trim(${cell})::numeric end)`;
+          where.push(`${num} ${l.op === '!=' ? '<>' : l.op} ${p(String(l.value), '::numeric')}`);
+        } else where.push(`${cell} ${l.op === '!=' ? '<>' : l.op} ${p(l.value, '::text')}`);
+      }
+    }
+    return [
+      'select ta.row_no as ra, tb.row_no as rb',
+      'from vcr_tokens ta join vcr_tokens tb on tb.token = ta.token',
+      needA ? 'join vcr_rows a on a.dataset_id = $1 and a.row_no = ta.row_no' : '',
+      needB ? 'join vcr_rows b on b.dataset_id = $2 and b.row_no = tb.row_no' : '',
+      `where ${where.join(' and ')}`,
+    ]
+      .filter(Boolean)
+      .join(' ');
+  });
+  return { sql: branches.length === 1 ? branches[0] : branches.map((b) => `(${b})`).join(' union '), params };
+}

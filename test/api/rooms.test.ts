@@ -1,0 +1,504 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roomsRoutes } from '../../api/src/modules/rooms/rooms.rest';
+import { generateRoomKey, sealRoomKey } from '../../web/src/crypto/room-key';
+import { gqlCode } from './support/client';
+import {
+  addGuest,
+  buildBrowser,
+  createRoom,
+  encryptRows,
+  openMyRoomKey,
+  uploadDataset,
+  type Browser,
+  type Column,
+  type TestRoom,
+} from './support/rooms';
+import { startTestServer, type TestServer } from './support/server';
+
+let server: TestServer;
+let owner: Browser;
+let guest: Browser;
+let third: Browser;
+let stranger: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [owner, guest, third, stranger] = await Promise.all([
+    buildBrowser(server),
+    buildBrowser(server),
+    buildBrowser(server),
+    buildBrowser(server),
+  ]);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const COLUMNS: Column[] = [
+  { name: 'email', role: 'join', kind: 'email' },
+  { name: 'age', role: 'clear' },
+  { name: 'name', role: 'sealed' },
+];
+const people = (n: number, offset = 0) =>
+  Array.from({ length: n }, (_, i) => [
+    `person${i + offset}@example.test`,
+    String(20 + ((i + offset) % 50)),
+    `Name ${i + offset}`,
+  ]);
+
+type KeyRecord = { user_id: string; aes_key: string; key_version: number; public_key_id: string };
+type Member = { userId: string; status: string; autoSeal: boolean; role: string };
+
+async function keyRecords(b: Browser, roomId: string) {
+  return (await b.client.rest<KeyRecord[]>('GET', '/v1/vcr/getRoomKeysDetails', undefined, { room_id: roomId })).body
+    .result!;
+}
+async function members(b: Browser, roomId: string) {
+  return (
+    await b.client.rest<{ count: number; members: Member[] }>('GET', '/v1/vcr/getRoomUsersCount', undefined, {
+      room_id: roomId,
+    })
+  ).body.result!;
+}
+
+describe('rooms and the key exchange', () => {
+  it('creates a room, lists it with its type, and runs the two-member key exchange', async () => {
+    const room = await createRoom(owner, 'Customers');
+    const list = await owner.client.rest<{ id: string; name: string; type: string; owner_id: string }[]>(
+      'GET',
+      '/v1/vcr/getRooms',
+    );
+    expect(list.body.result!.find((r) => r.id === room.id)).toMatchObject({
+      name: 'Customers',
+      type: 'Owner',
+      owner_id: owner.id,
+    });
+    // the owner's own record opens to the room key
+    expect(await openMyRoomKey(owner, room.id)).toEqual(room.roomKey);
+
+    // invite, then the guest chooses a key: the waitingforsessionkey marker
+    await owner.client.rest('POST', '/v1/vcr/createRoomUsers', { room_id: room.id, recipients: guest.email });
+    expect((await members(owner, room.id)).members.find((m) => m.userId === guest.id)?.status).toBe('invited');
+    const guestRooms = await guest.client.rest<{ id: string; type: string }[]>('GET', '/v1/vcr/getRooms');
+    expect(guestRooms.body.result!.find((r) => r.id === room.id)?.type).toBe('guest');
+    const chosen = await guest.client.rest<KeyRecord>('POST', '/v1/vcr/createAesKey', {
+      room_id: room.id,
+      public_key_id: guest.keyId,
+    });
+    expect(chosen.body.result?.aes_key).toBe('waitingforsessionkey');
+    const m = await members(owner, room.id);
+    expect(m.count).toBe(2);
+    expect(m.members.find((x) => x.userId === guest.id)).toMatchObject({ status: 'waiting', autoSeal: true });
+
+    // the owner's browser seals the room key to the guest's chosen key
+    const pk = await owner.client.rest<{ key: string; public_key_id: string }>(
+      'GET',
+      '/v1/vcr/getPublicKey',
+      undefined,
+      {
+        room_id: room.id,
+        user_id: guest.id,
+      },
+    );
+    expect(pk.body.result?.public_key_id).toBe(guest.keyId);
+    const sealed = await sealRoomKey(pk.body.result!.key, room.roomKey, {
+      roomId: room.id,
+      userId: guest.id,
+      keyVersion: 1,
+    });
+    const upd = await owner.client.rest('POST', '/v1/vcr/updateAesKey', {
+      room_id: room.id,
+      user_id: guest.id,
+      public_key_id: guest.keyId,
+      encryptedSessionKey: sealed,
+    });
+    expect(upd.status).toBe(200);
+    expect(await openMyRoomKey(guest, room.id)).toEqual(room.roomKey);
+    expect((await members(guest, room.id)).members.every((x) => x.status === 'active')).toBe(true);
+
+    expect(
+      (await guest.client.rest('GET', '/v1/vcr/getUsertype', undefined, { room_id: room.id })).body.result,
+    ).toEqual({
+      type: 'guest',
+    });
+    expect((await guest.client.rest('GET', '/v1/vcr/getOwnerId', undefined, { room_id: room.id })).body.result).toEqual(
+      {
+        owner_id: owner.id,
+      },
+    );
+  });
+
+  it('a third member waits for explicit approval; the owner sees who waits', async () => {
+    const room = await createRoom(owner, 'Three');
+    await addGuest(owner, guest, room);
+    await owner.client.rest('POST', '/v1/vcr/createRoomUsers', { room_id: room.id, recipients: [third.email] });
+    await third.client.rest('POST', '/v1/vcr/createAesKey', { room_id: room.id, public_key_id: third.keyId });
+    const m = await members(owner, room.id);
+    expect(m.count).toBe(3);
+    expect(m.members.find((x) => x.userId === third.id)).toMatchObject({ status: 'waiting', autoSeal: false });
+    expect((await keyRecords(third, room.id)).find((k) => k.user_id === third.id)?.aes_key).toBe(
+      'waitingforsessionkey',
+    );
+  });
+
+  it('a guest cannot delete the room, approve keys, add users or rotate the key', async () => {
+    const room = await createRoom(owner, 'Guarded');
+    await addGuest(owner, guest, room);
+    const sealed = await sealRoomKey(guest.publicPem, generateRoomKey(), {
+      roomId: room.id,
+      userId: guest.id,
+      keyVersion: 1,
+    });
+    const attempts = [
+      await guest.client.rest('DELETE', '/v1/vcr/deleteRooms', { room_id: room.id }),
+      await guest.client.rest('POST', '/v1/vcr/updateAesKey', {
+        room_id: room.id,
+        user_id: guest.id,
+        public_key_id: guest.keyId,
+        encryptedSessionKey: sealed,
+      }),
+      await guest.client.rest('POST', '/v1/vcr/updateOwnerSession', {
+        room_id: room.id,
+        user_id: guest.id,
+        public_key_id: guest.keyId,
+        encryptedSessionKey: sealed,
+      }),
+      await guest.client.rest('POST', '/v1/vcr/createRoomUsers', { room_id: room.id, recipients: [third.email] }),
+      await guest.client.rest('POST', '/v1/vcr/rotateRoomKey', {
+        room_id: room.id,
+        keys: [{ user_id: guest.id, public_key_id: guest.keyId, encryptedSessionKey: sealed }],
+      }),
+      await guest.client.rest('POST', '/v1/vcr/sendInvite', { room_id: room.id, recipients: [third.email] }),
+    ];
+    for (const a of attempts) expect([a.status, a.body.error?.code]).toEqual([403, 'FORBIDDEN']);
+    expect(gqlCode(await guest.client.gql(`mutation($id: ID!) { deleteRoom(id: $id) }`, { id: room.id }))).toBe(
+      'FORBIDDEN',
+    );
+    // still there, and the guest's key is still the owner's room key
+    expect(
+      (await owner.client.rest<{ id: string }[]>('GET', '/v1/vcr/getRooms')).body.result!.map((r) => r.id),
+    ).toContain(room.id);
+    expect(await openMyRoomKey(guest, room.id)).toEqual(room.roomKey);
+  });
+
+  it('rotates the room key: a new version sealed to every member, the old records kept', async () => {
+    const room = await createRoom(owner, 'Rotating');
+    await addGuest(owner, guest, room);
+    const next = generateRoomKey();
+    const keys = await Promise.all(
+      [owner, guest].map(async (b) => ({
+        user_id: b.id,
+        public_key_id: b.keyId,
+        encryptedSessionKey: await sealRoomKey(b.publicPem, next, { roomId: room.id, userId: b.id, keyVersion: 2 }),
+      })),
+    );
+    const partial = await owner.client.rest('POST', '/v1/vcr/rotateRoomKey', { room_id: room.id, keys: [keys[0]] });
+    expect(partial.status).toBe(400);
+    const res = await owner.client.rest<{ key_version: number }>('POST', '/v1/vcr/rotateRoomKey', {
+      room_id: room.id,
+      keys,
+    });
+    expect(res.body.result?.key_version).toBe(2);
+    expect(await openMyRoomKey(guest, room.id, 2)).toEqual(next);
+    expect(await openMyRoomKey(guest, room.id, 1)).toEqual(room.roomKey);
+  });
+
+  it('deletes a room with its data (owner)', async () => {
+    const room = await createRoom(owner, 'Doomed');
+    await addGuest(owner, guest, room);
+    await uploadDataset(owner, room, 'set', COLUMNS, people(5));
+    const del = await owner.client.rest('DELETE', '/v1/vcr/deleteRooms', { room_id: room.id });
+    expect(del.status).toBe(200);
+    expect((await guest.client.rest('GET', '/v1/vcr/getDataSets', undefined, { room_id: room.id })).status).toBe(404);
+    const conn = server.db.orm.em.fork().getConnection();
+    const [{ n }] = await conn.execute<{ n: number }[]>(
+      `select count(*)::int as n from vcr_datasets where room_id = ?`,
+      [room.id],
+    );
+    expect(n).toBe(0);
+  });
+
+  it('invitations by e-mail: a mail and an in-app notification', async () => {
+    const room = await createRoom(owner, 'Invites');
+    const res = await owner.client.rest<{ sent: string[] }>('POST', '/v1/vcr/sendInvite', {
+      room_id: room.id,
+      recipients: [third.email, 'nobody-yet@example.test'],
+    });
+    expect(res.body.result?.sent).toEqual([third.email.toLowerCase(), 'nobody-yet@example.test']);
+    const outbox = await server.db.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ to_address: string; text: string }[]>(
+        `select to_address, text from mail_outbox where kind = 'room-invite'`,
+      );
+    expect(outbox.map((m) => m.to_address)).toEqual(expect.arrayContaining(['nobody-yet@example.test']));
+    expect(outbox.find((m) => m.to_address === 'nobody-yet@example.test')?.text).toContain(`/admin/vcrs/${room.id}`);
+    const notes = await third.client.rest<{ notification: string }[]>('GET', '/v1/auth/user/getNotifications');
+    expect(notes.body.result!.some((n) => n.notification.includes('Invites'))).toBe(true);
+    // the invited account is a member once it opens its rooms
+    const rooms = await third.client.rest<{ id: string; type: string }[]>('GET', '/v1/vcr/getRooms');
+    expect(rooms.body.result!.find((r) => r.id === room.id)?.type).toBe('guest');
+  });
+
+  it('refuses room forms without a name or with a bad e-mail', async () => {
+    expect((await owner.client.rest('POST', '/v1/vcr/createRoom', { name: '  ' })).status).toBe(400);
+    const room = await createRoom(owner, 'Forms');
+    const bad = await owner.client.rest('POST', '/v1/vcr/createRoomUsers', {
+      room_id: room.id,
+      recipients: 'not-an-email',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.message).toContain('Please fill the appropriate email');
+  });
+});
+
+describe('data sets', () => {
+  let room: TestRoom;
+  beforeAll(async () => {
+    room = await createRoom(owner, 'Data');
+    await addGuest(owner, guest, room);
+  });
+
+  it('uploads in idempotent chunks; the set appears once complete', async () => {
+    const id = randomUUID();
+    const rows = people(30);
+    const chunk = async (i: number) => ({
+      room_id: room.id,
+      dataset_id: id,
+      campaign: 'customers',
+      header: COLUMNS,
+      encrypted: await encryptRows(room, id, COLUMNS, rows.slice(i * 10, i * 10 + 10), i * 10),
+      chunk_index: i,
+      chunk_count: 3,
+      first_row: i * 10,
+    });
+    const c2 = await chunk(2);
+    const r2 = await owner.client.rest<{ status: string; chunks_received: number }>(
+      'POST',
+      '/v1/vcr/uploadEncrypted',
+      c2,
+    );
+    expect(r2.body.result).toMatchObject({ status: 'uploading', chunks_received: 1 });
+    // a retry of the same chunk changes nothing
+    const again = await owner.client.rest<{ duplicate: boolean; chunks_received: number }>(
+      'POST',
+      '/v1/vcr/uploadEncrypted',
+      c2,
+    );
+    expect(again.body.error).toBeUndefined();
+    expect(again.body.result).toMatchObject({ duplicate: true, chunks_received: 1 });
+    // not visible while incomplete
+    const before = await guest.client.rest<unknown[]>('GET', '/v1/vcr/getDataSets', undefined, { room_id: room.id });
+    expect(before.body.result).toEqual([]);
+    // the same chunk index with other rows is a conflict
+    const other = { ...c2, encrypted: c2.encrypted.slice(0, 5) };
+    expect((await owner.client.rest('POST', '/v1/vcr/uploadEncrypted', other)).status).toBe(409);
+    await Promise.all([0, 1].map(async (i) => owner.client.rest('POST', '/v1/vcr/uploadEncrypted', await chunk(i))));
+    const after = await guest.client.rest<{ id: string; name: string; filtered: string; rowCount: number }[]>(
+      'GET',
+      '/v1/vcr/getDataSets',
+      undefined,
+      { room_id: room.id },
+    );
+    expect(after.body.result).toEqual([
+      expect.objectContaining({ id, name: 'customers', filtered: 'age', rowCount: 30 }),
+    ]);
+    const conn = server.db.orm.em.fork().getConnection();
+    const [{ rows: n, tokens }] = await conn.execute<{ rows: number; tokens: number }[]>(
+      `select (select count(*)::int from vcr_rows where dataset_id = ?) as rows, (select count(*)::int from vcr_tokens where dataset_id = ?) as tokens`,
+      [id, id],
+    );
+    expect([n, tokens]).toEqual([30, 30]);
+
+    // columns and filters
+    const cols = await guest.client.rest<{ name: string; role: string; domain: string | null }[]>(
+      'GET',
+      '/v1/vcr/getDataSetColumns',
+      undefined,
+      { room_id: room.id, dataset_id: id },
+    );
+    expect(cols.body.result?.map((c) => [c.name, c.role, c.domain])).toEqual([
+      ['email', 'join', 'email'],
+      ['age', 'clear', null],
+      ['name', 'sealed', null],
+    ]);
+    const filters = await guest.client.rest('GET', '/v1/vcr/getFilters', undefined, { dataset_id: id });
+    expect(filters.body.result).toEqual({ dataset_id: id, filtered: 'age', columns: ['age'] });
+
+    // names are unique in the room
+    const dup = await owner.client.rest('POST', '/v1/vcr/uploadEncrypted', {
+      ...(await chunk(0)),
+      dataset_id: randomUUID(),
+      chunk_count: 1,
+    });
+    expect(dup.status).toBe(409);
+  });
+
+  it('refuses malformed cells without echoing them', async () => {
+    const res = await owner.client.rest('POST', '/v1/vcr/uploadEncrypted', {
+      room_id: room.id,
+      dataset_id: randomUUID(),
+      campaign: 'bad',
+      header: COLUMNS,
+      encrypted: [['SECRET-VALUE', '30', 'also secret']],
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).not.toContain('SECRET');
+  });
+
+  it('deletes data sets: the uploader or the owner; other guests cannot', async () => {
+    const a = await uploadDataset(guest, room, 'guest-set', COLUMNS, people(3));
+    const b = await uploadDataset(owner, room, 'owner-set', COLUMNS, people(3));
+    expect(
+      (await guest.client.rest('DELETE', '/v1/vcr/deleteDataSet', { room_id: room.id, dataset_id: b })).status,
+    ).toBe(403);
+    const del = await owner.client.rest('DELETE', '/v1/vcr/deleteDataSet', { room_id: room.id, dataset_id: [a, b] });
+    expect(del.body.result).toEqual({ deleted: expect.arrayContaining([a, b]) });
+    const left = await owner.client.rest<{ id: string }[]>('GET', '/v1/vcr/getDataSets', undefined, {
+      room_id: room.id,
+    });
+    expect(left.body.result!.map((d) => d.id)).not.toContain(a);
+  });
+});
+
+describe('a non-member gets nothing from any room call', () => {
+  let room: TestRoom;
+  let datasetId: string;
+  beforeAll(async () => {
+    room = await createRoom(owner, 'Private');
+    await addGuest(owner, guest, room);
+    datasetId = await uploadDataset(owner, room, 'private-set', COLUMNS, people(4));
+  });
+
+  const joinTree = () =>
+    JSON.stringify({ left: { set: 1, column: 'email' }, op: '=', right: { set: 2, column: 'email' } });
+
+  it.each(
+    roomsRoutes
+      .filter((r) => r.path !== '/v1/vcr/createRoom' && r.path !== '/v1/vcr/getRooms')
+      .map((r) => [r.method, r.path] as const),
+  )('REST %s %s', async (method, path) => {
+    const sealed = await sealRoomKey(stranger.publicPem, generateRoomKey(), {
+      roomId: room.id,
+      userId: stranger.id,
+      keyVersion: 1,
+    });
+    const inputs: Record<string, Record<string, unknown>> = {
+      '/v1/vcr/deleteRooms': { room_id: room.id },
+      '/v1/vcr/getPublicKey': { room_id: room.id, user_id: owner.id },
+      '/v1/vcr/createAesKey': { room_id: room.id, public_key_id: stranger.keyId },
+      '/v1/vcr/createRoomUsers': { room_id: room.id, recipients: [stranger.email] },
+      '/v1/vcr/updateAesKey': {
+        room_id: room.id,
+        user_id: stranger.id,
+        public_key_id: stranger.keyId,
+        encryptedSessionKey: sealed,
+      },
+      '/v1/vcr/updateOwnerSession': {
+        room_id: room.id,
+        user_id: stranger.id,
+        public_key_id: stranger.keyId,
+        encryptedSessionKey: sealed,
+      },
+      '/v1/vcr/rotateRoomKey': {
+        room_id: room.id,
+        keys: [{ user_id: stranger.id, public_key_id: stranger.keyId, encryptedSessionKey: sealed }],
+      },
+      '/v1/vcr/getUsertype': { room_id: room.id },
+      '/v1/vcr/getOwnerId': { room_id: room.id },
+      '/v1/vcr/getRoomKeysDetails': { room_id: room.id },
+      '/v1/vcr/getRoomUsersCount': { room_id: room.id },
+      '/v1/vcr/getDataSets': { room_id: room.id },
+      '/v1/vcr/deleteDataSet': { room_id: room.id, dataset_id: datasetId },
+      '/v1/vcr/uploadEncrypted': {
+        room_id: room.id,
+        dataset_id: randomUUID(),
+        campaign: 'x',
+        header: [{ name: 'age', role: 'clear' }],
+        encrypted: [['1']],
+      },
+      '/v1/vcr/getFilters': { dataset_id: datasetId },
+      '/v1/vcr/getDataSetColumns': { room_id: room.id, dataset_id: datasetId },
+      '/v1/vcr/compareDatasets': { room_id: room.id, datasets_array: datasetId },
+      '/v1/vcr/joinDatasets': {
+        room_id: room.id,
+        dataset1_id: datasetId,
+        dataset2_id: datasetId,
+        sqlWhere: joinTree(),
+      },
+      '/v1/vcr/getReport': { room_id: room.id, datasets_array: datasetId },
+      '/v1/vcr/sendInvite': { room_id: room.id, recipients: [stranger.email] },
+    };
+    const input = inputs[path];
+    expect(input, `no input for ${path}`).toBeDefined();
+    const res =
+      method === 'GET'
+        ? await stranger.client.rest(
+            method,
+            path,
+            undefined,
+            Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])),
+          )
+        : await stranger.client.rest(method, path, input);
+    expect([res.status, res.body.error?.code]).toEqual([404, 'NOT_FOUND']);
+    expect(JSON.stringify(res.body)).not.toContain('Private');
+  });
+
+  it('over GraphQL', async () => {
+    const ops: [string, string, Record<string, unknown>][] = [
+      ['room', `query($id: ID!) { room(id: $id) { id name } }`, { id: room.id }],
+      [
+        'roomPublicKey',
+        `query($r: ID!, $u: ID!) { roomPublicKey(roomId: $r, userId: $u) { publicKey } }`,
+        { r: room.id, u: owner.id },
+      ],
+      ['datasets', `query($r: ID!) { datasets(roomId: $r) { id } }`, { r: room.id }],
+      ['dataset', `query($r: ID!, $d: ID!) { dataset(roomId: $r, id: $d) { id } }`, { r: room.id, d: datasetId }],
+      [
+        'compareDatasets',
+        `query($r: ID!, $d: ID!) { compareDatasets(roomId: $r, datasetIds: [$d]) { both } }`,
+        { r: room.id, d: datasetId },
+      ],
+      [
+        'joinDatasets',
+        `query($r: ID!, $d: ID!, $w: JSON!) { joinDatasets(roomId: $r, dataset1Id: $d, dataset2Id: $d, sqlWhere: $w) { matchCount } }`,
+        { r: room.id, d: datasetId, w: JSON.parse(joinTree()) },
+      ],
+      ['reports', `query($r: ID!) { reports(roomId: $r) { id } }`, { r: room.id }],
+      ['report', `query($r: ID!) { report(roomId: $r, id: $r) { id } }`, { r: room.id }],
+      ['deleteRoom', `mutation($id: ID!) { deleteRoom(id: $id) }`, { id: room.id }],
+      [
+        'chooseRoomKey',
+        `mutation($r: ID!, $k: String!) { chooseRoomKey(input: { roomId: $r, publicKeyId: $k }) { aesKey } }`,
+        { r: room.id, k: stranger.keyId },
+      ],
+      [
+        'addRoomUsers',
+        `mutation($r: ID!, $e: String!) { addRoomUsers(roomId: $r, recipients: [$e]) { userId } }`,
+        { r: room.id, e: stranger.email },
+      ],
+      [
+        'deleteDatasets',
+        `mutation($r: ID!, $d: ID!) { deleteDatasets(roomId: $r, ids: [$d]) }`,
+        { r: room.id, d: datasetId },
+      ],
+      [
+        'createReport',
+        `mutation($r: ID!, $d: ID!) { createReport(input: { roomId: $r, datasetIds: [$d] }) { id } }`,
+        { r: room.id, d: datasetId },
+      ],
+    ];
+    for (const [name, q, vars] of ops) {
+      const res = await stranger.client.gql(q, vars);
+      expect([name, gqlCode(res)]).toEqual([name, 'NOT_FOUND']);
+      expect(res.data).toBeNull();
+    }
+    const list = await stranger.client.gql<{ rooms: { id: string }[] }>(`{ rooms { id } }`);
+    expect(list.data?.rooms.map((r) => r.id)).not.toContain(room.id);
+    // and the room is intact
+    expect(
+      (await owner.client.rest<unknown[]>('GET', '/v1/vcr/getDataSets', undefined, { room_id: room.id })).body.result,
+    ).toHaveLength(1);
+  });
+});
