@@ -20,6 +20,12 @@ export type CryptoErrorCode =
   | 'CELL_OPEN_FAILED'
   // Authentic cell whose padding is malformed: a bug in the writer, not an attack.
   | 'CELL_MALFORMED'
+  // Collection response data without the aesgcm1. prefix, not base64, or too short.
+  | 'BAD_RESPONSE_DATA'
+  // Wrong data key, another request (AAD), or a tampered IV/ciphertext/tag.
+  | 'RESPONSE_OPEN_FAILED'
+  // Authentic response data that is not a JSON object: a bug in the phone app, not an attack.
+  | 'RESPONSE_MALFORMED'
   // A caller passed a value the format cannot carry (e.g. `|` inside an id).
   | 'INVALID_ARGUMENT'
   // A normalisation version this build does not know.

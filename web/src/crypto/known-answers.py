@@ -130,3 +130,14 @@ for row, value, bucket in [
     (6, "short", 16),
 ]:
     print(row, repr(value), bucket, seal_cell(seal_key, IV, value, [ROOM_ID, DATASET_ID, "name", row, 1], bucket))
+
+print("== collection response data (data key = the response key above, fixed IV)")
+# JSON as JSON.stringify writes it (no spaces, UTF-8 as is); AAD binds it to the request.
+response_json = (
+    '{"firstName":"Zoë","lastName":"Ångström","age":34,"mobile":"+1 555 0142",'
+    '"email":"zoe@example.org","gender":"female","location":{"name":"Home","street":"Rua de São Miguel 12",'
+    '"region":"Lisboa","district":"Alfama","city":"Lisbon","country":"Portugal"},'
+    '"image_upload":["https://images.example.org/p/🦊.jpg"]}'
+)
+aad = f"response-data|{REQUEST_ID}".encode()
+print("aesgcm1." + base64.b64encode(IV + AESGCM(response_key).encrypt(IV, response_json.encode(), aad)).decode())
