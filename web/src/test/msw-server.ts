@@ -1,11 +1,20 @@
 import { graphql, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { CheckoutPlanDocument, CreditHistoryDocument, PlansDocument, RuntimeConfigDocument } from '../gql/graphql';
+import {
+  CheckoutPlanDocument,
+  CreditHistoryDocument,
+  DashboardContractsDocument,
+  DashboardOverviewDocument,
+  DashboardRequestsDocument,
+  PlansDocument,
+  RuntimeConfigDocument,
+} from '../gql/graphql';
 import { buildRuntimeConfig, creditHistoryPage, planFor, PLANS } from './factories';
+import { buildOverview, pageOf } from './request-factories';
 
 // One msw server for the web tests; each test adds the handlers it needs (reset after each test).
 // The defaults answer what many screens read on the side: the runtime config (a local chain, test
-// mode), the public plan table and an empty credit history; `server.use` in a test overrides them.
+// mode), the public plan table, an empty credit history and an empty dashboard; `server.use` in a test overrides them.
 export const server = setupServer(
   graphql.query(RuntimeConfigDocument, () => HttpResponse.json({ data: { runtimeConfig: buildRuntimeConfig() } })),
   graphql.query(PlansDocument, () => HttpResponse.json({ data: { plans: PLANS } })),
@@ -13,4 +22,7 @@ export const server = setupServer(
     HttpResponse.json({ data: { plan: planFor(variables.item) } }),
   ),
   graphql.query(CreditHistoryDocument, () => HttpResponse.json({ data: { creditHistory: creditHistoryPage([]) } })),
+  graphql.query(DashboardOverviewDocument, () => HttpResponse.json({ data: { requestOverview: buildOverview() } })),
+  graphql.query(DashboardRequestsDocument, () => HttpResponse.json({ data: { requests: pageOf([], 1, 5) } })),
+  graphql.query(DashboardContractsDocument, () => HttpResponse.json({ data: { contracts: pageOf([], 1, 5) } })),
 );

@@ -1,23 +1,25 @@
-import ArrowForward from '@mui/icons-material/ArrowForward';
-import Paid from '@mui/icons-material/Paid';
-import VpnKey from '@mui/icons-material/VpnKey';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@apollo/client/react';
-import { Link as RouterLink } from 'react-router';
 import { DashboardSummaryDocument } from '../../../gql/graphql';
 import { useSessionUser } from '../../../shared/session/use-session-user';
+import { useDeleteRequestFlow } from '../components/delete-request-flow';
 import { GettingStartedCard } from '../components/getting-started-card';
-import { StatCard } from '../components/stat-card';
+import { OverviewCards } from '../components/overview-cards';
+import { RecentContractsCard } from '../components/recent-contracts-card';
+import { RecentRequestsCard } from '../components/recent-requests-card';
 
-// The landing screen after login. Request and contract overviews join it with the requests work.
+// The landing screen after login (spec "Dashboard"): welcome, overview cards, Recent Requests and
+// Recent Contracts. The session guard of the /admin routes has already checked the login.
 export function DashboardPage() {
   const { user } = useSessionUser();
-  const { data, loading, error } = useQuery(DashboardSummaryDocument);
+  const { data, error } = useQuery(DashboardSummaryDocument);
   const me = data?.me ?? user;
   const keyCount = data?.keys.length ?? 0;
+  const deletion = useDeleteRequestFlow();
+  // First steps stay on the dashboard until a key exists and the e-mail is verified.
+  const gettingStarted = data && (keyCount === 0 || !data.me.emailVerified);
 
   return (
     <Box sx={{ maxWidth: 1400, mx: 'auto' }}>
@@ -25,57 +27,29 @@ export function DashboardPage() {
         Welcome back, {me?.nickname ?? '…'}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-        Your requests, surveys and clean rooms start here.
+        Your requests, surveys and their responses at a glance.
       </Typography>
       {error && !data ? (
         <Alert severity="warning" sx={{ mt: 2 }}>
           Some of your account details could not be loaded. They will show once the server answers again.
         </Alert>
       ) : null}
+      <OverviewCards />
+      {gettingStarted ? (
+        <GettingStartedCard emailVerified={data.me.emailVerified} keyCount={keyCount} credit={data.me.credit} />
+      ) : null}
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
           columnGap: 3,
-          mt: 2,
+          alignItems: 'start',
         }}
       >
-        <StatCard
-          icon={Paid}
-          color="orange"
-          label="IPT credit"
-          value={me?.credit ?? 0}
-          loading={!me}
-          footer={
-            <Link
-              component={RouterLink}
-              to="/auth/pricing-page"
-              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-            >
-              Purchase IPT Tokens <ArrowForward sx={{ fontSize: 16 }} />
-            </Link>
-          }
-        />
-        <StatCard
-          icon={VpnKey}
-          color="green"
-          label="Encryption keys"
-          value={keyCount}
-          loading={loading && !data}
-          footer={
-            <Link
-              component={RouterLink}
-              to="/admin/settings"
-              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-            >
-              Manage keys in settings <ArrowForward sx={{ fontSize: 16 }} />
-            </Link>
-          }
-        />
+        <RecentRequestsCard onDelete={deletion.ask} />
+        <RecentContractsCard />
       </Box>
-      <Box sx={{ maxWidth: { lg: 'calc(66.66% - 8px)' } }}>
-        <GettingStartedCard emailVerified={me?.emailVerified ?? false} keyCount={keyCount} credit={me?.credit ?? 0} />
-      </Box>
+      {deletion.dialogs}
     </Box>
   );
 }

@@ -1,0 +1,84 @@
+import Gavel from '@mui/icons-material/Gavel';
+import ReceiptLong from '@mui/icons-material/ReceiptLong';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import { useQuery } from '@apollo/client/react';
+import { useEffect, useState } from 'react';
+import { DashboardContractsDocument } from '../../../gql/graphql';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { IconCard } from '../../../shared/ui/icon-card';
+import { DASHBOARD_PAGE_SIZE } from '../dashboard-constants';
+import { PagedTable } from './paged-table';
+
+const COLUMNS = [
+  { name: 'Signer Address' },
+  { name: 'Request' },
+  { name: 'IPT Tokens', align: 'right' },
+  { name: 'Status' },
+] as const;
+const shortAddress = (address: string) =>
+  address.length > 14 ? `${address.slice(0, 8)}…${address.slice(-6)}` : address;
+
+// Recent Contracts (spec "Dashboard"): the escrows of published requests, 5 a page, each Completed.
+export function RecentContractsCard() {
+  const [page, setPage] = useState(1);
+  const { data, previousData, loading, error, refetch } = useQuery(DashboardContractsDocument, {
+    variables: { page, limit: DASHBOARD_PAGE_SIZE },
+  });
+  useEffect(() => {
+    if (error) console.error('Recent contracts failed to load', error);
+  }, [error]);
+  const shown = (data ?? previousData)?.contracts;
+  const lastPage = data ? Math.max(1, data.contracts.info.pages) : null;
+  if (lastPage !== null && page > lastPage) setPage(lastPage);
+
+  const rows =
+    shown?.list.map((row) => (
+      <TableRow key={row.requestId} hover>
+        <TableCell>
+          <Tooltip title={`Signer ${row.address}, escrow ${row.escrowAddress}`}>
+            <Box component="code" aria-label={row.address} sx={{ fontSize: '0.8rem' }}>
+              {shortAddress(row.address)}
+            </Box>
+          </Tooltip>
+        </TableCell>
+        <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 100 }}>{row.title}</TableCell>
+        <TableCell align="right">{row.bonusAmount}</TableCell>
+        <TableCell>
+          <Chip size="small" color="success" label={row.status} />
+        </TableCell>
+      </TableRow>
+    )) ?? null;
+
+  return (
+    <IconCard
+      icon={Gavel}
+      color="green"
+      title="Recent Contracts"
+      subtitle="Escrows funded for your published requests"
+      id="recent-contracts"
+    >
+      <PagedTable
+        label="Recent Contracts"
+        columns={COLUMNS}
+        rows={rows}
+        count={shown?.info.count ?? null}
+        loading={loading}
+        failed={Boolean(error)}
+        errorMessage="Your contracts could not be loaded."
+        onRetry={() => void refetch()}
+        empty={
+          <EmptyState icon={ReceiptLong} title="No contracts yet">
+            Publishing a request funds its escrow contract from your wallet; it shows here.
+          </EmptyState>
+        }
+        page={page}
+        pages={shown?.info.pages ?? 1}
+        onPage={setPage}
+      />
+    </IconCard>
+  );
+}

@@ -1,0 +1,149 @@
+import Add from '@mui/icons-material/Add';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Inbox from '@mui/icons-material/Inbox';
+import ListAlt from '@mui/icons-material/ListAlt';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@apollo/client/react';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { DashboardRequestsDocument, type RecentRequestRow_RequestFragment } from '../../../gql/graphql';
+import { requestCreatePath, requestDetailPath, type RequestNavState } from '../../../shared/requests/request-routes';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { formatDateTime } from '../../../shared/ui/format-date';
+import { IconCard } from '../../../shared/ui/icon-card';
+import { DASHBOARD_PAGE_SIZE } from '../dashboard-constants';
+import { PagedTable } from './paged-table';
+import { RequestTypeBadge } from './request-type-badge';
+
+const COLUMNS = [
+  { name: 'Title' },
+  { name: 'Type' },
+  { name: 'Questions', align: 'right' },
+  { name: 'Responses', align: 'right' },
+  { name: 'Actions', align: 'right' },
+] as const;
+
+// The row the detail screen shows at once (its High Level Details), before it loads the rest.
+function navState(row: RecentRequestRow_RequestFragment): RequestNavState {
+  const { id, type, typeName, title, description, keyId, createdAt } = row;
+  return { request: { id, type, typeName, title, description, keyId, createdAt: String(createdAt) } };
+}
+
+function CreateRequestButtons() {
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      <Button
+        component={RouterLink}
+        to={requestCreatePath('survey')}
+        variant="contained"
+        size="small"
+        startIcon={<Add />}
+      >
+        Create Survey
+      </Button>
+      <Button
+        component={RouterLink}
+        to={requestCreatePath('collection')}
+        variant="contained"
+        color="secondary"
+        size="small"
+        startIcon={<Add />}
+      >
+        Create Collection
+      </Button>
+    </Box>
+  );
+}
+
+function RequestRow({ row, onDelete }: { row: RecentRequestRow_RequestFragment; onDelete: () => void }) {
+  return (
+    <TableRow hover>
+      <TableCell sx={{ minWidth: 120, maxWidth: 360 }}>
+        <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+          {row.title}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {formatDateTime(String(row.createdAt))}
+        </Typography>
+      </TableCell>
+      <TableCell>
+        <RequestTypeBadge type={row.type} label={row.typeName} />
+      </TableCell>
+      <TableCell align="right">{row.questionCount ?? '--'}</TableCell>
+      <TableCell align="right">{row.responseCount ?? 0}</TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <Link
+          component={RouterLink}
+          to={requestDetailPath(row.type, row.id)}
+          state={navState(row)}
+          aria-label={`Analyse ${row.title}`}
+          sx={{ fontWeight: 500 }}
+        >
+          Analyse
+        </Link>
+        <Tooltip title="Delete">
+          <IconButton size="small" color="error" aria-label={`Delete ${row.title}`} onClick={onDelete} sx={{ ml: 0.5 }}>
+            <DeleteOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+// Recent Requests (spec "Dashboard"): 5 a page, newest first, Analyse carries the row to the detail screen.
+export function RecentRequestsCard({ onDelete }: { onDelete: (row: RecentRequestRow_RequestFragment) => void }) {
+  const [page, setPage] = useState(1);
+  const { data, previousData, loading, error, refetch } = useQuery(DashboardRequestsDocument, {
+    variables: { page, limit: DASHBOARD_PAGE_SIZE },
+  });
+  useEffect(() => {
+    // Spec s.8: dashboard call failures are logged.
+    if (error) console.error('Recent requests failed to load', error);
+  }, [error]);
+  const shown = (data ?? previousData)?.requests;
+  // After a delete the last page can vanish: step back to the new last page.
+  const lastPage = data ? Math.max(1, data.requests.info.pages) : null;
+  if (lastPage !== null && page > lastPage) setPage(lastPage);
+
+  return (
+    <IconCard
+      icon={ListAlt}
+      color="purple"
+      title="Recent Requests"
+      subtitle={
+        shown
+          ? `${shown.info.count} request${shown.info.count === 1 ? '' : 's'}`
+          : 'Your surveys and data access requests'
+      }
+      action={<CreateRequestButtons />}
+      id="recent-requests"
+    >
+      <PagedTable
+        label="Recent Requests"
+        columns={COLUMNS}
+        rows={shown?.list.map((row) => <RequestRow key={row.id} row={row} onDelete={() => onDelete(row)} />) ?? null}
+        count={shown?.info.count ?? null}
+        loading={loading}
+        failed={Boolean(error)}
+        errorMessage="Your requests could not be loaded."
+        onRetry={() => void refetch()}
+        empty={
+          <EmptyState icon={Inbox} title="No requests yet">
+            Create a survey or a data access request to start collecting answers.
+          </EmptyState>
+        }
+        page={page}
+        pages={shown?.info.pages ?? 1}
+        onPage={setPage}
+      />
+    </IconCard>
+  );
+}
