@@ -39,12 +39,14 @@ const SESSION = [
 ];
 // Heavy packages that load on demand: a wallet call (ethers) or a Stripe-mode checkout (Stripe.js).
 const ON_DEMAND = ['ethers', '@stripe/stripe-js', '@stripe/react-stripe-js'];
+// The survey charts: only the survey detail screen loads them.
+const CHARTS = ['@nivo/pie', '@nivo/core', 'd3-shape'];
 const reportedRoutes: ReportedRoute[] = [
   {
     path: '/auth/login-page',
     modules: [AUTH, 'src/features/auth/pages/login-page.tsx'],
     budgetKb: 200,
-    forbiddenPackages: ON_DEMAND,
+    forbiddenPackages: [...ON_DEMAND, ...CHARTS],
   },
   { path: '/auth/register-page', modules: [AUTH, 'src/features/auth/pages/register-page.tsx'] },
   { path: '/auth/verify-email', modules: [AUTH, 'src/features/auth/pages/verify-email-page.tsx'] },
@@ -71,7 +73,25 @@ const reportedRoutes: ReportedRoute[] = [
     modules: [...SESSION, 'src/features/billing/pages/checkout-page.tsx'],
     forbiddenPackages: ON_DEMAND,
   },
-  { path: '/admin/dashboard', modules: [...SESSION, 'src/features/dashboard/pages/dashboard-page.tsx'] },
+  {
+    path: '/admin/dashboard',
+    modules: [...SESSION, 'src/features/dashboard/pages/dashboard-page.tsx'],
+    forbiddenPackages: CHARTS,
+  },
+  {
+    path: '/admin/request/collection/detail/:id',
+    modules: [...SESSION, 'src/features/responses/pages/collection-detail-page.tsx'],
+    forbiddenPackages: CHARTS,
+  },
+  {
+    path: '/admin/request/survey/detail/:id',
+    modules: [...SESSION, 'src/features/responses/pages/survey-detail-page.tsx'],
+  },
+  {
+    path: '/request/:type/report/:id',
+    modules: [...SESSION, 'src/features/responses/pages/request-report-page.tsx'],
+    forbiddenPackages: CHARTS,
+  },
   { path: '/admin/vcr (not built yet)', modules: [...SESSION, 'src/features/pending/pages/pending-screens.tsx'] },
 ];
 

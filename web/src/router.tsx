@@ -118,12 +118,16 @@ export function buildRoutes(): RouteObject[] {
                 {
                   path: 'request/collection/detail/:id',
                   handle: handle({ title: 'Collection detail' }),
-                  lazy: pending('CollectionDetailScreen'),
+                  lazy: async () => ({
+                    Component: (await import('./features/responses/pages/collection-detail-page')).CollectionDetailPage,
+                  }),
                 },
                 {
                   path: 'request/survey/detail/:id',
                   handle: handle({ title: 'Survey detail' }),
-                  lazy: pending('SurveyDetailScreen'),
+                  lazy: async () => ({
+                    Component: (await import('./features/responses/pages/survey-detail-page')).SurveyDetailPage,
+                  }),
                 },
                 { path: 'vcr', handle: handle({ title: 'Virtual Clean Room' }), lazy: pending('RoomListScreen') },
                 { path: 'vcrs/:id', handle: handle({ title: 'Virtual Clean Room' }), lazy: pending('RoomScreen') },
@@ -147,7 +151,9 @@ export function buildRoutes(): RouteObject[] {
             {
               path: 'request/:type/report/:id',
               handle: handle({ title: 'Analyse request' }),
-              lazy: pending('RequestReportScreen'),
+              lazy: async () => ({
+                Component: (await import('./features/responses/pages/request-report-page')).RequestReportPage,
+              }),
             },
           ],
         },

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { graphql, HttpResponse } from 'msw';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, type InitialEntry } from 'react-router';
 import { App } from '../app';
 import {
   AuthStatusDocument,
@@ -15,8 +15,8 @@ import { buildRoutes } from '../router';
 import { type buildNotification, buildProfile, buildRuntimeConfig, creditHistoryPage } from './factories';
 import { server } from './msw-server';
 
-// Renders the real route table at `path`, as the browser would show it.
-export function renderApp(path: string) {
+// Renders the real route table at `path` (a URL, or a location with navigation state), as the browser would show it.
+export function renderApp(path: InitialEntry) {
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(<App router={router} />);

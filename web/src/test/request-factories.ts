@@ -2,6 +2,7 @@ import type {
   DashboardOverviewQuery,
   RecentContractRow_ContractFragment,
   RecentRequestRow_RequestFragment,
+  RequestResults_RequestFragment,
 } from '../gql/graphql';
 
 // Builders for requests, contracts and the dashboard overview, in the API's shapes.
@@ -63,4 +64,42 @@ export function pageOf<Row>(all: Row[], page: number, limit: number) {
     list: all.slice((page - 1) * limit, page * limit),
     info: { __typename: 'PageInfo' as const, count: all.length, pages, page },
   };
+}
+
+// A request as the detail and report screens load it.
+export function buildRequestResults(
+  overrides: Partial<RequestResults_RequestFragment> = {},
+): RequestResults_RequestFragment & { __typename: 'Request' } {
+  const row = buildRequestRow({ type: overrides.type ?? 'collection' });
+  const collection = row.type === 'collection';
+  return {
+    __typename: 'Request',
+    id: row.id,
+    type: row.type,
+    typeName: row.typeName,
+    title: row.title,
+    description: row.description,
+    keyId: row.keyId,
+    createdAt: row.createdAt,
+    status: 1,
+    bonusAmount: 40,
+    bonusEach: 2,
+    capacity: 20,
+    responseCount: 0,
+    quality: 'all',
+    access: 'Single Access',
+    escrowAddress: '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707',
+    publishedAt: '2026-03-04T10:00:00.000Z',
+    options: collection
+      ? {
+          __typename: 'CollectionOptions',
+          healthData: false,
+          locationData: true,
+          profileData: true,
+          idData: false,
+          personalImages: true,
+        }
+      : null,
+    ...overrides,
+  } as RequestResults_RequestFragment & { __typename: 'Request' };
 }

@@ -53,34 +53,6 @@ export function SurveyListScreen() {
   );
 }
 
-export function CollectionDetailScreen() {
-  return (
-    <UnavailableScreen
-      title="Collection detail"
-      purpose="Shows a collection request and the responses decrypted in your browser with your private key."
-    />
-  );
-}
-
-export function SurveyDetailScreen() {
-  return (
-    <UnavailableScreen
-      title="Survey detail"
-      purpose="Shows a survey request with one chart of answer counts per question."
-    />
-  );
-}
-
-export function RequestReportScreen() {
-  const { type } = useParams();
-  return (
-    <UnavailableScreen
-      title={`Analyse ${typeName(type)}`}
-      purpose="Reports on a request; for surveys, the number of answers per option of each question."
-    />
-  );
-}
-
 export function RoomListScreen() {
   return (
     <UnavailableScreen

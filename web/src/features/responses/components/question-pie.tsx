@@ -1,0 +1,70 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { ResponsivePie } from '@nivo/pie';
+import { useId } from 'react';
+import type { SurveyResultsQuery } from '../../../gql/graphql';
+
+type Group = SurveyResultsQuery['surveyStatistics'][number];
+
+// Spec: the pies are 230 px high.
+export const PIE_HEIGHT = 230;
+
+// One survey question as a pie: titled by the question, a slice per option (label = option,
+// value = counter). The counts are also listed as text, for screen readers and for print.
+export function QuestionPie({ group }: { group: Group }) {
+  const titleId = useId();
+  const total = group.data.reduce((sum, entry) => sum + entry.counter, 0);
+  const slices = group.data
+    .filter((entry) => entry.counter > 0)
+    .map((entry) => ({ id: entry.option, label: entry.option, value: entry.counter }));
+  return (
+    <Card component="section" aria-labelledby={titleId} sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography id={titleId} variant="subtitle1" component="h3" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+          {group.title}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {total === 0 ? 'No answers yet' : `${total} answer${total === 1 ? '' : 's'}`}
+        </Typography>
+        <Box
+          role="img"
+          aria-label={`${group.title}: ${group.data.map((entry) => `${entry.option} ${entry.counter}`).join(', ')}`}
+          data-testid="question-pie"
+          sx={{ height: PIE_HEIGHT, display: 'grid', placeItems: 'center' }}
+        >
+          {slices.length > 0 ? (
+            <ResponsivePie
+              data={slices}
+              margin={{ top: 16, right: 16, bottom: 16, left: 16 }}
+              innerRadius={0.45}
+              padAngle={1}
+              cornerRadius={3}
+              colors={{ scheme: 'set2' }}
+              enableArcLinkLabels={false}
+              arcLabelsSkipAngle={12}
+              arcLabel={(datum) => String(datum.value)}
+              isInteractive
+              animate={false}
+            />
+          ) : (
+            <Typography color="text.secondary" variant="body2">
+              Nobody has answered this question yet.
+            </Typography>
+          )}
+        </Box>
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+          {group.data.map((entry) => (
+            <Typography component="li" variant="caption" key={entry.option} color="text.secondary">
+              <Box component="span" sx={{ color: 'text.primary' }}>
+                {entry.option}
+              </Box>
+              : {entry.counter}
+            </Typography>
+          ))}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

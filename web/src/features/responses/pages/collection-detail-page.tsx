@@ -1,0 +1,19 @@
+import { requestDetailPath } from '../../../shared/requests/request-routes';
+import { CollectionResponses } from '../components/collection-responses';
+import { CollectionSummary } from '../components/collection-summary';
+import { RequestPageShell } from '../components/request-page-shell';
+
+// /admin/request/collection/detail/:id: High Level Details, the request summary and the responses
+// decrypted in this browser.
+export function CollectionDetailPage() {
+  return (
+    <RequestPageShell heading="Collection detail" type="collection" pathFor={requestDetailPath}>
+      {(request) => (
+        <>
+          <CollectionSummary request={request} />
+          <CollectionResponses requestId={request.id} keyId={request.keyId} />
+        </>
+      )}
+    </RequestPageShell>
+  );
+}

@@ -1,0 +1,27 @@
+import { useParams } from 'react-router';
+import { requestReportPath } from '../../../shared/requests/request-routes';
+import { CollectionResponses } from '../components/collection-responses';
+import { CollectionSummary } from '../components/collection-summary';
+import { RequestPageShell } from '../components/request-page-shell';
+import { SurveyCounts } from '../components/survey-counts';
+
+// /request/:type/report/:id, "Analyse": a survey's per-question option counts; a collection's
+// summary and decrypted responses.
+export function RequestReportPage() {
+  const { type } = useParams();
+  const routeType = type === 'survey' || type === 'collection' ? type : undefined;
+  return (
+    <RequestPageShell heading="Analyse" type={routeType} pathFor={requestReportPath}>
+      {(request) =>
+        request.type === 'survey' ? (
+          <SurveyCounts requestId={request.id} />
+        ) : (
+          <>
+            <CollectionSummary request={request} />
+            <CollectionResponses requestId={request.id} keyId={request.keyId} />
+          </>
+        )
+      }
+    </RequestPageShell>
+  );
+}

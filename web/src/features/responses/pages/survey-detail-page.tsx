@@ -1,0 +1,29 @@
+import Assessment from '@mui/icons-material/Assessment';
+import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'react-router';
+import { requestDetailPath, requestReportPath } from '../../../shared/requests/request-routes';
+import { RequestPageShell } from '../components/request-page-shell';
+import { SurveyPies } from '../components/survey-pies';
+
+// /admin/request/survey/detail/:id: High Level Details and one pie per question.
+export function SurveyDetailPage() {
+  return (
+    <RequestPageShell
+      heading="Survey detail"
+      type="survey"
+      pathFor={requestDetailPath}
+      actions={(request) => (
+        <Button
+          component={RouterLink}
+          to={requestReportPath('survey', request.id)}
+          variant="outlined"
+          startIcon={<Assessment />}
+        >
+          Option counts report
+        </Button>
+      )}
+    >
+      {(request) => <SurveyPies requestId={request.id} responseCount={request.responseCount} />}
+    </RequestPageShell>
+  );
+}

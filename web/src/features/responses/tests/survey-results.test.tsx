@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { graphql, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { RequestResultsDocument, SurveyResultsDocument, type SurveyResultsQuery } from '../../../gql/graphql';
+import { server } from '../../../test/msw-server';
+import { givenSignedInSession, renderApp } from '../../../test/render-app';
+import { buildRequestResults } from '../../../test/request-factories';
+
+type Group = SurveyResultsQuery['surveyStatistics'][number];
+const group = (questionId: string, title: string, type: Group['type'], counts: [string, number][]) => ({
+  __typename: 'SurveyResultGroup' as const,
+  questionId,
+  title,
+  type,
+  data: counts.map(([option, counter]) => ({ __typename: 'OptionCount' as const, option, counter })),
+});
+
+const GROUPS = [
+  group('q1', 'Coffee or tea?', 'radios', [
+    ['Coffee', 9],
+    ['Tea', 6],
+    ['Both', 3],
+    ['Neither', 2],
+  ]),
+  group('q2', 'How much do you like our menu?', 'stars', [
+    ['1', 0],
+    ['2', 1],
+    ['3', 4],
+    ['4', 8],
+    ['5', 7],
+  ]),
+  group('q3', 'A question nobody answered', 'dropdown', [
+    ['Yes', 0],
+    ['No', 0],
+  ]),
+];
+
+function givenSurvey() {
+  givenSignedInSession();
+  const survey = buildRequestResults({ type: 'survey', title: 'Coffee and tea', responseCount: 20 });
+  server.use(
+    graphql.query(RequestResultsDocument, () => HttpResponse.json({ data: { request: survey } })),
+    graphql.query(SurveyResultsDocument, ({ variables }) =>
+      HttpResponse.json({ data: { surveyStatistics: variables.requestId === survey.id ? GROUPS : [] } }),
+    ),
+  );
+  return survey;
+}
+
+describe('survey detail', () => {
+  it('draws one pie per question, titled by the question, with a slice value per option', async () => {
+    const survey = givenSurvey();
+    renderApp(`/admin/request/survey/detail/${survey.id}`);
+    expect(await screen.findByRole('table', { name: 'High Level Details' })).toHaveTextContent('Survey');
+    const pies = await screen.findAllByRole('img', { name: /./ });
+    expect(pies.map((pie) => pie.getAttribute('aria-label'))).toEqual([
+      'Coffee or tea?: Coffee 9, Tea 6, Both 3, Neither 2',
+      'How much do you like our menu?: 1 0, 2 1, 3 4, 4 8, 5 7',
+      'A question nobody answered: Yes 0, No 0',
+    ]);
+    for (const [i, pie] of pies.entries()) {
+      // spec: 230 px high
+      expect(getComputedStyle(pie).height).toBe('230px');
+      const card = pie.closest('section')!;
+      expect(within(card).getByRole('heading', { level: 3 })).toHaveTextContent(GROUPS[i].title);
+    }
+    const first = pies[0].closest('section')!;
+    expect(within(first).getByText('20 answers')).toBeInTheDocument();
+    const empty = pies[2].closest('section')!;
+    expect(within(empty).getByText('Nobody has answered this question yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Option counts report' })).toHaveAttribute(
+      'href',
+      `/request/survey/report/${survey.id}`,
+    );
+  });
+
+  it('report route: a table of option counts per question, every option in order', async () => {
+    const survey = givenSurvey();
+    renderApp(`/request/survey/report/${survey.id}`);
+    const table = await screen.findByRole('table', { name: 'Coffee or tea?' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows).toEqual([
+      ['Coffee', '9', '45%'],
+      ['Tea', '6', '30%'],
+      ['Both', '3', '15%'],
+      ['Neither', '2', '10%'],
+    ]);
+    const stars = screen.getByRole('table', { name: 'How much do you like our menu?' });
+    expect(within(stars).getAllByRole('row')).toHaveLength(6);
+    expect(screen.getByRole('table', { name: 'A question nobody answered' })).toHaveTextContent('Yes00%No00%');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Coffee and tea'));
+  });
+});
