@@ -1,15 +1,36 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { AuthStatusDocument, DashboardSummaryDocument } from './gql/graphql';
+import {
+  AuthStatusDocument,
+  CollectionResponsesDocument,
+  DashboardSummaryDocument,
+  RequestResultsDocument,
+  SurveyResultsDocument,
+} from './gql/graphql';
 import { buildProfile } from './test/factories';
 import { server } from './test/msw-server';
 import { givenAnonymousSession, givenKeys, givenSignedInSession, renderApp } from './test/render-app';
+import { buildRequestResults } from './test/request-factories';
 
 const NOT_FOUND = ['Page not found :(', 'Ooooups! Looks like you got lost.'];
 
 function givenDashboard(profile = buildProfile()) {
   server.use(graphql.query(DashboardSummaryDocument, () => HttpResponse.json({ data: { me: profile, keys: [] } })));
+}
+
+// Request 7 of the detail and report routes, of the type its path names.
+function givenRequest7(path: string) {
+  const request = buildRequestResults({ id: '7', type: path.includes('survey') ? 'survey' : 'collection' });
+  server.use(
+    graphql.query(RequestResultsDocument, () =>
+      HttpResponse.json({ data: { request: { ...request, title: 'Request 7' } } }),
+    ),
+    graphql.query(SurveyResultsDocument, () => HttpResponse.json({ data: { surveyStatistics: [] } })),
+    graphql.query(CollectionResponsesDocument, () =>
+      HttpResponse.json({ data: { requestResponses: { list: [], count: 0, offset: 0 } } }),
+    ),
+  );
 }
 
 async function settle(router: ReturnType<typeof renderApp>['router']) {
@@ -25,9 +46,9 @@ const AUTHENTICATED: [string, string][] = [
   ['/request/survey/edit/42', 'Edit survey 42'],
   ['/admin/request/collection/list', 'Collections'],
   ['/admin/request/survey/list', 'Surveys'],
-  ['/admin/request/collection/detail/7', 'Collection detail'],
-  ['/admin/request/survey/detail/7', 'Survey detail'],
-  ['/request/collection/report/7', 'Analyse collection'],
+  ['/admin/request/collection/detail/7', 'Request 7'],
+  ['/admin/request/survey/detail/7', 'Request 7'],
+  ['/request/collection/report/7', 'Request 7'],
   ['/admin/vcr', 'Virtual Clean Room'],
   ['/admin/vcrs/3', 'Virtual Clean Room page'],
   ['/admin/checkout-page/10credits/usd', 'Checkout'],
@@ -54,6 +75,7 @@ describe('route table', () => {
     givenSignedInSession();
     givenDashboard();
     givenKeys();
+    givenRequest7(path);
     const { router } = renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
