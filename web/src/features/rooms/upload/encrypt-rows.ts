@@ -1,0 +1,113 @@
+// Column encryption of parsed CSV rows (CRYPTO.md s.4), one chunk at a time; runs inside the
+// encryption workers. Every column has one role:
+//   clear  -> the value as is (the uploader chose to leave it readable)
+//   join   -> a join token in the column's domain plus a sealed copy of the value
+//   sealed -> a sealed copy only
+// Output is column-major and base64, ready for the upload call.
+import { toBase64 } from '../../../crypto/bytes';
+import { type PadBucket, sealCell } from '../../../crypto/cells';
+import { deriveSealKey } from '../../../crypto/column-keys';
+import { type ValueKind } from '../../../crypto/normalise';
+import { createTokenHasher, type TokenHasher } from '../../../crypto/token-hasher';
+import { randomUniqueToken } from '../../../crypto/tokens';
+import { serveWorkerPool, type WorkerScope } from './worker-pool';
+
+export type ColumnRole = 'clear' | 'join' | 'sealed';
+// What an empty join-key cell becomes: no token (never joins), or a random one (hides which
+// cells are empty, and still never joins).
+export type EmptyCellPolicy = 'null' | 'random';
+
+export type ColumnPlan = {
+  // position in the CSV row
+  source: number;
+  name: string;
+  role: ColumnRole;
+  // join keys only: which token key (and so which other columns it can match), and how values
+  // are normalised before tokenising
+  domain: string;
+  kind: ValueKind;
+  padBucket: PadBucket;
+};
+
+export type EncryptInit = {
+  roomKey: Uint8Array;
+  roomId: string;
+  datasetId: string;
+  keyVersion: number;
+  columns: ColumnPlan[];
+  emptyCells: EmptyCellPolicy;
+};
+
+export type EncryptTask = { firstRow: number; rows: string[][] };
+
+export type EncryptedColumn = {
+  name: string;
+  // clear columns
+  values?: string[];
+  // join keys: base64 of 16 bytes, or null for an empty cell under the 'null' policy
+  tokens?: (string | null)[];
+  // join keys and sealed columns: base64 of IV || ciphertext || tag
+  sealed?: string[];
+};
+
+export type EncryptedChunk = { firstRow: number; rowCount: number; columns: EncryptedColumn[] };
+
+type ColumnKeys = { plan: ColumnPlan; sealKey: CryptoKey | null; hasher: TokenHasher | null };
+export type Encryptor = { init: EncryptInit; keys: ColumnKeys[] };
+
+export async function createEncryptor(init: EncryptInit): Promise<Encryptor> {
+  const hashers = new Map<string, Promise<TokenHasher>>();
+  const hasherFor = (domain: string) => {
+    let hasher = hashers.get(domain);
+    if (!hasher) hashers.set(domain, (hasher = createTokenHasher(init.roomKey, init.roomId, domain)));
+    return hasher;
+  };
+  const keys = await Promise.all(
+    init.columns.map(async (plan) => ({
+      plan,
+      sealKey:
+        plan.role === 'clear'
+          ? null
+          : await deriveSealKey(init.roomKey, init.roomId, init.datasetId, plan.name, 'encrypt'),
+      hasher: plan.role === 'join' ? await hasherFor(plan.domain) : null,
+    })),
+  );
+  return { init, keys };
+}
+
+export async function encryptRows(encryptor: Encryptor, task: EncryptTask): Promise<EncryptedChunk> {
+  const { roomId, datasetId, keyVersion, emptyCells } = encryptor.init;
+  const columns = await Promise.all(
+    encryptor.keys.map(async ({ plan, sealKey, hasher }): Promise<EncryptedColumn> => {
+      const cells = task.rows.map((row) => row[plan.source] ?? '');
+      if (plan.role === 'clear') return { name: plan.name, values: cells };
+      const sealed = await Promise.all(
+        cells.map(async (value, offset) =>
+          toBase64(
+            await sealCell(
+              sealKey!,
+              value,
+              { roomId, datasetId, column: plan.name, rowNumber: task.firstRow + offset, keyVersion },
+              { padBucket: plan.padBucket },
+            ),
+          ),
+        ),
+      );
+      if (plan.role === 'sealed') return { name: plan.name, sealed };
+      const tokens = cells.map((value) => {
+        const token = hasher!.token(value, plan.kind) ?? (emptyCells === 'random' ? randomUniqueToken() : null);
+        return token === null ? null : toBase64(token);
+      });
+      return { name: plan.name, tokens, sealed };
+    }),
+  );
+  return { firstRow: task.firstRow, rowCount: task.rows.length, columns };
+}
+
+// The encryption worker's side of the pool protocol (encrypt.worker.ts runs it on `self`).
+export function serveEncryptWorker(scope: WorkerScope): void {
+  serveWorkerPool(scope, {
+    init: (payload: EncryptInit) => createEncryptor(payload),
+    task: async (encryptor, payload: EncryptTask) => ({ result: await encryptRows(encryptor, payload) }),
+  });
+}
