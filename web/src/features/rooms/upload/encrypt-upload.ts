@@ -1,0 +1,129 @@
+// Streaming parse -> encrypt -> upload (CRYPTO.md s.6). Row batches come from the CSV worker,
+// are encrypted by the worker pool and uploaded as numbered chunks. A chunk upload is idempotent
+// (the server keys it by data set and chunk index), so a failed one is retried as is: twice
+// automatically, then the upload pauses until the person asks to retry (`retry()`), and picks up
+// exactly where it stopped. At most `maxInFlight` batches are in memory at any time.
+import { type RowBatch } from '../csv/csv-worker-client';
+import { type EncryptedChunk, type EncryptTask } from './encrypt-rows';
+import { type WorkerPool } from './worker-pool';
+
+export type UploadProgress = {
+  total: number;
+  encrypted: number;
+  uploaded: number;
+  // set while the upload waits for retry()
+  paused: string | null;
+};
+
+export type EncryptUploadOptions = {
+  batches: AsyncIterable<RowBatch>;
+  pool: Pick<WorkerPool<EncryptTask, EncryptedChunk>, 'run' | 'size'>;
+  totalRows: number;
+  upload: (chunkIndex: number, chunk: EncryptedChunk) => Promise<void>;
+  onProgress?: (progress: UploadProgress) => void;
+  maxInFlight?: number;
+  autoRetries?: number;
+  retryDelayMs?: number;
+};
+
+export class UploadCancelled extends Error {
+  override readonly name = 'UploadCancelled';
+  constructor() {
+    super('The upload was cancelled.');
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class EncryptUpload {
+  private readonly progress: UploadProgress;
+  private resumeWaiters: (() => void)[] = [];
+  private cancelled = false;
+  private cancelWaiters: ((error: Error) => void)[] = [];
+
+  constructor(private readonly options: EncryptUploadOptions) {
+    this.progress = { total: options.totalRows, encrypted: 0, uploaded: 0, paused: null };
+  }
+
+  // Resolves once every chunk is uploaded; rejects on an encryption failure or cancel().
+  async run(): Promise<{ chunks: number; rows: number }> {
+    const { batches, pool, maxInFlight = Math.max(2, pool.size * 2) } = this.options;
+    const inFlight = new Set<Promise<void>>();
+    let firstError: unknown = null;
+    let chunkIndex = 0;
+    this.emit();
+    for await (const batch of batches) {
+      this.throwIfCancelled();
+      if (firstError) break;
+      const index = chunkIndex++;
+      const job = this.processBatch(index, batch).catch((error: unknown) => {
+        firstError ??= error;
+      });
+      inFlight.add(job);
+      void job.finally(() => inFlight.delete(job));
+      if (inFlight.size >= maxInFlight) await Promise.race(inFlight);
+    }
+    await Promise.all(inFlight);
+    if (firstError) throw firstError;
+    this.throwIfCancelled();
+    return { chunks: chunkIndex, rows: this.progress.uploaded };
+  }
+
+  // Continues a paused upload.
+  retry(): void {
+    this.progress.paused = null;
+    this.emit();
+    for (const resume of this.resumeWaiters.splice(0)) resume();
+  }
+
+  cancel(): void {
+    this.cancelled = true;
+    for (const reject of this.cancelWaiters.splice(0)) reject(new UploadCancelled());
+  }
+
+  private async processBatch(index: number, batch: RowBatch): Promise<void> {
+    const chunk = await this.options.pool.run({ firstRow: batch.firstRow, rows: batch.rows });
+    this.throwIfCancelled();
+    this.progress.encrypted += chunk.rowCount;
+    this.emit();
+    await this.uploadWithRetry(index, chunk);
+    this.progress.uploaded += chunk.rowCount;
+    this.emit();
+  }
+
+  private async uploadWithRetry(index: number, chunk: EncryptedChunk): Promise<void> {
+    const { upload, autoRetries = 2, retryDelayMs = 500 } = this.options;
+    for (let attempt = 0; ; attempt++) {
+      this.throwIfCancelled();
+      try {
+        await upload(index, chunk);
+        return;
+      } catch (error) {
+        this.throwIfCancelled();
+        if (attempt < autoRetries) {
+          await sleep(retryDelayMs * 2 ** attempt);
+          continue;
+        }
+        await this.pause(error instanceof Error ? error.message : String(error));
+        attempt = -1;
+      }
+    }
+  }
+
+  private pause(reason: string): Promise<void> {
+    this.progress.paused = `Chunk upload failed: ${reason}`;
+    this.emit();
+    return new Promise<void>((resolve, reject) => {
+      this.resumeWaiters.push(resolve);
+      this.cancelWaiters.push(reject);
+    });
+  }
+
+  private throwIfCancelled(): void {
+    if (this.cancelled) throw new UploadCancelled();
+  }
+
+  private emit(): void {
+    this.options.onProgress?.({ ...this.progress });
+  }
+}
