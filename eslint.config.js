@@ -71,6 +71,8 @@ export default tseslint.config(
     files: ['api/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'contracts/**/*.ts', '*.ts', '*.js'],
     languageOptions: { globals: globals.node },
   },
+  // the browser benchmark's page runs in Chromium, not in Node
+  { files: ['scripts/bench/clean-room-browser/**/*.ts'], languageOptions: { globals: globals.browser } },
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },

@@ -1,9 +1,10 @@
 // `npm run bench`: every benchmark, each reported against a baseline measured in the same run.
 // BENCH_SECONDS sets the duration of each HTTP measurement (default 5). DATABASE_URL: use a server.
 // BENCH_REQUESTS / BENCH_ANSWERS size the requests benchmark's data (default 10000 / 1000000).
-// BENCH_ONLY=api|requests|gas runs one of them.
+// BENCH_ONLY=api|requests|gas|browser runs one of them; BENCH_BROWSER_ROWS sizes the browser one.
 import { spawnSync } from 'node:child_process';
 import { apiBench, printApiBench } from './api';
+import { cleanRoomBrowserBench, printCleanRoomBrowserBench } from './clean-room-browser';
 import { printRequestsBench, requestsBench } from './requests';
 
 const only = process.env.BENCH_ONLY;
@@ -18,3 +19,5 @@ if (!only || only === 'gas') {
   const gas = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/escrow-gas.ts'], { stdio: 'inherit' });
   if (gas.status !== 0) process.exitCode = 1;
 }
+
+if (!only || only === 'browser') printCleanRoomBrowserBench(await cleanRoomBrowserBench());

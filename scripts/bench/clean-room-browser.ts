@@ -1,0 +1,82 @@
+// Browser encryption benchmark (issue 6): builds scripts/bench/clean-room-browser with Vite (the
+// same worker code the room page uses), serves it on 127.0.0.1 and runs it in headless Chromium.
+// Prints rows/s of the real pipeline (CSV worker -> encryption worker pool -> JSON chunk bodies)
+// and of the same cells through raw WebCrypto calls on the page's thread, measured in one run.
+// BENCH_BROWSER_ROWS sets the row count (default 100000).
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { launchBrowser } from '../../test/e2e/support/browser';
+
+// What the page's runBench returns (clean-room-browser/bench-page.ts, compiled for the browser).
+type BenchResult = {
+  rows: number;
+  poolSize: number;
+  csvBytes: number;
+  scanMs: number;
+  pipelineMs: number;
+  rawMs: number;
+  uploadBytes: number;
+  longestTaskMs: number;
+};
+
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
+
+export async function cleanRoomBrowserBench(rows = Number(process.env.BENCH_BROWSER_ROWS ?? 100_000)) {
+  const outDir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-web-'));
+  await build({
+    root: path.resolve('scripts/bench/clean-room-browser'),
+    configFile: false,
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+    worker: { format: 'es' },
+  });
+  const server = createServer((req, res) => {
+    const file = path.join(outDir, new URL(req.url ?? '/', 'http://x').pathname.replace(/\/$/, '/index.html'));
+    if (!file.startsWith(outDir) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.getByText('loaded').waitFor();
+    return await page.evaluate(
+      (count) => (globalThis as unknown as { runBench: (n: number) => Promise<BenchResult> }).runBench(count),
+      rows,
+    );
+  } finally {
+    await browser.close();
+    server.close();
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+export function printCleanRoomBrowserBench(result: BenchResult): void {
+  const rate = (ms: number) => Math.round(result.rows / (ms / 1000)).toLocaleString('en-US');
+  console.log(`\nClean-room encryption in headless Chromium, ${result.rows.toLocaleString('en-US')} rows`);
+  console.log(
+    `(${(result.csvBytes / 1e6).toFixed(1)} MB CSV; 2 join keys, 1 sealed, 2 clear columns; pool of ${result.poolSize} workers):`,
+  );
+  console.log(`  scan pass (CSV worker)            ${result.scanMs.toFixed(0).padStart(7)} ms`);
+  console.log(
+    `  parse + encrypt + chunk bodies    ${result.pipelineMs.toFixed(0).padStart(7)} ms  ${rate(result.pipelineMs).padStart(9)} rows/s`,
+  );
+  console.log(
+    `  raw WebCrypto, page thread        ${result.rawMs.toFixed(0).padStart(7)} ms  ${rate(result.rawMs).padStart(9)} rows/s`,
+  );
+  console.log(`  ratio raw / pipeline              ${(result.rawMs / result.pipelineMs).toFixed(2).padStart(7)}`);
+  console.log(
+    `  longest page-thread task          ${result.longestTaskMs.toFixed(0).padStart(7)} ms (${(result.uploadBytes / 1e6).toFixed(0)} MB of chunk bodies)`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) printCleanRoomBrowserBench(await cleanRoomBrowserBench());

@@ -1,0 +1,136 @@
+// The page the browser benchmark loads (built by Vite, run in headless Chromium): the real upload
+// pipeline of the room page (CSV worker -> encryption worker pool -> JSON chunk bodies) against the
+// same cells through raw WebCrypto calls, one promise per cell, on the page's thread.
+import { toBase64 } from '../../../web/src/crypto/bytes';
+import { CsvFile } from '../../../web/src/features/rooms/csv/csv-worker-client';
+import {
+  type EncryptedChunk,
+  type EncryptInit,
+  type EncryptTask,
+} from '../../../web/src/features/rooms/upload/encrypt-rows';
+import { EncryptUpload } from '../../../web/src/features/rooms/upload/encrypt-upload';
+import { defaultPoolSize, WorkerPool } from '../../../web/src/features/rooms/upload/worker-pool';
+import { createCsvWorker, createEncryptWorker } from '../../../web/src/features/rooms/upload/workers';
+
+export type BenchResult = {
+  rows: number;
+  poolSize: number;
+  csvBytes: number;
+  scanMs: number;
+  pipelineMs: number;
+  rawMs: number;
+  uploadBytes: number;
+  longestTaskMs: number;
+};
+
+const BATCH_ROWS = 5_000;
+
+function generateCsv(rows: number): string {
+  const lines = ['E-mail,Full Name,Phone #,Age,City'];
+  for (let i = 0; i < rows; i++) {
+    lines.push(
+      `user${i}@example.com,"Person ${i}, Jr.",+44 20 ${String(i).padStart(8, '0')},${20 + (i % 60)},City ${i % 97}`,
+    );
+  }
+  return lines.join('\r\n') + '\r\n';
+}
+
+function init(): EncryptInit {
+  return {
+    roomKey: crypto.getRandomValues(new Uint8Array(32)),
+    roomId: '7d1f3c2a-5b64-4e8f-9a0b-1c2d3e4f5a6b',
+    datasetId: '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9',
+    keyVersion: 1,
+    emptyCells: 'null',
+    columns: [
+      { source: 0, name: 'Email', role: 'join', domain: 'email', kind: 'email', padBucket: 32 },
+      { source: 1, name: 'FullName', role: 'sealed', domain: 'FullName', kind: 'text', padBucket: 32 },
+      { source: 2, name: 'Phone', role: 'join', domain: 'phone', kind: 'phone', padBucket: 32 },
+      { source: 3, name: 'Age', role: 'clear', domain: 'Age', kind: 'text', padBucket: 16 },
+      { source: 4, name: 'City', role: 'clear', domain: 'City', kind: 'text', padBucket: 16 },
+    ],
+  };
+}
+
+// The baseline: per row two HMAC tokens and three AES-GCM cells, each its own WebCrypto call.
+async function rawWebCrypto(text: string): Promise<void> {
+  const hmacKey = await crypto.subtle.importKey(
+    'raw',
+    crypto.getRandomValues(new Uint8Array(32)),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const aesKey = await crypto.subtle.importKey('raw', crypto.getRandomValues(new Uint8Array(32)), 'AES-GCM', false, [
+    'encrypt',
+  ]);
+  const encoder = new TextEncoder();
+  const rows = text.split('\r\n').slice(1, -1);
+  for (let start = 0; start < rows.length; start += BATCH_ROWS) {
+    const batch = rows.slice(start, start + BATCH_ROWS).map((line) => line.split(','));
+    await Promise.all(
+      batch.flatMap((cells) => [
+        crypto.subtle.sign('HMAC', hmacKey, encoder.encode(cells[0])),
+        crypto.subtle.sign('HMAC', hmacKey, encoder.encode(cells[3])),
+        ...[cells[0], cells[1] + cells[2], cells[3]].map(async (value) =>
+          toBase64(
+            new Uint8Array(
+              await crypto.subtle.encrypt(
+                { name: 'AES-GCM', iv: crypto.getRandomValues(new Uint8Array(12)) },
+                aesKey,
+                encoder.encode(value),
+              ),
+            ),
+          ),
+        ),
+      ]),
+    );
+  }
+}
+
+async function run(rows: number): Promise<BenchResult> {
+  let longestTaskMs = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longestTaskMs = Math.max(longestTaskMs, entry.duration);
+  });
+  const text = generateCsv(rows);
+  const file = new File([text], 'bench.csv', { type: 'text/csv' });
+  observer.observe({ type: 'longtask', buffered: false });
+
+  const t0 = performance.now();
+  const csv = new CsvFile(file, createCsvWorker);
+  const scan = await csv.scan();
+  const t1 = performance.now();
+  const pool = new WorkerPool<EncryptTask, EncryptedChunk>(createEncryptWorker, init(), defaultPoolSize());
+  let uploadBytes = 0;
+  await new EncryptUpload({
+    batches: csv.batches(BATCH_ROWS),
+    pool,
+    totalRows: scan.rowCount,
+    // what the real upload does on the page: one JSON body per chunk
+    upload: async (_index, chunk) => {
+      uploadBytes += JSON.stringify(chunk).length;
+    },
+  }).run();
+  const t2 = performance.now();
+  observer.disconnect();
+  pool.close();
+  csv.close();
+
+  const t3 = performance.now();
+  await rawWebCrypto(text);
+  const rawMs = performance.now() - t3;
+  return {
+    rows: scan.rowCount,
+    poolSize: pool.size,
+    csvBytes: file.size,
+    scanMs: t1 - t0,
+    pipelineMs: t2 - t0,
+    rawMs,
+    uploadBytes,
+    longestTaskMs,
+  };
+}
+
+(window as unknown as { runBench: typeof run }).runBench = run;
+document.getElementById('status')!.textContent = 'loaded';
