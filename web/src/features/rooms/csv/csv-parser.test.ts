@@ -66,12 +66,14 @@ describe('CSV parser', () => {
 });
 
 describe('cleanHeader', () => {
-  it('keeps letters and digits only', () => {
-    expect(cleanHeader(['E-mail Address', 'phone #', 'Prénom', 'age (years)'])).toEqual([
+  it('keeps ASCII letters and digits only, taking accents off first', () => {
+    expect(cleanHeader(['E-mail Address', 'phone #', 'Prénom', 'age (years)', 'Ångström_2', '名前'])).toEqual([
       'EmailAddress',
       'phone',
-      'Prénom',
+      'Prenom',
       'ageyears',
+      'Angstrom2',
+      'column6',
     ]);
   });
 

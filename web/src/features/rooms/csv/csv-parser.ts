@@ -156,16 +156,21 @@ export function parseCsv(text: string): CsvRow[] {
   return [...parser.push(text), ...parser.end()];
 }
 
-// Header names keep letters and digits only (spec: "the header row is cleaned of non-alphanumeric
-// characters"); letters of any script count. A name that cleans to nothing becomes `columnN`, and
-// a repeated name gets a number, so every column has a distinct, usable name to start from.
+// Header names keep ASCII letters and digits only (spec: "the header row is cleaned of
+// non-alphanumeric characters"; the server accepts exactly [A-Za-z0-9]). Accents are taken off
+// first, so "Prénom" becomes "Prenom" rather than "Prnom". A name that cleans to nothing becomes
+// `columnN`, and a repeated name gets a number, so every column starts with a distinct name.
 export function cleanHeader(header: readonly string[]): string[] {
   const seen = new Set<string>();
   return header.map((raw, index) => {
-    const base = raw.normalize('NFC').replace(/[^\p{L}\p{N}]/gu, '') || `column${index + 1}`;
+    const base = cleanName(raw) || `column${index + 1}`;
     let name = base;
     for (let n = 2; seen.has(name.toLowerCase()); n++) name = `${base}${n}`;
     seen.add(name.toLowerCase());
     return name;
   });
+}
+
+export function cleanName(raw: string): string {
+  return raw.normalize('NFD').replace(/[^A-Za-z0-9]/g, '');
 }

@@ -5,6 +5,7 @@ import {
   defaultLeaf,
   emptyGroup,
   removeNode,
+  toSqlWhere,
   validateTree,
   type BuilderSets,
   type CompareLeaf,
@@ -63,6 +64,54 @@ describe('condition tree', () => {
     expect(problems.get(inner.id)).toBe('Add a condition to this group, or remove it.');
     expect(problems.has('')).toBe(false);
     expect(validateTree(removeNode(root, match.id), sets).get(crossDomain.id)).toBeDefined();
-    expect(validateTree(emptyGroup(), sets).get('')).toBe('A join needs at least one match of join keys.');
+    expect(validateTree(emptyGroup(), sets).get('')).toBe(
+      'Every OR branch needs a match of join keys between the two data sets.',
+    );
+  });
+
+  it('needs a match in every OR branch', () => {
+    const compare: CompareLeaf = { kind: 'compare', id: 'x3', side: 'A', column: 'age', operator: '>', value: '30' };
+    let or = emptyGroup('OR');
+    or = addChild(or, or.id, defaultLeaf(sets));
+    or = addChild(or, or.id, compare);
+    expect(validateTree(or, sets).has('')).toBe(true);
+    // (match AND age > 30) OR match
+    let and = emptyGroup('AND');
+    and = addChild(and, and.id, defaultLeaf(sets));
+    and = addChild(and, and.id, compare);
+    let root = emptyGroup('OR');
+    root = addChild(root, root.id, and);
+    root = addChild(root, root.id, defaultLeaf(sets));
+    expect(validateTree(root, sets).size).toBe(0);
+  });
+
+  it('becomes the JSON tree the server accepts, with literals as numbers or tokens', async () => {
+    let inner = emptyGroup('OR');
+    inner = addChild(inner, inner.id, {
+      kind: 'compare',
+      id: 'a',
+      side: 'A',
+      column: 'age',
+      operator: '>=',
+      value: ' 30 ',
+    });
+    inner = addChild(inner, inner.id, { kind: 'equals', id: 'b', side: 'B', column: 'phone', value: '+44 1' });
+    let root = emptyGroup('AND');
+    root = addChild(root, root.id, defaultLeaf(sets));
+    root = addChild(root, root.id, inner);
+    const tree = await toSqlWhere(root, async (side, column, value) => `token(${side},${column},${value})`);
+    expect(tree).toEqual({
+      op: 'and',
+      conditions: [
+        { left: { set: 1, column: 'email' }, op: '=', right: { set: 2, column: 'mail' } },
+        {
+          op: 'or',
+          conditions: [
+            { left: { set: 1, column: 'age' }, op: '>=', value: 30 },
+            { left: { set: 2, column: 'phone' }, op: '=', token: 'token(B,phone,+44 1)' },
+          ],
+        },
+      ],
+    });
   });
 });

@@ -130,10 +130,51 @@ export function validateTree(root: ConditionGroup, sets: BuilderSets): Map<strin
     } else if (node.value.trim() === '') problems.set(node.id, 'Enter a value.');
   };
   visit(root, 1);
-  if (!hasMatch(root)) problems.set('', 'A join needs at least one match of join keys.');
+  if (!everyBranchMatches(root)) {
+    problems.set('', 'Every OR branch needs a match of join keys between the two data sets.');
+  }
   return problems;
 }
 
-function hasMatch(node: ConditionNode): boolean {
-  return node.kind === 'match' || (node.kind === 'group' && node.children.some(hasMatch));
+// Read as OR-of-ANDs, each branch must hold a match of join keys, or the join would pair every
+// row with every row (the server refuses that too).
+function everyBranchMatches(node: ConditionNode): boolean {
+  if (node.kind === 'match') return true;
+  if (node.kind !== 'group' || node.children.length === 0) return false;
+  return node.combinator === 'AND' ? node.children.some(everyBranchMatches) : node.children.every(everyBranchMatches);
+}
+
+// The server's JSON tree (`sqlWhere`, never SQL):
+//   { op: 'and'|'or', conditions } | { left, op: '=', right } | { left, op, value } | { left, op: '=', token }
+// with refs { set: 1|2, column }. `tokenFor` turns an equals-literal into its base64 join token.
+export type SqlWhere =
+  | { op: 'and' | 'or'; conditions: SqlWhere[] }
+  | { left: ColumnRef; op: '='; right: ColumnRef }
+  | { left: ColumnRef; op: CompareOperator; value: string | number }
+  | { left: ColumnRef; op: '='; token: string };
+type ColumnRef = { set: 1 | 2; column: string };
+
+const ref = (side: SetSide, column: string): ColumnRef => ({ set: side === 'A' ? 1 : 2, column });
+
+export async function toSqlWhere(
+  node: ConditionNode,
+  tokenFor: (side: SetSide, column: string, value: string) => Promise<string>,
+): Promise<SqlWhere> {
+  switch (node.kind) {
+    case 'group':
+      return {
+        op: node.combinator === 'AND' ? 'and' : 'or',
+        conditions: await Promise.all(node.children.map((child) => toSqlWhere(child, tokenFor))),
+      };
+    case 'match':
+      return { left: ref('A', node.left), op: '=', right: ref('B', node.right) };
+    case 'compare': {
+      // numbers compare numerically on the server; anything else as text
+      const trimmed = node.value.trim();
+      const value = /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : node.value;
+      return { left: ref(node.side, node.column), op: node.operator, value };
+    }
+    case 'equals':
+      return { left: ref(node.side, node.column), op: '=', token: await tokenFor(node.side, node.column, node.value) };
+  }
 }

@@ -8,6 +8,7 @@ import {
   createEncryptor,
   encryptRows,
   serveEncryptWorker,
+  type EncryptedCell,
   type EncryptedChunk,
   type EncryptInit,
 } from './encrypt-rows';
@@ -32,10 +33,19 @@ const rows = [
 ];
 const bytes = (b64: string | null | undefined) => fromBase64(b64 ?? '')!;
 
-async function open(chunk: EncryptedChunk, column: string, index: number, rowNumber: number) {
+const cell = (chunk: EncryptedChunk, row: number, col: number) => chunk.rows[row][col];
+const sealedOf = (value: EncryptedCell) => (Array.isArray(value) ? value[1] : value);
+
+async function open(chunk: EncryptedChunk, column: string, row: number, rowNumber: number) {
+  const col = ['mail', 'age', 'name'].indexOf(column);
   const key = await deriveSealKey(roomKey, ROOM_ID, DATASET_ID, column, 'decrypt');
-  const cell = chunk.columns.find((c) => c.name === column)!.sealed![index];
-  return openCell(key, bytes(cell), { roomId: ROOM_ID, datasetId: DATASET_ID, column, rowNumber, keyVersion: 1 });
+  return openCell(key, bytes(sealedOf(cell(chunk, row, col))), {
+    roomId: ROOM_ID,
+    datasetId: DATASET_ID,
+    column,
+    rowNumber,
+    keyVersion: 1,
+  });
 }
 
 describe('encryptRows', () => {
@@ -43,15 +53,16 @@ describe('encryptRows', () => {
     const chunk = await encryptRows(await createEncryptor(init()), { firstRow: 100, rows });
     expect(chunk.firstRow).toBe(100);
     expect(chunk.rowCount).toBe(2);
-    expect(chunk.columns.map((c) => c.name)).toEqual(['mail', 'age', 'name']);
-    const [mail, age, name] = chunk.columns;
-    expect(age).toEqual({ name: 'age', values: ['31', '40'] });
-    // the same token as tokenize('alice@example.com') in crypto/tokens.test.ts
-    expect(toHex(bytes(mail.tokens![0]))).toBe('a242efc0e7337d47c54c55c2d7be8d1a');
-    expect(mail.tokens![1]).toBeNull();
-    expect(name.tokens).toBeUndefined();
-    // 12-byte IV + 16-byte padded value + 16-byte tag
-    expect(bytes(name.sealed![0]).length).toBe(44);
+    // clear cells as they are; an empty join key is null under the 'null' policy
+    expect(chunk.rows.map((row) => [row[1], row[0] === null])).toEqual([
+      ['31', false],
+      ['40', true],
+    ]);
+    // join key: [token, sealed copy]; the same token as tokenize('alice@example.com') in tokens.test.ts
+    const [token] = cell(chunk, 0, 0) as [string, string];
+    expect(toHex(bytes(token))).toBe('a242efc0e7337d47c54c55c2d7be8d1a');
+    // sealed: one base64 string of 12-byte IV + 16-byte padded value + 16-byte tag
+    expect(bytes(cell(chunk, 0, 2) as string).length).toBe(44);
     expect(await open(chunk, 'name', 0, 100)).toBe('Zoë');
     expect(await open(chunk, 'name', 1, 101)).toBe('🦊');
     expect(await open(chunk, 'mail', 0, 100)).toBe('ALICE@example.com');
@@ -62,9 +73,10 @@ describe('encryptRows', () => {
     const encryptor = await createEncryptor(init('random'));
     const a = await encryptRows(encryptor, { firstRow: 0, rows });
     const b = await encryptRows(encryptor, { firstRow: 0, rows });
-    expect(bytes(a.columns[0].tokens![1]).length).toBe(16);
-    expect(a.columns[0].tokens![1]).not.toBe(b.columns[0].tokens![1]);
-    expect(a.columns[0].tokens![0]).toBe(b.columns[0].tokens![0]);
+    const token = (chunk: EncryptedChunk, row: number) => (cell(chunk, row, 0) as [string, string])[0];
+    expect(bytes(token(a, 1)).length).toBe(16);
+    expect(token(a, 1)).not.toBe(token(b, 1));
+    expect(token(a, 0)).toBe(token(b, 0));
   });
 
   it('runs in the worker pool with the same output', async () => {
@@ -76,7 +88,8 @@ describe('encryptRows', () => {
     const chunks = await Promise.all([0, 2, 4].map((firstRow) => pool.run({ firstRow, rows })));
     pool.close();
     expect(chunks.map((c) => c.firstRow)).toEqual([0, 2, 4]);
-    expect(chunks.every((c) => c.columns[0].tokens![0] === chunks[0].columns[0].tokens![0])).toBe(true);
+    const firstToken = (c: EncryptedChunk) => (c.rows[0][0] as [string, string])[0];
+    expect(chunks.every((c) => firstToken(c) === firstToken(chunks[0]))).toBe(true);
     expect(await open(chunks[2], 'name', 1, 5)).toBe('🦊');
   });
 });

@@ -3,7 +3,7 @@
 //   clear  -> the value as is (the uploader chose to leave it readable)
 //   join   -> a join token in the column's domain plus a sealed copy of the value
 //   sealed -> a sealed copy only
-// Output is column-major and base64, ready for the upload call.
+// Output rows are ready for the upload call.
 import { toBase64 } from '../../../crypto/bytes';
 import { type PadBucket, sealCell } from '../../../crypto/cells';
 import { deriveSealKey } from '../../../crypto/column-keys';
@@ -40,17 +40,13 @@ export type EncryptInit = {
 
 export type EncryptTask = { firstRow: number; rows: string[][] };
 
-export type EncryptedColumn = {
-  name: string;
-  // clear columns
-  values?: string[];
-  // join keys: base64 of 16 bytes, or null for an empty cell under the 'null' policy
-  tokens?: (string | null)[];
-  // join keys and sealed columns: base64 of IV || ciphertext || tag
-  sealed?: string[];
-};
-
-export type EncryptedChunk = { firstRow: number; rowCount: number; columns: EncryptedColumn[] };
+// One cell per plan column, in the upload format of POST /v1/vcr/uploadEncrypted:
+//   clear  -> the string
+//   sealed -> base64 of IV || ciphertext || tag (empty values are sealed too: emptiness stays hidden)
+//   join   -> [base64 16-byte token, base64 sealed copy], or null for an empty cell under the
+//             'null' policy
+export type EncryptedCell = string | [string, string] | null;
+export type EncryptedChunk = { firstRow: number; rowCount: number; rows: EncryptedCell[][] };
 
 type ColumnKeys = { plan: ColumnPlan; sealKey: CryptoKey | null; hasher: TokenHasher | null };
 export type Encryptor = { init: EncryptInit; keys: ColumnKeys[] };
@@ -77,31 +73,32 @@ export async function createEncryptor(init: EncryptInit): Promise<Encryptor> {
 
 export async function encryptRows(encryptor: Encryptor, task: EncryptTask): Promise<EncryptedChunk> {
   const { roomId, datasetId, keyVersion, emptyCells } = encryptor.init;
-  const columns = await Promise.all(
-    encryptor.keys.map(async ({ plan, sealKey, hasher }): Promise<EncryptedColumn> => {
-      const cells = task.rows.map((row) => row[plan.source] ?? '');
-      if (plan.role === 'clear') return { name: plan.name, values: cells };
-      const sealed = await Promise.all(
-        cells.map(async (value, offset) =>
-          toBase64(
-            await sealCell(
-              sealKey!,
-              value,
-              { roomId, datasetId, column: plan.name, rowNumber: task.firstRow + offset, keyVersion },
-              { padBucket: plan.padBucket },
-            ),
-          ),
-        ),
+  const rows: EncryptedCell[][] = task.rows.map(() => new Array<EncryptedCell>(encryptor.keys.length));
+  await Promise.all(
+    encryptor.keys.map(async ({ plan, sealKey, hasher }, col) => {
+      if (plan.role === 'clear') {
+        task.rows.forEach((row, r) => (rows[r][col] = row[plan.source] ?? ''));
+        return;
+      }
+      await Promise.all(
+        task.rows.map(async (row, r) => {
+          const value = row[plan.source] ?? '';
+          let token: Uint8Array | null = null;
+          if (plan.role === 'join') {
+            token = hasher!.token(value, plan.kind) ?? (emptyCells === 'random' ? randomUniqueToken() : null);
+            if (token === null) {
+              rows[r][col] = null;
+              return;
+            }
+          }
+          const place = { roomId, datasetId, column: plan.name, rowNumber: task.firstRow + r, keyVersion };
+          const sealed = toBase64(await sealCell(sealKey!, value, place, { padBucket: plan.padBucket }));
+          rows[r][col] = token === null ? sealed : [toBase64(token), sealed];
+        }),
       );
-      if (plan.role === 'sealed') return { name: plan.name, sealed };
-      const tokens = cells.map((value) => {
-        const token = hasher!.token(value, plan.kind) ?? (emptyCells === 'random' ? randomUniqueToken() : null);
-        return token === null ? null : toBase64(token);
-      });
-      return { name: plan.name, tokens, sealed };
     }),
   );
-  return { firstRow: task.firstRow, rowCount: task.rows.length, columns };
+  return { firstRow: task.firstRow, rowCount: task.rows.length, rows };
 }
 
 // The encryption worker's side of the pool protocol (encrypt.worker.ts runs it on `self`).

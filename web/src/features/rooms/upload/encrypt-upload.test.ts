@@ -62,7 +62,7 @@ describe('encrypt and upload', () => {
       retryDelayMs: 1,
       maxInFlight: 1,
       upload: async (index, chunk) => {
-        attempts.push({ index, sealed: chunk.columns[0].sealed![0] });
+        attempts.push({ index, sealed: (chunk.rows[0][0] as [string, string])[1] });
         if (index === 1 && failuresLeft-- > 0) throw new Error('503 Service Unavailable');
         done.add(index);
       },
