@@ -11,7 +11,7 @@ import { loadConfig } from '../../api/src/config';
 import { openDatabase } from '../../api/src/db/database';
 import { SESSION_COOKIE } from '../../api/src/modules/auth/session-cookie';
 import { sha256Hex } from '../../api/src/shared/tokens';
-import { User } from '../../api/src/modules/users/user.entity';
+import { benchLogin } from './bench-user';
 
 export type BenchRow = { name: string; reqPerSec: number; p99Ms: number; errors: number };
 
@@ -48,22 +48,7 @@ export async function apiBench(): Promise<BenchRow[]> {
   const base = `http://127.0.0.1:${port}`;
 
   try {
-    const em = db.orm.em.fork();
-    const passwordHash = await services.auth.hashPassword('benchpass1');
-    em.create(User, {
-      username: 'bench',
-      email: 'bench@example.test',
-      passwordHash,
-      nickname: 'Bench',
-      emailVerifiedAt: new Date(),
-    });
-    await em.flush();
-    const login = await fetch(`${base}/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'bench', password: 'benchpass1' }),
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const { cookie } = await benchLogin(db.orm.em.fork(), services, base, 'bench');
     const headers = { cookie };
 
     const targets: [string, Partial<autocannon.Options>][] = [

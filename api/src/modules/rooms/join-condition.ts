@@ -194,11 +194,18 @@ export function compilePairs(node: Node, datasetA: string, datasetB: string): { 
     const rest = conj.filter((l) => l !== drive);
     const needA = rest.some((l) => l.kind === 'join' || l.ref.set === 1);
     const needB = rest.some((l) => l.kind === 'join' || l.ref.set === 2);
+    // drive from the side that has filters (rows table), else from the token index alone
+    const ia = p(drive.a.tokenIndex, '::int');
+    const ib = p(drive.b.tokenIndex, '::int');
+    const keyA = needA ? `a.tokens[${ia}]` : 'ta.token';
+    const keyB = needB ? `b.tokens[${ib}]` : 'tb.token';
+    const from = [
+      needA ? 'vcr_rows a' : 'vcr_tokens ta',
+      `join ${needB ? 'vcr_rows b' : 'vcr_tokens tb'} on ${keyB} = ${keyA}`,
+    ];
     const where = [
-      `ta.dataset_id = $1`,
-      `ta.col = ${p(drive.a.tokenIndex, '::smallint')}`,
-      `tb.dataset_id = $2`,
-      `tb.col = ${p(drive.b.tokenIndex, '::smallint')}`,
+      needA ? 'a.dataset_id = $1' : `ta.dataset_id = $1 and ta.col = ${ia}::smallint`,
+      needB ? 'b.dataset_id = $2' : `tb.dataset_id = $2 and tb.col = ${ib}::smallint`,
     ];
     for (const l of rest) {
       if (l.kind === 'join') {
@@ -218,10 +225,8 @@ export function compilePairs(node: Node, datasetA: string, datasetB: string): { 
       }
     }
     return [
-      'select ta.row_no as ra, tb.row_no as rb',
-      'from vcr_tokens ta join vcr_tokens tb on tb.token = ta.token',
-      needA ? 'join vcr_rows a on a.dataset_id = $1 and a.row_no = ta.row_no' : '',
-      needB ? 'join vcr_rows b on b.dataset_id = $2 and b.row_no = tb.row_no' : '',
+      `select ${needA ? 'a' : 'ta'}.row_no as ra, ${needB ? 'b' : 'tb'}.row_no as rb`,
+      `from ${from.join(' ')}`,
       `where ${where.join(' and ')}`,
     ]
       .filter(Boolean)

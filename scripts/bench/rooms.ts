@@ -1,0 +1,211 @@
+// Clean-room benchmark: server ingest of BENCH_ROOM_ROWS encrypted rows (default 1 000 000)
+// through POST /v1/vcr/uploadEncrypted in 20 000-row chunks, then compare and a nested join of
+// two such sets (the second loaded with generate_series, half of its join tokens shared) over
+// REST, each next to the same question asked in bare SQL of plaintext tables with the same
+// values (text e-mail and int age columns, indexed like ours), all in one run on one database.
+import 'reflect-metadata';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../api/src/app';
+import { loadConfig } from '../../api/src/config';
+import { openTestDatabase } from '../../test/api/support/test-db';
+import { benchLogin } from './bench-user';
+
+export type RoomsBench = {
+  rows: number;
+  ingest: { seconds: number; rowsPerSec: number; baselineSeconds: number };
+  compare: { ms: number; baselineMs: number; result: unknown };
+  join: { ms: number; baselineMs: number; matches: number; baselineMatches: number };
+};
+
+const CHUNK = 20_000;
+// the token of value i: what HMAC output looks like to the server (16 bytes), reproducible in SQL
+const token = (i: number) => createHash('sha256').update(String(i)).digest().subarray(0, 16).toString('base64');
+const SQL_TOKEN = (expr: string) => `substring(sha256((${expr})::text::bytea) for 16)`;
+
+async function median(runs: number, f: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await f();
+    times.push(performance.now() - t);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(runs / 2)];
+}
+
+export async function roomsBench(): Promise<RoomsBench> {
+  const rows = Number(process.env.BENCH_ROOM_ROWS ?? 1_000_000);
+  if (!Number.isInteger(rows) || rows < 1000) throw new Error('BENCH_ROOM_ROWS must be a whole number >= 1000');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-rooms-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const db = await openTestDatabase();
+  const { app, services } = await buildApp({ config, orm: db.orm, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const conn = db.orm.em.getConnection();
+  const sql = (q: string, params: unknown[] = []) => conn.execute(q, params);
+  try {
+    const { user, cookie } = await benchLogin(db.orm.em.fork(), services, base, 'benchrooms');
+    const call = async (method: string, p: string, body?: unknown, query?: Record<string, string>) => {
+      const res = await fetch(`${base}${p}${query ? `?${new URLSearchParams(query)}` : ''}`, {
+        method,
+        headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? (typeof body === 'string' ? body : JSON.stringify(body)) : undefined,
+      });
+      const json = (await res.json()) as { result?: unknown; error?: unknown };
+      if (res.status !== 200) throw new Error(`${p}: ${res.status} ${JSON.stringify(json.error)}`);
+      return json.result;
+    };
+    const room = (await call('POST', '/v1/vcr/createRoom', { name: 'Bench room' })) as { id: string };
+    // the room key record is the browser's business; the server does not need one for uploads
+
+    // set A through HTTP: e-mail join key (token + sealed copy), age clear, name sealed
+    const header = [
+      { name: 'email', role: 'join', kind: 'email' },
+      { name: 'age', role: 'clear' },
+      { name: 'name', role: 'sealed' },
+    ];
+    const setA = randomUUID();
+    const sealed = () => randomBytes(12 + 16 + 32).toString('base64'); // IV + tag + a 32-byte bucket
+    const chunks = Math.ceil(rows / CHUNK);
+    const bodies: string[] = [];
+    for (let c = 0; c < chunks; c++) {
+      const encrypted: unknown[][] = [];
+      for (let i = c * CHUNK; i < Math.min(rows, (c + 1) * CHUNK); i++) {
+        encrypted.push([[token(i), sealed()], String(18 + (i % 60)), sealed()]);
+      }
+      bodies.push(
+        JSON.stringify({
+          room_id: room.id,
+          dataset_id: setA,
+          campaign: 'bench A',
+          header,
+          encrypted,
+          chunk_index: c,
+          chunk_count: chunks,
+          first_row: c * CHUNK,
+        }),
+      );
+    }
+    const t0 = performance.now();
+    for (const body of bodies) await call('POST', '/v1/vcr/uploadEncrypted', body);
+    const ingestSeconds = (performance.now() - t0) / 1000;
+    bodies.length = 0;
+
+    // set B by SQL: values rows/2 .. rows*1.5, so half of each set's tokens are shared
+    const setB = randomUUID();
+    const half = Math.floor(rows / 2);
+    await sql(
+      `insert into vcr_datasets (id, room_id, uploaded_by_id, name, columns, key_version, normalisation_version, empty_cells, chunk_count, row_count, status, created_at, completed_at)
+       select ?, ?, ?, 'bench B', d.columns, 1, 1, 'null', 1, ?, 'ready', now(), now() from vcr_datasets d where d.id = ?`,
+      [setB, room.id, user.id, rows, setA],
+    );
+    await sql(
+      `insert into vcr_rows (dataset_id, row_no, tokens, sealed, clear)
+       select ?, g, array[${SQL_TOKEN(`g + ${half}`)}], array[gen_random_bytes(60), gen_random_bytes(60)], array[(18 + (g % 60))::text]
+         from generate_series(0, ? - 1) g`,
+      [setB, rows],
+    ).catch(async () => {
+      // PostgreSQL without pgcrypto: random-looking bytes from md5
+      await sql(
+        `insert into vcr_rows (dataset_id, row_no, tokens, sealed, clear)
+         select ?, g, array[${SQL_TOKEN(`g + ${half}`)}], array[decode(md5(g::text) || md5(g::text) || md5('x' || g) || md5('y' || g), 'hex')], array[(18 + (g % 60))::text]
+           from generate_series(0, ? - 1) g`,
+        [setB, rows],
+      );
+    });
+    await sql(
+      `insert into vcr_tokens (dataset_id, col, token, row_no) select dataset_id, 1, tokens[1], row_no from vcr_rows where dataset_id = ?`,
+      [setB],
+    );
+
+    // the plaintext baseline: the same values in ordinary columns, indexed like ours
+    const t1 = performance.now();
+    await sql(
+      `create table bench_plain (set smallint, row_no int, email text, age int, name text, primary key (set, row_no))`,
+    );
+    await sql(
+      `insert into bench_plain select 1, g, 'person' || g || '@example.test', 18 + (g % 60), 'Name ' || g from generate_series(0, ? - 1) g`,
+      [rows],
+    );
+    const baselineIngest = (performance.now() - t1) / 1000;
+    await sql(
+      `insert into bench_plain select 2, g, 'person' || (g + ${half}) || '@example.test', 18 + (g % 60), 'Name ' || g from generate_series(0, ? - 1) g`,
+      [rows],
+    );
+    await sql(`create index bench_plain_email on bench_plain (set, email, row_no)`);
+    await sql('analyze');
+
+    const compareResult = await call('GET', '/v1/vcr/compareDatasets', undefined, {
+      room_id: room.id,
+      datasets_array: `${setA},${setB}`,
+    });
+    const compareMs = await median(3, () =>
+      call('GET', '/v1/vcr/compareDatasets', undefined, { room_id: room.id, datasets_array: `${setA},${setB}` }),
+    );
+    const compareBaselineMs = await median(3, () =>
+      sql(`with a as (select distinct email from bench_plain where set = 1), b as (select distinct email from bench_plain where set = 2)
+           select count(*) filter (where b.email is null) as only_a, count(*) filter (where a.email is not null and b.email is not null) as both,
+                  count(*) filter (where a.email is null) as only_b from a full join b on a.email = b.email`),
+    );
+
+    // nested: email = email AND (age > 60 OR (age < 25 AND age != 20))
+    const tree = {
+      op: 'and',
+      conditions: [
+        { left: { set: 1, column: 'email' }, op: '=', right: { set: 2, column: 'email' } },
+        {
+          op: 'or',
+          conditions: [
+            { left: { set: 1, column: 'age' }, op: '>', value: 60 },
+            {
+              op: 'and',
+              conditions: [
+                { left: { set: 1, column: 'age' }, op: '<', value: 25 },
+                { left: { set: 1, column: 'age' }, op: '!=', value: 20 },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const joinQuery = { room_id: room.id, dataset1_id: setA, dataset2_id: setB, sqlWhere: JSON.stringify(tree) };
+    const joined = (await call('GET', '/v1/vcr/joinDatasets', undefined, joinQuery)) as { matchCount: number };
+    const joinMs = await median(3, () => call('GET', '/v1/vcr/joinDatasets', undefined, joinQuery));
+    const JOIN_SQL = `select count(*)::int as n from bench_plain a join bench_plain b on b.set = 2 and b.email = a.email
+                       where a.set = 1 and (a.age > 60 or (a.age < 25 and a.age <> 20))`;
+    const [{ n: baselineMatches }] = await sql(JOIN_SQL);
+    const joinBaselineMs = await median(3, () => sql(JOIN_SQL));
+    return {
+      rows,
+      ingest: { seconds: ingestSeconds, rowsPerSec: rows / ingestSeconds, baselineSeconds: baselineIngest },
+      compare: { ms: compareMs, baselineMs: compareBaselineMs, result: compareResult },
+      join: {
+        ms: joinMs,
+        baselineMs: joinBaselineMs,
+        matches: joined.matchCount,
+        baselineMatches: Number(baselineMatches),
+      },
+    };
+  } finally {
+    await app.close();
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function printRoomsBench(b: RoomsBench, dbKind: string) {
+  console.log(`\nClean rooms: ${b.rows} rows per data set, database: ${dbKind}`);
+  console.log(
+    `  ingest (REST uploadEncrypted, ${CHUNK}-row chunks): ${b.ingest.seconds.toFixed(2)} s = ${Math.round(b.ingest.rowsPerSec)} rows/s` +
+      ` (plaintext INSERT ... SELECT of the same rows: ${b.ingest.baselineSeconds.toFixed(2)} s, ratio ${(b.ingest.seconds / b.ingest.baselineSeconds).toFixed(1)}x)`,
+  );
+  console.log(
+    `  compare ${b.rows} x ${b.rows} (REST compareDatasets): ${b.compare.ms.toFixed(0)} ms; same question on plaintext: ${b.compare.baselineMs.toFixed(0)} ms; ratio ${(b.compare.ms / b.compare.baselineMs).toFixed(2)}  ${JSON.stringify(b.compare.result)}`,
+  );
+  console.log(
+    `  nested join ${b.rows} x ${b.rows} (REST joinDatasets, count): ${b.join.ms.toFixed(0)} ms, ${b.join.matches} matches; plaintext SQL: ${b.join.baselineMs.toFixed(0)} ms, ${b.join.baselineMatches} matches; ratio ${(b.join.ms / b.join.baselineMs).toFixed(2)}`,
+  );
+}
