@@ -1,10 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { buildWizardRequest, givenRequestForWizard, givenWizardKeys } from './features/requests/tests/request-fixtures';
 import {
   AuthStatusDocument,
   CollectionResponsesDocument,
   DashboardSummaryDocument,
+  RequestListPageDocument,
   RequestResultsDocument,
   SurveyResultsDocument,
 } from './gql/graphql';
@@ -33,6 +35,19 @@ function givenRequest7(path: string) {
   );
 }
 
+// What the request wizards and lists read: no keys, no requests, and one survey to edit.
+function givenRequestScreens() {
+  givenWizardKeys([]);
+  givenRequestForWizard(
+    buildWizardRequest({ id: 'c0ffee00-0000-4000-8000-000000000042', type: 'survey', options: null, questions: [] }),
+  );
+  server.use(
+    graphql.query(RequestListPageDocument, () =>
+      HttpResponse.json({ data: { requests: { list: [], info: { count: 0, pages: 0, page: 1 } } } }),
+    ),
+  );
+}
+
 async function settle(router: ReturnType<typeof renderApp>['router']) {
   await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
   await waitFor(() => expect(screen.queryByText('Loading Parley…')).not.toBeInTheDocument());
@@ -43,7 +58,7 @@ const AUTHENTICATED: [string, string][] = [
   ['/admin/dashboard', 'Welcome back, Ada'],
   ['/admin/request/collection/new', 'Create Data Access Request'],
   ['/admin/request/survey/new', 'Create Survey Request'],
-  ['/request/survey/edit/42', 'Edit survey 42'],
+  ['/request/survey/edit/c0ffee00-0000-4000-8000-000000000042', 'Create Survey Request'],
   ['/admin/request/collection/list', 'Collections'],
   ['/admin/request/survey/list', 'Surveys'],
   ['/admin/request/collection/detail/7', 'Request 7'],
@@ -76,6 +91,7 @@ describe('route table', () => {
     givenDashboard();
     givenKeys();
     givenRequest7(path);
+    givenRequestScreens();
     const { router } = renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);

@@ -95,25 +95,26 @@ export function buildRoutes(): RouteObject[] {
                     };
                   },
                 },
+                // Spec s.2: an id on the create screens means edit.
                 {
-                  path: 'request/collection/new',
+                  path: 'request/collection/new/:id?',
                   handle: handle({ title: 'Create Data Access Request' }),
-                  lazy: pending('CollectionWizardScreen'),
+                  lazy: requestWizard('collection'),
                 },
                 {
-                  path: 'request/survey/new',
+                  path: 'request/survey/new/:id?',
                   handle: handle({ title: 'Create Survey Request' }),
-                  lazy: pending('SurveyWizardScreen'),
+                  lazy: requestWizard('survey'),
                 },
                 {
                   path: 'request/collection/list',
                   handle: handle({ title: 'Collections' }),
-                  lazy: pending('CollectionListScreen'),
+                  lazy: requestList('collection'),
                 },
                 {
                   path: 'request/survey/list',
                   handle: handle({ title: 'Surveys' }),
-                  lazy: pending('SurveyListScreen'),
+                  lazy: requestList('survey'),
                 },
                 {
                   path: 'request/collection/detail/:id',
@@ -146,7 +147,7 @@ export function buildRoutes(): RouteObject[] {
             {
               path: 'request/:type/edit/:id',
               handle: handle({ title: 'Edit request' }),
-              lazy: pending('EditRequestScreen'),
+              lazy: requestWizard(),
             },
             {
               path: 'request/:type/report/:id',
@@ -215,6 +216,16 @@ export function buildRoutes(): RouteObject[] {
     },
   ];
 }
+
+// The request wizards (create and edit) and the per-type lists.
+const requestWizard = (type?: 'collection' | 'survey') => async () => {
+  const { RequestWizardPage } = await import('./features/requests/pages/request-wizard-page');
+  return { Component: () => <RequestWizardPage type={type} /> };
+};
+const requestList = (type: 'collection' | 'survey') => async () => {
+  const { RequestListPage } = await import('./features/requests/pages/request-list-page');
+  return { Component: () => <RequestListPage type={type} /> };
+};
 
 // An open page that reads the API through Apollo hooks (the public plans), so it brings the client.
 async function pricingPage() {

@@ -17,7 +17,7 @@ import { abi as iptTokenAbi } from '../../../contracts/artifacts/IPTToken.json';
 import { abi as requestEscrowAbi } from '../../../contracts/artifacts/RequestEscrow.json';
 import type { ChainSettings } from '../shared/config/chain-settings';
 import { isUserRejection, type Eip1193Provider } from './eip1193';
-import { escrowAmounts, type IptAmount } from './ipt-amount';
+import { escrowAmounts, wholeIpt, type IptAmount } from './ipt-amount';
 import { insufficientBalance, rejected, WalletError } from './wallet-errors';
 
 const tokenInterface = new Interface(iptTokenAbi);
@@ -111,6 +111,41 @@ export async function fundEscrow(
       escrowFromLogs(receipt?.logs ?? [], chain.escrowFactoryAddress) ??
       getAddress((await factory.getFunction('escrowOf')(requestKey)) as string);
     return { escrowAddress, signer: requester, txHash: creation.hash };
+  } catch (error) {
+    throw toWalletError(error);
+  } finally {
+    ethers.destroy();
+  }
+}
+
+export type TopUpEscrowParams = {
+  // The published request's escrow.
+  escrowAddress: string;
+  // IPT to add (a published request's Total IPTs raised by this much).
+  amount: IptAmount;
+};
+
+// A plain IPT transfer into an existing escrow, after the same balance check as funding: how a
+// published request's Total IPTs go up (the escrow pays out whatever it holds). Resolves the hash.
+export async function topUpEscrow(
+  provider: Eip1193Provider,
+  chain: ChainSettings,
+  account: string,
+  params: TopUpEscrowParams,
+): Promise<string> {
+  const amount = wholeIpt(params.amount, 'The top-up');
+  const ethers = browserProvider(provider, chain.chainId);
+  try {
+    const signer = await ethers.getSigner(account);
+    const token = new Contract(chain.iptTokenAddress, tokenInterface, signer);
+    const balance = (await token.getFunction('balanceOf')(getAddress(account))) as bigint;
+    if (balance < amount) throw insufficientBalance();
+    const transfer = (await token.getFunction('transfer')(
+      getAddress(params.escrowAddress),
+      amount,
+    )) as ContractTransactionResponse;
+    await transfer.wait();
+    return transfer.hash;
   } catch (error) {
     throw toWalletError(error);
   } finally {

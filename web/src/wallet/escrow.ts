@@ -1,11 +1,11 @@
 // Funding a published request: the entry point for the request wizard's publish step.
 import { loadRuntimeConfig, type ChainSettings } from '../shared/config/runtime-config';
-import type { FundedEscrow, FundRequestEscrowParams } from './contracts';
-import { escrowAmounts } from './ipt-amount';
+import type { FundedEscrow, FundRequestEscrowParams, TopUpEscrowParams } from './contracts';
+import { escrowAmounts, wholeIpt } from './ipt-amount';
 import { connectWallet } from './wallet-connection';
 import { WalletError } from './wallet-errors';
 
-export type { FundedEscrow, FundRequestEscrowParams } from './contracts';
+export type { FundedEscrow, FundRequestEscrowParams, TopUpEscrowParams } from './contracts';
 
 export type FundRequestEscrowOptions = {
   // The chain settings; read from the server's runtime config when omitted.
@@ -28,6 +28,19 @@ export async function fundRequestEscrow(
   const wallet = await connectWallet({ chain, waitMs: options.waitMs });
   const { fundEscrow } = await import('./contracts');
   return fundEscrow(wallet.provider, chain, wallet.account, params);
+}
+
+// Adds IPT to a published request's escrow (its Total IPTs went up): wallet -> account -> right
+// network -> balance >= amount -> transfer. Resolves the transaction hash; throws a WalletError.
+export async function topUpRequestEscrow(
+  params: TopUpEscrowParams,
+  options: FundRequestEscrowOptions = {},
+): Promise<string> {
+  wholeIpt(params.amount, 'The top-up');
+  const chain = options.chain ?? (await configuredChain());
+  const wallet = await connectWallet({ chain, waitMs: options.waitMs });
+  const { topUpEscrow } = await import('./contracts');
+  return topUpEscrow(wallet.provider, chain, wallet.account, params);
 }
 
 async function configuredChain(): Promise<ChainSettings> {

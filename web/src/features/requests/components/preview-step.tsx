@@ -1,0 +1,120 @@
+import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
+import type { FormikProps } from 'formik';
+import type { ReactNode } from 'react';
+import type { RequestKind } from '../../../gql/graphql';
+import {
+  filledChoices,
+  OPTION_FIELDS,
+  QUALITY_CHOICES,
+  QUESTION_TYPE_LABELS,
+  type WizardValues,
+} from '../request-form';
+
+type Props = {
+  type: RequestKind;
+  form: FormikProps<WizardValues>;
+  keyTitle: string | null;
+  // a published request stays published
+  published: boolean;
+};
+
+const OPTION_NAMES: Record<(typeof OPTION_FIELDS)[number]['key'], string> = {
+  healthData: 'Health data',
+  locationData: 'Location data',
+  profileData: 'Profile data',
+  idData: 'ID data',
+  personalImages: 'Personal images',
+};
+
+// Step 3: a read-only review (spec s.2). Requested data shows as Include or Exclude, the bonus as
+// Ethereum (the IPT token). The choice between publishing and a draft decides the status.
+export function PreviewStep({ type, form, keyTitle, published }: Props) {
+  const { values } = form;
+  const rows: [string, ReactNode][] = [
+    ['Title', values.title.trim()],
+    ['Category', 'Default'],
+    ['Description', values.description.trim() || '—'],
+    ['User Quality', QUALITY_CHOICES.find((q) => q.value === values.quality)?.label ?? values.quality],
+    ['Access Type', values.access],
+    ['Request Key', keyTitle ?? '—'],
+    ['Bonus', 'Ethereum'],
+    ['Total IPTs', `${values.bonusAmount.trim()} IPT`],
+    ['IPTs per Response', `${values.bonusEach.trim()} IPT`],
+  ];
+  if (type === 'collection') {
+    for (const { key } of OPTION_FIELDS) rows.push([OPTION_NAMES[key], values.options[key] ? 'Include' : 'Exclude']);
+  }
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <Box
+        component="dl"
+        aria-label="Request preview"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(140px, max-content) minmax(0, 1fr)' },
+          columnGap: 3,
+          rowGap: { xs: 0.25, sm: 1 },
+          m: 0,
+          '& dt': { color: 'text.secondary', mt: { xs: 1, sm: 0 } },
+          '& dd': { m: 0, fontWeight: 500, overflowWrap: 'anywhere', whiteSpace: 'pre-line' },
+        }}
+      >
+        {rows.map(([label, value]) => (
+          <Box key={label} sx={{ display: 'contents' }}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </Box>
+        ))}
+      </Box>
+      {type === 'survey' ? (
+        <Box component="section" aria-labelledby="preview-questions">
+          <Typography id="preview-questions" variant="subtitle1" component="h3">
+            Questions ({values.questions.length})
+          </Typography>
+          <Box component="ol" sx={{ pl: 3, my: 1 }}>
+            {values.questions.map((q, index) => (
+              <li key={index}>
+                <Typography component="span" sx={{ fontWeight: 500 }}>
+                  {q.title}
+                </Typography>{' '}
+                <Typography component="span" variant="body2" color="text.secondary">
+                  ({QUESTION_TYPE_LABELS[q.type]}:{' '}
+                  {q.type === 'stars' ? `${q.scale} ${q.shape}s` : filledChoices(q.choices).join(', ')})
+                </Typography>
+              </li>
+            ))}
+          </Box>
+        </Box>
+      ) : null}
+      <FormControl>
+        <FormLabel id="finish-choice">When you press Finish</FormLabel>
+        <RadioGroup
+          aria-labelledby="finish-choice"
+          value={values.draft ? 'draft' : 'publish'}
+          onChange={(event) => void form.setFieldValue('draft', event.target.value === 'draft')}
+        >
+          <FormControlLabel
+            value="publish"
+            control={<Radio />}
+            label={published ? 'Save the published request' : 'Publish now'}
+          />
+          <FormControlLabel value="draft" control={<Radio />} label="Save as draft" disabled={published} />
+        </RadioGroup>
+        <FormHelperText>
+          {published
+            ? 'The request stays published with its escrow.'
+            : values.draft
+              ? 'A draft needs no tokens; publish it later from the list.'
+              : `Your wallet moves ${values.bonusAmount.trim()} IPT into the request's escrow before it is saved.`}
+        </FormHelperText>
+      </FormControl>
+    </Box>
+  );
+}

@@ -1,0 +1,203 @@
+import Add from '@mui/icons-material/Add';
+import Close from '@mui/icons-material/Close';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import type { StarShape } from '../../../gql/graphql';
+import { RATING_TEMPLATES } from '../rating-templates';
+import {
+  MIN_CHOICE_ROWS,
+  normaliseQuestion,
+  padChoices,
+  QUESTION_TYPE_LABELS,
+  STAR_SCALE,
+  STAR_SHAPES,
+  validateQuestion,
+  type DesignerQuestion,
+  type QuestionErrors,
+} from '../request-form';
+
+type Props = {
+  // index -1: a new question (spec s.4)
+  index: number;
+  question: DesignerQuestion;
+  onCancel: () => void;
+  onSave: (index: number, question: DesignerQuestion) => void;
+};
+
+const SCALES = Array.from({ length: STAR_SCALE.max - STAR_SCALE.min + 1 }, (_, i) => STAR_SCALE.min + i);
+const SHAPE_LABELS: Record<StarShape, string> = { star: 'Star', heart: 'Heart', thumb: 'Thumb' };
+
+// The editor of one question: title, then choices (at least 3 rows; blank rows are dropped on
+// save; a rating template fills them) or, for a star rating, the scale and shape.
+export function QuestionEditor({ index, question, onCancel, onSave }: Props) {
+  const titleId = useId();
+  const [draft, setDraft] = useState(question);
+  const [errors, setErrors] = useState<QuestionErrors>({});
+  const [tried, setTried] = useState(false);
+  const [template, setTemplate] = useState('');
+
+  const change = (next: DesignerQuestion) => {
+    setDraft(next);
+    if (tried) setErrors(validateQuestion(next));
+  };
+  const setChoice = (at: number, value: string) =>
+    change({ ...draft, choices: draft.choices.map((c, i) => (i === at ? value : c)) });
+  const removeChoice = (at: number) =>
+    change({ ...draft, choices: padChoices(draft.choices.filter((_, i) => i !== at)) });
+  const applyTemplate = (id: string) => {
+    setTemplate(id);
+    const chosen = RATING_TEMPLATES.find((t) => t.id === id);
+    if (chosen) change({ ...draft, choices: padChoices(chosen.choices) });
+  };
+  const save = () => {
+    setTried(true);
+    const found = validateQuestion(draft);
+    setErrors(found);
+    if (Object.keys(found).length === 0) onSave(index, normaliseQuestion(draft));
+  };
+
+  return (
+    <Dialog open onClose={onCancel} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>
+        {index === -1 ? 'New question' : `Edit question ${index + 1}`}
+        <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+          {QUESTION_TYPE_LABELS[draft.type]}
+        </Typography>
+      </DialogTitle>
+      <DialogContent>
+        <Box
+          component="form"
+          noValidate
+          aria-labelledby={titleId}
+          onSubmit={(event) => {
+            event.preventDefault();
+            save();
+          }}
+        >
+          <TextField
+            label="Question"
+            value={draft.title}
+            onChange={(event) => change({ ...draft, title: event.target.value })}
+            required
+            autoFocus
+            fullWidth
+            variant="standard"
+            margin="dense"
+            error={Boolean(errors.title)}
+            helperText={errors.title ?? ' '}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+          {draft.type === 'stars' ? (
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 3 }}>
+              <TextField
+                label="Scale"
+                select
+                value={draft.scale}
+                onChange={(event) => change({ ...draft, scale: Number(event.target.value) })}
+                variant="standard"
+                margin="dense"
+                error={Boolean(errors.scale)}
+                helperText={errors.scale ?? `${STAR_SCALE.min} to ${STAR_SCALE.max} points`}
+              >
+                {SCALES.map((scale) => (
+                  <MenuItem key={scale} value={scale}>
+                    {scale}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                label="Shape"
+                select
+                value={draft.shape}
+                onChange={(event) => change({ ...draft, shape: event.target.value as StarShape })}
+                variant="standard"
+                margin="dense"
+                helperText=" "
+              >
+                {STAR_SHAPES.map((shape) => (
+                  <MenuItem key={shape} value={shape}>
+                    {SHAPE_LABELS[shape]}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Box>
+          ) : (
+            <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 1 }}>
+              <Typography component="legend" variant="subtitle2">
+                Choices
+              </Typography>
+              <TextField
+                label="Fill from a rating template"
+                select
+                value={template}
+                onChange={(event) => applyTemplate(event.target.value)}
+                variant="standard"
+                margin="dense"
+                fullWidth
+                helperText="Replaces the choices below; edit them afterwards if you like."
+              >
+                {RATING_TEMPLATES.map((t) => (
+                  <MenuItem key={t.id} value={t.id}>
+                    {t.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+              {draft.choices.map((choice, at) => (
+                <Box key={at} sx={{ display: 'flex', alignItems: 'flex-end', gap: 1 }}>
+                  <TextField
+                    label={`Choice ${at + 1}`}
+                    value={choice}
+                    onChange={(event) => setChoice(at, event.target.value)}
+                    variant="standard"
+                    margin="dense"
+                    fullWidth
+                    slotProps={{ htmlInput: { maxLength: 200 } }}
+                  />
+                  <IconButton
+                    aria-label={`Remove choice ${at + 1}`}
+                    onClick={() => removeChoice(at)}
+                    disabled={draft.choices.length <= MIN_CHOICE_ROWS && !choice}
+                    size="small"
+                  >
+                    <Close fontSize="small" />
+                  </IconButton>
+                </Box>
+              ))}
+              <Button
+                startIcon={<Add />}
+                onClick={() => change({ ...draft, choices: [...draft.choices, ''] })}
+                sx={{ mt: 1 }}
+                disabled={draft.choices.length >= 50}
+              >
+                Add choice
+              </Button>
+              {errors.choices ? (
+                <Alert severity="error" sx={{ mt: 1 }}>
+                  {errors.choices}
+                </Alert>
+              ) : null}
+            </Box>
+          )}
+          {/* Enter in a field saves, like the Save button */}
+          <button type="submit" hidden />
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button variant="contained" onClick={save}>
+          Save question
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,232 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import ArrowForward from '@mui/icons-material/ArrowForward';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Step from '@mui/material/Step';
+import StepButton from '@mui/material/StepButton';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useFormik } from 'formik';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { RequestKind, RequestWizard_RequestFragment } from '../../../gql/graphql';
+import { MessageDialog } from '../../../shared/ui/message-dialog';
+import { useSaveRequest, type SaveFailure } from '../hooks/use-save-request';
+import {
+  initialWizardValues,
+  validateStep,
+  wizardValuesOf,
+  WIZARD_STEPS,
+  WIZARD_TITLES,
+  wholeIpt,
+  type StepName,
+  type WizardValues,
+} from '../request-form';
+import { OptionsStep } from './options-step';
+import { PreviewStep } from './preview-step';
+import { SummaryStep } from './summary-step';
+import { SurveyDesigner } from './survey-designer';
+
+type Props = {
+  type: RequestKind;
+  // the request being edited; null when creating
+  existing: RequestWizard_RequestFragment | null;
+  keys: { id: string; title: string }[] | null;
+};
+
+const STEP_HINTS: Record<StepName, string> = {
+  summary: 'What you ask for, and the IPT tokens you pay for it.',
+  options: 'The personal data participants share with you.',
+  design: 'The questions participants answer. Click a question to edit it.',
+  preview: 'Check everything before you finish.',
+};
+
+// The three-step wizard of both request types (spec s.2 and s.4): forward moves validate the
+// current step, jumping ahead validates every step passed, going back is always allowed, and
+// Finish turns into a spinner and submits once.
+export function RequestWizard({ type, existing, keys }: Props) {
+  const navigate = useNavigate();
+  const steps = WIZARD_STEPS[type];
+  const [active, setActive] = useState(0);
+  // steps that were checked once: their errors then follow every change
+  const [checked, setChecked] = useState<ReadonlySet<StepName>>(new Set());
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  const [saved, setSaved] = useState<RequestWizard_RequestFragment | null>(null);
+  const submitted = useRef(false);
+  const save = useSaveRequest(type, existing);
+  const wide = useMediaQuery('(min-width:600px)', { noSsr: true });
+  const form = useFormik<WizardValues>({
+    initialValues: existing ? wizardValuesOf(existing) : initialWizardValues(),
+    onSubmit: () => undefined,
+  });
+
+  const editing = existing !== null;
+  const published = existing?.status === 1;
+  const locked = (existing?.responseCount ?? 0) > 0;
+  const step = steps[active];
+  const errors = checked.has(step.name) ? validateStep(step.name, form.values) : {};
+
+  // Checks steps from..to-1 in order; stops on (and shows) the first one that fails.
+  const passes = (from: number, to: number): boolean => {
+    for (let i = from; i < to; i += 1) {
+      const name = steps[i].name;
+      setChecked((current) => new Set(current).add(name));
+      if (Object.keys(validateStep(name, form.values)).length > 0) {
+        setActive(i);
+        return false;
+      }
+    }
+    return true;
+  };
+  const goTo = (target: number) => {
+    if (target <= active || passes(active, target)) setActive(target);
+  };
+
+  const finish = async () => {
+    // Only the first click submits (spec s.4); a failure lets the user try again.
+    if (submitted.current) return;
+    if (!passes(0, steps.length)) return;
+    submitted.current = true;
+    setSubmitting(true);
+    const result = await save(form.values);
+    if (result.ok) {
+      setSaved(result.request);
+      return;
+    }
+    submitted.current = false;
+    setSubmitting(false);
+    setFailure(result.failure);
+  };
+
+  const keyTitle = keys?.find((key) => key.id === form.values.keyId)?.title ?? null;
+  const topUp = published && existing ? (wholeIpt(form.values.bonusAmount) ?? 0) - existing.bonusAmount : 0;
+  const last = active === steps.length - 1;
+
+  return (
+    <Box component="section" aria-labelledby="wizard-title" sx={{ maxWidth: 960, mx: 'auto' }}>
+      <Typography id="wizard-title" variant="h4" component="h1" sx={{ fontWeight: 300, mt: 1, textAlign: 'center' }}>
+        {WIZARD_TITLES[type]}
+      </Typography>
+      <Typography color="text.secondary" sx={{ textAlign: 'center', mt: 0.5 }}>
+        {editing ? `Editing “${existing.title}” (${published ? 'published' : 'draft'})` : STEP_HINTS[step.name]}
+      </Typography>
+      <Card sx={{ mt: 3 }}>
+        {/* MUI renders a non-linear stepper as a tablist of step tabs */}
+        <Stepper
+          nonLinear
+          activeStep={active}
+          alternativeLabel={wide}
+          aria-label="Wizard steps"
+          sx={{ px: { xs: 1, sm: 2 }, pt: 3, pb: 1 }}
+        >
+          {steps.map((s, index) => (
+            <Step key={s.name} completed={index < active}>
+              <StepButton onClick={() => goTo(index)} disabled={submitting}>
+                {s.label}
+              </StepButton>
+            </Step>
+          ))}
+        </Stepper>
+        <CardContent
+          component="form"
+          noValidate
+          aria-label={steps[active].label}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (last) void finish();
+            else goTo(active + 1);
+          }}
+          sx={{ px: { xs: 2, sm: 4 } }}
+        >
+          <Typography variant="h6" component="h2" sx={{ fontWeight: 400, mb: 1 }}>
+            {step.label}
+          </Typography>
+          {step.name === 'summary' ? (
+            <SummaryStep
+              form={form}
+              errors={errors}
+              keys={keys}
+              editing={editing}
+              published={published}
+              locked={locked}
+            />
+          ) : null}
+          {step.name === 'options' ? <OptionsStep form={form} errors={errors} locked={locked} /> : null}
+          {step.name === 'design' ? (
+            <SurveyDesigner
+              questions={form.values.questions}
+              onChange={(questions) => void form.setFieldValue('questions', questions)}
+              invalid={Boolean(errors.questions)}
+              locked={locked}
+            />
+          ) : null}
+          {step.name === 'preview' ? (
+            <PreviewStep type={type} form={form} keyTitle={keyTitle} published={published} />
+          ) : null}
+          {step.name === 'preview' && topUp > 0 ? (
+            <Alert severity="info" sx={{ mt: 2 }}>
+              Total IPTs went up by {topUp}: your wallet moves {topUp} IPT into the request&apos;s escrow before it is
+              saved.
+            </Alert>
+          ) : null}
+          {Object.keys(errors).length > 0 ? (
+            // the marked fields carry no text (spec s.5); say where to look
+            <Typography role="alert" variant="body2" color="error" sx={{ mt: 2 }}>
+              Please check the marked fields.
+            </Typography>
+          ) : null}
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 3 }}>
+            <Button
+              variant="outlined"
+              startIcon={<ArrowBack />}
+              onClick={() => setActive(active - 1)}
+              disabled={active === 0 || submitting}
+            >
+              Previous
+            </Button>
+            {last ? (
+              <Button
+                type="submit"
+                variant="contained"
+                color="success"
+                disabled={submitting}
+                aria-busy={submitting || undefined}
+                sx={{ minWidth: 120 }}
+              >
+                {submitting ? <CircularProgress size={24} color="inherit" aria-label="Saving the request" /> : 'Finish'}
+              </Button>
+            ) : (
+              <Button type="submit" variant="contained" endIcon={<ArrowForward />}>
+                Next
+              </Button>
+            )}
+          </Box>
+        </CardContent>
+      </Card>
+      <MessageDialog
+        open={failure !== null}
+        severity="danger"
+        title={failure?.title ?? ''}
+        message={failure?.message ?? ''}
+        onConfirm={() => setFailure(null)}
+      />
+      <MessageDialog
+        open={saved !== null}
+        severity="success"
+        title={saved?.status === 1 ? 'Request published' : 'Draft saved'}
+        message={
+          saved?.status === 1
+            ? `“${saved.title}” is open to participants, with its bonus held in escrow ${saved.escrowAddress ?? ''}.`
+            : `“${saved?.title ?? ''}” is saved as a draft. Publish it when you are ready.`
+        }
+        onConfirm={() => navigate(`/admin/request/${type}/list`)}
+      />
+    </Box>
+  );
+}

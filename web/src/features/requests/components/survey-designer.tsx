@@ -1,0 +1,155 @@
+import Add from '@mui/icons-material/Add';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import QuizOutlined from '@mui/icons-material/QuizOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import { useId, useState } from 'react';
+import type { QuestionKind } from '../../../gql/graphql';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { filledChoices, newQuestion, QUESTION_TYPE_LABELS, type DesignerQuestion } from '../request-form';
+import { ConfirmDialog } from './confirm-dialog';
+import { QuestionEditor } from './question-editor';
+
+type Props = {
+  questions: DesignerQuestion[];
+  onChange: (questions: DesignerQuestion[]) => void;
+  // the step was checked and has no question
+  invalid: boolean;
+  // responses arrived: the questions cannot change any more
+  locked: boolean;
+};
+
+const TYPES: QuestionKind[] = ['dropdown', 'radios', 'checkboxes', 'stars'];
+
+const describe = (q: DesignerQuestion) =>
+  q.type === 'stars'
+    ? `${QUESTION_TYPE_LABELS.stars}: ${q.scale} ${q.shape}s`
+    : `${QUESTION_TYPE_LABELS[q.type]}: ${filledChoices(q.choices).join(', ')}`;
+
+// Step 2 of the survey wizard: the questions, each opened for editing with a click.
+export function SurveyDesigner({ questions, onChange, invalid, locked }: Props) {
+  const menuId = useId();
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const [editing, setEditing] = useState<{ index: number; question: DesignerQuestion } | null>(null);
+  const [deleting, setDeleting] = useState<number | null>(null);
+
+  const save = (index: number, question: DesignerQuestion) => {
+    onChange(index === -1 ? [...questions, question] : questions.map((q, i) => (i === index ? question : q)));
+    setEditing(null);
+  };
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 1 }}>
+        <Button
+          variant="contained"
+          startIcon={<Add />}
+          aria-haspopup="menu"
+          aria-controls={menuAnchor ? menuId : undefined}
+          aria-expanded={menuAnchor ? true : undefined}
+          onClick={(event) => setMenuAnchor(event.currentTarget)}
+          disabled={locked}
+        >
+          New Question
+        </Button>
+        {locked ? (
+          <Alert severity="info" sx={{ flex: 1 }}>
+            Responses arrived: the questions cannot change any more.
+          </Alert>
+        ) : null}
+      </Box>
+      <Menu
+        id={menuId}
+        anchorEl={menuAnchor}
+        open={Boolean(menuAnchor)}
+        onClose={() => setMenuAnchor(null)}
+        slotProps={{ list: { 'aria-label': 'Select Type', subheader: <ListSubheader>Select Type</ListSubheader> } }}
+      >
+        {TYPES.map((type) => (
+          <MenuItem
+            key={type}
+            onClick={() => {
+              setMenuAnchor(null);
+              setEditing({ index: -1, question: newQuestion(type) });
+            }}
+          >
+            {QUESTION_TYPE_LABELS[type]}
+          </MenuItem>
+        ))}
+      </Menu>
+      {questions.length === 0 ? (
+        <Box sx={{ border: 1, borderColor: invalid ? 'error.main' : 'divider', borderRadius: 1, mt: 1 }}>
+          <EmptyState icon={QuizOutlined} title="No questions yet">
+            Add at least one with New Question.
+          </EmptyState>
+          {invalid ? (
+            <Alert severity="error" sx={{ m: 1 }}>
+              A survey needs at least one question.
+            </Alert>
+          ) : null}
+        </Box>
+      ) : (
+        <List aria-label="Questions" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, mt: 1, py: 0 }}>
+          {questions.map((question, index) => (
+            <ListItem
+              key={index}
+              divider={index < questions.length - 1}
+              disablePadding
+              secondaryAction={
+                <Tooltip title="Delete question">
+                  <span>
+                    <IconButton
+                      edge="end"
+                      aria-label={`Delete question ${index + 1}`}
+                      onClick={() => setDeleting(index)}
+                      disabled={locked}
+                    >
+                      <DeleteOutlined />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+              }
+            >
+              <ListItemButton onClick={() => setEditing({ index, question })} disabled={locked}>
+                <ListItemText
+                  primary={`${index + 1}. ${question.title}`}
+                  secondary={describe(question)}
+                  slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
+                />
+              </ListItemButton>
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {editing ? (
+        <QuestionEditor
+          index={editing.index}
+          question={editing.question}
+          onCancel={() => setEditing(null)}
+          onSave={save}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Are you sure?"
+        message={deleting !== null ? `Question ${deleting + 1}, “${questions[deleting]?.title}”, will be removed.` : ''}
+        confirmLabel="Yes, delete it!"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          onChange(questions.filter((_, i) => i !== deleting));
+          setDeleting(null);
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,60 @@
+import { useMutation } from '@apollo/client/react';
+import { useCallback, useRef } from 'react';
+import {
+  CreateRequestFromWizardDocument,
+  UpdateRequestFromWizardDocument,
+  type RequestKind,
+  type RequestWizard_RequestFragment,
+} from '../../../gql/graphql';
+import { toApiError } from '../../../shared/apollo/graphql-errors';
+import { fundRequestEscrow, topUpRequestEscrow } from '../../../wallet/escrow';
+import { isWalletError } from '../../../wallet/wallet-errors';
+import { createInput, updateInput, wholeIpt, type WizardValues } from '../request-form';
+
+export type SaveFailure = { title: string; message: string };
+export type SaveResult = { ok: true; request: RequestWizard_RequestFragment } | { ok: false; failure: SaveFailure };
+
+// Saving from the wizard (spec s.4 "Submit with payment"). A draft is saved as it is. Publishing
+// funds the request's escrow from the wallet first (balance >= Total IPTs, escrow created, tokens
+// moved) and only then saves it with the escrow and signer; any failure saves nothing and says why.
+// Raising a published request's Total IPTs first moves the difference into its escrow.
+export function useSaveRequest(type: RequestKind, existing: RequestWizard_RequestFragment | null) {
+  const [createRequest] = useMutation(CreateRequestFromWizardDocument);
+  const [updateRequest] = useMutation(UpdateRequestFromWizardDocument);
+  // One id per wizard: a retry after a failed save finds the escrow it already funded.
+  const newId = useRef<string | null>(null);
+
+  return useCallback(
+    async (values: WizardValues): Promise<SaveResult> => {
+      const published = existing?.status === 1;
+      const locked = (existing?.responseCount ?? 0) > 0;
+      const publish = !published && !values.draft;
+      const amount = wholeIpt(values.bonusAmount) ?? 0;
+      const bonusEach = wholeIpt(values.bonusEach) ?? 0;
+      try {
+        let escrow = null;
+        if (publish) {
+          const requestId = existing?.id ?? (newId.current ??= crypto.randomUUID());
+          const funded = await fundRequestEscrow({ requestId, amount, bonusEach });
+          escrow = { escrowAddress: funded.escrowAddress, signerAddress: funded.signer };
+        } else if (published && existing.escrowAddress && amount > existing.bonusAmount) {
+          await topUpRequestEscrow({ escrowAddress: existing.escrowAddress, amount: amount - existing.bonusAmount });
+        }
+        if (existing) {
+          const input = updateInput(type, values, escrow ? { escrow } : null, { published, locked });
+          const { data } = await updateRequest({ variables: { id: existing.id, input } });
+          if (!data) throw new Error('The server did not answer with the saved request.');
+          return { ok: true, request: data.updateRequest };
+        }
+        const input = createInput(type, values, escrow ? { id: newId.current!, escrow } : null);
+        const { data } = await createRequest({ variables: { input } });
+        if (!data) throw new Error('The server did not answer with the saved request.');
+        return { ok: true, request: data.createRequest };
+      } catch (error) {
+        if (isWalletError(error)) return { ok: false, failure: { title: error.title, message: error.message } };
+        return { ok: false, failure: { title: 'The request was not saved', message: toApiError(error).message } };
+      }
+    },
+    [createRequest, existing, type, updateRequest],
+  );
+}

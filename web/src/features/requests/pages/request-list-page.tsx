@@ -1,0 +1,279 @@
+import Add from '@mui/icons-material/Add';
+import Assessment from '@mui/icons-material/Assessment';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Inbox from '@mui/icons-material/Inbox';
+import ListAlt from '@mui/icons-material/ListAlt';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Pagination from '@mui/material/Pagination';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import {
+  DeleteListedRequestDocument,
+  RequestListPageDocument,
+  type RequestKind,
+  type RequestListRow_RequestFragment,
+} from '../../../gql/graphql';
+import { toApiError } from '../../../shared/apollo/graphql-errors';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { formatDateTime } from '../../../shared/ui/format-date';
+import { IconCard } from '../../../shared/ui/icon-card';
+import { MessageDialog } from '../../../shared/ui/message-dialog';
+import { ConfirmDialog } from '../components/confirm-dialog';
+
+// Spec s.9: the request list shows 10 per page.
+export const LIST_PAGE_SIZE = 10;
+
+const TITLES: Record<RequestKind, string> = { collection: 'Collections', survey: 'Surveys' };
+
+// The page in ?page=n; anything else is page 1.
+function pageOf(raw: string | null): number {
+  const page = Number(raw);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+// The row the detail page shows (spec s.2: "carrying the request row as navigation state"), with
+// the spec's list-row names (s.3) next to the API's.
+export function detailState(row: RequestListRow_RequestFragment) {
+  return {
+    row: {
+      ...row,
+      type_name: row.typeName,
+      key: row.keyId,
+      created: row.createdAt,
+      last_modified: row.lastModified,
+      desc: row.description,
+      count_response: row.responseCount,
+    },
+  };
+}
+
+// /admin/request/{type}/list: the user's requests of one type, newest first (spec s.2).
+export function RequestListPage({ type }: { type: RequestKind }) {
+  const [search] = useSearchParams();
+  const page = pageOf(search.get('page'));
+  // One list per page: the router renders a page change as a transition, and a query whose
+  // variables change inside an interrupted transition would flip back and forth between pages.
+  return <RequestListView key={`${type}:${page}`} type={type} page={page} />;
+}
+
+function RequestListView({ type, page }: { type: RequestKind; page: number }) {
+  const navigate = useNavigate();
+  const [, setSearch] = useSearchParams();
+  const { data, loading, error, refetch } = useQuery(RequestListPageDocument, {
+    variables: { type, page, limit: LIST_PAGE_SIZE },
+    // fresh when the screen opens (a request may have been saved elsewhere), then from the cache
+    fetchPolicy: 'cache-and-network',
+    nextFetchPolicy: 'cache-first',
+  });
+  const [deleteRequest, { loading: deleting }] = useMutation(DeleteListedRequestDocument);
+  const [pending, setPending] = useState<RequestListRow_RequestFragment | null>(null);
+  const [deleted, setDeleted] = useState<string | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const shown = data;
+  const rows = shown?.requests.list ?? [];
+  const pages = shown?.requests.info.pages ?? 0;
+
+  const confirmDelete = async () => {
+    if (!pending) return;
+    try {
+      await deleteRequest({
+        variables: { id: pending.id },
+        update(cache) {
+          cache.evict({ id: cache.identify({ __typename: 'Request', id: pending.id }) });
+          cache.gc();
+        },
+      });
+      setDeleted(pending.title);
+    } catch (caught) {
+      setDeleteError(toApiError(caught).message);
+    } finally {
+      setPending(null);
+    }
+    await refetch();
+  };
+
+  // a page past the end (the last row of the last page was deleted, or a stale link)
+  if (data && pages > 0 && page > pages) {
+    return <Navigate to={`?page=${pages}`} replace />;
+  }
+
+  const createButtons = (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      <Button
+        component={RouterLink}
+        to="/admin/request/survey/new"
+        variant="contained"
+        size="small"
+        startIcon={<Add />}
+      >
+        Create Survey
+      </Button>
+      <Button
+        component={RouterLink}
+        to="/admin/request/collection/new"
+        variant="contained"
+        color="secondary"
+        size="small"
+        startIcon={<Add />}
+      >
+        Create Collection
+      </Button>
+    </Box>
+  );
+
+  return (
+    <Box sx={{ maxWidth: 1400, mx: 'auto' }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 300, mt: 1 }}>
+        {TITLES[type]}
+      </Typography>
+      <IconCard
+        icon={ListAlt}
+        color={type === 'survey' ? 'purple' : 'green'}
+        title={`Your ${type === 'survey' ? 'surveys' : 'data access requests'}`}
+        subtitle={shown ? `${shown.requests.info.count} in all` : ' '}
+        action={createButtons}
+      >
+        {error && !shown ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            The list could not be loaded: {toApiError(error).message}
+          </Alert>
+        ) : !shown && loading ? (
+          <Box role="status" aria-label="Loading the list">
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} height={48} />
+            ))}
+          </Box>
+        ) : rows.length === 0 ? (
+          <EmptyState icon={Inbox} title={`No ${type === 'survey' ? 'surveys' : 'collections'} yet`}>
+            Create one with the buttons above.
+          </EmptyState>
+        ) : (
+          <TableContainer>
+            <Table aria-label={TITLES[type]} size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Title</TableCell>
+                  <TableCell>Type</TableCell>
+                  <TableCell align="right">Responses</TableCell>
+                  <TableCell>Last Modified</TableCell>
+                  <TableCell align="right">Actions</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody aria-busy={loading || undefined}>
+                {rows.map((row) => (
+                  <TableRow key={row.id} hover>
+                    <TableCell sx={{ maxWidth: 360, overflowWrap: 'anywhere' }}>
+                      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                        {row.title}
+                        {row.status === 0 ? (
+                          <Chip label="Draft" size="small" variant="outlined" sx={{ ml: 1, height: 20 }} />
+                        ) : null}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {formatDateTime(row.createdAt)}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>
+                      <Chip label={row.typeName} size="small" color={row.type === 'survey' ? 'primary' : 'secondary'} />
+                    </TableCell>
+                    <TableCell align="right">{row.responseCount}</TableCell>
+                    <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{formatDateTime(row.lastModified)}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap', px: { xs: 0.5, sm: 2 } }}>
+                      <Tooltip title="Edit">
+                        <IconButton
+                          component={RouterLink}
+                          to={`/request/${row.type}/edit/${row.id}`}
+                          aria-label={`Edit ${row.title}`}
+                          size="small"
+                        >
+                          <EditOutlined fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip title="Analyze">
+                        <IconButton
+                          aria-label={`Analyze ${row.title}`}
+                          size="small"
+                          color="primary"
+                          onClick={() =>
+                            navigate(`/admin/request/${row.type}/detail/${row.id}`, { state: detailState(row) })
+                          }
+                        >
+                          <Assessment fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip title="Delete">
+                        <IconButton
+                          aria-label={`Delete ${row.title}`}
+                          size="small"
+                          color="error"
+                          onClick={() => setPending(row)}
+                        >
+                          <DeleteOutlined fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+        {pages > 1 ? (
+          <Pagination
+            page={Math.min(page, pages)}
+            count={pages}
+            color="primary"
+            onChange={(_, next) => setSearch({ page: String(next) })}
+            sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}
+          />
+        ) : null}
+      </IconCard>
+      <ConfirmDialog
+        open={pending !== null}
+        title="Are you sure?"
+        message={`“${pending?.title ?? ''}” and its responses will be deleted. This cannot be undone.`}
+        confirmLabel="Yes, delete it!"
+        busy={deleting}
+        onCancel={() => setPending(null)}
+        onConfirm={() => void confirmDelete()}
+      />
+      <MessageDialog
+        open={deleted !== null}
+        severity="success"
+        title="Deleted!"
+        message={`“${deleted ?? ''}” has been deleted.`}
+        onConfirm={() => setDeleted(null)}
+      />
+      <MessageDialog
+        open={deleteError !== null}
+        severity="danger"
+        title="The request was not deleted"
+        message={deleteError ?? ''}
+        onConfirm={() => setDeleteError(null)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,298 @@
+// The wizards' values, defaults and step rules (product spec s.2 and s.5, CLARIFICATIONS "Amounts"),
+// and the conversion of those values into the API's inputs. Pure functions: the screens and their
+// tests share them.
+import type {
+  CreateRequestInput,
+  QuestionKind,
+  RequestKind,
+  RequestQuality,
+  RequestWizard_RequestFragment,
+  StarShape,
+  UpdateRequestInput,
+} from '../../gql/graphql';
+
+export const ACCESS_TYPES = ['Single Access', 'Multiple Access'] as const;
+export type AccessType = (typeof ACCESS_TYPES)[number];
+
+export const QUALITY_CHOICES: { value: RequestQuality; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'high', label: 'High' },
+];
+
+// The Options step's checkboxes, in the spec's order and words.
+export const OPTION_FIELDS = [
+  { key: 'healthData', label: 'Collect health and fitness data' },
+  { key: 'locationData', label: 'Collect real-time location data' },
+  { key: 'profileData', label: 'Collect user profile data' },
+  { key: 'idData', label: 'ID Data' },
+  { key: 'personalImages', label: 'Personal Images' },
+] as const;
+export type OptionKey = (typeof OPTION_FIELDS)[number]['key'];
+export type OptionValues = Record<OptionKey, boolean>;
+
+export const STAR_SCALE = { min: 3, max: 10, default: 5 } as const;
+export const STAR_SHAPES: StarShape[] = ['star', 'heart', 'thumb'];
+// A new question starts with this many blank choices, and the editor never shows fewer rows.
+export const MIN_CHOICE_ROWS = 3;
+export const NO_CHOICE_MESSAGE = 'You are required to have at least one choice.';
+
+export type DesignerQuestion = {
+  type: QuestionKind;
+  title: string;
+  // choice rows as typed (blank rows included); unused by star ratings
+  choices: string[];
+  scale: number;
+  shape: StarShape;
+};
+
+export type WizardValues = {
+  title: string;
+  description: string;
+  quality: RequestQuality;
+  access: AccessType;
+  keyId: string;
+  // as typed: the spec's decimal format is checked, then whole IPT are required
+  bonusAmount: string;
+  bonusEach: string;
+  options: OptionValues;
+  questions: DesignerQuestion[];
+  // Finish saves a draft (status 0, no money) instead of publishing (status 1)
+  draft: boolean;
+};
+
+export type StepName = 'summary' | 'options' | 'design' | 'preview';
+export const WIZARD_STEPS: Record<RequestKind, { name: StepName; label: string }[]> = {
+  collection: [
+    { name: 'summary', label: 'Summary' },
+    { name: 'options', label: 'Options' },
+    { name: 'preview', label: 'Preview' },
+  ],
+  survey: [
+    { name: 'summary', label: 'Summary' },
+    { name: 'design', label: 'Design' },
+    { name: 'preview', label: 'Preview' },
+  ],
+};
+
+export const WIZARD_TITLES: Record<RequestKind, string> = {
+  collection: 'Create Data Access Request',
+  survey: 'Create Survey Request',
+};
+
+export function initialWizardValues(): WizardValues {
+  return {
+    title: '',
+    description: '',
+    quality: 'all',
+    access: 'Single Access',
+    keyId: '',
+    bonusAmount: '',
+    bonusEach: '',
+    options: { healthData: true, locationData: true, profileData: true, idData: true, personalImages: true },
+    questions: [],
+    draft: false,
+  };
+}
+
+const isAccess = (value: string): value is AccessType => (ACCESS_TYPES as readonly string[]).includes(value);
+
+// A saved request back into the wizard (edit).
+export function wizardValuesOf(request: RequestWizard_RequestFragment): WizardValues {
+  const defaults = initialWizardValues();
+  return {
+    title: request.title,
+    description: request.description,
+    quality: request.quality,
+    access: isAccess(request.access) ? request.access : defaults.access,
+    keyId: request.keyId,
+    bonusAmount: String(request.bonusAmount),
+    bonusEach: String(request.bonusEach),
+    options: request.options
+      ? {
+          healthData: request.options.healthData,
+          locationData: request.options.locationData,
+          profileData: request.options.profileData,
+          idData: request.options.idData,
+          personalImages: request.options.personalImages,
+        }
+      : defaults.options,
+    questions: (request.questions ?? []).map((q) => ({
+      type: q.type,
+      title: q.title,
+      choices: q.type === 'stars' ? blankChoices() : padChoices(q.choices),
+      scale: q.scale ?? STAR_SCALE.default,
+      shape: q.shape ?? 'star',
+    })),
+    draft: request.status === 0,
+  };
+}
+
+// ---- amounts -----------------------------------------------------------------------------------
+
+// The spec's format: digits with an optional fractional part (so no sign, no exponent).
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+// A whole number of IPT, or null when the text is not one (IPT has 0 decimals: "10.0" is ten).
+export function wholeIpt(text: string): number | null {
+  const trimmed = text.trim();
+  if (!DECIMAL.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+// ---- step rules (spec s.5) ---------------------------------------------------------------------
+
+export type SummaryField = 'title' | 'access' | 'keyId' | 'bonusAmount' | 'bonusEach';
+export type StepErrors = Partial<Record<SummaryField | 'options' | 'questions', true>>;
+
+// Title, Access Type and Request Key non-blank; both amounts non-negative decimals that are whole
+// IPT, per Response at least 1 and at most the total (CLARIFICATIONS). Errors carry no text.
+export function validateSummary(values: WizardValues): StepErrors {
+  const errors: StepErrors = {};
+  if (!values.title.trim()) errors.title = true;
+  if (!values.access.trim()) errors.access = true;
+  if (!values.keyId.trim()) errors.keyId = true;
+  const total = wholeIpt(values.bonusAmount);
+  const each = wholeIpt(values.bonusEach);
+  if (total === null || total < 1) errors.bonusAmount = true;
+  if (each === null || each < 1 || (total !== null && each > total)) errors.bonusEach = true;
+  return errors;
+}
+
+export function validateOptions(values: WizardValues): StepErrors {
+  return OPTION_FIELDS.some(({ key }) => values.options[key]) ? {} : { options: true };
+}
+
+export function validateDesign(values: WizardValues): StepErrors {
+  return values.questions.length > 0 ? {} : { questions: true };
+}
+
+export function validateStep(step: StepName, values: WizardValues): StepErrors {
+  switch (step) {
+    case 'summary':
+      return validateSummary(values);
+    case 'options':
+      return validateOptions(values);
+    case 'design':
+      return validateDesign(values);
+    case 'preview':
+      return {};
+  }
+}
+
+// ---- survey questions --------------------------------------------------------------------------
+
+export const blankChoices = () => Array.from({ length: MIN_CHOICE_ROWS }, () => '');
+
+// Keeps at least MIN_CHOICE_ROWS rows on screen.
+export function padChoices(choices: readonly string[]): string[] {
+  return [...choices, ...Array.from({ length: Math.max(0, MIN_CHOICE_ROWS - choices.length) }, () => '')];
+}
+
+export function newQuestion(type: QuestionKind): DesignerQuestion {
+  return { type, title: '', choices: blankChoices(), scale: STAR_SCALE.default, shape: 'star' };
+}
+
+export type QuestionErrors = { title?: string; choices?: string; scale?: string };
+
+// The choices a question keeps: trimmed, blank rows dropped.
+export const filledChoices = (choices: readonly string[]) =>
+  choices.map((choice) => choice.trim()).filter((choice) => choice.length > 0);
+
+export function validateQuestion(question: DesignerQuestion): QuestionErrors {
+  const errors: QuestionErrors = {};
+  if (!question.title.trim()) errors.title = 'The question needs a title.';
+  if (question.type === 'stars') {
+    if (!Number.isInteger(question.scale) || question.scale < STAR_SCALE.min || question.scale > STAR_SCALE.max) {
+      errors.scale = `The scale is ${STAR_SCALE.min} to ${STAR_SCALE.max}.`;
+    }
+    return errors;
+  }
+  const choices = filledChoices(question.choices);
+  if (choices.length === 0) errors.choices = NO_CHOICE_MESSAGE;
+  else if (new Set(choices).size !== choices.length) errors.choices = 'Each choice must be different.';
+  return errors;
+}
+
+// What the designer stores after a valid save: title trimmed, blank choices dropped (rows padded
+// back to the minimum for the next edit).
+export function normaliseQuestion(question: DesignerQuestion): DesignerQuestion {
+  if (question.type === 'stars') return { ...question, title: question.title.trim(), choices: blankChoices() };
+  return { ...question, title: question.title.trim(), choices: padChoices(filledChoices(question.choices)) };
+}
+
+export const QUESTION_TYPE_LABELS: Record<QuestionKind, string> = {
+  dropdown: 'Dropdown',
+  radios: 'Multiple Choice (Radio Button)',
+  checkboxes: 'Checkboxes',
+  stars: 'Star Rating',
+};
+
+// ---- API inputs --------------------------------------------------------------------------------
+
+export type EscrowRef = { escrowAddress: string; signerAddress: string };
+
+function questionInputs(values: WizardValues) {
+  return values.questions.map((q) =>
+    q.type === 'stars'
+      ? { type: q.type, title: q.title.trim(), scale: q.scale, shape: q.shape }
+      : { type: q.type, title: q.title.trim(), choices: filledChoices(q.choices) },
+  );
+}
+
+// The editable fields every save sends (amounts already validated as whole IPT).
+function contentOf(type: RequestKind, values: WizardValues) {
+  return {
+    title: values.title.trim(),
+    description: values.description,
+    category: 'Default',
+    keyId: values.keyId,
+    bonusAmount: wholeIpt(values.bonusAmount) ?? 0,
+    bonusEach: wholeIpt(values.bonusEach) ?? 0,
+    ...(type === 'collection' ? { options: { ...values.options } } : { questions: questionInputs(values) }),
+  };
+}
+
+export function createInput(
+  type: RequestKind,
+  values: WizardValues,
+  publish: { id: string; escrow: EscrowRef } | null,
+): CreateRequestInput {
+  return {
+    type,
+    ...contentOf(type, values),
+    quality: values.quality,
+    access: values.access,
+    status: publish ? 1 : 0,
+    ...(publish ? { id: publish.id, ...publish.escrow } : {}),
+  };
+}
+
+// An edit never sends type, quality or access (fixed once created); a published request keeps its
+// escrow and signer, so they are sent only when a draft is being published.
+export function updateInput(
+  type: RequestKind,
+  values: WizardValues,
+  publish: { escrow: EscrowRef } | null,
+  options: { published: boolean; locked: boolean },
+): UpdateRequestInput {
+  const content = contentOf(type, values);
+  // Once responses arrived the key, questions and requested data cannot change: leave them out.
+  const {
+    keyId,
+    options: requested,
+    questions,
+    ...rest
+  } = content as typeof content & {
+    options?: OptionValues;
+    questions?: ReturnType<typeof questionInputs>;
+  };
+  return {
+    ...rest,
+    ...(options.locked
+      ? {}
+      : { keyId, ...(requested ? { options: requested } : {}), ...(questions ? { questions } : {}) }),
+    ...(options.published ? {} : { status: publish ? 1 : 0 }),
+    ...(publish && !options.published ? publish.escrow : {}),
+  };
+}

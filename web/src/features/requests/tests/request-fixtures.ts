@@ -1,0 +1,133 @@
+// Test data and msw handlers for the request screens.
+import { graphql, HttpResponse } from 'msw';
+import {
+  CreateRequestFromWizardDocument,
+  RequestForWizardDocument,
+  RequestKeyChoicesDocument,
+  UpdateRequestFromWizardDocument,
+  type CreateRequestInput,
+  type RequestListRow_RequestFragment,
+  type RequestWizard_RequestFragment,
+  type UpdateRequestInput,
+} from '../../../gql/graphql';
+import { graphQLError } from '../../../test/factories';
+import { server } from '../../../test/msw-server';
+
+export const KEYS = [
+  { __typename: 'Key' as const, id: 'aa'.repeat(16), title: 'Main key' },
+  { __typename: 'Key' as const, id: 'bb'.repeat(16), title: 'Backup key' },
+];
+
+export function givenWizardKeys(keys = KEYS) {
+  server.use(graphql.query(RequestKeyChoicesDocument, () => HttpResponse.json({ data: { keys } })));
+}
+
+let seq = 0;
+const uuid = (n: number) => `c0ffee00-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+export function buildWizardRequest(
+  overrides: Partial<RequestWizard_RequestFragment> = {},
+): RequestWizard_RequestFragment & { __typename: 'Request' } {
+  seq += 1;
+  return {
+    __typename: 'Request',
+    id: uuid(seq),
+    type: 'collection',
+    title: 'Sleep study',
+    description: 'Nightly sleep hours',
+    keyId: KEYS[0].id,
+    quality: 'high',
+    access: 'Multiple Access',
+    bonusAmount: 20,
+    bonusEach: 2,
+    status: 0,
+    responseCount: 0,
+    escrowAddress: null,
+    signerAddress: null,
+    options: {
+      __typename: 'CollectionOptions',
+      healthData: true,
+      locationData: false,
+      profileData: true,
+      idData: false,
+      personalImages: false,
+    },
+    questions: null,
+    ...overrides,
+  } as RequestWizard_RequestFragment & { __typename: 'Request' };
+}
+
+export function buildListRow(
+  overrides: Partial<RequestListRow_RequestFragment> = {},
+): RequestListRow_RequestFragment & { __typename: 'Request' } {
+  seq += 1;
+  return {
+    __typename: 'Request',
+    id: uuid(seq),
+    type: 'survey',
+    typeName: 'Survey',
+    title: `Survey ${seq}`,
+    description: `About ${seq}`,
+    keyId: KEYS[0].id,
+    status: 1,
+    questionCount: 2,
+    responseCount: 3,
+    bonusAmount: 10,
+    createdAt: '2026-01-02T10:00:00.000Z',
+    lastModified: '2026-01-03T11:00:00.000Z',
+    ...overrides,
+  };
+}
+
+type SaveCalls = { create: CreateRequestInput[]; update: { id: string; input: UpdateRequestInput }[] };
+
+// Records every save; answers like the server (the saved request), or with an error when given.
+export function recordSaves(
+  options: { fail?: { code: string; message: string }; hold?: Promise<void> } = {},
+): SaveCalls {
+  const calls: SaveCalls = { create: [], update: [] };
+  server.use(
+    graphql.mutation(CreateRequestFromWizardDocument, async ({ variables }) => {
+      calls.create.push(variables.input);
+      await options.hold;
+      if (options.fail) return graphQLError(options.fail.code, options.fail.message);
+      const { input } = variables;
+      return HttpResponse.json({
+        data: {
+          createRequest: buildWizardRequest({
+            id: input.id ?? uuid(999),
+            type: input.type,
+            title: input.title,
+            status: input.status,
+            escrowAddress: input.escrowAddress ?? null,
+            signerAddress: input.signerAddress ?? null,
+          }),
+        },
+      });
+    }),
+    graphql.mutation(UpdateRequestFromWizardDocument, ({ variables }) => {
+      calls.update.push({ id: variables.id, input: variables.input });
+      if (options.fail) return graphQLError(options.fail.code, options.fail.message);
+      return HttpResponse.json({
+        data: {
+          updateRequest: buildWizardRequest({
+            id: variables.id,
+            title: variables.input.title ?? 'x',
+            status: variables.input.status ?? 1,
+          }),
+        },
+      });
+    }),
+  );
+  return calls;
+}
+
+export function givenRequestForWizard(request: RequestWizard_RequestFragment) {
+  server.use(
+    graphql.query(RequestForWizardDocument, ({ variables }) =>
+      variables.id === request.id
+        ? HttpResponse.json({ data: { request } })
+        : graphQLError('NOT_FOUND', 'Request not found'),
+    ),
+  );
+}
