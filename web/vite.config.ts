@@ -92,6 +92,13 @@ const reportedRoutes: ReportedRoute[] = [
     modules: [...SESSION, 'src/features/responses/pages/request-report-page.tsx'],
     forbiddenPackages: CHARTS,
   },
+  // the wizard loads ethers only when Finish publishes
+  {
+    path: '/admin/request/survey/new',
+    modules: [...SESSION, 'src/features/requests/pages/request-wizard-page.tsx'],
+    forbiddenPackages: ON_DEMAND,
+  },
+  { path: '/admin/request/survey/list', modules: [...SESSION, 'src/features/requests/pages/request-list-page.tsx'] },
   { path: '/admin/vcr (not built yet)', modules: [...SESSION, 'src/features/pending/pages/pending-screens.tsx'] },
 ];
 
