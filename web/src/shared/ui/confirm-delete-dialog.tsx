@@ -6,6 +6,8 @@ import { MessageDialog } from './message-dialog';
 type Props = {
   // What is about to be deleted, named in the question; null closes the dialog.
   subject: string | null;
+  // What deleting it means; by default, a request deleted with its responses.
+  message?: string;
   deleting: boolean;
   error: string | null;
   onCancel: () => void;
@@ -13,13 +15,13 @@ type Props = {
 };
 
 // The spec's delete confirmation: "Are you sure?" with a "Yes, delete it!" button.
-export function ConfirmDeleteDialog({ subject, deleting, error, onCancel, onConfirm }: Props) {
+export function ConfirmDeleteDialog({ subject, message, deleting, error, onCancel, onConfirm }: Props) {
   return (
     <MessageDialog
       open={subject !== null}
       severity="warning"
       title="Are you sure?"
-      message={<>“{subject}” will be deleted with its responses. You won't be able to revert this.</>}
+      message={message ?? <>“{subject}” will be deleted with its responses. You won't be able to revert this.</>}
       confirmLabel="Cancel"
       onConfirm={deleting ? () => {} : onCancel}
       actions={

@@ -15,9 +15,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useId, useState } from 'react';
 import type { QuestionKind } from '../../../gql/graphql';
+import { ConfirmDeleteDialog } from '../../../shared/ui/confirm-delete-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { filledChoices, newQuestion, QUESTION_TYPE_LABELS, type DesignerQuestion } from '../request-form';
-import { ConfirmDialog } from './confirm-dialog';
 import { QuestionEditor } from './question-editor';
 
 type Props = {
@@ -139,11 +139,11 @@ export function SurveyDesigner({ questions, onChange, invalid, locked }: Props) 
           onSave={save}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Are you sure?"
-        message={deleting !== null ? `Question ${deleting + 1}, “${questions[deleting]?.title}”, will be removed.` : ''}
-        confirmLabel="Yes, delete it!"
+      <ConfirmDeleteDialog
+        subject={deleting !== null ? (questions[deleting]?.title ?? '') : null}
+        message={deleting !== null ? `Question ${deleting + 1} will be removed from the survey.` : undefined}
+        deleting={false}
+        error={null}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
           onChange(questions.filter((_, i) => i !== deleting));

@@ -29,11 +29,12 @@ import {
   type RequestListRow_RequestFragment,
 } from '../../../gql/graphql';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
+import { requestDetailPath, type RequestNavState } from '../../../shared/requests/request-routes';
+import { ConfirmDeleteDialog } from '../../../shared/ui/confirm-delete-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { formatDateTime } from '../../../shared/ui/format-date';
 import { IconCard } from '../../../shared/ui/icon-card';
 import { MessageDialog } from '../../../shared/ui/message-dialog';
-import { ConfirmDialog } from '../components/confirm-dialog';
 
 // Spec s.9: the request list shows 10 per page.
 export const LIST_PAGE_SIZE = 10;
@@ -46,20 +47,10 @@ function pageOf(raw: string | null): number {
   return Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }
 
-// The row the detail page shows (spec s.2: "carrying the request row as navigation state"), with
-// the spec's list-row names (s.3) next to the API's.
-export function detailState(row: RequestListRow_RequestFragment) {
-  return {
-    row: {
-      ...row,
-      type_name: row.typeName,
-      key: row.keyId,
-      created: row.createdAt,
-      last_modified: row.lastModified,
-      desc: row.description,
-      count_response: row.responseCount,
-    },
-  };
+// The row the detail page shows (spec s.2: Analyze carries the request row as navigation state).
+export function detailState(row: RequestListRow_RequestFragment): RequestNavState {
+  const { id, type, typeName, title, description, keyId, createdAt } = row;
+  return { request: { id, type, typeName, title, description, keyId, createdAt } };
 }
 
 // /admin/request/{type}/list: the user's requests of one type, newest first (spec s.2).
@@ -91,6 +82,7 @@ function RequestListView({ type, page }: { type: RequestKind; page: number }) {
 
   const confirmDelete = async () => {
     if (!pending) return;
+    setDeleteError(null);
     try {
       await deleteRequest({
         variables: { id: pending.id },
@@ -99,12 +91,13 @@ function RequestListView({ type, page }: { type: RequestKind; page: number }) {
           cache.gc();
         },
       });
-      setDeleted(pending.title);
     } catch (caught) {
+      // shown in the confirmation, which stays open for another try
       setDeleteError(toApiError(caught).message);
-    } finally {
-      setPending(null);
+      return;
     }
+    setDeleted(pending.title);
+    setPending(null);
     await refetch();
   };
 
@@ -217,9 +210,7 @@ function RequestListView({ type, page }: { type: RequestKind; page: number }) {
                           aria-label={`Analyze ${row.title}`}
                           size="small"
                           color="primary"
-                          onClick={() =>
-                            navigate(`/admin/request/${row.type}/detail/${row.id}`, { state: detailState(row) })
-                          }
+                          onClick={() => navigate(requestDetailPath(row.type, row.id), { state: detailState(row) })}
                         >
                           <Assessment fontSize="small" />
                         </IconButton>
@@ -229,7 +220,10 @@ function RequestListView({ type, page }: { type: RequestKind; page: number }) {
                           aria-label={`Delete ${row.title}`}
                           size="small"
                           color="error"
-                          onClick={() => setPending(row)}
+                          onClick={() => {
+                            setDeleteError(null);
+                            setPending(row);
+                          }}
                         >
                           <DeleteOutlined fontSize="small" />
                         </IconButton>
@@ -251,12 +245,10 @@ function RequestListView({ type, page }: { type: RequestKind; page: number }) {
           />
         ) : null}
       </IconCard>
-      <ConfirmDialog
-        open={pending !== null}
-        title="Are you sure?"
-        message={`“${pending?.title ?? ''}” and its responses will be deleted. This cannot be undone.`}
-        confirmLabel="Yes, delete it!"
-        busy={deleting}
+      <ConfirmDeleteDialog
+        subject={pending?.title ?? null}
+        deleting={deleting}
+        error={deleteError}
         onCancel={() => setPending(null)}
         onConfirm={() => void confirmDelete()}
       />
@@ -266,13 +258,6 @@ function RequestListView({ type, page }: { type: RequestKind; page: number }) {
         title="Deleted!"
         message={`“${deleted ?? ''}” has been deleted.`}
         onConfirm={() => setDeleted(null)}
-      />
-      <MessageDialog
-        open={deleteError !== null}
-        severity="danger"
-        title="The request was not deleted"
-        message={deleteError ?? ''}
-        onConfirm={() => setDeleteError(null)}
       />
     </Box>
   );

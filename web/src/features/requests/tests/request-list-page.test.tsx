@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { graphql, HttpResponse } from 'msw';
+import { delay, graphql, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { DeleteListedRequestDocument, RequestListPageDocument, type RequestKind } from '../../../gql/graphql';
+import {
+  DeleteListedRequestDocument,
+  RequestListPageDocument,
+  RequestResultsDocument,
+  SurveyResultsDocument,
+  type RequestKind,
+} from '../../../gql/graphql';
 import { graphQLError } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 import { givenSignedInSession, renderApp } from '../../../test/render-app';
@@ -142,18 +148,44 @@ describe('request list', () => {
   it('analyzes a request on its detail page, carrying the row', async () => {
     const row = buildListRow({ title: 'Fitness habits' });
     givenRequests([row]);
+    // the detail page's own queries never answer here: what it shows comes from the row
+    server.use(
+      graphql.query(RequestResultsDocument, () => delay('infinite')),
+      graphql.query(SurveyResultsDocument, () => delay('infinite')),
+    );
     const { user, router } = await openList('/admin/request/survey/list');
     await user.click(await screen.findByRole('button', { name: 'Analyze Fitness habits' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/request/survey/detail/${row.id}`));
-    expect(router.state.location.state).toMatchObject({
-      row: { id: row.id, title: 'Fitness habits', type_name: 'Survey', key: row.keyId, desc: row.description },
+    expect(router.state.location.state).toEqual({
+      request: {
+        id: row.id,
+        type: 'survey',
+        typeName: 'Survey',
+        title: 'Fitness habits',
+        description: row.description,
+        keyId: row.keyId,
+        createdAt: row.createdAt,
+      },
     });
+    // the detail page shows it from the row
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fitness habits' })).toBeInTheDocument();
   });
 
   it('says when there is nothing yet', async () => {
     givenRequests([]);
     await openList('/admin/request/collection/list', 'Collections');
     expect(await screen.findByText('No collections yet')).toBeInTheDocument();
+  });
+
+  it('keeps the confirmation open with the reason when the delete fails', async () => {
+    givenRequests(rowsOf(1));
+    server.use(graphql.mutation(DeleteListedRequestDocument, () => graphQLError('NOT_FOUND', 'Request not found')));
+    const { user } = await openList('/admin/request/survey/list');
+    await user.click(await screen.findByRole('button', { name: 'Delete Survey 1' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Are you sure?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, delete it!' }));
+    expect(await within(confirm).findByText('Request not found')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Deleted!' })).not.toBeInTheDocument();
   });
 
   it('shows the error with a retry when the list cannot load', async () => {
