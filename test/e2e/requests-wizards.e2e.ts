@@ -362,7 +362,10 @@ describe('request screens on a phone', () => {
       expect(await noOverflow(small)).toBeLessThanOrEqual(375);
       await small.getByRole('button', { name: /^1\./ }).click();
       await small.getByRole('dialog', { name: 'Edit question 1' }).waitFor();
+      await small.waitForTimeout(400); // the dialog's fade-in
       await screenshot(small, 'requests-survey-question-375');
+      expect(await noOverflow(small)).toBeLessThanOrEqual(375);
+      await small.getByRole('button', { name: 'Cancel' }).click();
 
       await small.goto(`${server.url}/admin/request/survey/list?page=2`);
       await small.getByRole('cell', { name: /^Fitness habits 2026/ }).waitFor();

@@ -11,6 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState } from 'react';
 import type { StarShape } from '../../../gql/graphql';
 import { RATING_TEMPLATES } from '../rating-templates';
@@ -41,6 +42,8 @@ const SHAPE_LABELS: Record<StarShape, string> = { star: 'Star', heart: 'Heart', 
 // save; a rating template fills them) or, for a star rating, the scale and shape.
 export function QuestionEditor({ index, question, onCancel, onSave }: Props) {
   const titleId = useId();
+  // the wizard's breakpoint (spec s.9): below 600 px the editor takes the whole screen
+  const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
   const [draft, setDraft] = useState(question);
   const [errors, setErrors] = useState<QuestionErrors>({});
   const [tried, setTried] = useState(false);
@@ -67,7 +70,7 @@ export function QuestionEditor({ index, question, onCancel, onSave }: Props) {
   };
 
   return (
-    <Dialog open onClose={onCancel} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <Dialog open onClose={onCancel} aria-labelledby={titleId} maxWidth="sm" fullWidth fullScreen={phone}>
       <DialogTitle id={titleId}>
         {index === -1 ? 'New question' : `Edit question ${index + 1}`}
         <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>

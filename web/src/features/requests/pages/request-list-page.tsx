@@ -41,6 +41,9 @@ export const LIST_PAGE_SIZE = 10;
 
 const TITLES: Record<RequestKind, string> = { collection: 'Collections', survey: 'Surveys' };
 
+// Phones keep Title (with its date), Type, Responses and the actions.
+const HIDE_ON_PHONES = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 // The page in ?page=n; anything else is page 1.
 function pageOf(raw: string | null): number {
   const page = Number(raw);
@@ -165,13 +168,13 @@ function RequestListView({ type, page }: { type: RequestKind; page: number }) {
           </EmptyState>
         ) : (
           <TableContainer>
-            <Table aria-label={TITLES[type]} size="small">
+            <Table aria-label={TITLES[type]} size="small" sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
               <TableHead>
                 <TableRow>
                   <TableCell>Title</TableCell>
                   <TableCell>Type</TableCell>
                   <TableCell align="right">Responses</TableCell>
-                  <TableCell>Last Modified</TableCell>
+                  <TableCell sx={HIDE_ON_PHONES}>Last Modified</TableCell>
                   <TableCell align="right">Actions</TableCell>
                 </TableRow>
               </TableHead>
@@ -193,7 +196,9 @@ function RequestListView({ type, page }: { type: RequestKind; page: number }) {
                       <Chip label={row.typeName} size="small" color={row.type === 'survey' ? 'primary' : 'secondary'} />
                     </TableCell>
                     <TableCell align="right">{row.responseCount}</TableCell>
-                    <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{formatDateTime(row.lastModified)}</TableCell>
+                    <TableCell sx={{ ...HIDE_ON_PHONES, whiteSpace: 'nowrap' }}>
+                      {formatDateTime(row.lastModified)}
+                    </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap', px: { xs: 0.5, sm: 2 } }}>
                       <Tooltip title="Edit">
                         <IconButton
