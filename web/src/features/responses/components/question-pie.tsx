@@ -32,7 +32,7 @@ export function QuestionPie({ group }: { group: Group }) {
           role="img"
           aria-label={`${group.title}: ${group.data.map((entry) => `${entry.option} ${entry.counter}`).join(', ')}`}
           data-testid="question-pie"
-          sx={{ height: PIE_HEIGHT, display: 'grid', placeItems: 'center' }}
+          sx={{ height: PIE_HEIGHT, position: 'relative' }}
         >
           {slices.length > 0 ? (
             <ResponsivePie
@@ -49,7 +49,11 @@ export function QuestionPie({ group }: { group: Group }) {
               animate={false}
             />
           ) : (
-            <Typography color="text.secondary" variant="body2">
+            <Typography
+              color="text.secondary"
+              variant="body2"
+              sx={{ display: 'grid', placeItems: 'center', height: '100%' }}
+            >
               Nobody has answered this question yet.
             </Typography>
           )}

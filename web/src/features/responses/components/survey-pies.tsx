@@ -26,7 +26,11 @@ export function SurveyPies({ requestId, responseCount }: { requestId: string; re
           sx={{
             display: 'grid',
             gap: 2,
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr', xl: '1fr 1fr 1fr' },
+            gridTemplateColumns: {
+              xs: 'minmax(0, 1fr)',
+              md: 'repeat(2, minmax(0, 1fr))',
+              xl: 'repeat(3, minmax(0, 1fr))',
+            },
           }}
         >
           {groups
