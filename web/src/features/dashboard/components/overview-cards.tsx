@@ -85,7 +85,7 @@ export function OverviewCards() {
         label="Avg completion rate"
         loading={waiting}
         value={overview ? `${overview.avgCompRate.toFixed(1)}%` : missing}
-        footer="Responses of the paid responses your open requests can take"
+        footer="Paid responses filled on your published requests"
       />
       <StatCard
         icon={HourglassEmpty}

@@ -27,6 +27,8 @@ type Props = {
   page: number;
   pages: number;
   onPage: (page: number) => void;
+  // Rows stacked in one cell each (phones): the column heads would only take room.
+  stacked?: boolean;
 };
 
 // A dashboard table with its states: skeleton rows while the first page loads, a bar while another
@@ -41,6 +43,7 @@ export function PagedTable({
   errorMessage,
   onRetry,
   empty,
+  stacked = false,
   ...paging
 }: Props) {
   if (failed && rows === null) return <LoadErrorAlert message={errorMessage} onRetry={onRetry} />;
@@ -52,15 +55,17 @@ export function PagedTable({
           <LinearProgress aria-label="Loading page" sx={{ position: 'absolute', inset: '0 0 auto 0' }} />
         ) : null}
         <Table aria-label={label} size="small">
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => (
-                <TableCell key={column.name} align={column.align ?? 'left'}>
-                  {column.name}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
+          {stacked ? null : (
+            <TableHead>
+              <TableRow>
+                {columns.map((column) => (
+                  <TableCell key={column.name} align={column.align ?? 'left'}>
+                    {column.name}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+          )}
           <TableBody>
             {rows ??
               Array.from({ length: 3 }, (_, i) => (

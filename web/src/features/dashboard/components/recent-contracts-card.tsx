@@ -8,6 +8,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { DashboardContractsDocument } from '../../../gql/graphql';
+import { useIsPhone } from '../../../shared/hooks/use-is-phone';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { IconCard } from '../../../shared/ui/icon-card';
 import { DASHBOARD_PAGE_SIZE } from '../dashboard-constants';
@@ -35,23 +36,41 @@ export function RecentContractsCard() {
   const lastPage = data ? Math.max(1, data.contracts.info.pages) : null;
   if (lastPage !== null && page > lastPage) setPage(lastPage);
 
+  const phone = useIsPhone();
   const rows =
-    shown?.list.map((row) => (
-      <TableRow key={row.requestId} hover>
-        <TableCell>
-          <Tooltip title={`Signer ${row.address}, escrow ${row.escrowAddress}`}>
-            <Box component="code" aria-label={row.address} sx={{ fontSize: '0.8rem' }}>
-              {shortAddress(row.address)}
+    shown?.list.map((row) =>
+      phone ? (
+        <TableRow key={row.requestId}>
+          <TableCell>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
+              <Box sx={{ overflowWrap: 'anywhere', fontWeight: 500 }}>{row.title}</Box>
+              <Chip size="small" color="success" label={row.status} />
             </Box>
-          </Tooltip>
-        </TableCell>
-        <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 100 }}>{row.title}</TableCell>
-        <TableCell align="right">{row.bonusAmount}</TableCell>
-        <TableCell>
-          <Chip size="small" color="success" label={row.status} />
-        </TableCell>
-      </TableRow>
-    )) ?? null;
+            <Box sx={{ color: 'text.secondary', mt: 0.5 }}>
+              <Box component="code" aria-label={row.address} sx={{ fontSize: '0.8rem' }}>
+                {shortAddress(row.address)}
+              </Box>{' '}
+              · {row.bonusAmount} IPT Tokens
+            </Box>
+          </TableCell>
+        </TableRow>
+      ) : (
+        <TableRow key={row.requestId} hover>
+          <TableCell>
+            <Tooltip title={`Signer ${row.address}, escrow ${row.escrowAddress}`}>
+              <Box component="code" aria-label={row.address} sx={{ fontSize: '0.8rem', whiteSpace: 'nowrap' }}>
+                {shortAddress(row.address)}
+              </Box>
+            </Tooltip>
+          </TableCell>
+          <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 100 }}>{row.title}</TableCell>
+          <TableCell align="right">{row.bonusAmount}</TableCell>
+          <TableCell>
+            <Chip size="small" color="success" label={row.status} />
+          </TableCell>
+        </TableRow>
+      ),
+    ) ?? null;
 
   return (
     <IconCard
@@ -65,6 +84,7 @@ export function RecentContractsCard() {
         label="Recent Contracts"
         columns={COLUMNS}
         rows={rows}
+        stacked={phone}
         count={shown?.info.count ?? null}
         loading={loading}
         failed={Boolean(error)}

@@ -15,6 +15,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DashboardRequestsDocument, type RecentRequestRow_RequestFragment } from '../../../gql/graphql';
 import { requestCreatePath, requestDetailPath, type RequestNavState } from '../../../shared/requests/request-routes';
+import { useIsPhone } from '../../../shared/hooks/use-is-phone';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { formatDateTime } from '../../../shared/ui/format-date';
 import { IconCard } from '../../../shared/ui/icon-card';
@@ -62,6 +63,54 @@ function CreateRequestButtons() {
   );
 }
 
+function RowActions({ row, onDelete }: { row: RecentRequestRow_RequestFragment; onDelete: () => void }) {
+  return (
+    <>
+      <Link
+        component={RouterLink}
+        to={requestDetailPath(row.type, row.id)}
+        state={navState(row)}
+        aria-label={`Analyse ${row.title}`}
+        sx={{ fontWeight: 500 }}
+      >
+        Analyse
+      </Link>
+      <Tooltip title="Delete">
+        <IconButton size="small" color="error" aria-label={`Delete ${row.title}`} onClick={onDelete} sx={{ ml: 0.5 }}>
+          <DeleteOutlined fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </>
+  );
+}
+
+// A phone's row: the same facts stacked in one cell.
+function StackedRequestRow({ row, onDelete }: { row: RecentRequestRow_RequestFragment; onDelete: () => void }) {
+  return (
+    <TableRow>
+      <TableCell>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
+          <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+            {row.title}
+          </Typography>
+          <RequestTypeBadge type={row.type} label={row.typeName} />
+        </Box>
+        <Typography variant="caption" color="text.secondary" component="p">
+          {formatDateTime(String(row.createdAt))}
+        </Typography>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mt: 0.5 }}>
+          <Typography variant="body2" color="text.secondary">
+            Questions {row.questionCount ?? '--'} · Responses {row.responseCount ?? 0}
+          </Typography>
+          <Box sx={{ whiteSpace: 'nowrap' }}>
+            <RowActions row={row} onDelete={onDelete} />
+          </Box>
+        </Box>
+      </TableCell>
+    </TableRow>
+  );
+}
+
 function RequestRow({ row, onDelete }: { row: RecentRequestRow_RequestFragment; onDelete: () => void }) {
   return (
     <TableRow hover>
@@ -79,20 +128,7 @@ function RequestRow({ row, onDelete }: { row: RecentRequestRow_RequestFragment; 
       <TableCell align="right">{row.questionCount ?? '--'}</TableCell>
       <TableCell align="right">{row.responseCount ?? 0}</TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        <Link
-          component={RouterLink}
-          to={requestDetailPath(row.type, row.id)}
-          state={navState(row)}
-          aria-label={`Analyse ${row.title}`}
-          sx={{ fontWeight: 500 }}
-        >
-          Analyse
-        </Link>
-        <Tooltip title="Delete">
-          <IconButton size="small" color="error" aria-label={`Delete ${row.title}`} onClick={onDelete} sx={{ ml: 0.5 }}>
-            <DeleteOutlined fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <RowActions row={row} onDelete={onDelete} />
       </TableCell>
     </TableRow>
   );
@@ -101,6 +137,8 @@ function RequestRow({ row, onDelete }: { row: RecentRequestRow_RequestFragment; 
 // Recent Requests (spec "Dashboard"): 5 a page, newest first, Analyse carries the row to the detail screen.
 export function RecentRequestsCard({ onDelete }: { onDelete: (row: RecentRequestRow_RequestFragment) => void }) {
   const [page, setPage] = useState(1);
+  const phone = useIsPhone();
+  const Row = phone ? StackedRequestRow : RequestRow;
   const { data, previousData, loading, error, refetch } = useQuery(DashboardRequestsDocument, {
     variables: { page, limit: DASHBOARD_PAGE_SIZE },
   });
@@ -129,7 +167,8 @@ export function RecentRequestsCard({ onDelete }: { onDelete: (row: RecentRequest
       <PagedTable
         label="Recent Requests"
         columns={COLUMNS}
-        rows={shown?.list.map((row) => <RequestRow key={row.id} row={row} onDelete={() => onDelete(row)} />) ?? null}
+        rows={shown?.list.map((row) => <Row key={row.id} row={row} onDelete={() => onDelete(row)} />) ?? null}
+        stacked={phone}
         count={shown?.info.count ?? null}
         loading={loading}
         failed={Boolean(error)}

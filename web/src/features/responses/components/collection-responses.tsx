@@ -18,10 +18,13 @@ import TableRow from '@mui/material/TableRow';
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import type { CollectionData } from '../../../crypto/collection-response';
 import { formatKeyId, isKeyId } from '../../../crypto/keys';
 import { CollectionResponsesDocument } from '../../../gql/graphql';
+import { useIsPhone } from '../../../shared/hooks/use-is-phone';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { IconCard } from '../../../shared/ui/icon-card';
+import { LabelValueTable } from '../../../shared/ui/label-value-table';
 import { LoadErrorAlert } from '../../../shared/ui/load-error-alert';
 import { useDecryptedResponses, type OpenedRow } from '../hooks/use-decrypted-responses';
 import { formatLocation, safeImageLinks, text } from '../response-fields';
@@ -48,24 +51,73 @@ function OpenedCells({ opened }: { opened: OpenedRow | undefined }) {
     );
   }
   const { data } = opened;
-  const images = safeImageLinks(data);
   return (
     <>
       <TableCell>{text(data.firstName)}</TableCell>
       <TableCell>{text(data.lastName)}</TableCell>
       <TableCell align="right">{text(data.age)}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{text(data.mobile)}</TableCell>
-      <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>{text(data.email)}</TableCell>
+      <TableCell sx={{ overflowWrap: 'break-word', maxWidth: 260 }}>{text(data.email)}</TableCell>
       <TableCell>{text(data.gender)}</TableCell>
-      <TableCell sx={{ minWidth: 200 }}>{formatLocation(data.location)}</TableCell>
+      <TableCell sx={{ minWidth: 180, maxWidth: 280 }}>{formatLocation(data.location)}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {images.map((href, i) => (
-          <Link key={href} href={href} target="_blank" rel="noopener noreferrer" sx={{ mr: 1 }}>
-            Image {i + 1}
-          </Link>
-        ))}
+        <ImageLinks data={data} />
       </TableCell>
     </>
+  );
+}
+
+function ImageLinks({ data }: { data: CollectionData }) {
+  return safeImageLinks(data).map((href, i) => (
+    <Link key={href} href={href} target="_blank" rel="noopener noreferrer" sx={{ display: 'block' }}>
+      Image {i + 1}
+    </Link>
+  ));
+}
+
+// On a phone each response is a small record of the same nine fields.
+function StackedResponse({
+  memberId,
+  opened,
+  locked,
+}: {
+  memberId: string;
+  opened: OpenedRow | undefined;
+  locked: boolean;
+}) {
+  const member = (
+    <Box component="code" sx={{ fontSize: '0.8rem' }}>
+      {memberId}
+    </Box>
+  );
+  if (locked || !opened || opened.status === 'failed') {
+    const note = locked ? 'Encrypted' : opened?.status === 'failed' ? opened.reason : 'Decrypting…';
+    return (
+      <LabelValueTable
+        label={`Response ${memberId}`}
+        rows={[
+          ['Member ID', member],
+          ['Data', <Box sx={{ color: opened?.status === 'failed' ? 'error.main' : 'text.secondary' }}>{note}</Box>],
+        ]}
+      />
+    );
+  }
+  const { data } = opened;
+  return (
+    <LabelValueTable
+      label={`Response ${memberId}`}
+      rows={[
+        ['Member ID', member],
+        ['First Name', text(data.firstName)],
+        ['Last Name', text(data.lastName)],
+        ['Age', text(data.age)],
+        ['Mobile', text(data.mobile)],
+        ['Email', text(data.email)],
+        ['Gender', text(data.gender)],
+        ['Location', formatLocation(data.location)],
+        ['Images', <ImageLinks data={data} />],
+      ]}
+    />
   );
 }
 
@@ -103,6 +155,7 @@ export function CollectionResponses({ requestId, keyId }: { requestId: string; k
   });
   const shown = (data ?? previousData)?.requestResponses;
   const decryption = useDecryptedResponses(requestId, keyId, shown?.list ?? null);
+  const phone = useIsPhone();
 
   let body;
   if (error && !shown) {
@@ -121,45 +174,59 @@ export function CollectionResponses({ requestId, keyId }: { requestId: string; k
             shown.
           </Alert>
         ) : null}
-        <TableContainer>
-          <Table aria-label="Responses" size="small" aria-busy={loading || decryption.state === 'decrypting'}>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableCell key={column} align={column === 'Age' ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
-                    {column}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {!shown
-                ? Array.from({ length: 3 }, (_, i) => (
-                    <TableRow key={i}>
-                      <TableCell colSpan={COLUMNS.length}>
-                        <Skeleton />
-                      </TableCell>
-                    </TableRow>
-                  ))
-                : shown.list.map((row) => (
-                    <TableRow key={row.id} hover>
-                      <TableCell>
-                        <Box component="code" sx={{ fontSize: '0.8rem' }}>
-                          {row.memberId}
-                        </Box>
-                      </TableCell>
-                      {decryption.state === 'no-key' ? (
-                        <TableCell colSpan={COLUMNS.length - 1} sx={{ color: 'text.secondary' }}>
-                          Encrypted
-                        </TableCell>
-                      ) : (
-                        <OpenedCells opened={decryption.rows.get(row.id)} />
-                      )}
-                    </TableRow>
+        {phone && shown ? (
+          <Box role="list" aria-label="Responses" sx={{ display: 'grid', gap: 2 }}>
+            {shown.list.map((row) => (
+              <Box role="listitem" key={row.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+                <StackedResponse
+                  memberId={row.memberId}
+                  locked={decryption.state === 'no-key'}
+                  opened={decryption.state === 'no-key' ? undefined : decryption.rows.get(row.id)}
+                />
+              </Box>
+            ))}
+          </Box>
+        ) : (
+          <TableContainer>
+            <Table aria-label="Responses" size="small" aria-busy={loading || decryption.state === 'decrypting'}>
+              <TableHead>
+                <TableRow>
+                  {COLUMNS.map((column) => (
+                    <TableCell key={column} align={column === 'Age' ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
+                      {column}
+                    </TableCell>
                   ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {!shown
+                  ? Array.from({ length: 3 }, (_, i) => (
+                      <TableRow key={i}>
+                        <TableCell colSpan={COLUMNS.length}>
+                          <Skeleton />
+                        </TableCell>
+                      </TableRow>
+                    ))
+                  : shown.list.map((row) => (
+                      <TableRow key={row.id} hover>
+                        <TableCell>
+                          <Box component="code" sx={{ fontSize: '0.8rem' }}>
+                            {row.memberId}
+                          </Box>
+                        </TableCell>
+                        {decryption.state === 'no-key' ? (
+                          <TableCell colSpan={COLUMNS.length - 1} sx={{ color: 'text.secondary' }}>
+                            Encrypted
+                          </TableCell>
+                        ) : (
+                          <OpenedCells opened={decryption.rows.get(row.id)} />
+                        )}
+                      </TableRow>
+                    ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
         {shown && shown.count > RESPONSES_PAGE_SIZE ? (
           <TablePagination
             component="div"

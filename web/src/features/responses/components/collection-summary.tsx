@@ -1,13 +1,9 @@
 import Assessment from '@mui/icons-material/Assessment';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableRow from '@mui/material/TableRow';
 import Box from '@mui/material/Box';
 import type { RequestResults_RequestFragment } from '../../../gql/graphql';
 import { formatDateTime } from '../../../shared/ui/format-date';
 import { IconCard } from '../../../shared/ui/icon-card';
+import { LabelValueTable } from '../../../shared/ui/label-value-table';
 
 // The five options of the collection wizard, in its order and wording.
 const OPTIONS = [
@@ -46,20 +42,7 @@ export function CollectionSummary({ request }: { request: RequestResults_Request
   ];
   return (
     <IconCard icon={Assessment} color="orange" title="Request summary" id="request-summary">
-      <TableContainer>
-        <Table aria-label="Request summary" size="small">
-          <TableBody>
-            {rows.map(([label, value]) => (
-              <TableRow key={label}>
-                <TableCell component="th" scope="row" sx={{ color: 'text.secondary', width: { sm: 280 } }}>
-                  {label}
-                </TableCell>
-                <TableCell>{value}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <LabelValueTable label="Request summary" rows={rows} />
     </IconCard>
   );
 }
