@@ -77,7 +77,10 @@ export function createServices(config: Config, log: FastifyBaseLogger, chainSetu
     config,
     mail,
     storage,
-    auth: new AuthService(config, mail),
+    auth: new AuthService(config, mail, {
+      pendingEmail: (em, token) => rooms.pendingInviteEmail(em, token),
+      accept: (em, token, user) => rooms.acceptInviteToken(em, token, user),
+    }),
     users: new UsersService(storage, config.avatarMaxBytes, (em, userId) => ledger.balance(em, userId)),
     keys: new KeysService(),
     notifications: new NotificationsService(),

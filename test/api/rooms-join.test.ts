@@ -211,6 +211,13 @@ describe('reports', () => {
 
   it('charges 1 IPT with the report; the browser decrypts the joined rows', async () => {
     await buyCredit(guest.client, '10credits');
+    // a cross-site navigation carrying the cookie pays for nothing
+    const csrf = await guest.client.fetch(
+      `/v1/vcr/getReport?${new URLSearchParams({ room_id: room.id, datasets_array: setB })}`,
+      { headers: { 'sec-fetch-site': 'cross-site' } },
+    );
+    expect(csrf.status).toBe(403);
+    expect(await balanceOf(guest.client)).toBe(10);
     const tree = { op: 'and', conditions: [eq('email', 'mail'), cmp('age', '>=', 27)] };
     const res = await guest.client.rest<{ id: string; result: ReportResult; datasetCount: number; rowCount: number }>(
       'GET',

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roomsRoutes } from '../../api/src/modules/rooms/rooms.rest';
 import { generateRoomKey, sealRoomKey } from '../../web/src/crypto/room-key';
-import { gqlCode } from './support/client';
+import { gqlCode, TestClient } from './support/client';
+import { uniqueName } from './support/factories';
 import {
   addGuest,
   buildBrowser,
@@ -239,6 +240,48 @@ describe('rooms and the key exchange', () => {
     // the invited account is a member once it opens its rooms
     const rooms = await third.client.rest<{ id: string; type: string }[]>('GET', '/v1/vcr/getRooms');
     expect(rooms.body.result!.find((r) => r.id === room.id)?.type).toBe('guest');
+  });
+
+  it('an invitee without an account registers through the link as a verified guest', async () => {
+    const room = await createRoom(owner, 'Link');
+    const email = `${uniqueName('invitee')}@example.test`.toLowerCase();
+    await owner.client.rest('POST', '/v1/vcr/sendInvite', { room_id: room.id, recipients: [email] });
+    const [mail] = await server.db.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ text: string }[]>(`select text from mail_outbox where kind = 'room-invite' and to_address = ?`, [
+        email,
+      ]);
+    const invite = /invite=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    expect(invite).toBeDefined();
+    const client = new TestClient(server.url);
+    const username = uniqueName('guest');
+    // the link is for that address only
+    const wrong = await client.rest('POST', '/v1/auth/register', {
+      username,
+      email: `other-${email}`,
+      password: 'secret123',
+      invite,
+    });
+    expect(wrong.status).toBe(400);
+    const reg = await client.rest<{ guest: boolean }>('POST', '/v1/auth/register', {
+      username,
+      email,
+      password: 'secret123',
+      invite,
+    });
+    expect(reg.body.result?.guest).toBe(true);
+    expect((await client.rest('POST', '/v1/auth/login', { username, password: 'secret123' })).status).toBe(200);
+    const rooms = await client.rest<{ id: string; type: string }[]>('GET', '/v1/vcr/getRooms');
+    expect(rooms.body.result!.find((r) => r.id === room.id)?.type).toBe('guest');
+    // used once
+    const again = await new TestClient(server.url).rest('POST', '/v1/auth/register', {
+      username: uniqueName('guest'),
+      email: `x${email}`,
+      password: 'secret123',
+      invite,
+    });
+    expect(again.status).toBe(400);
   });
 
   it('refuses room forms without a name or with a bad e-mail', async () => {

@@ -79,6 +79,8 @@ export type QuestionKind =
 
 export type RegisterInput = {
   email: string;
+  /** the invite parameter of a room invitation link: the account needs no e-mail verification */
+  invite?: string | null | undefined;
   /** letters and digits, at least 6 */
   password: string;
   username: string;

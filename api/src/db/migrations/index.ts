@@ -2,6 +2,7 @@ import { Migration20261122044445_initial } from './Migration20261122044445_initi
 import { Migration20261122051514_billing } from './Migration20261122051514_billing';
 import { Migration20261122060326_requests } from './Migration20261122060326_requests';
 import { Migration20261122075720_rooms } from './Migration20261122075720_rooms';
+import { Migration20261122083938_room_invite_tokens } from './Migration20261122083938_room_invite_tokens';
 
 // Committed migrations in the order they run. Add new ones at the end (npm run db:migration -- name).
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   Migration20261122051514_billing,
   Migration20261122060326_requests,
   Migration20261122075720_rooms,
+  Migration20261122083938_room_invite_tokens,
 ];

@@ -26,6 +26,8 @@ export const registerSchema = z.strictObject({
   username: usernameSchema,
   email: emailSchema,
   password: passwordSchema,
+  // the secret of a room invitation link: the account is a guest, verified by the link
+  invite: z.string().min(16).max(200).nullish(),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config';
-import { AppError, conflict, isUniqueViolation, unauthenticated } from '../../shared/errors';
+import { AppError, badInput, conflict, isUniqueViolation, unauthenticated } from '../../shared/errors';
 import { newSecret, sha256Hex } from '../../shared/tokens';
 import { parseInput } from '../../shared/validation';
 import type { MailService } from '../mail/mail.service';
@@ -31,10 +31,17 @@ let dummyHash: Promise<string> | undefined;
 
 export type LoginResult = { user: User; sessionToken: string; expiresAt: Date };
 
+/** Room invitation links (the rooms module): who a link was sent to, and accepting it. */
+export type InviteLinks = {
+  pendingEmail(em: EntityManager, token: string): Promise<string | null>;
+  accept(em: EntityManager, token: string, user: User): Promise<void>;
+};
+
 export class AuthService {
   constructor(
     private readonly config: Config,
     private readonly mail: MailService,
+    private readonly invites?: InviteLinks,
   ) {}
 
   hashPassword(password: string): Promise<string> {
@@ -46,6 +53,12 @@ export class AuthService {
     const ipBucket = `register:ip:${ip}`;
     await assertUnderLimit(em, ipBucket, REGISTER_PER_IP_PER_HOUR, 3_600_000);
     await this.assertFree(em, input.username, input.email);
+    const invited = input.invite ? await this.invites?.pendingEmail(em, input.invite) : null;
+    if (input.invite && invited !== input.email) {
+      throw badInput('This invitation link is not valid (any more) for this e-mail address', [
+        { path: 'invite', message: 'not valid for this e-mail address' },
+      ]);
+    }
     const passwordHash = await this.hashPassword(input.password);
     try {
       return await em.transactional(async (tx) => {
@@ -54,9 +67,11 @@ export class AuthService {
           email: input.email,
           passwordHash,
           nickname: input.username,
+          ...(invited ? { guest: true, emailVerifiedAt: new Date() } : {}),
         });
         // an invitation link (clean rooms) creates guest accounts; an ordinary sign-up verifies first
-        await this.sendVerification(tx, user);
+        if (invited) await this.invites!.accept(tx, input.invite!, user);
+        else await this.sendVerification(tx, user);
         await recordHit(tx, ipBucket);
         await tx.flush();
         return { user, guest: user.guest };

@@ -11,6 +11,12 @@ export class RegisterInput {
 
   @Field(() => String, { description: 'letters and digits, at least 6' })
   password!: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'the invite parameter of a room invitation link: the account needs no e-mail verification',
+  })
+  invite?: string | null;
 }
 
 @ObjectType()

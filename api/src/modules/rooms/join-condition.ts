@@ -173,10 +173,15 @@ function dnf(node: Node): Leaf[][] {
 const tooMany = () =>
   fail('INVALID_CONDITION', `sqlWhere: the condition expands to more than ${MAX_BRANCHES} alternatives; simplify it`);
 
+type JoinLeaf = Extract<Leaf, { kind: 'join' }>;
+
+const leaves = (n: Node): Leaf[] => (n.kind === 'group' ? n.children.flatMap(leaves) : [n]);
+
 /**
- * SQL selecting the matching (ra, rb) row-number pairs of sets $1 (A) and $2 (B). Each
- * alternative of the condition (OR of ANDs) is a join driven by one of its join-key equalities
- * over the token index; the rest become filters. Alternatives are combined with UNION.
+ * SQL selecting the matching (ra, rb) row-number pairs of sets $1 (A) and $2 (B). A join-key
+ * equality at the top level (alone, or in the top AND group) drives one join over the token
+ * index and the rest of the tree, ORs included, filters its pairs. Otherwise each alternative of
+ * the tree's OR-of-ANDs form is such a join, and the alternatives are combined with UNION.
  */
 export function compilePairs(node: Node, datasetA: string, datasetB: string): { sql: string; params: unknown[] } {
   const params: unknown[] = [datasetA, datasetB];
@@ -184,53 +189,67 @@ export function compilePairs(node: Node, datasetA: string, datasetB: string): { 
     params.push(v);
     return `$${params.length}${cast}`;
   };
+  const leafSql = (l: Leaf): string => {
+    if (l.kind === 'join') return `a.tokens[${p(l.a.tokenIndex, '::int')}] = b.tokens[${p(l.b.tokenIndex, '::int')}]`;
+    if (l.kind === 'token')
+      return `${l.ref.set === 1 ? 'a' : 'b'}.tokens[${p(l.ref.column.tokenIndex, '::int')}] = ${p(l.token, '::bytea')}`;
+    const cell = `${l.ref.set === 1 ? 'a' : 'b'}.clear[${p(l.ref.column.clearIndex, '::int')}]`;
+    const op = l.op === '!=' ? '<>' : l.op;
+    if (l.value === null) return `${cell} is ${l.op === '=' ? '' : 'not '}null`;
+    if (typeof l.value === 'number') {
+      // numeric comparison of cells that look like numbers; others never match
+      const num = `(case when ${cell} ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' then trim(${cell})::numeric end)`;
+      return `${num} ${op} ${p(String(l.value), '::numeric')}`;
+    }
+    return `${cell} ${op} ${p(l.value, '::text')}`;
+  };
+  const nodeSql = (n: Node): string =>
+    n.kind === 'group' ? `(${n.children.map(nodeSql).join(` ${n.op} `)})` : leafSql(n);
+
+  const branch = (drive: JoinLeaf, rest: Node[]): string => {
+    const used = rest.flatMap(leaves);
+    const needA = used.some((l) => l.kind === 'join' || l.ref.set === 1);
+    const needB = used.some((l) => l.kind === 'join' || l.ref.set === 2);
+    // drive from the rows of a side that has filters, else from the token index alone
+    const ia = p(drive.a.tokenIndex, '::int');
+    const ib = p(drive.b.tokenIndex, '::int');
+    const keyA = needA ? `a.tokens[${ia}]` : 'ta.token';
+    const keyB = needB ? `b.tokens[${ib}]` : 'tb.token';
+    const where = [
+      needA ? 'a.dataset_id = $1' : `ta.dataset_id = $1 and ta.col = ${ia}::smallint`,
+      needB ? 'b.dataset_id = $2' : `tb.dataset_id = $2 and tb.col = ${ib}::smallint`,
+      ...rest.map(nodeSql),
+    ];
+    return [
+      `select ${needA ? 'a' : 'ta'}.row_no as ra, ${needB ? 'b' : 'tb'}.row_no as rb`,
+      `from ${needA ? 'vcr_rows a' : 'vcr_tokens ta'} join ${needB ? 'vcr_rows b' : 'vcr_tokens tb'} on ${keyB} = ${keyA}`,
+      `where ${where.join(' and ')}`,
+    ].join(' ');
+  };
+
+  if (node.kind === 'join') return { sql: branch(node, []), params };
+  if (node.kind === 'group' && node.op === 'and') {
+    const drive = node.children.find((c): c is JoinLeaf => c.kind === 'join');
+    if (drive)
+      return {
+        sql: branch(
+          drive,
+          node.children.filter((c) => c !== drive),
+        ),
+        params,
+      };
+  }
   const branches = dnf(node).map((conj) => {
-    const drive = conj.find((l): l is Extract<Leaf, { kind: 'join' }> => l.kind === 'join');
+    const drive = conj.find((l): l is JoinLeaf => l.kind === 'join');
     if (!drive)
       throw fail(
         'INVALID_CONDITION',
         'sqlWhere: every alternative (OR branch) needs a join-key equality between set 1 and set 2',
       );
-    const rest = conj.filter((l) => l !== drive);
-    const needA = rest.some((l) => l.kind === 'join' || l.ref.set === 1);
-    const needB = rest.some((l) => l.kind === 'join' || l.ref.set === 2);
-    // drive from the side that has filters (rows table), else from the token index alone
-    const ia = p(drive.a.tokenIndex, '::int');
-    const ib = p(drive.b.tokenIndex, '::int');
-    const keyA = needA ? `a.tokens[${ia}]` : 'ta.token';
-    const keyB = needB ? `b.tokens[${ib}]` : 'tb.token';
-    const from = [
-      needA ? 'vcr_rows a' : 'vcr_tokens ta',
-      `join ${needB ? 'vcr_rows b' : 'vcr_tokens tb'} on ${keyB} = ${keyA}`,
-    ];
-    const where = [
-      needA ? 'a.dataset_id = $1' : `ta.dataset_id = $1 and ta.col = ${ia}::smallint`,
-      needB ? 'b.dataset_id = $2' : `tb.dataset_id = $2 and tb.col = ${ib}::smallint`,
-    ];
-    for (const l of rest) {
-      if (l.kind === 'join') {
-        where.push(`a.tokens[${p(l.a.tokenIndex, '::int')}] = b.tokens[${p(l.b.tokenIndex, '::int')}]`);
-      } else if (l.kind === 'token') {
-        where.push(
-          `${l.ref.set === 1 ? 'a' : 'b'}.tokens[${p(l.ref.column.tokenIndex, '::int')}] = ${p(l.token, '::bytea')}`,
-        );
-      } else {
-        const cell = `${l.ref.set === 1 ? 'a' : 'b'}.clear[${p(l.ref.column.clearIndex, '::int')}]`;
-        if (l.value === null) where.push(`${cell} is ${l.op === '=' ? '' : 'not '}null`);
-        else if (typeof l.value === 'number') {
-          // numeric comparison of cells that look like numbers; others never match
-          const num = `(case when ${cell} ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' then trim(${cell})::numeric end)`;
-          where.push(`${num} ${l.op === '!=' ? '<>' : l.op} ${p(String(l.value), '::numeric')}`);
-        } else where.push(`${cell} ${l.op === '!=' ? '<>' : l.op} ${p(l.value, '::text')}`);
-      }
-    }
-    return [
-      `select ${needA ? 'a' : 'ta'}.row_no as ra, ${needB ? 'b' : 'tb'}.row_no as rb`,
-      `from ${from.join(' ')}`,
-      `where ${where.join(' and ')}`,
-    ]
-      .filter(Boolean)
-      .join(' ');
+    return branch(
+      drive,
+      conj.filter((l) => l !== drive),
+    );
   });
   return { sql: branches.length === 1 ? branches[0] : branches.map((b) => `(${b})`).join(' union '), params };
 }

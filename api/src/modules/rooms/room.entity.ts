@@ -98,7 +98,7 @@ export class RoomKey {
 @Unique({ properties: ['room', 'email'] })
 @Index({ properties: ['email'] })
 export class RoomInvitation {
-  [OptionalProps]?: 'createdAt' | 'acceptedAt';
+  [OptionalProps]?: 'createdAt' | 'acceptedAt' | 'tokenHash';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -111,6 +111,11 @@ export class RoomInvitation {
 
   @ManyToOne(() => User, { deleteRule: 'cascade', index: true })
   invitedBy!: User;
+
+  // SHA-256 of the secret in the newest invitation link (registering through it makes a guest
+  // account without e-mail verification: the link proved the address)
+  @Property({ type: 'string', length: 64, nullable: true, unique: true })
+  tokenHash?: string | null = null;
 
   @Property({ type: 'datetime', nullable: true })
   acceptedAt?: Date | null = null;

@@ -1,5 +1,6 @@
 import { route } from '../../rest/registry';
 import { requireUser } from '../../shared/context';
+import { forbidden } from '../../shared/errors';
 import { legacyRoomKey, toDataset, toMember, toReport, toRoom } from './rooms.mappers';
 import {
   compareSchema,
@@ -283,6 +284,9 @@ export const roomsRoutes = [
       'A paid report (1 IPT, charged with it; 402 INSUFFICIENT_CREDIT "Purchase IPT Tokens to continue"): one data set, or the join of two with sqlWhere. Returns { id, result, datasetCount, rowCount }',
     input: reportSchema,
     handler: async (ctx, input) => {
+      // a GET that spends credit: a cookie sent along with a cross-site navigation must not pay
+      if (ctx.actor?.via === 'session' && ctx.request.headers['sec-fetch-site'] === 'cross-site')
+        throw forbidden('Cross-site request refused');
       const r = toReport(await ctx.services.reports.create(ctx.em, requireUser(ctx), input));
       return { id: r.id, result: r.result, datasetCount: r.datasetCount, rowCount: r.rowCount, createdAt: r.createdAt };
     },

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, badInput, conflict, forbidden, notFound } from '../../shared/errors';
+import { newSecret, sha256Hex } from '../../shared/tokens';
 import { parseInput } from '../../shared/validation';
 import { Key } from '../keys/key.entity';
 import { normaliseKeyId } from '../keys/public-key';
@@ -344,8 +345,13 @@ export class RoomsService {
   private async invite(tx: EntityManager, inviter: User, room: Room, email: string, opts: { mail: boolean }) {
     let inv = await tx.findOne(RoomInvitation, { room, email });
     if (!inv) inv = tx.create(RoomInvitation, { room, email, invitedBy: inviter });
-    if (opts.mail) this.inviteMail(tx, inviter, room, email);
     const invitee = await tx.findOne(User, { email });
+    if (opts.mail) {
+      // no account yet: the link carries a secret that lets them register as a verified guest
+      const token = invitee ? undefined : newSecret(24);
+      if (token) inv.tokenHash = sha256Hex(token);
+      this.inviteMail(tx, inviter, room, email, token);
+    }
     if (invitee && opts.mail) {
       tx.create(Notification, {
         recipient: invitee,
@@ -356,9 +362,9 @@ export class RoomsService {
     return inv;
   }
 
-  private inviteMail(tx: EntityManager, inviter: User, room: Room | null, email: string) {
+  private inviteMail(tx: EntityManager, inviter: User, room: Room | null, email: string, token?: string) {
     const link = room ? `${this.publicUrl}/admin/vcrs/${room.id}` : `${this.publicUrl}/admin/vcr`;
-    const register = `${this.publicUrl}/auth/register-page?email=${encodeURIComponent(email)}`;
+    const register = `${this.publicUrl}/auth/register-page?email=${encodeURIComponent(email)}${token ? `&invite=${token}` : ''}`;
     this.mail.enqueue(tx, {
       to: email,
       kind: 'room-invite',
@@ -386,6 +392,26 @@ export class RoomsService {
     const member = tx.create(RoomMember, { room, user: invitee, role: 'guest' });
     await tx.flush();
     return member;
+  }
+
+  /** The address an unused invitation link was sent to (registration through the link). */
+  async pendingInviteEmail(em: EntityManager, token: string): Promise<string | null> {
+    const inv = await em.findOne(RoomInvitation, { tokenHash: sha256Hex(token), acceptedAt: null });
+    return inv?.email ?? null;
+  }
+
+  /** Registration through an invitation link: the new account joins the room as a guest. */
+  async acceptInviteToken(em: EntityManager, token: string, user: User): Promise<void> {
+    const inv = await em.findOne(
+      RoomInvitation,
+      { tokenHash: sha256Hex(token), acceptedAt: null },
+      { populate: ['room'] },
+    );
+    if (!inv) return;
+    await em.flush();
+    await this.addMember(em, inv.room, user);
+    inv.acceptedAt = new Date();
+    inv.tokenHash = null;
   }
 
   /** Pending invitations to the caller's address become memberships. */
