@@ -378,6 +378,46 @@ describe('data sets', () => {
     expect(dup.status).toBe(409);
   });
 
+  it('over GraphQL: a chunk upload, the room with members and key records, the data set', async () => {
+    const id = randomUUID();
+    const encrypted = await encryptRows(room, id, COLUMNS, people(3), 0);
+    const up = await guest.client.gql<{ uploadDatasetChunk: { chunksReceived: number; dataset: { status: string } } }>(
+      `mutation($input: UploadChunkInput!) { uploadDatasetChunk(input: $input) { chunksReceived chunkCount duplicate dataset { id status rowCount } } }`,
+      {
+        input: {
+          roomId: room.id,
+          datasetId: id,
+          name: 'via graphql',
+          columns: COLUMNS,
+          rows: encrypted,
+          chunkIndex: 0,
+          chunkCount: 1,
+          firstRow: 0,
+        },
+      },
+    );
+    expect(up.errors).toBeUndefined();
+    expect(up.data?.uploadDatasetChunk).toMatchObject({ chunksReceived: 1, dataset: { status: 'ready' } });
+    const q = await guest.client.gql<{
+      room: { type: string; userCount: number; members: Member[]; aesKeys: { userId: string; waiting: boolean }[] };
+      dataset: { filtered: string; columns: { name: string }[] };
+    }>(
+      `query($r: ID!, $d: ID!) {
+        room(id: $r) { type userCount keyVersion members { userId role status autoSeal } aesKeys { userId keyVersion waiting aesKey } invitations { email } }
+        dataset(roomId: $r, id: $d) { filtered columns { name role domain } }
+      }`,
+      { r: room.id, d: id },
+    );
+    expect(q.errors).toBeUndefined();
+    expect(q.data?.room).toMatchObject({ type: 'guest', userCount: 2 });
+    expect(q.data?.room.members.map((m) => [m.role, m.status])).toEqual([
+      ['owner', 'active'],
+      ['guest', 'active'],
+    ]);
+    expect(q.data?.room.aesKeys.every((k) => !k.waiting)).toBe(true);
+    expect(q.data?.dataset.filtered).toBe('age');
+  });
+
   it('refuses malformed cells without echoing them', async () => {
     const res = await owner.client.rest('POST', '/v1/vcr/uploadEncrypted', {
       room_id: room.id,
