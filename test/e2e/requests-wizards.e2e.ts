@@ -298,6 +298,30 @@ describe('survey wizard in Chromium', () => {
   });
 });
 
+describe('editing a published request in Chromium', () => {
+  it('raises Total IPTs: the wallet tops the escrow up by the difference before the save', async () => {
+    const [published] = await myRequests('survey');
+    await page.goto(`${server.url}/request/survey/edit/${published.id}`);
+    await page.getByText(/\(published\)/).waitFor();
+    expect(await textbox(page, /^IPTs per Response/).isDisabled()).toBe(true);
+    await textbox(page, /^Total IPTs/).fill('26');
+    await page.getByRole('tab', { name: 'Preview' }).click();
+    await page.getByText('Total IPTs went up by 6').waitFor();
+    expect(await page.getByRole('radio', { name: 'Save as draft' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await page.getByRole('dialog', { name: 'Request saved' }).waitFor({ timeout: 30_000 });
+    const [saved] = await myRequests('survey');
+    expect(saved).toMatchObject({
+      id: published.id,
+      bonusAmount: 26,
+      status: 1,
+      escrowAddress: published.escrowAddress,
+    });
+    expect(await iptOf(published.escrowAddress!)).toBe(26n);
+    expect(await iptOf(requester.address)).toBe(WALLET_IPT - 56n);
+  });
+});
+
 describe('request lists in Chromium', () => {
   it('deletes a request after "Are you sure?" / "Yes, delete it!", then says "Deleted!"', async () => {
     const [collection] = await myRequests('collection');

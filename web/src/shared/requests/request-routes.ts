@@ -19,6 +19,12 @@ export type RequestRowState = {
 
 export type RequestNavState = { request: RequestRowState };
 
+/** The navigation state a list row hands to the detail screen. */
+export function requestNavState(row: RequestRowState & Record<string, unknown>): RequestNavState {
+  const { id, type, typeName, title, description, keyId, createdAt } = row;
+  return { request: { id, type, typeName, title, description, keyId, createdAt: String(createdAt) } };
+}
+
 const STRING_FIELDS = ['id', 'typeName', 'title', 'description', 'keyId', 'createdAt'] as const;
 
 /** The row from navigation state when it is one and names this request; null otherwise (e.g. after a reload). */

@@ -57,7 +57,8 @@ export function RequestWizard({ type, existing, keys }: Props) {
   const [checked, setChecked] = useState<ReadonlySet<StepName>>(new Set());
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<SaveFailure | null>(null);
-  const [saved, setSaved] = useState<RequestWizard_RequestFragment | null>(null);
+  // what Finish saved, with the dialog title chosen then (the edited request updates in the cache)
+  const [saved, setSaved] = useState<{ request: RequestWizard_RequestFragment; title: string } | null>(null);
   const submitted = useRef(false);
   const save = useSaveRequest(type, existing);
   const wide = useMediaQuery('(min-width:600px)', { noSsr: true });
@@ -96,7 +97,8 @@ export function RequestWizard({ type, existing, keys }: Props) {
     setSubmitting(true);
     const result = await save(form.values);
     if (result.ok) {
-      setSaved(result.request);
+      const title = published ? 'Request saved' : result.request.status === 1 ? 'Request published' : 'Draft saved';
+      setSaved({ request: result.request, title });
       return;
     }
     submitted.current = false;
@@ -219,11 +221,11 @@ export function RequestWizard({ type, existing, keys }: Props) {
       <MessageDialog
         open={saved !== null}
         severity="success"
-        title={saved?.status === 1 ? 'Request published' : 'Draft saved'}
+        title={saved?.title ?? ''}
         message={
-          saved?.status === 1
-            ? `“${saved.title}” is open to participants, with its bonus held in escrow ${saved.escrowAddress ?? ''}.`
-            : `“${saved?.title ?? ''}” is saved as a draft. Publish it when you are ready.`
+          saved?.request.status === 1
+            ? `“${saved.request.title}” is open to participants, with its bonus held in escrow ${saved.request.escrowAddress ?? ''}.`
+            : `“${saved?.request.title ?? ''}” is saved as a draft. Publish it when you are ready.`
         }
         onConfirm={() => navigate(`/admin/request/${type}/list`)}
       />

@@ -1,4 +1,3 @@
-import Add from '@mui/icons-material/Add';
 import Assessment from '@mui/icons-material/Assessment';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -29,7 +28,8 @@ import {
   type RequestListRow_RequestFragment,
 } from '../../../gql/graphql';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
-import { requestDetailPath, type RequestNavState } from '../../../shared/requests/request-routes';
+import { CreateRequestButtons } from '../../../shared/requests/create-request-buttons';
+import { requestDetailPath, requestNavState } from '../../../shared/requests/request-routes';
 import { ConfirmDeleteDialog } from '../../../shared/ui/confirm-delete-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { formatDateTime } from '../../../shared/ui/format-date';
@@ -48,12 +48,6 @@ const HIDE_ON_PHONES = { display: { xs: 'none', sm: 'table-cell' } } as const;
 function pageOf(raw: string | null): number {
   const page = Number(raw);
   return Number.isSafeInteger(page) && page >= 1 ? page : 1;
-}
-
-// The row the detail page shows (spec s.2: Analyze carries the request row as navigation state).
-export function detailState(row: RequestListRow_RequestFragment): RequestNavState {
-  const { id, type, typeName, title, description, keyId, createdAt } = row;
-  return { request: { id, type, typeName, title, description, keyId, createdAt } };
 }
 
 // /admin/request/{type}/list: the user's requests of one type, newest first (spec s.2).
@@ -109,30 +103,6 @@ function RequestListView({ type, page }: { type: RequestKind; page: number }) {
     return <Navigate to={`?page=${pages}`} replace />;
   }
 
-  const createButtons = (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-      <Button
-        component={RouterLink}
-        to="/admin/request/survey/new"
-        variant="contained"
-        size="small"
-        startIcon={<Add />}
-      >
-        Create Survey
-      </Button>
-      <Button
-        component={RouterLink}
-        to="/admin/request/collection/new"
-        variant="contained"
-        color="secondary"
-        size="small"
-        startIcon={<Add />}
-      >
-        Create Collection
-      </Button>
-    </Box>
-  );
-
   return (
     <Box sx={{ maxWidth: 1400, mx: 'auto' }}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 300, mt: 1 }}>
@@ -143,7 +113,7 @@ function RequestListView({ type, page }: { type: RequestKind; page: number }) {
         color={type === 'survey' ? 'purple' : 'green'}
         title={`Your ${type === 'survey' ? 'surveys' : 'data access requests'}`}
         subtitle={shown ? `${shown.requests.info.count} in all` : ' '}
-        action={createButtons}
+        action={<CreateRequestButtons />}
       >
         {error && !shown ? (
           <Alert
@@ -215,7 +185,7 @@ function RequestListView({ type, page }: { type: RequestKind; page: number }) {
                           aria-label={`Analyze ${row.title}`}
                           size="small"
                           color="primary"
-                          onClick={() => navigate(requestDetailPath(row.type, row.id), { state: detailState(row) })}
+                          onClick={() => navigate(requestDetailPath(row.type, row.id), { state: requestNavState(row) })}
                         >
                           <Assessment fontSize="small" />
                         </IconButton>

@@ -210,41 +210,36 @@ describe('collection wizard: saving', () => {
     expect(await screen.findByRole('button', { name: 'Finish' })).toBeEnabled();
   });
 
-  it('says "Purchase Tokens to continue" when the wallet holds less than Total IPTs, sending nothing', async () => {
+  it.each([
+    {
+      case: 'the wallet holds less than Total IPTs',
+      wallet: { ipt: 19n },
+      title: 'Purchase Tokens to continue',
+      text: 'You do not have enough tokens in this account to continue!',
+    },
+    {
+      case: 'the signature is declined in the wallet',
+      wallet: { ipt: 100n, rejects: new Set(['eth_sendTransaction']) },
+      title: 'Request declined in your wallet',
+      text: 'nothing was changed or saved',
+    },
+    {
+      case: 'the wallet is on another network and will not switch',
+      wallet: { ipt: 100n, chainId: 1, rejects: new Set(['wallet_switchEthereumChain']) },
+      title: 'Wrong network',
+      text: 'Switch your wallet to that network',
+    },
+  ])('says $title when $case, and saves nothing', async ({ wallet: state, title, text }) => {
     const calls = recordSaves();
-    const wallet = fakeWallet({ ipt: 19n });
+    const wallet = fakeWallet(state);
     cleanups.push(announceWallet(wallet));
     const { user } = await openWizard();
     await toPreview(user);
     await user.click(screen.getByRole('button', { name: 'Finish' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Purchase Tokens to continue' });
-    expect(dialog).toHaveTextContent('You do not have enough tokens in this account to continue!');
+    const dialog = await screen.findByRole('alertdialog', { name: title });
+    expect(dialog).toHaveTextContent(text);
     expect(calls.create).toEqual([]);
-    expect(wallet.methods()).not.toContain('eth_sendTransaction');
-  });
-
-  it('reports a signature declined in the wallet and saves nothing', async () => {
-    const calls = recordSaves();
-    const wallet = fakeWallet({ ipt: 100n, rejects: new Set(['eth_sendTransaction']) });
-    cleanups.push(announceWallet(wallet));
-    const { user } = await openWizard();
-    await toPreview(user);
-    await user.click(screen.getByRole('button', { name: 'Finish' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Request declined in your wallet' });
-    expect(dialog).toHaveTextContent('nothing was changed or saved');
-    expect(calls.create).toEqual([]);
-  });
-
-  it('reports a wallet on another network that will not switch, and saves nothing', async () => {
-    const calls = recordSaves();
-    const wallet = fakeWallet({ ipt: 100n, chainId: 1, rejects: new Set(['wallet_switchEthereumChain']) });
-    cleanups.push(announceWallet(wallet));
-    const { user } = await openWizard();
-    await toPreview(user);
-    await user.click(screen.getByRole('button', { name: 'Finish' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Wrong network' });
-    expect(dialog).toHaveTextContent('Switch your wallet to that network');
-    expect(calls.create).toEqual([]);
+    if (title === 'Purchase Tokens to continue') expect(wallet.methods()).not.toContain('eth_sendTransaction');
   });
 
   it('publishes with the escrow funded for the request id, then saves it with escrow and signer', async () => {
@@ -345,7 +340,7 @@ describe('collection wizard: editing', () => {
     await stepHeading('Preview');
     expect(screen.getByRole('radio', { name: 'Save as draft' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Finish' }));
-    await screen.findByRole('dialog', { name: 'Request published' });
+    await screen.findByRole('dialog', { name: 'Request saved' });
     // no status, escrow or signer: the server keeps them
     expect(calls.update[0].input).not.toHaveProperty('status');
     expect(calls.update[0].input).not.toHaveProperty('escrowAddress');
