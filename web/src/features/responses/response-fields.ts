@@ -27,6 +27,20 @@ export function text(value: unknown): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
 
+// What a collection asked for beyond the table's columns: health and ID data, one line each.
+export function otherData(data: CollectionData): string[] {
+  const lines: string[] = [];
+  const health = data.health;
+  if (health && typeof health === 'object') {
+    lines.push(
+      `Health: ${text(health.stepsPerDay)} steps a day, resting heart rate ${text(health.restingHeartRate)} bpm, ${text(health.sleepHours)} h sleep`,
+    );
+  }
+  const id = data.idDocument;
+  if (id && typeof id === 'object') lines.push(`ID: ${text(id.type)}, ${text(id.country)}, ending ${text(id.last4)}`);
+  return lines;
+}
+
 // Why one response did not open, in words a requester can act on.
 export function decryptFailure(error: unknown): string {
   if (isCryptoError(error, 'HPKE_OPEN_FAILED')) {

@@ -16,7 +16,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { CollectionData } from '../../../crypto/collection-response';
 import { formatKeyId, isKeyId } from '../../../crypto/keys';
@@ -27,7 +27,7 @@ import { IconCard } from '../../../shared/ui/icon-card';
 import { LabelValueTable } from '../../../shared/ui/label-value-table';
 import { LoadErrorAlert } from '../../../shared/ui/load-error-alert';
 import { useDecryptedResponses, type OpenedRow } from '../hooks/use-decrypted-responses';
-import { formatLocation, safeImageLinks, text } from '../response-fields';
+import { formatLocation, otherData, safeImageLinks, text } from '../response-fields';
 
 export const RESPONSES_PAGE_SIZE = 25;
 const COLUMNS = ['Member ID', 'First Name', 'Last Name', 'Age', 'Mobile', 'Email', 'Gender', 'Location', 'Images'];
@@ -116,6 +116,10 @@ function StackedResponse({
         ['Gender', text(data.gender)],
         ['Location', formatLocation(data.location)],
         ['Images', <ImageLinks data={data} />],
+        ...otherData(data).map((line): [string, string] => [
+          line.slice(0, line.indexOf(':')),
+          line.slice(line.indexOf(':') + 2),
+        ]),
       ]}
     />
   );
@@ -207,22 +211,39 @@ export function CollectionResponses({ requestId, keyId }: { requestId: string; k
                         </TableCell>
                       </TableRow>
                     ))
-                  : shown.list.map((row) => (
-                      <TableRow key={row.id} hover>
-                        <TableCell>
-                          <Box component="code" sx={{ fontSize: '0.8rem' }}>
-                            {row.memberId}
-                          </Box>
-                        </TableCell>
-                        {decryption.state === 'no-key' ? (
-                          <TableCell colSpan={COLUMNS.length - 1} sx={{ color: 'text.secondary' }}>
-                            Encrypted
-                          </TableCell>
-                        ) : (
-                          <OpenedCells opened={decryption.rows.get(row.id)} />
-                        )}
-                      </TableRow>
-                    ))}
+                  : shown.list.map((row) => {
+                      const opened = decryption.state === 'no-key' ? undefined : decryption.rows.get(row.id);
+                      const extra = opened?.status === 'open' ? otherData(opened.data) : [];
+                      return (
+                        <Fragment key={row.id}>
+                          <TableRow hover>
+                            <TableCell>
+                              <Box component="code" sx={{ fontSize: '0.8rem' }}>
+                                {row.memberId}
+                              </Box>
+                            </TableCell>
+                            {decryption.state === 'no-key' ? (
+                              <TableCell colSpan={COLUMNS.length - 1} sx={{ color: 'text.secondary' }}>
+                                Encrypted
+                              </TableCell>
+                            ) : (
+                              <OpenedCells opened={opened} />
+                            )}
+                          </TableRow>
+                          {extra.length > 0 ? (
+                            <TableRow>
+                              <TableCell />
+                              <TableCell
+                                colSpan={COLUMNS.length - 1}
+                                sx={{ pt: 0, color: 'text.secondary', fontSize: '0.8rem' }}
+                              >
+                                {extra.join(' · ')}
+                              </TableCell>
+                            </TableRow>
+                          ) : null}
+                        </Fragment>
+                      );
+                    })}
               </TableBody>
             </Table>
           </TableContainer>

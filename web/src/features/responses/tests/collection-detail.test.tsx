@@ -37,6 +37,8 @@ const PEOPLE: CollectionData[] = [
     mobile: '+1 555 0107',
     email: 'tariq@example.org',
     gender: 'male',
+    health: { stepsPerDay: 7200, restingHeartRate: 61, sleepHours: 7.5 },
+    idDocument: { type: 'passport', country: 'Kenya', last4: '4821' },
   },
   {
     firstName: 'Keiko',
@@ -111,7 +113,8 @@ describe('collection detail', () => {
     const { request } = await givenCollection();
     keepKeyA();
     renderApp(`/admin/request/collection/detail/${request.id}`);
-    const details = await screen.findByRole('table', { name: 'High Level Details' });
+    // the first visit transforms the screen's chunk on the fly: give it time on a busy machine
+    const details = await screen.findByRole('table', { name: 'High Level Details' }, { timeout: 20_000 });
     expect(
       within(details)
         .getAllByRole('columnheader')
@@ -178,6 +181,12 @@ describe('collection detail', () => {
       'Image 1',
     ]);
     expect(rows[1].slice(0, 3)).toEqual(['M000000001', 'Tariq', 'Haddad']);
+    // health and ID data, which have no column of their own, on a line under the response
+    expect(rows[2]).toEqual([
+      '',
+      'Health: 7200 steps a day, resting heart rate 61 bpm, 7.5 h sleep · ID: passport, Kenya, ending 4821',
+    ]);
+    expect(rows[3].slice(0, 2)).toEqual(['M000000002', 'Keiko']);
     // a participant's link is shown only when it is http(s)
     const images = within(table).getAllByRole('link');
     expect(images).toHaveLength(1);

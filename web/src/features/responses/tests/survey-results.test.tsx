@@ -51,7 +51,9 @@ describe('survey detail', () => {
   it('draws one pie per question, titled by the question, with a slice value per option', async () => {
     const survey = givenSurvey();
     renderApp(`/admin/request/survey/detail/${survey.id}`);
-    expect(await screen.findByRole('table', { name: 'High Level Details' })).toHaveTextContent('Survey');
+    // the first visit transforms the chart chunk (nivo, d3) on the fly: give it time on a busy machine
+    const details = await screen.findByRole('table', { name: 'High Level Details' }, { timeout: 20_000 });
+    expect(details).toHaveTextContent('Survey');
     const pies = await screen.findAllByRole('img', { name: /./ });
     expect(pies.map((pie) => pie.getAttribute('aria-label'))).toEqual([
       'Coffee or tea?: Coffee 9, Tea 6, Both 3, Neither 2',
@@ -77,7 +79,7 @@ describe('survey detail', () => {
   it('report route: a table of option counts per question, every option in order', async () => {
     const survey = givenSurvey();
     renderApp(`/request/survey/report/${survey.id}`);
-    const table = await screen.findByRole('table', { name: 'Coffee or tea?' });
+    const table = await screen.findByRole('table', { name: 'Coffee or tea?' }, { timeout: 20_000 });
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)
