@@ -10,6 +10,9 @@ type Group = SurveyResultsQuery['surveyStatistics'][number];
 
 // Spec: the pies are 230 px high.
 export const PIE_HEIGHT = 230;
+// ColorBrewer Set2, given per option (not per slice) so the legend's swatches match the slices.
+const PALETTE = ['#66c2a5', '#fc8d62', '#8da0cb', '#e78ac3', '#a6d854', '#ffd92f', '#e5c494', '#b3b3b3'];
+const colorOf = (index: number) => PALETTE[index % PALETTE.length];
 
 // One survey question as a pie: titled by the question, a slice per option (label = option,
 // value = counter). The counts are also listed as text, for screen readers and for print.
@@ -17,8 +20,8 @@ export function QuestionPie({ group }: { group: Group }) {
   const titleId = useId();
   const total = group.data.reduce((sum, entry) => sum + entry.counter, 0);
   const slices = group.data
-    .filter((entry) => entry.counter > 0)
-    .map((entry) => ({ id: entry.option, label: entry.option, value: entry.counter }));
+    .map((entry, index) => ({ id: entry.option, label: entry.option, value: entry.counter, color: colorOf(index) }))
+    .filter((slice) => slice.value > 0);
   return (
     <Card component="section" aria-labelledby={titleId} sx={{ height: '100%' }}>
       <CardContent>
@@ -41,7 +44,7 @@ export function QuestionPie({ group }: { group: Group }) {
               innerRadius={0.45}
               padAngle={1}
               cornerRadius={3}
-              colors={{ scheme: 'set2' }}
+              colors={(slice) => slice.data.color}
               enableArcLinkLabels={false}
               arcLabelsSkipAngle={12}
               arcLabel={(datum) => String(datum.value)}
@@ -59,8 +62,21 @@ export function QuestionPie({ group }: { group: Group }) {
           )}
         </Box>
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-          {group.data.map((entry) => (
+          {group.data.map((entry, index) => (
             <Typography component="li" variant="caption" key={entry.option} color="text.secondary">
+              <Box
+                component="span"
+                aria-hidden
+                sx={{
+                  display: 'inline-block',
+                  width: 10,
+                  height: 10,
+                  borderRadius: '2px',
+                  mr: 0.5,
+                  bgcolor: colorOf(index),
+                  verticalAlign: 'baseline',
+                }}
+              />
               <Box component="span" sx={{ color: 'text.primary' }}>
                 {entry.option}
               </Box>
