@@ -1,9 +1,7 @@
-import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Inbox from '@mui/icons-material/Inbox';
 import ListAlt from '@mui/icons-material/ListAlt';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
@@ -14,7 +12,8 @@ import { useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DashboardRequestsDocument, type RecentRequestRow_RequestFragment } from '../../../gql/graphql';
-import { requestCreatePath, requestDetailPath, type RequestNavState } from '../../../shared/requests/request-routes';
+import { CreateRequestButtons } from '../../../shared/requests/create-request-buttons';
+import { requestDetailPath, requestNavState } from '../../../shared/requests/request-routes';
 import { useIsPhone } from '../../../shared/hooks/use-is-phone';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { formatDateTime } from '../../../shared/ui/format-date';
@@ -31,45 +30,13 @@ const COLUMNS = [
   { name: 'Actions', align: 'right' },
 ] as const;
 
-// The row the detail screen shows at once (its High Level Details), before it loads the rest.
-function navState(row: RecentRequestRow_RequestFragment): RequestNavState {
-  const { id, type, typeName, title, description, keyId, createdAt } = row;
-  return { request: { id, type, typeName, title, description, keyId, createdAt: String(createdAt) } };
-}
-
-function CreateRequestButtons() {
-  return (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-      <Button
-        component={RouterLink}
-        to={requestCreatePath('survey')}
-        variant="contained"
-        size="small"
-        startIcon={<Add />}
-      >
-        Create Survey
-      </Button>
-      <Button
-        component={RouterLink}
-        to={requestCreatePath('collection')}
-        variant="contained"
-        color="secondary"
-        size="small"
-        startIcon={<Add />}
-      >
-        Create Collection
-      </Button>
-    </Box>
-  );
-}
-
 function RowActions({ row, onDelete }: { row: RecentRequestRow_RequestFragment; onDelete: () => void }) {
   return (
     <>
       <Link
         component={RouterLink}
         to={requestDetailPath(row.type, row.id)}
-        state={navState(row)}
+        state={requestNavState(row)}
         aria-label={`Analyse ${row.title}`}
         sx={{ fontWeight: 500 }}
       >
