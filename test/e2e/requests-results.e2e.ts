@@ -135,6 +135,9 @@ const cellTexts = (table: ReturnType<Page['getByRole']>) =>
   bodyRows(table).evaluateAll((rows) =>
     rows.map((row) => Array.from((row as unknown as CellsOf).querySelectorAll('td'), (cell) => cell.textContent ?? '')),
   );
+// Pages load, decrypt and draw in the background: on a busy machine that takes longer than
+// expect.poll's default second.
+const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 20_000 });
 const scrollWidth = (target: Page) => target.evaluate<number>('document.documentElement.scrollWidth');
 
 async function atWidths(name: string, check?: (width: number) => Promise<void>) {
@@ -215,13 +218,13 @@ describe('request results in Chromium', () => {
   it('shows the counts on the dashboard', async () => {
     await page.goto(`${server.url}/admin/dashboard`);
     const card = (label: string) => page.getByRole('region', { name: label, exact: true });
-    await expect.poll(() => card('Request').textContent()).toContain('2Open1Draft');
+    await eventually(() => card('Request').textContent()).toContain('2Open1Draft');
     expect(await card('Response').textContent()).toContain('40Total40Today');
     // 40 responses of the 20 + 25 paid responses the published requests can take
     expect(await card('Avg completion rate').textContent()).toContain('88.9%');
 
     const requests = page.getByRole('table', { name: 'Recent Requests' });
-    await expect.poll(async () => (await cellTexts(requests)).length).toBe(3);
+    await eventually(async () => (await cellTexts(requests)).length).toBe(3);
     const rows = await cellTexts(requests);
     expect(rows.map((cells) => cells.slice(1, 4))).toEqual([
       ['Survey', '1', '0'],
@@ -234,7 +237,7 @@ describe('request results in Chromium', () => {
       expect.stringMatching(/^Commute and profile study/),
     ]);
     const contracts = page.getByRole('table', { name: 'Recent Contracts' });
-    await expect.poll(async () => (await cellTexts(contracts)).length).toBe(2);
+    await eventually(async () => (await cellTexts(contracts)).length).toBe(2);
     for (const cells of await cellTexts(contracts)) {
       expect(cells[0]).toBe(`${requester.address.slice(0, 8)}…${requester.address.slice(-6)}`);
       expect(cells[3]).toBe('Completed');
@@ -259,7 +262,7 @@ describe('request results in Chromium', () => {
     const random = rng(SEED_COLLECTION);
     const sent = Array.from({ length: PHONES }, () => fakePerson(random, COLLECTION_OPTIONS));
     const table = page.getByRole('table', { name: 'Responses' });
-    await expect.poll(async () => (await cellTexts(table)).filter((cells) => cells.length === 9).length).toBe(PHONES);
+    await eventually(async () => (await cellTexts(table)).filter((cells) => cells.length === 9).length).toBe(PHONES);
     const shown = (await cellTexts(table)).map((cells) => cells.slice(1, 7).join('|')).sort();
     expect(shown).toEqual(
       sent.map((p) => [p.firstName, p.lastName, p.age, p.mobile, p.email, p.gender].join('|')).sort(),
@@ -269,7 +272,7 @@ describe('request results in Chromium', () => {
 
     // a reload has no navigation state: the screen loads the request by id
     await page.reload();
-    await expect.poll(async () => (await cellTexts(table)).filter((cells) => cells.length === 9).length).toBe(PHONES);
+    await eventually(async () => (await cellTexts(table)).filter((cells) => cells.length === 9).length).toBe(PHONES);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Commute and profile study');
   });
 
@@ -318,14 +321,14 @@ describe('request results in Chromium', () => {
     );
 
     const pies = page.getByTestId('question-pie');
-    await expect.poll(() => pies.count()).toBe(QUESTIONS.length);
+    await eventually(() => pies.count()).toBe(QUESTIONS.length);
     expect(await pies.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))).toEqual(expected);
     for (let i = 0; i < QUESTIONS.length; i++) {
       const pie = pies.nth(i);
       expect((await pie.boundingBox())!.height).toBe(230);
       // nivo drew a slice for every option that was chosen
       const chosen = [...counts.get(questions[i].id)!.values()].filter((n) => n > 0).length;
-      await expect.poll(() => pie.locator('svg path').count()).toBeGreaterThanOrEqual(chosen);
+      await eventually(() => pie.locator('svg path').count()).toBeGreaterThanOrEqual(chosen);
     }
     await atWidths('results-survey-detail');
 
