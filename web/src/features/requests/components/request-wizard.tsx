@@ -196,7 +196,6 @@ export function RequestWizard({ type, existing, keys }: Props) {
               <Button
                 type="submit"
                 variant="contained"
-                color="success"
                 disabled={submitting}
                 aria-busy={submitting || undefined}
                 sx={{ minWidth: 120 }}

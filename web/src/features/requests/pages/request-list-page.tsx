@@ -41,7 +41,7 @@ export const LIST_PAGE_SIZE = 10;
 
 const TITLES: Record<RequestKind, string> = { collection: 'Collections', survey: 'Surveys' };
 
-// Phones keep Title (with its date), Type, Responses and the actions.
+// Phones keep Title (with its date), Responses and the actions; the list is of one type anyway.
 const HIDE_ON_PHONES = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 // The page in ?page=n; anything else is page 1.
@@ -142,7 +142,7 @@ function RequestListView({ type, page }: { type: RequestKind; page: number }) {
               <TableHead>
                 <TableRow>
                   <TableCell>Title</TableCell>
-                  <TableCell>Type</TableCell>
+                  <TableCell sx={HIDE_ON_PHONES}>Type</TableCell>
                   <TableCell align="right">Responses</TableCell>
                   <TableCell sx={HIDE_ON_PHONES}>Last Modified</TableCell>
                   <TableCell align="right">Actions</TableCell>
@@ -162,7 +162,7 @@ function RequestListView({ type, page }: { type: RequestKind; page: number }) {
                         {formatDateTime(row.createdAt)}
                       </Typography>
                     </TableCell>
-                    <TableCell>
+                    <TableCell sx={HIDE_ON_PHONES}>
                       <Chip label={row.typeName} size="small" color={row.type === 'survey' ? 'primary' : 'secondary'} />
                     </TableCell>
                     <TableCell align="right">{row.responseCount}</TableCell>
