@@ -22,7 +22,9 @@ const vendorGroups: { name: string; test: RegExp }[] = [
   // ethers (with its crypto and ENS helpers): loaded only when a screen talks to a contract
   {
     name: 'vendor-ethers',
-    test: /node_modules[\\/](ethers|@noble|@adraffy)[\\/]/,
+    // (@noble/curves and the hashes copies nested under it and ethers; the top-level @noble/hashes is
+    // the clean rooms' token HMAC and must not drag ethers along)
+    test: /node_modules[\\/](ethers|@noble[\\/]curves|@adraffy)[\\/]/,
   },
   {
     name: 'vendor-apollo',
@@ -99,7 +101,8 @@ const reportedRoutes: ReportedRoute[] = [
     forbiddenPackages: ON_DEMAND,
   },
   { path: '/admin/request/survey/list', modules: [...SESSION, 'src/features/requests/pages/request-list-page.tsx'] },
-  { path: '/admin/vcr (not built yet)', modules: [...SESSION, 'src/features/pending/pages/pending-screens.tsx'] },
+  { path: '/admin/vcr', modules: [...SESSION, 'src/features/rooms/pages/rooms-page.tsx'] },
+  { path: '/admin/vcrs/:id', modules: [...SESSION, 'src/features/rooms/pages/room-page.tsx'] },
 ];
 
 export default defineConfig({

@@ -14,6 +14,7 @@ import { buildProfile } from './test/factories';
 import { server } from './test/msw-server';
 import { givenAnonymousSession, givenKeys, givenSignedInSession, renderApp } from './test/render-app';
 import { buildRequestResults } from './test/request-factories';
+import { buildRoom, buildRoomRow, givenKeyChoices, givenRoom, givenRooms } from './test/rooms';
 
 const NOT_FOUND = ['Page not found :(', 'Ooooups! Looks like you got lost.'];
 
@@ -65,7 +66,7 @@ const AUTHENTICATED: [string, string][] = [
   ['/admin/request/survey/detail/7', 'Request 7'],
   ['/request/collection/report/7', 'Request 7'],
   ['/admin/vcr', 'Virtual Clean Room'],
-  ['/admin/vcrs/3', 'Virtual Clean Room page'],
+  ['/admin/vcrs/3', 'Virtual Clean Room'],
   ['/admin/checkout-page/10credits/usd', 'Checkout'],
   ['/admin/settings', 'Settings'],
 ];
@@ -92,8 +93,12 @@ describe('route table', () => {
     givenKeys();
     givenRequest7(path);
     givenRequestScreens();
+    givenRooms([buildRoomRow()]);
+    givenKeyChoices([]);
+    givenRoom(buildRoom());
     const { router } = renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    // a screen's first visit in a run transforms its lazy modules (the room screens are big)
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 15_000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
   });
 

@@ -1,5 +1,4 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import type * as PendingScreens from './features/pending/pages/pending-screens';
 import { getApolloClient } from './shared/apollo/apollo-client';
 import type { RouteHandle } from './shared/hooks/use-route-handle';
 import { DASHBOARD_PATH, LOGIN_PATH } from './shared/session/session-paths';
@@ -11,11 +10,6 @@ const toDashboard = () => redirect(DASHBOARD_PATH);
 // Redirect-only routes render nothing; a component keeps the router from warning about it.
 const Nothing = () => null;
 
-// Later screens: each route shows what it is for until its feature replaces the import.
-const pending = (name: keyof typeof PendingScreens) => async () => {
-  const screens = await import('./features/pending/pages/pending-screens');
-  return { Component: screens[name] };
-};
 
 async function sessionLoader({ request }: LoaderFunctionArgs) {
   const [{ requireSession }, client] = await Promise.all([
@@ -130,8 +124,16 @@ export function buildRoutes(): RouteObject[] {
                     Component: (await import('./features/responses/pages/survey-detail-page')).SurveyDetailPage,
                   }),
                 },
-                { path: 'vcr', handle: handle({ title: 'Virtual Clean Room' }), lazy: pending('RoomListScreen') },
-                { path: 'vcrs/:id', handle: handle({ title: 'Virtual Clean Room' }), lazy: pending('RoomScreen') },
+                {
+                  path: 'vcr',
+                  handle: handle({ title: 'Virtual Clean Room' }),
+                  lazy: async () => ({ Component: (await import('./features/rooms/pages/rooms-page')).RoomsPage }),
+                },
+                {
+                  path: 'vcrs/:id',
+                  handle: handle({ title: 'Virtual Clean Room' }),
+                  lazy: async () => ({ Component: (await import('./features/rooms/pages/room-page')).RoomPage }),
+                },
                 {
                   path: 'checkout-page/:item/:currency',
                   handle: handle({ title: 'Checkout' }),

@@ -1,0 +1,73 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { ResponsivePie } from '@nivo/pie';
+import { type CompareDatasetsQuery } from '../../../gql/graphql';
+
+type Overlap = CompareDatasetsQuery['compareDatasets'][number];
+
+// One pie per shared join domain (and pair of sets): distinct values only in A, in both, only in
+// B. The numbers are listed as text too, for screen readers and print.
+export default function OverlapCharts({
+  overlaps,
+  names,
+}: {
+  overlaps: Overlap[];
+  names: ReadonlyMap<string, string>;
+}) {
+  if (overlaps.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        The selected data sets share no join domain, so there is nothing to compare.
+      </Typography>
+    );
+  }
+  return (
+    <Grid container spacing={2}>
+      {overlaps.map((overlap) => {
+        const [a, b] = overlap.datasetIds.map((id) => names.get(id) ?? id);
+        const slices = b
+          ? [
+              { id: `Only in ${a}`, value: overlap.onlyA },
+              { id: 'In both', value: overlap.both },
+              { id: `Only in ${b}`, value: overlap.onlyB },
+            ]
+          : [{ id: `Distinct in ${a}`, value: overlap.onlyA }];
+        const title = b ? `${overlap.domain}: ${a} and ${b}` : `${overlap.domain}: ${a}`;
+        return (
+          <Grid key={`${overlap.domain}:${overlap.datasetIds.join(',')}`} size={{ xs: 12, sm: 6, lg: 4 }}>
+            <Card variant="outlined" component="figure" aria-label={title} sx={{ m: 0 }}>
+              <CardContent>
+                <Typography variant="subtitle2" component="figcaption" sx={{ overflowWrap: 'anywhere' }}>
+                  {title}
+                </Typography>
+                <Box role="img" aria-label={slices.map((s) => `${s.id}: ${s.value}`).join(', ')} sx={{ height: 220 }}>
+                  <ResponsivePie
+                    data={slices.filter((slice) => slice.value > 0)}
+                    margin={{ top: 12, right: 12, bottom: 12, left: 12 }}
+                    innerRadius={0.5}
+                    padAngle={1}
+                    cornerRadius={3}
+                    colors={{ scheme: 'set2' }}
+                    enableArcLinkLabels={false}
+                    arcLabelsSkipAngle={12}
+                    animate={false}
+                  />
+                </Box>
+                <Box component="ul" aria-label={`Counts for ${title}`} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
+                  {slices.map((slice) => (
+                    <Typography component="li" variant="body2" key={slice.id}>
+                      {slice.id}: <strong>{slice.value.toLocaleString('en-US')}</strong>
+                    </Typography>
+                  ))}
+                </Box>
+              </CardContent>
+            </Card>
+          </Grid>
+        );
+      })}
+    </Grid>
+  );
+}

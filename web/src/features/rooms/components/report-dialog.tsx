@@ -1,0 +1,107 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { CreateReportDocument, MeDocument, RoomReportsDocument } from '../../../gql/graphql';
+import { toApiError } from '../../../shared/apollo/graphql-errors';
+import { type SqlWhere } from '../join/condition-tree';
+
+export type ReportRequest = { roomId: string; datasetIds: string[]; sqlWhere?: SqlWhere; description: string };
+
+type Phase = { kind: 'confirm' } | { kind: 'short' } | { kind: 'failed'; message: string };
+
+// The paid step: "To Continue 1 IPT Token will be deducted", then the report is made and charged
+// in one transaction. Without credit: "Purchase IPT Tokens to continue", with the way to buy some.
+export function ReportDialog({
+  request,
+  onClose,
+  onCreated,
+}: {
+  request: ReportRequest | null;
+  onClose: () => void;
+  onCreated: (id: string) => void;
+}) {
+  const client = useApolloClient();
+  const [createReport, { loading }] = useMutation(CreateReportDocument);
+  const [phase, setPhase] = useState<Phase>({ kind: 'confirm' });
+  // one idempotency key per confirmation: a retried request charges once
+  const requestId = useRef<string>(crypto.randomUUID());
+
+  const close = () => {
+    setPhase({ kind: 'confirm' });
+    requestId.current = crypto.randomUUID();
+    onClose();
+  };
+
+  const confirm = async () => {
+    if (!request) return;
+    try {
+      const { data } = await createReport({
+        variables: {
+          input: {
+            roomId: request.roomId,
+            datasetIds: request.datasetIds,
+            sqlWhere: request.sqlWhere ?? null,
+            requestId: requestId.current,
+          },
+        },
+      });
+      await client.refetchQueries({ include: [RoomReportsDocument, MeDocument] });
+      if (data) onCreated(data.createReport.id);
+      close();
+    } catch (failure) {
+      const error = toApiError(failure);
+      setPhase(error.code === 'INSUFFICIENT_CREDIT' ? { kind: 'short' } : { kind: 'failed', message: error.message });
+    }
+  };
+
+  const titleId = 'report-dialog-title';
+  return (
+    <Dialog
+      open={request !== null}
+      onClose={close}
+      aria-labelledby={titleId}
+      role={phase.kind === 'confirm' ? 'dialog' : 'alertdialog'}
+    >
+      {phase.kind === 'short' ? (
+        <>
+          <DialogTitle id={titleId}>Purchase IPT Tokens to continue</DialogTitle>
+          <DialogContent>
+            <DialogContentText>
+              A report costs 1 IPT Token and your account has none left. Nothing was charged.
+            </DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>Cancel</Button>
+            <Button component={RouterLink} to="/auth/pricing-page" variant="contained">
+              Purchase IPT Tokens
+            </Button>
+          </DialogActions>
+        </>
+      ) : (
+        <>
+          <DialogTitle id={titleId}>To Continue 1 IPT Token will be deducted</DialogTitle>
+          <DialogContent>
+            <DialogContentText>{request?.description}</DialogContentText>
+            {phase.kind === 'failed' ? (
+              <DialogContentText color="error" role="alert" sx={{ mt: 2 }}>
+                {phase.message}
+              </DialogContentText>
+            ) : null}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>Cancel</Button>
+            <Button variant="contained" onClick={() => void confirm()} disabled={loading}>
+              {loading ? 'Creating the report…' : 'Continue'}
+            </Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}

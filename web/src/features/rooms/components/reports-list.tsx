@@ -1,0 +1,96 @@
+import Download from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useApolloClient } from '@apollo/client/react';
+import { useState } from 'react';
+import { ReportResultDocument, type ReportList_ReportFragment } from '../../../gql/graphql';
+import { toApiError } from '../../../shared/apollo/graphql-errors';
+import { downloadTextFile } from '../../../shared/ui/download-text-file';
+import { formatDateTime } from '../../../shared/ui/format-date';
+import { decryptReport, isReportResult, reportHeader, toCsv } from '../report-csv';
+
+type Props = {
+  roomId: string;
+  reports: ReportList_ReportFragment[];
+  roomKeys: ReadonlyMap<number, Uint8Array>;
+  setNames: ReadonlyMap<string, string>;
+};
+
+// Paid reports: one decrypt-and-download link each. The result is fetched, opened with the room
+// key in this browser and saved as CSV; nothing decrypted goes back to the server.
+export function ReportsList({ roomId, reports, roomKeys, setNames }: Props) {
+  const client = useApolloClient();
+  const [busy, setBusy] = useState<{ id: string; done: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const download = async (report: ReportList_ReportFragment) => {
+    setError(null);
+    setBusy({ id: report.id, done: 0 });
+    try {
+      const { data } = await client.query({
+        query: ReportResultDocument,
+        variables: { roomId, id: report.id },
+        fetchPolicy: 'network-only',
+      });
+      const result: unknown = data?.report.result;
+      if (!isReportResult(result)) throw new Error('The report has no result.');
+      const rows = await decryptReport(result, roomId, roomKeys, (done) => setBusy({ id: report.id, done }));
+      downloadTextFile(`report-${report.id}.csv`, toCsv(reportHeader(result, setNames), rows), 'text/csv');
+    } catch (failure) {
+      setError(
+        failure instanceof Error && failure.name === 'ReportDecryptError'
+          ? failure.message
+          : toApiError(failure).message,
+      );
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (reports.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No reports yet. Select one data set, or join two, and get a report for 1 IPT Token.
+      </Typography>
+    );
+  }
+  return (
+    <>
+      {error ? (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {error}
+        </Alert>
+      ) : null}
+      <List dense aria-label="Reports">
+        {reports.map((report) => {
+          const names = report.datasetIds.map((id) => setNames.get(id) ?? 'a deleted data set').join(' ⋈ ');
+          return (
+            <ListItem key={report.id} disableGutters sx={{ flexWrap: 'wrap', gap: 1 }} secondaryAction={null}>
+              <ListItemText
+                primary={names}
+                secondary={`${report.rowCount.toLocaleString('en-US')} rows · ${formatDateTime(report.createdAt)}`}
+                sx={{ flex: '1 1 220px' }}
+              />
+              <Button
+                size="small"
+                variant="outlined"
+                startIcon={<Download />}
+                disabled={busy !== null}
+                onClick={() => void download(report)}
+                aria-label={`Decrypt and download ${names} as CSV`}
+              >
+                {busy?.id === report.id
+                  ? `Decrypting… ${busy.done.toLocaleString('en-US')} rows`
+                  : 'Decrypt and download CSV'}
+              </Button>
+            </ListItem>
+          );
+        })}
+      </List>
+    </>
+  );
+}

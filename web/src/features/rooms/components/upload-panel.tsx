@@ -1,0 +1,269 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { type CsvScan } from '../csv/csv-reader';
+import { CsvFile } from '../csv/csv-worker-client';
+import { hasProblems, initialSetup, toPlans, validateSetup, type ColumnSetup } from '../upload/column-setup';
+import { type EmptyCellPolicy, type EncryptedChunk, type EncryptTask } from '../upload/encrypt-rows';
+import { EncryptUpload, UploadCancelled, type UploadProgress } from '../upload/encrypt-upload';
+import { uploadChunk, type DatasetUpload } from '../upload/upload-chunk';
+import { WorkerPool, type WorkerLike } from '../upload/worker-pool';
+import { createCsvWorker, createEncryptWorker } from '../upload/workers';
+import { ColumnSetupTable } from './column-setup-table';
+import { CsvDropZone } from './csv-drop-zone';
+
+// Rows per encrypted chunk (the server takes at most 20,000).
+export const CHUNK_ROWS = 5_000;
+
+export type UploadPanelProps = {
+  roomId: string;
+  keyVersion: number;
+  roomKey: Uint8Array;
+  existingNames: string[];
+  onUploaded: () => void;
+  // tests run the workers on the page's thread
+  workers?: { csv: () => WorkerLike; encrypt: () => WorkerLike };
+};
+
+type Stage =
+  | { kind: 'idle' }
+  | { kind: 'scanning'; file: File; rows: number }
+  | { kind: 'setup'; file: File; scan: CsvScan }
+  | { kind: 'uploading'; file: File; progress: UploadProgress; job: EncryptUpload }
+  | { kind: 'done'; name: string; rows: number };
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+// Drop a CSV -> scan it in the CSV worker -> set up the columns -> encrypt in the worker pool and
+// upload in chunks, with a progress bar; a failed chunk pauses the upload until "Retry upload".
+export function UploadPanel({ roomId, keyVersion, roomKey, existingNames, onUploaded, workers }: UploadPanelProps) {
+  const createCsv = workers?.csv ?? createCsvWorker;
+  const createEncrypt = workers?.encrypt ?? createEncryptWorker;
+  const [stage, setStage] = useState<Stage>({ kind: 'idle' });
+  const [error, setError] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [columns, setColumns] = useState<ColumnSetup[]>([]);
+  const [emptyCells, setEmptyCells] = useState<EmptyCellPolicy>('null');
+  const [showProblems, setShowProblems] = useState(false);
+  const running = useRef<{
+    csv: CsvFile;
+    upload: EncryptUpload | null;
+    pool: WorkerPool<EncryptTask, EncryptedChunk> | null;
+  } | null>(null);
+
+  useEffect(
+    () => () => {
+      running.current?.upload?.cancel();
+      running.current?.pool?.close();
+      running.current?.csv.close();
+    },
+    [],
+  );
+
+  const release = () => {
+    running.current?.pool?.close();
+    running.current?.csv.close();
+    running.current = null;
+  };
+
+  const pickFile = async (file: File) => {
+    release();
+    setError(null);
+    setShowProblems(false);
+    setStage({ kind: 'scanning', file, rows: 0 });
+    const csv = new CsvFile(file, createCsv);
+    running.current = { csv, upload: null, pool: null };
+    try {
+      const scan = await csv.scan((rows) => setStage({ kind: 'scanning', file, rows }));
+      setColumns(initialSetup(scan.header));
+      setName(file.name.replace(/\.csv$/i, '').slice(0, 100));
+      setStage({ kind: 'setup', file, scan });
+    } catch (failure) {
+      release();
+      setStage({ kind: 'idle' });
+      setError(failure instanceof Error ? failure.message : String(failure));
+    }
+  };
+
+  const problems = validateSetup(name, columns, existingNames);
+
+  const start = async () => {
+    if (stage.kind !== 'setup' || !running.current) return;
+    setShowProblems(true);
+    if (hasProblems(problems)) return;
+    const { file, scan } = stage;
+    const plans = toPlans(columns, scan.maxBytes);
+    const upload: DatasetUpload = {
+      roomId,
+      datasetId: crypto.randomUUID(),
+      name: name.trim(),
+      columns: plans,
+      chunkCount: Math.ceil(scan.rowCount / CHUNK_ROWS),
+      keyVersion,
+      emptyCells,
+    };
+    const pool = new WorkerPool<EncryptTask, EncryptedChunk>(createEncrypt, {
+      roomKey,
+      roomId,
+      datasetId: upload.datasetId,
+      keyVersion,
+      columns: plans,
+      emptyCells,
+    });
+    const job = new EncryptUpload({
+      batches: running.current.csv.batches(CHUNK_ROWS),
+      pool,
+      totalRows: scan.rowCount,
+      upload: (index, chunk) => uploadChunk(upload, index, chunk),
+      onProgress: (progress) => setStage({ kind: 'uploading', file, progress, job }),
+    });
+    running.current = { ...running.current, pool, upload: job };
+    try {
+      const { rows } = await job.run();
+      setStage({ kind: 'done', name: upload.name, rows });
+      onUploaded();
+    } catch (failure) {
+      setStage({ kind: 'idle' });
+      if (!(failure instanceof UploadCancelled)) setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      release();
+    }
+  };
+
+  const busy = stage.kind === 'scanning' || stage.kind === 'uploading';
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      {stage.kind === 'setup' || stage.kind === 'uploading' ? null : (
+        <CsvDropZone onFile={(file) => void pickFile(file)} disabled={busy} />
+      )}
+      {error ? <Alert severity="error">{error}</Alert> : null}
+      {stage.kind === 'done' ? (
+        <Alert severity="success" role="status">
+          {stage.name}: {fmt(stage.rows)} rows encrypted and uploaded.
+        </Alert>
+      ) : null}
+      {stage.kind === 'scanning' ? (
+        <Box role="status" aria-live="polite">
+          <Typography variant="body2">
+            Reading {stage.file.name}… {stage.rows > 0 ? `${fmt(stage.rows)} rows so far` : ''}
+          </Typography>
+          <LinearProgress aria-label="Reading the CSV file" sx={{ mt: 1 }} />
+        </Box>
+      ) : null}
+      {stage.kind === 'setup' ? (
+        <Box
+          component="form"
+          aria-label="Set up the columns"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void start();
+          }}
+          sx={{ display: 'grid', gap: 2 }}
+        >
+          <Typography variant="body2">
+            {stage.file.name}: {fmt(stage.scan.rowCount)} rows, {stage.scan.header.length} columns.
+          </Typography>
+          <TextField
+            label="Data set name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            error={showProblems && Boolean(problems.name)}
+            helperText={(showProblems && problems.name) || ' '}
+            variant="standard"
+            required
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+            sx={{ maxWidth: 420 }}
+          />
+          <ColumnSetupTable
+            columns={columns}
+            sample={stage.scan.sample}
+            problems={showProblems ? problems : { columns: {} }}
+            onChange={setColumns}
+          />
+          <TextField
+            select
+            label="Empty join-key cells"
+            value={emptyCells}
+            onChange={(event) => setEmptyCells(event.target.value as EmptyCellPolicy)}
+            variant="standard"
+            sx={{ maxWidth: 420 }}
+          >
+            <MenuItem value="null">Stay empty (never match)</MenuItem>
+            <MenuItem value="random">Get a random token (hides which cells are empty)</MenuItem>
+          </TextField>
+          {columns.some((column) => column.role === 'clear') ? (
+            <Alert severity="warning">
+              Clear columns are stored as they are. They can reveal encrypted columns they correlate with (a postcode
+              next to a sealed address, say).
+            </Alert>
+          ) : null}
+          <Typography variant="caption" color="text.secondary">
+            The server still learns row counts, padded value lengths, which rows share a value within a join domain,
+            overlap sizes, and the clear columns.
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button type="submit" variant="contained">
+              Encrypt and upload
+            </Button>
+            <Button
+              onClick={() => {
+                release();
+                setStage({ kind: 'idle' });
+              }}
+            >
+              Cancel
+            </Button>
+          </Box>
+        </Box>
+      ) : null}
+      {stage.kind === 'uploading' ? <UploadProgressView progress={stage.progress} job={stage.job} /> : null}
+    </Box>
+  );
+}
+
+function UploadProgressView({ progress, job }: { progress: UploadProgress; job: EncryptUpload | null }) {
+  const percent = progress.total === 0 ? 0 : Math.round((progress.uploaded / progress.total) * 100);
+  return (
+    <Box>
+      <Typography variant="body2" id="upload-progress-label">
+        Encrypted {fmt(progress.encrypted)} of {fmt(progress.total)} rows, uploaded {fmt(progress.uploaded)} ({percent}
+        %)
+      </Typography>
+      <LinearProgress
+        variant="buffer"
+        value={percent}
+        valueBuffer={progress.total === 0 ? 0 : (progress.encrypted / progress.total) * 100}
+        aria-labelledby="upload-progress-label"
+        sx={{ mt: 1, height: 8, borderRadius: 4 }}
+      />
+      {progress.paused ? (
+        <Alert
+          severity="error"
+          sx={{ mt: 2 }}
+          action={
+            <>
+              <Button color="inherit" size="small" onClick={() => job?.retry()}>
+                Retry upload
+              </Button>
+              <Button color="inherit" size="small" onClick={() => job?.cancel()}>
+                Cancel
+              </Button>
+            </>
+          }
+        >
+          {progress.paused}. The rows uploaded so far are kept; retrying continues from the failed chunk.
+        </Alert>
+      ) : (
+        <Button size="small" sx={{ mt: 1 }} onClick={() => job?.cancel()}>
+          Cancel upload
+        </Button>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,76 @@
+// The uploader's choices for each CSV column before encryption (CRYPTO.md s.4), and their rules:
+// every column has a non-empty name of letters and digits, unique in the data set; join keys
+// have a join domain; the data set's name is non-empty and unique in the room.
+import { padBucketFor } from '../../../crypto/cells';
+import { type ValueKind } from '../../../crypto/normalise';
+import { cleanHeader } from '../csv/csv-parser';
+import { type ColumnPlan, type ColumnRole } from './encrypt-rows';
+
+export type ColumnSetup = {
+  source: number;
+  original: string;
+  name: string;
+  role: ColumnRole;
+  domain: string;
+  kind: ValueKind;
+};
+
+export type SetupProblems = { name?: string; columns: Record<number, { name?: string; domain?: string }> };
+
+// Sensible first choices: e-mail and phone columns become join keys with their normalisation,
+// everything else is sealed (nothing is left in clear unless the uploader says so).
+export function initialSetup(header: readonly string[]): ColumnSetup[] {
+  return cleanHeader(header).map((name, source) => {
+    const lower = name.toLowerCase();
+    const kind: ValueKind = lower.includes('mail') ? 'email' : /phone|mobile|tel/.test(lower) ? 'phone' : 'text';
+    return {
+      source,
+      original: header[source],
+      name,
+      role: kind === 'text' ? 'sealed' : 'join',
+      domain: kind === 'text' ? lower : kind,
+      kind,
+    };
+  });
+}
+
+export function validateSetup(
+  datasetName: string,
+  columns: readonly ColumnSetup[],
+  existingNames: readonly string[],
+): SetupProblems {
+  const problems: SetupProblems = { columns: {} };
+  const trimmed = datasetName.trim();
+  if (trimmed === '') problems.name = 'Please fill the name of the data set';
+  else if (existingNames.some((other) => other.toLowerCase() === trimmed.toLowerCase())) {
+    problems.name = 'A data set of this room already has this name';
+  }
+  const counts = new Map<string, number>();
+  for (const column of columns) counts.set(column.name.toLowerCase(), (counts.get(column.name.toLowerCase()) ?? 0) + 1);
+  for (const column of columns) {
+    const problem: { name?: string; domain?: string } = {};
+    if (column.name === '') problem.name = 'A column needs a name';
+    else if (!/^[A-Za-z0-9]+$/.test(column.name)) problem.name = 'Letters and digits only';
+    else if ((counts.get(column.name.toLowerCase()) ?? 0) > 1) problem.name = 'Column names must be unique';
+    if (column.role === 'join' && !/^[A-Za-z0-9_]{1,64}$/.test(column.domain)) {
+      problem.domain = 'A join domain is letters, digits and _';
+    }
+    if (problem.name || problem.domain) problems.columns[column.source] = problem;
+  }
+  return problems;
+}
+
+export function hasProblems(problems: SetupProblems): boolean {
+  return Boolean(problems.name) || Object.keys(problems.columns).length > 0;
+}
+
+export function toPlans(columns: readonly ColumnSetup[], maxBytes: readonly number[]): ColumnPlan[] {
+  return columns.map((column) => ({
+    source: column.source,
+    name: column.name,
+    role: column.role,
+    domain: column.domain,
+    kind: column.kind,
+    padBucket: padBucketFor(maxBytes[column.source] ?? 0),
+  }));
+}
