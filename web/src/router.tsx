@@ -10,7 +10,6 @@ const toDashboard = () => redirect(DASHBOARD_PATH);
 // Redirect-only routes render nothing; a component keeps the router from warning about it.
 const Nothing = () => null;
 
-
 async function sessionLoader({ request }: LoaderFunctionArgs) {
   const [{ requireSession }, client] = await Promise.all([
     import('./shared/session/require-session'),
