@@ -119,8 +119,9 @@ describe('a clean room in Chromium, owner and guest', () => {
 
     await ownerPage.goto(`${server.url}/admin/vcr`);
     const table = ownerPage.getByRole('table', { name: 'Available Rooms' });
+    await table.getByRole('link', { name: 'Customer overlap' }).waitFor();
     const row = table.getByRole('row').nth(1);
-    await expect.poll(() => row.textContent()).toMatch(/^1Customer overlap.*Owner$/);
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toMatch(/^1Customer overlap.*Owner$/);
     expect(await row.getByRole('button', { name: 'Delete room Customer overlap' }).isVisible()).toBe(true);
     await screenshot(ownerPage, 'clean-room-list-1440');
   });
