@@ -1,10 +1,10 @@
 // Clean-room benchmark: server ingest of BENCH_ROOM_ROWS encrypted rows (default 1 000 000)
-// through POST /v1/vcr/uploadEncrypted in 20 000-row chunks, then compare and a nested join of
-// two such sets (the second loaded with generate_series, half of its join tokens shared) over
-// REST, each next to the same question asked in bare SQL of plaintext tables with the same
+// through POST /v1/vcr/uploadEncrypted in 20 000-row chunks (two sets, half of their join tokens
+// shared, sent from a worker thread), then compare and a nested join of the two over REST, each
+// next to the same question asked in bare SQL of plaintext tables with the same
 // values (text e-mail and int age columns, indexed like ours), all in one run on one database.
 import 'reflect-metadata';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { buildApp } from '../../api/src/app';
 import { loadConfig } from '../../api/src/config';
 import { openTestDatabase } from '../../test/api/support/test-db';
 import { benchLogin } from './bench-user';
+import type { UploaderInput, UploaderResult } from './rooms-uploader';
 
 export type RoomsBench = {
   rows: number;
@@ -21,9 +22,8 @@ export type RoomsBench = {
 };
 
 const CHUNK = 20_000;
+const UPLOAD_IN_FLIGHT = Number(process.env.BENCH_UPLOAD_IN_FLIGHT ?? 2);
 // the token of value i: what HMAC output looks like to the server (16 bytes), reproducible in SQL
-const token = (i: number) => createHash('sha256').update(String(i)).digest().subarray(0, 16).toString('base64');
-const SQL_TOKEN = (expr: string) => `substring(sha256((${expr})::text::bytea) for 16)`;
 
 async function median(runs: number, f: () => Promise<unknown>): Promise<number> {
   const times: number[] = [];
@@ -47,7 +47,7 @@ export async function roomsBench(): Promise<RoomsBench> {
   const conn = db.orm.em.getConnection();
   const sql = (q: string, params: unknown[] = []) => conn.execute(q, params);
   try {
-    const { user, cookie } = await benchLogin(db.orm.em.fork(), services, base, 'benchrooms');
+    const { cookie } = await benchLogin(db.orm.em.fork(), services, base, 'benchrooms');
     const call = async (method: string, p: string, body?: unknown, query?: Record<string, string>) => {
       const res = await fetch(`${base}${p}${query ? `?${new URLSearchParams(query)}` : ''}`, {
         method,
@@ -61,65 +61,34 @@ export async function roomsBench(): Promise<RoomsBench> {
     const room = (await call('POST', '/v1/vcr/createRoom', { name: 'Bench room' })) as { id: string };
     // the room key record is the browser's business; the server does not need one for uploads
 
-    // set A through HTTP: e-mail join key (token + sealed copy), age clear, name sealed
-    const header = [
-      { name: 'email', role: 'join', kind: 'email' },
-      { name: 'age', role: 'clear' },
-      { name: 'name', role: 'sealed' },
-    ];
-    const setA = randomUUID();
-    const sealed = () => randomBytes(12 + 16 + 32).toString('base64'); // IV + tag + a 32-byte bucket
-    const chunks = Math.ceil(rows / CHUNK);
-    const bodies: string[] = [];
-    for (let c = 0; c < chunks; c++) {
-      const encrypted: unknown[][] = [];
-      for (let i = c * CHUNK; i < Math.min(rows, (c + 1) * CHUNK); i++) {
-        encrypted.push([[token(i), sealed()], String(18 + (i % 60)), sealed()]);
-      }
-      bodies.push(
-        JSON.stringify({
-          room_id: room.id,
-          dataset_id: setA,
-          campaign: 'bench A',
-          header,
-          encrypted,
-          chunk_index: c,
-          chunk_count: chunks,
-          first_row: c * CHUNK,
-        }),
-      );
-    }
-    const t0 = performance.now();
-    for (const body of bodies) await call('POST', '/v1/vcr/uploadEncrypted', body);
-    const ingestSeconds = (performance.now() - t0) / 1000;
-    bodies.length = 0;
-
-    // set B by SQL: values rows/2 .. rows*1.5, so half of each set's tokens are shared
-    const setB = randomUUID();
+    // both sets through HTTP, from a worker thread; set B holds values rows/2 .. rows*1.5, so half
+    // of each set's tokens are shared
+    const upload = (name: string, offset: number) =>
+      new Promise<UploaderResult>((resolve, reject) => {
+        const input: UploaderInput = {
+          base,
+          cookie,
+          roomId: room.id,
+          name,
+          rows,
+          offset,
+          chunkRows: CHUNK,
+          inFlight: UPLOAD_IN_FLIGHT,
+        };
+        const worker = new Worker(new URL('./rooms-uploader.ts', import.meta.url), {
+          workerData: input,
+          execArgv: ['--import', 'tsx'],
+        });
+        worker.once('message', (m: { result?: UploaderResult; error?: string }) =>
+          m.result ? resolve(m.result) : reject(new Error(m.error)),
+        );
+        worker.once('error', reject);
+      });
+    const a = await upload('bench A', 0);
+    const b = await upload('bench B', Math.floor(rows / 2));
+    const [setA, setB] = [a.datasetId, b.datasetId];
+    const ingestSeconds = (a.seconds + b.seconds) / 2;
     const half = Math.floor(rows / 2);
-    await sql(
-      `insert into vcr_datasets (id, room_id, uploaded_by_id, name, columns, key_version, normalisation_version, empty_cells, chunk_count, row_count, status, created_at, completed_at)
-       select ?, ?, ?, 'bench B', d.columns, 1, 1, 'null', 1, ?, 'ready', now(), now() from vcr_datasets d where d.id = ?`,
-      [setB, room.id, user.id, rows, setA],
-    );
-    await sql(
-      `insert into vcr_rows (dataset_id, row_no, tokens, sealed, clear)
-       select ?, g, array[${SQL_TOKEN(`g + ${half}`)}], array[gen_random_bytes(60), gen_random_bytes(60)], array[(18 + (g % 60))::text]
-         from generate_series(0, ? - 1) g`,
-      [setB, rows],
-    ).catch(async () => {
-      // PostgreSQL without pgcrypto: random-looking bytes from md5
-      await sql(
-        `insert into vcr_rows (dataset_id, row_no, tokens, sealed, clear)
-         select ?, g, array[${SQL_TOKEN(`g + ${half}`)}], array[decode(md5(g::text) || md5(g::text) || md5('x' || g) || md5('y' || g), 'hex')], array[(18 + (g % 60))::text]
-           from generate_series(0, ? - 1) g`,
-        [setB, rows],
-      );
-    });
-    await sql(
-      `insert into vcr_tokens (dataset_id, col, token, row_no) select dataset_id, 1, tokens[1], row_no from vcr_rows where dataset_id = ?`,
-      [setB],
-    );
 
     // the plaintext baseline: the same values in ordinary columns, indexed like ours
     const t1 = performance.now();

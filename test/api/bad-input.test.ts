@@ -41,13 +41,19 @@ async function snapshot(): Promise<Record<string, number>> {
     'vcr_invitations',
     'vcr_datasets',
     'vcr_upload_chunks',
-    'vcr_rows',
-    'vcr_tokens',
     'vcr_reports',
   ];
   const out: Record<string, number> = {};
   for (const t of tables)
     out[t] = Number((await conn.execute<{ n: string }[]>(`select count(*)::int as n from "${t}"`))[0].n);
+  // and no data set got tables of its own
+  out.datasetTables = Number(
+    (
+      await conn.execute<{ n: string }[]>(
+        `select count(*)::int as n from pg_tables where schemaname = 'public' and tablename ~ '^vcr_(rows|tokens)_'`,
+      )
+    )[0].n,
+  );
   return out;
 }
 

@@ -303,7 +303,10 @@ describe('canary', () => {
     const tables = await conn.execute<{ table_name: string }[]>(
       `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
     );
-    expect(tables.map((t) => t.table_name)).toEqual(expect.arrayContaining(['vcr_rows', 'vcr_tokens', 'vcr_reports']));
+    const own = (id: string) => [`vcr_rows_${id.replace(/-/g, '')}`, `vcr_tokens_${id.replace(/-/g, '')}`];
+    expect(tables.map((t) => t.table_name)).toEqual(
+      expect.arrayContaining([...own(setA), ...own(setB), 'vcr_datasets', 'vcr_reports']),
+    );
     let dump = '';
     for (const { table_name } of tables) {
       const rows = await conn.execute<{ t: string }[]>(`select t::text as t from "${table_name}" t`);

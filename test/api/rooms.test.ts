@@ -10,6 +10,7 @@ import {
   createRoom,
   encryptRows,
   openMyRoomKey,
+  people,
   uploadDataset,
   type Browser,
   type Column,
@@ -41,13 +42,6 @@ const COLUMNS: Column[] = [
   { name: 'age', role: 'clear' },
   { name: 'name', role: 'sealed' },
 ];
-const people = (n: number, offset = 0) =>
-  Array.from({ length: n }, (_, i) => [
-    `person${i + offset}@example.test`,
-    String(20 + ((i + offset) % 50)),
-    `Name ${i + offset}`,
-  ]);
-
 type KeyRecord = { user_id: string; aes_key: string; key_version: number; public_key_id: string };
 type Member = { userId: string; status: string; autoSeal: boolean; role: string };
 
@@ -208,7 +202,8 @@ describe('rooms and the key exchange', () => {
   it('deletes a room with its data (owner)', async () => {
     const room = await createRoom(owner, 'Doomed');
     await addGuest(owner, guest, room);
-    await uploadDataset(owner, room, 'set', COLUMNS, people(5));
+    const set = await uploadDataset(owner, room, 'set', COLUMNS, people(5));
+    expect(await datasetTableNames(set)).toHaveLength(2);
     const del = await owner.client.rest('DELETE', '/v1/vcr/deleteRooms', { room_id: room.id });
     expect(del.status).toBe(200);
     expect((await guest.client.rest('GET', '/v1/vcr/getDataSets', undefined, { room_id: room.id })).status).toBe(404);
@@ -218,6 +213,7 @@ describe('rooms and the key exchange', () => {
       [room.id],
     );
     expect(n).toBe(0);
+    expect(await datasetTableNames(set)).toEqual([]);
   });
 
   it('invitations by e-mail: a mail and an in-app notification', async () => {
@@ -296,6 +292,18 @@ describe('rooms and the key exchange', () => {
   });
 });
 
+/** The tables of a data set of its own that exist (vcr_rows_<hex>, vcr_tokens_<hex>). */
+async function datasetTableNames(datasetId: string): Promise<string[]> {
+  const rows = await server.db.orm.em
+    .fork()
+    .getConnection()
+    .execute<{ tablename: string }[]>(
+      `select tablename from pg_tables where schemaname = 'public' and tablename ~ ? order by tablename`,
+      [`_${datasetId.replace(/-/g, '')}$`],
+    );
+  return rows.map((r) => r.tablename);
+}
+
 describe('data sets', () => {
   let room: TestRoom;
   beforeAll(async () => {
@@ -348,9 +356,9 @@ describe('data sets', () => {
       expect.objectContaining({ id, name: 'customers', filtered: 'age', rowCount: 30 }),
     ]);
     const conn = server.db.orm.em.fork().getConnection();
+    const hex = id.replace(/-/g, '');
     const [{ rows: n, tokens }] = await conn.execute<{ rows: number; tokens: number }[]>(
-      `select (select count(*)::int from vcr_rows where dataset_id = ?) as rows, (select count(*)::int from vcr_tokens where dataset_id = ?) as tokens`,
-      [id, id],
+      `select (select count(*)::int from vcr_rows_${hex}) as rows, (select count(*)::int from vcr_tokens_${hex}) as tokens`,
     );
     expect([n, tokens]).toEqual([30, 30]);
 
@@ -442,6 +450,70 @@ describe('data sets', () => {
       room_id: room.id,
     });
     expect(left.body.result!.map((d) => d.id)).not.toContain(a);
+    // each set's own tables went with it
+    expect([...(await datasetTableNames(a)), ...(await datasetTableNames(b))]).toEqual([]);
+  });
+
+  // chunk bodies of one set, as the browser sends them
+  const chunksOf = async (name: string, rows: string[][], size: number) => {
+    const id = randomUUID();
+    const count = Math.ceil(rows.length / size);
+    const bodies = [];
+    for (let i = 0; i < count; i++)
+      bodies.push({
+        room_id: room.id,
+        dataset_id: id,
+        campaign: name,
+        header: COLUMNS,
+        encrypted: await encryptRows(room, id, COLUMNS, rows.slice(i * size, (i + 1) * size), i * size),
+        chunk_index: i,
+        chunk_count: count,
+        first_row: i * size,
+      });
+    return { id, bodies };
+  };
+  const send = (body: unknown) =>
+    owner.client.rest<{ status: string; duplicate: boolean; row_count: number }>(
+      'POST',
+      '/v1/vcr/uploadEncrypted',
+      body,
+    );
+
+  it('takes the chunks of one set all at once, each retried at the same time, and completes it once', async () => {
+    const { id, bodies } = await chunksOf('parallel', people(40), 5);
+    const results = await Promise.all([...bodies, ...bodies].map(send));
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
+    // every chunk index stored once: the other copy of each was a duplicate
+    expect(results.filter((r) => r.body.result?.duplicate)).toHaveLength(bodies.length);
+    expect(results.filter((r) => r.body.result?.status === 'ready').length).toBeGreaterThan(0);
+    const sets = await owner.client.rest<{ id: string; rowCount: number }[]>('GET', '/v1/vcr/getDataSets', undefined, {
+      room_id: room.id,
+    });
+    expect(sets.body.result).toContainEqual(expect.objectContaining({ id, rowCount: 40 }));
+    const conn = server.db.orm.em.fork().getConnection();
+    const hex = id.replace(/-/g, '');
+    const [counts] = await conn.execute<{ rows: number; distinct_rows: number; tokens: number }[]>(
+      `select (select count(*)::int from vcr_rows_${hex}) as rows, (select count(distinct row_no)::int from vcr_rows_${hex}) as distinct_rows,
+              (select count(*)::int from vcr_tokens_${hex}) as tokens`,
+    );
+    expect(counts).toEqual({ rows: 40, distinct_rows: 40, tokens: 40 });
+  });
+
+  it('refuses a chunk whose rows overlap another chunk, storing nothing of it', async () => {
+    const { id, bodies } = await chunksOf('overlap', people(20), 10);
+    expect((await send(bodies[0])).status).toBe(200);
+    const clash = { ...bodies[1], first_row: 5 };
+    const res = await send(clash);
+    expect(res.status).toBe(409);
+    expect(res.body.error?.message).toMatch(/overlap/);
+    const hex = id.replace(/-/g, '');
+    const [{ n }] = await server.db.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ n: number }[]>(`select count(*)::int as n from vcr_rows_${hex}`);
+    expect(n).toBe(10);
+    // the right chunk still completes the set
+    expect((await send(bodies[1])).body.result).toMatchObject({ status: 'ready', row_count: 20 });
   });
 });
 

@@ -15,7 +15,7 @@ import { Submission } from '../modules/responses/submission.entity';
 import { SurveyAnswer } from '../modules/surveys/survey-answer.entity';
 import { SurveyOption } from '../modules/surveys/survey-option.entity';
 import { SurveyQuestion } from '../modules/surveys/survey-question.entity';
-import { Dataset, DatasetRow, DatasetToken, Report, UploadChunk } from '../modules/rooms/dataset.entity';
+import { Dataset, Report, UploadChunk } from '../modules/rooms/dataset.entity';
 import { Room, RoomInvitation, RoomKey, RoomMember } from '../modules/rooms/room.entity';
 import { User } from '../modules/users/user.entity';
 
@@ -45,7 +45,5 @@ export const entities = [
   RoomInvitation,
   Dataset,
   UploadChunk,
-  DatasetRow,
-  DatasetToken,
   Report,
 ];

@@ -10,6 +10,14 @@ import { tokenize } from '../../../web/src/crypto/tokens';
 import { buildUser, type TestUser } from './factories';
 import type { TestServer } from './server';
 
+/** CSV rows [email, age, name] of people offset .. offset + n - 1. */
+export const people = (n: number, offset = 0) =>
+  Array.from({ length: n }, (_, i) => [
+    `person${i + offset}@example.test`,
+    String(20 + ((i + offset) % 50)),
+    `Name ${i + offset}`,
+  ]);
+
 export type Browser = TestUser & { keyId: string; publicPem: string; privatePem: string };
 
 export async function buildBrowser(server: TestServer): Promise<Browser> {

@@ -3,6 +3,7 @@ import { Migration20261122051514_billing } from './Migration20261122051514_billi
 import { Migration20261122060326_requests } from './Migration20261122060326_requests';
 import { Migration20261122075720_rooms } from './Migration20261122075720_rooms';
 import { Migration20261122083938_room_invite_tokens } from './Migration20261122083938_room_invite_tokens';
+import { Migration20261124032343_dataset_tables } from './Migration20261124032343_dataset_tables';
 
 // Committed migrations in the order they run. Add new ones at the end (npm run db:migration -- name).
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   Migration20261122060326_requests,
   Migration20261122075720_rooms,
   Migration20261122083938_room_invite_tokens,
+  Migration20261124032343_dataset_tables,
 ];

@@ -75,9 +75,14 @@ export class Dataset {
   completedAt?: Date | null = null;
 }
 
-/** One stored upload chunk: a retry of the same chunk index is recognised and changes nothing. */
+/**
+ * One upload chunk: reserved (its row numbers checked against the others) before its rows are
+ * written, `stored` once they are. A retry of the same chunk index is recognised and changes nothing.
+ */
 @Entity({ tableName: 'vcr_upload_chunks' })
 export class UploadChunk {
+  [OptionalProps]?: 'stored';
+
   @ManyToOne(() => Dataset, { deleteRule: 'cascade', primary: true })
   dataset!: Dataset;
 
@@ -89,47 +94,9 @@ export class UploadChunk {
 
   @Property({ type: 'integer' })
   rowCount!: number;
-}
 
-/**
- * One data set row: its join tokens, sealed cells and clear cells, each an array in column order
- * of that role. No foreign key (bulk inserts stay cheap); the service deletes rows with their set.
- */
-@Entity({ tableName: 'vcr_rows' })
-export class DatasetRow {
-  @PrimaryKey({ type: 'uuid' })
-  datasetId!: string;
-
-  @PrimaryKey({ type: 'integer' })
-  rowNo!: number;
-
-  @Property({ type: 'unknown', columnType: 'bytea[]', nullable: true })
-  tokens?: unknown;
-
-  @Property({ type: 'unknown', columnType: 'bytea[]', nullable: true })
-  sealed?: unknown;
-
-  @Property({ type: 'unknown', columnType: 'text[]', nullable: true })
-  clear?: unknown;
-}
-
-/**
- * Join tokens, one row per non-empty token cell. The primary key (data set, column, token, row)
- * is the index compare and join read: overlaps are merge joins over index-only scans.
- */
-@Entity({ tableName: 'vcr_tokens' })
-export class DatasetToken {
-  @PrimaryKey({ type: 'uuid' })
-  datasetId!: string;
-
-  @PrimaryKey({ type: 'smallint' })
-  col!: number;
-
-  @PrimaryKey({ type: 'unknown', columnType: 'bytea' })
-  token!: Buffer;
-
-  @PrimaryKey({ type: 'integer' })
-  rowNo!: number;
+  @Property({ type: 'boolean' })
+  stored: boolean = false;
 }
 
 /** A paid report: the join (or one set) result as sealed and clear cells, charged 1 IPT. */

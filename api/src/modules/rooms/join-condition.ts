@@ -9,6 +9,7 @@
 //          | { "left": ref, "op": "=", "token": "<base64 16 bytes>" }     join key = a literal
 //   ref   := { "set": 1 | 2, "column": "<cleaned column name>" }
 import { AppError } from '../../shared/errors';
+import type { DatasetTables } from './dataset-tables';
 import type { DatasetColumn } from './dataset.entity';
 
 export const MAX_DEPTH = 3;
@@ -178,13 +179,13 @@ type JoinLeaf = Extract<Leaf, { kind: 'join' }>;
 const leaves = (n: Node): Leaf[] => (n.kind === 'group' ? n.children.flatMap(leaves) : [n]);
 
 /**
- * SQL selecting the matching (ra, rb) row-number pairs of sets $1 (A) and $2 (B). A join-key
+ * SQL selecting the matching (ra, rb) row-number pairs of sets A and B (their tables). A join-key
  * equality at the top level (alone, or in the top AND group) drives one join over the token
  * index and the rest of the tree, ORs included, filters its pairs. Otherwise each alternative of
  * the tree's OR-of-ANDs form is such a join, and the alternatives are combined with UNION.
  */
-export function compilePairs(node: Node, datasetA: string, datasetB: string): { sql: string; params: unknown[] } {
-  const params: unknown[] = [datasetA, datasetB];
+export function compilePairs(node: Node, a: DatasetTables, b: DatasetTables): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
   const p = (v: unknown, cast = '') => {
     params.push(v);
     return `$${params.length}${cast}`;
@@ -216,13 +217,13 @@ export function compilePairs(node: Node, datasetA: string, datasetB: string): { 
     const keyA = needA ? `a.tokens[${ia}]` : 'ta.token';
     const keyB = needB ? `b.tokens[${ib}]` : 'tb.token';
     const where = [
-      needA ? 'a.dataset_id = $1' : `ta.dataset_id = $1 and ta.col = ${ia}::smallint`,
-      needB ? 'b.dataset_id = $2' : `tb.dataset_id = $2 and tb.col = ${ib}::smallint`,
+      ...(needA ? [] : [`ta.col = ${ia}::smallint`]),
+      ...(needB ? [] : [`tb.col = ${ib}::smallint`]),
       ...rest.map(nodeSql),
     ];
     return [
       `select ${needA ? 'a' : 'ta'}.row_no as ra, ${needB ? 'b' : 'tb'}.row_no as rb`,
-      `from ${needA ? 'vcr_rows a' : 'vcr_tokens ta'} join ${needB ? 'vcr_rows b' : 'vcr_tokens tb'} on ${keyB} = ${keyA}`,
+      `from ${needA ? `${a.rows} a` : `${a.tokens} ta`} join ${needB ? `${b.rows} b` : `${b.tokens} tb`} on ${keyB} = ${keyA}`,
       `where ${where.join(' and ')}`,
     ].join(' ');
   };

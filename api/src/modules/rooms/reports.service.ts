@@ -7,6 +7,7 @@ import type { LedgerService } from '../billing/ledger.service';
 import type { User } from '../users/user.entity';
 import { Report, type Dataset, type DatasetColumn } from './dataset.entity';
 import type { DatasetsService } from './datasets.service';
+import { datasetTables } from './dataset-tables';
 import { compilePairs, parseCondition } from './join-condition';
 import type { RoomsService } from './rooms.service';
 import { joinSchema, reportRefSchema, reportSchema, roomRefSchema } from './rooms.schemas';
@@ -60,7 +61,7 @@ export class ReportsService {
     const setA = await this.datasets.get(em, user, roomId, a);
     const setB = await this.datasets.get(em, user, roomId, b);
     const tree = parseCondition(sqlWhere, { 1: setA.columns, 2: setB.columns });
-    return { setA, setB, compiled: compilePairs(tree, setA.id, setB.id) };
+    return { setA, setB, compiled: compilePairs(tree, datasetTables(setA.id), datasetTables(setB.id)) };
   }
 
   /** Free: how many row pairs match, and the columns a report of the join would have. */
@@ -103,8 +104,7 @@ export class ReportsService {
       if (d.rowCount > MAX_REPORT_ROWS) throw tooBig(d.rowCount);
       const rows = await query<{ row_no: number; sealed: Buffer[] | null; clear: string[] | null }>(
         em,
-        'select row_no, sealed, clear from vcr_rows where dataset_id = $1 order by row_no',
-        [d.id],
+        `select row_no, sealed, clear from ${datasetTables(d.id).rows} order by row_no`,
       );
       result = { columns: resultColumns(sets), rows: rows.map((r) => [r.row_no, ...cells(d, r.sealed, r.clear)]) };
     } else {
@@ -123,8 +123,8 @@ export class ReportsService {
         em,
         `select q.ra, q.rb, a.sealed as sa, a.clear as ca, b.sealed as sb, b.clear as cb
          from (${compiled.sql}) q
-         join vcr_rows a on a.dataset_id = $1 and a.row_no = q.ra
-         join vcr_rows b on b.dataset_id = $2 and b.row_no = q.rb
+         join ${datasetTables(setA.id).rows} a on a.row_no = q.ra
+         join ${datasetTables(setB.id).rows} b on b.row_no = q.rb
          order by q.ra, q.rb limit $${limit}`,
         [...compiled.params, MAX_REPORT_ROWS + 1],
       );

@@ -1,7 +1,9 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { GraphQLJSON } from 'graphql-scalars';
 import { requireUser, type RequestContext } from '../../shared/context';
+import { parseInput } from '../../shared/validation';
 import { toDataset, toMember, toReport, toRoom, toRoomKey } from './rooms.mappers';
+import { uploadSchema } from './rooms.schemas';
 import {
   ChooseRoomKeyInput,
   CreateReportInput,
@@ -170,19 +172,22 @@ export class RoomsResolver {
     const r = await ctx.services.datasets.upload(
       ctx.em,
       requireUser(ctx),
-      drop({
-        room_id: input.roomId,
-        dataset_id: input.datasetId,
-        campaign: input.name,
-        header: input.columns.map((c) => drop({ ...c })),
-        encrypted: input.rows,
-        chunk_index: input.chunkIndex,
-        chunk_count: input.chunkCount,
-        first_row: input.firstRow,
-        key_version: input.keyVersion,
-        normalisation_version: input.normalisationVersion,
-        empty_cells: input.emptyCells,
-      }),
+      parseInput(
+        uploadSchema,
+        drop({
+          room_id: input.roomId,
+          dataset_id: input.datasetId,
+          campaign: input.name,
+          header: input.columns.map((c) => drop({ ...c })),
+          encrypted: input.rows,
+          chunk_index: input.chunkIndex,
+          chunk_count: input.chunkCount,
+          first_row: input.firstRow,
+          key_version: input.keyVersion,
+          normalisation_version: input.normalisationVersion,
+          empty_cells: input.emptyCells,
+        }),
+      ),
     );
     return {
       dataset: toDataset(r.dataset),

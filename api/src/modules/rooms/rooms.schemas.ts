@@ -94,13 +94,18 @@ export const columnSchema = z.strictObject({
 });
 
 export const MAX_CHUNK_ROWS = 20_000;
+// a row is checked cell by cell when it is decoded; here only that it is an array (z.array would
+// copy each of the 20,000 rows of a chunk)
+const chunkRow = z
+  .custom<unknown[]>((v) => Array.isArray(v), 'a row is an array of cells')
+  .meta({ type: 'array', items: {} });
 
 export const uploadSchema = z.strictObject({
   room_id: roomId,
   campaign: trimmed(100, 'Data set name').describe('the data set name (unique in the room)'),
   header: z.array(columnSchema).min(1, 'header: at least one column').max(64, 'header: at most 64 columns'),
   encrypted: z
-    .array(z.array(z.unknown()))
+    .array(chunkRow)
     .max(MAX_CHUNK_ROWS, `encrypted: at most ${MAX_CHUNK_ROWS} rows per chunk`)
     .describe(
       'rows of this chunk, one cell per header column: clear -> string|null; sealed -> base64 sealed cell|null; join -> [base64 16-byte token|null, base64 sealed cell|null]|null',

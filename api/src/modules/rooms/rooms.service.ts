@@ -7,6 +7,7 @@ import { normaliseKeyId } from '../keys/public-key';
 import type { MailService } from '../mail/mail.service';
 import { Notification } from '../notifications/notification.entity';
 import { User } from '../users/user.entity';
+import { dropDatasetTables } from './dataset-tables';
 import { Room, RoomInvitation, RoomKey, RoomMember } from './room.entity';
 import {
   createAesKeySchema,
@@ -98,11 +99,13 @@ export class RoomsService {
     const { room_id } = parseInput(roomRefSchema, raw);
     await em.transactional(async (tx) => {
       const { room } = await this.ownerAccess(tx, user, room_id);
-      // rows and tokens carry no foreign key (cheap bulk inserts): delete them with their sets
-      const sets = `select id from vcr_datasets where room_id = ?`;
-      await tx.execute(`delete from vcr_tokens where dataset_id in (${sets})`, [room.id]);
-      await tx.execute(`delete from vcr_rows where dataset_id in (${sets})`, [room.id]);
+      // each data set has tables of its own: they go with the room
+      const sets = await tx.execute<{ id: string }[]>(`select id from vcr_datasets where room_id = ?`, [room.id]);
       await tx.execute(`delete from vcr_rooms where id = ?`, [room.id]);
+      await dropDatasetTables(
+        tx,
+        sets.map((d) => d.id),
+      );
     });
   }
 
