@@ -1,6 +1,8 @@
-// The DOM names for WebCrypto types that web/src/crypto uses, mapped to Node's identical webcrypto
-// types, so scripts and tests can run the browser's crypto code under the Node-only tsconfig.
+// The DOM names for WebCrypto types that web/src/crypto uses (and the worker pool's Transferable),
+// mapped to Node's identical types, so scripts and tests can run the browser's crypto code under
+// the Node-only tsconfig.
 import type { webcrypto } from 'node:crypto';
+import type { TransferListItem } from 'node:worker_threads';
 
 declare global {
   type EcKeyImportParams = webcrypto.EcKeyImportParams;
@@ -8,4 +10,5 @@ declare global {
   type KeyType = webcrypto.KeyType;
   type EcKeyAlgorithm = webcrypto.EcKeyAlgorithm;
   type KeyUsage = webcrypto.KeyUsage;
+  type Transferable = TransferListItem;
 }

@@ -2,8 +2,10 @@
 // event loop (a browser uploads from another machine). It builds one data set's chunk bodies
 // before the clock starts, then sends them through POST /v1/vcr/uploadEncrypted with `inFlight`
 // requests at a time, as the web app's upload pipeline does, and reports the seconds taken.
+// `form`: 'packed' rows as the web app sends them, or the legacy JSON rows of base64 cells.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
+import { PackedRowsWriter } from '../../web/src/features/rooms/upload/packed-rows';
 
 export type UploaderInput = {
   base: string;
@@ -15,13 +17,13 @@ export type UploaderInput = {
   offset: number;
   chunkRows: number;
   inFlight: number;
+  form: 'packed' | 'json';
 };
 export type UploaderResult = { datasetId: string; seconds: number };
 
 // what HMAC output looks like to the server (16 bytes), the same for the same value in both sets
-export const benchToken = (i: number) =>
-  createHash('sha256').update(String(i)).digest().subarray(0, 16).toString('base64');
-const sealed = () => randomBytes(12 + 16 + 32).toString('base64'); // IV + tag + a 32-byte bucket
+const token = (i: number) => createHash('sha256').update(String(i)).digest().subarray(0, 16);
+const sealed = () => randomBytes(12 + 16 + 32); // IV + tag + a 32-byte bucket
 // e-mail join key (token + sealed copy), age clear, name sealed
 const HEADER = [
   { name: 'email', role: 'join', kind: 'email' },
@@ -34,16 +36,37 @@ async function run(input: UploaderInput): Promise<UploaderResult> {
   const chunks = Math.ceil(input.rows / input.chunkRows);
   const bodies: string[] = [];
   for (let c = 0; c < chunks; c++) {
-    const encrypted: unknown[][] = [];
-    for (let i = c * input.chunkRows; i < Math.min(input.rows, (c + 1) * input.chunkRows); i++)
-      encrypted.push([[benchToken(i + input.offset), sealed()], String(18 + (i % 60)), sealed()]);
+    const rowNos = Array.from(
+      { length: Math.min(input.chunkRows, input.rows - c * input.chunkRows) },
+      (_, k) => c * input.chunkRows + k,
+    );
+    let rows: { encrypted: unknown[][] } | { packed: string };
+    if (input.form === 'json') {
+      const b64 = (b: Buffer) => b.toString('base64');
+      rows = {
+        encrypted: rowNos.map((i) => [
+          [b64(token(i + input.offset)), b64(sealed())],
+          String(18 + (i % 60)),
+          b64(sealed()),
+        ]),
+      };
+    } else {
+      const out = new PackedRowsWriter(rowNos.length * 160);
+      for (const i of rowNos) {
+        out.part(token(i + input.offset));
+        out.part(sealed());
+        out.part(String(18 + (i % 60)));
+        out.part(sealed());
+      }
+      rows = { packed: Buffer.from(out.finish()).toString('base64') };
+    }
     bodies.push(
       JSON.stringify({
         room_id: input.roomId,
         dataset_id: datasetId,
         campaign: input.name,
         header: HEADER,
-        encrypted,
+        ...rows,
         chunk_index: c,
         chunk_count: chunks,
         first_row: c * input.chunkRows,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roomsRoutes } from '../../api/src/modules/rooms/rooms.rest';
 import { generateRoomKey, sealRoomKey } from '../../web/src/crypto/room-key';
+import { buyCredit } from './support/billing';
 import { gqlCode, TestClient } from './support/client';
 import { uniqueName } from './support/factories';
 import {
@@ -12,6 +13,9 @@ import {
   openMyRoomKey,
   people,
   uploadDataset,
+  uploadPackedDataset,
+  decryptReport,
+  type ReportResult,
   type Browser,
   type Column,
   type TestRoom,
@@ -497,6 +501,27 @@ describe('data sets', () => {
               (select count(*)::int from vcr_tokens_${hex}) as tokens`,
     );
     expect(counts).toEqual({ rows: 40, distinct_rows: 40, tokens: 40 });
+  });
+
+  it("takes the web app's packed chunks: the same tokens as JSON rows, cells that decrypt", async () => {
+    const rows = people(30).map(([email, age, name], i) => [email, i === 3 ? '' : age, i === 4 ? 'Zoë 🦊' : name]);
+    const json = await uploadDataset(owner, room, 'as json', COLUMNS, rows.slice(0, 20));
+    const packed = await uploadPackedDataset(guest, room, 'as packed', COLUMNS, rows, 7);
+    const compare = await owner.client.rest('GET', '/v1/vcr/compareDatasets', undefined, {
+      room_id: room.id,
+      datasets_array: `${json},${packed}`,
+    });
+    expect(compare.body.result).toEqual([
+      { domain: 'email', datasetIds: [json, packed], onlyA: 0, both: 20, onlyB: 10 },
+    ]);
+    await buyCredit(guest.client, '10credits');
+    const report = await guest.client.rest<{ result: ReportResult }>('GET', '/v1/vcr/getReport', undefined, {
+      room_id: room.id,
+      datasets_array: packed,
+    });
+    expect(report.status).toBe(200);
+    // an empty clear cell stays an empty string (the browser sends what the CSV had)
+    expect(await decryptReport(room, room.id, report.body.result!.result)).toEqual(rows);
   });
 
   it('refuses a chunk whose rows overlap another chunk, storing nothing of it', async () => {

@@ -1,6 +1,6 @@
 // The page the browser benchmark loads (built by Vite, run in headless Chromium): the real upload
-// pipeline of the room page (CSV worker -> encryption worker pool -> JSON chunk bodies) against the
-// same cells through raw WebCrypto calls, one promise per cell, on the page's thread.
+// pipeline of the room page (CSV worker -> encryption worker pool -> packed chunk bodies) against
+// the same cells through raw WebCrypto calls, one promise per cell, on the page's thread.
 import { toBase64 } from '../../../web/src/crypto/bytes';
 import { CsvFile } from '../../../web/src/features/rooms/csv/csv-worker-client';
 import {
@@ -9,6 +9,7 @@ import {
   type EncryptTask,
 } from '../../../web/src/features/rooms/upload/encrypt-rows';
 import { EncryptUpload } from '../../../web/src/features/rooms/upload/encrypt-upload';
+import { CHUNK_ROWS, chunkBody, type DatasetUpload } from '../../../web/src/features/rooms/upload/upload-chunk';
 import { defaultPoolSize, WorkerPool } from '../../../web/src/features/rooms/upload/worker-pool';
 import { createCsvWorker, createEncryptWorker } from '../../../web/src/features/rooms/upload/workers';
 
@@ -22,8 +23,6 @@ export type BenchResult = {
   uploadBytes: number;
   longestTaskMs: number;
 };
-
-const BATCH_ROWS = 5_000;
 
 function generateCsv(rows: number): string {
   const lines = ['E-mail,Full Name,Phone #,Age,City'];
@@ -66,8 +65,8 @@ async function rawWebCrypto(text: string): Promise<void> {
   ]);
   const encoder = new TextEncoder();
   const rows = text.split('\r\n').slice(1, -1);
-  for (let start = 0; start < rows.length; start += BATCH_ROWS) {
-    const batch = rows.slice(start, start + BATCH_ROWS).map((line) => line.split(','));
+  for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+    const batch = rows.slice(start, start + CHUNK_ROWS).map((line) => line.split(','));
     await Promise.all(
       batch.flatMap((cells) => [
         crypto.subtle.sign('HMAC', hmacKey, encoder.encode(cells[0])),
@@ -101,15 +100,25 @@ async function run(rows: number): Promise<BenchResult> {
   const csv = new CsvFile(file, createCsvWorker);
   const scan = await csv.scan();
   const t1 = performance.now();
-  const pool = new WorkerPool<EncryptTask, EncryptedChunk>(createEncryptWorker, init(), defaultPoolSize());
+  const plan = init();
+  const pool = new WorkerPool<EncryptTask, EncryptedChunk>(createEncryptWorker, plan, defaultPoolSize());
+  const upload: DatasetUpload = {
+    roomId: plan.roomId,
+    datasetId: plan.datasetId,
+    name: 'bench',
+    columns: plan.columns,
+    chunkCount: Math.ceil(scan.rowCount / CHUNK_ROWS),
+    keyVersion: 1,
+    emptyCells: 'null',
+  };
   let uploadBytes = 0;
   await new EncryptUpload({
-    batches: csv.batches(BATCH_ROWS),
+    batches: csv.batches(CHUNK_ROWS),
     pool,
     totalRows: scan.rowCount,
     // what the real upload does on the page: one JSON body per chunk
-    upload: async (_index, chunk) => {
-      uploadBytes += JSON.stringify(chunk).length;
+    upload: async (index, chunk) => {
+      uploadBytes += chunkBody(upload, index, chunk).length;
     },
   }).run();
   const t2 = performance.now();

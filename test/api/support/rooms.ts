@@ -7,6 +7,7 @@ import { deriveSealKey, deriveTokenKey } from '../../../web/src/crypto/column-ke
 import { exportPrivateKeyPem, exportPublicKeyPem, generateKeyPair } from '../../../web/src/crypto/keys';
 import { generateRoomKey, openRoomKey, sealRoomKey } from '../../../web/src/crypto/room-key';
 import { tokenize } from '../../../web/src/crypto/tokens';
+import { createEncryptor, encryptRows as encryptPacked } from '../../../web/src/features/rooms/upload/encrypt-rows';
 import { buildUser, type TestUser } from './factories';
 import type { TestServer } from './server';
 
@@ -162,6 +163,55 @@ export async function uploadDataset(
       campaign: name,
       header: columns,
       encrypted,
+      chunk_index: c,
+      chunk_count: chunkCount,
+      first_row: c * chunkRows,
+    });
+    if (res.status !== 200) throw new Error(`uploadEncrypted: ${JSON.stringify(res.body)}`);
+  }
+  return datasetId;
+}
+
+/**
+ * Uploads a data set as the web app does: the room page's encryptor makes packed chunks (`packed`
+ * instead of JSON rows). Columns take the CSV's order; join keys use their own padding bucket.
+ */
+export async function uploadPackedDataset(
+  b: Browser,
+  room: TestRoom,
+  name: string,
+  columns: Column[],
+  rows: string[][],
+  chunkRows = 1000,
+): Promise<string> {
+  const datasetId = randomUUID();
+  const encryptor = await createEncryptor({
+    roomKey: room.roomKey,
+    roomId: room.id,
+    datasetId,
+    keyVersion: room.keyVersion,
+    emptyCells: 'null',
+    columns: columns.map((c, source) => ({
+      source,
+      name: c.name,
+      role: c.role,
+      domain: (c.domain ?? c.name).toLowerCase(),
+      kind: c.kind ?? 'text',
+      padBucket: 32,
+    })),
+  });
+  const chunkCount = Math.max(1, Math.ceil(rows.length / chunkRows));
+  for (let c = 0; c < chunkCount; c++) {
+    const chunk = await encryptPacked(encryptor, {
+      firstRow: c * chunkRows,
+      rows: rows.slice(c * chunkRows, (c + 1) * chunkRows),
+    });
+    const res = await b.client.rest('POST', '/v1/vcr/uploadEncrypted', {
+      room_id: room.id,
+      dataset_id: datasetId,
+      campaign: name,
+      header: columns.map((col) => ({ ...col, ...(col.role === 'clear' ? {} : { padBucket: 32 }) })),
+      packed: toBase64(chunk.packed),
       chunk_index: c,
       chunk_count: chunkCount,
       first_row: c * chunkRows,

@@ -52,7 +52,12 @@ export function fromHex(hex: string): Bytes {
   return out;
 }
 
+// Uint8Array.prototype.toBase64 (native, where the browser has it: Chromium 140 and later)
+type WithToBase64 = Uint8Array & { toBase64?: () => string };
+
 export function toBase64(bytes: Uint8Array): string {
+  const native = (bytes as WithToBase64).toBase64;
+  if (typeof native === 'function') return native.call(bytes);
   let binary = '';
   // Chunked so very large inputs do not overflow the argument limit of fromCharCode.
   for (let i = 0; i < bytes.length; i += 0x8000) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors';
 import { BinaryCopyWriter } from './binary-copy';
-import { decodeChunk, tokenEntries } from './chunk-rows';
+import { decodeChunk, decodePackedChunk, tokenEntries } from './chunk-rows';
 import { buildColumns } from './datasets.service';
 
 const columns = buildColumns([
@@ -44,7 +44,9 @@ describe('decodeChunk', () => {
     expect(bytes(c.sealedAt[1], 60)).toEqual(Array(60).fill(3));
     expect([c.sealedAt[2], c.sealedAt[3], c.sealedLength[2]]).toEqual([-1, -1, -1]);
     expect(bytes(c.sealedAt[4], 44)).toEqual(Array(44).fill(4));
-    expect(c.clear).toEqual(['34', null, 'x']);
+    const clear = (slot: number) =>
+      c.clearAt[slot] < 0 ? null : c.blob.toString('utf8', c.clearAt[slot], c.clearAt[slot] + c.clearLength[slot]);
+    expect([0, 1, 2].map(clear)).toEqual(['34', null, 'x']);
     expect(tokenEntries(c)).toEqual({ col: [1], at: [c.tokenAt[0]], rowNo: [100] });
   });
 
@@ -78,6 +80,69 @@ describe('decodeChunk', () => {
   });
 });
 
+// the packed form of rows: each cell part a 2-byte length (0xffff: null) and its bytes
+const pack = (rows: (Buffer | string | null)[][]) =>
+  Buffer.concat(
+    rows.flat().flatMap((part) => {
+      const len = Buffer.alloc(2);
+      if (part === null) return [Buffer.from([0xff, 0xff])];
+      const bytes = typeof part === 'string' ? Buffer.from(part) : part;
+      len.writeUInt16BE(bytes.length);
+      return [len, bytes];
+    }),
+  ).toString('base64');
+
+describe('decodePackedChunk', () => {
+  const cells = (fill: number, length: number) => Buffer.alloc(length, fill);
+  it('reads the same layout as the JSON rows, leaving the cells where they are', () => {
+    const json = decodeChunk(
+      columns,
+      [
+        [[token(1), sealed(2)], 'Zürich', sealed(3, 60)],
+        [null, null, null],
+      ],
+      7,
+    );
+    const packed = decodePackedChunk(
+      columns,
+      pack([
+        [cells(1, 16), cells(2, 44), 'Zürich', cells(3, 60)],
+        [null, null, null, null],
+      ]),
+      7,
+      10,
+    );
+    const view = (c: typeof json) => ({
+      rows: c.rowCount,
+      tokens: [...c.tokenAt].map((at) => (at < 0 ? null : c.blob.toString('hex', at, at + 16))),
+      sealed: [...c.sealedAt].map((at, i) => (at < 0 ? null : c.blob.toString('hex', at, at + c.sealedLength[i]))),
+      clear: [...c.clearAt].map((at, i) => (at < 0 ? null : c.blob.toString('utf8', at, at + c.clearLength[i]))),
+    });
+    expect(view(packed)).toEqual(view(json));
+    expect(view(packed).clear).toEqual(['Zürich', null]);
+    expect(tokenEntries(packed).rowNo).toEqual([7]);
+  });
+
+  it.each([
+    ['text that is not base64', '!!!!', 'packed: not base64'],
+    ['a row cut short', pack([[cells(1, 16), cells(2, 44), '3']]), 'packed: row 0 ends early'],
+    ['a part longer than the rest', Buffer.from([0, 200, 1, 2]).toString('base64'), 'packed: row 0 ends early'],
+    ['a token of 15 bytes', pack([[cells(1, 15), null, null, null]]), 'encrypted.0.0: a token is base64'],
+    ['a sealed cell of 27 bytes', pack([[null, null, null, cells(1, 27)]]), 'encrypted.0.2: a sealed cell'],
+    ['clear bytes that are not UTF-8', pack([[null, null, Buffer.from([0xc3, 0x28]), null]]), 'encrypted.0.1'],
+    ['a clear cell with NUL', pack([[null, null, 'a\u0000b', null]]), 'encrypted.0.1: a clear cell'],
+    ['a clear cell over 1000 characters', pack([[null, null, 'é'.repeat(1001), null]]), 'encrypted.0.1'],
+  ])('refuses %s', (_label, packed, message) => {
+    expect(refusal(() => decodePackedChunk(columns, packed, 0, 10))).toContain(message);
+  });
+
+  it('takes at most the rows it is allowed', () => {
+    const rows = Array.from({ length: 3 }, () => [null, null, null, null]);
+    expect(decodePackedChunk(columns, pack(rows), 0, 3).rowCount).toBe(3);
+    expect(refusal(() => decodePackedChunk(columns, pack(rows), 0, 2))).toContain('packed: at most 2 rows');
+  });
+});
+
 describe('BinaryCopyWriter', () => {
   it("writes PostgreSQL's binary COPY format", () => {
     const source = Buffer.from([0xaa, 0xbb, 0xcc]);
@@ -86,8 +151,9 @@ describe('BinaryCopyWriter', () => {
       .int32(7)
       .int16(-2)
       .null()
-      .byteaArray(source, Int32Array.from([1, -1]), 0, 2, 2);
-    w.tuple(1).textArray(['é', null], 0, 2);
+      .array('bytea', source, Int32Array.from([1, -1]), 0, 2, 2);
+    const text = Buffer.from('é');
+    w.tuple(1).array('text', text, Int32Array.from([0, -1]), 0, 2, Int32Array.from([text.length, -1]));
     const hex = w.finish().toString('hex');
     const expected = [
       Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1').toString('hex'),

@@ -1,6 +1,14 @@
 // One upload chunk's rows, validated and decoded before anything touches the database. The cells'
-// bytes go into one buffer and the rows keep offsets into it, so a 20,000-row chunk costs a few
+// bytes sit in one buffer and the rows keep offsets into it, so a 20,000-row chunk costs a few
 // allocations rather than one per cell, and both writers (COPY and INSERT) read the same layout.
+//
+// Chunks arrive in one of two forms (POST /v1/vcr/uploadEncrypted):
+//   encrypted: JSON rows, one cell per column (clear: string; sealed: base64; join: [token, sealed])
+//   packed:    base64 of the rows as bytes, each cell part a 2-byte big-endian length (0xFFFF: NULL)
+//              followed by that many bytes; per row and column: clear -> its UTF-8, sealed -> the
+//              sealed cell, join -> the 16-byte token, then the sealed copy. The web app sends this
+//              one: no per-cell base64 or JSON values on either side.
+import { isUtf8 } from 'node:buffer';
 import { badInput } from '../../shared/errors';
 import type { DatasetColumn } from './dataset.entity';
 
@@ -9,6 +17,7 @@ export const TOKEN_BYTES = 16;
 export const SEALED_MIN = 28;
 export const SEALED_MAX = 8192;
 export const CLEAR_MAX = 1000;
+export const PACKED_NULL = 0xffff;
 
 export type DecodedChunk = {
   firstRow: number;
@@ -16,68 +25,81 @@ export type DecodedChunk = {
   tokenCols: number;
   sealedCols: number;
   clearCols: number;
-  /** every token and sealed cell of the chunk, back to back */
+  /** the bytes of every cell of the chunk (clear cells as UTF-8) */
   blob: Buffer;
   /** row-major, `tokenCols` a row: offset of the row's token in `blob`, -1 when empty */
   tokenAt: Int32Array;
   /** row-major, `sealedCols` a row: offset and length of the sealed cell in `blob`, -1 when empty */
   sealedAt: Int32Array;
   sealedLength: Int32Array;
-  /** row-major, `clearCols` a row */
-  clear: (string | null)[];
+  /** row-major, `clearCols` a row: offset and length of the clear cell's UTF-8 in `blob`, -1 when empty */
+  clearAt: Int32Array;
+  clearLength: Int32Array;
 };
 
-/**
- * Checks one chunk's rows against the columns and decodes them. Messages name the cell's place,
- * never its content (sealed cells are nobody's business, and a clear cell could hold anything).
- */
-export function decodeChunk(columns: DatasetColumn[], rows: unknown[][], firstRow: number): DecodedChunk {
+const widths = (columns: DatasetColumn[]) => {
   const tokenCols = columns.filter((c) => c.role === 'join').length;
   const sealedCols = columns.filter((c) => c.role !== 'clear').length;
-  const clearCols = columns.length - sealedCols;
-  const n = rows.length;
-  const out: DecodedChunk = {
+  return { tokenCols, sealedCols, clearCols: columns.length - sealedCols };
+};
+
+function layout(columns: DatasetColumn[], rowCount: number, firstRow: number, blob: Buffer): DecodedChunk {
+  const w = widths(columns);
+  return {
     firstRow,
-    rowCount: n,
-    tokenCols,
-    sealedCols,
-    clearCols,
-    // room for 64 bytes a cell to start with; grown when a chunk holds larger cells
-    blob: Buffer.allocUnsafe(Math.max(1024, n * columns.length * 64)),
-    tokenAt: new Int32Array(n * tokenCols),
-    sealedAt: new Int32Array(n * sealedCols),
-    sealedLength: new Int32Array(n * sealedCols),
-    clear: new Array<string | null>(n * clearCols),
+    rowCount,
+    ...w,
+    blob,
+    tokenAt: new Int32Array(rowCount * w.tokenCols),
+    sealedAt: new Int32Array(rowCount * w.sealedCols),
+    sealedLength: new Int32Array(rowCount * w.sealedCols),
+    clearAt: new Int32Array(rowCount * w.clearCols),
+    clearLength: new Int32Array(rowCount * w.clearCols),
   };
+}
+
+const sealedMessage = `a sealed cell is base64 of ${SEALED_MIN}-${SEALED_MAX} bytes, or null`;
+const tokenMessage = `a token is base64 of ${TOKEN_BYTES} bytes, or null`;
+const clearMessage = `a clear cell is a string of at most ${CLEAR_MAX} characters (no NUL), or null`;
+const place = (r: number, i: number, what: string) => badInput(`encrypted.${r}.${i}: ${what}`);
+
+/**
+ * Checks one chunk's JSON rows against the columns and decodes them. Messages name the cell's
+ * place, never its content (sealed cells are nobody's business, and a clear cell could hold anything).
+ */
+export function decodeChunk(columns: DatasetColumn[], rows: unknown[][], firstRow: number): DecodedChunk {
+  const n = rows.length;
+  // room for 64 bytes a cell to start with; grown when a chunk holds larger cells
+  const out = layout(columns, n, firstRow, Buffer.allocUnsafe(Math.max(1024, n * columns.length * 64)));
+  const { tokenCols, sealedCols, clearCols } = out;
   let at = 0;
+  const room = (bytes: number) => {
+    if (at + bytes <= out.blob.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(out.blob.length * 2, at + bytes));
+    out.blob.copy(grown, 0, 0, at);
+    out.blob = grown;
+  };
   // decodes base64 into the blob; the length written, or -1 when it is not base64 of min..max bytes
   const take = (value: unknown, min: number, max: number): number => {
     if (typeof value !== 'string' || value.length % 4 !== 0) return -1;
     const pad = value.endsWith('==') ? 2 : value.endsWith('=') ? 1 : 0;
     const expected = (value.length / 4) * 3 - pad;
     if (expected < min || expected > max) return -1;
-    if (at + expected > out.blob.length) {
-      const grown = Buffer.allocUnsafe(Math.max(out.blob.length * 2, at + expected));
-      out.blob.copy(grown, 0, 0, at);
-      out.blob = grown;
-    }
+    room(expected);
     // Node skips characters outside the alphabet: fewer bytes than the length promises means bad input
     const written = out.blob.write(value, at, expected, 'base64');
     if (written !== expected) return -1;
     at += written;
     return written;
   };
-  const bad = (r: number, i: number, what: string) => badInput(`encrypted.${r}.${i}: ${what}`);
   const seal = (col: DatasetColumn, cell: unknown, r: number, i: number) => {
     const slot = r * sealedCols + col.sealedIndex! - 1;
-    if (cell === null) {
-      out.sealedAt[slot] = -1;
-      out.sealedLength[slot] = -1;
-      return;
-    }
+    out.sealedAt[slot] = -1;
+    out.sealedLength[slot] = -1;
+    if (cell === null) return;
     const start = at;
     const length = take(cell, SEALED_MIN, SEALED_MAX);
-    if (length < 0) throw bad(r, i, `a sealed cell is base64 of ${SEALED_MIN}-${SEALED_MAX} bytes, or null`);
+    if (length < 0) throw place(r, i, sealedMessage);
     out.sealedAt[slot] = start;
     out.sealedLength[slot] = length;
   };
@@ -89,21 +111,26 @@ export function decodeChunk(columns: DatasetColumn[], rows: unknown[][], firstRo
       const col = columns[i];
       const cell = row[i];
       if (col.role === 'clear') {
-        if (cell !== null && (typeof cell !== 'string' || cell.length > CLEAR_MAX || cell.includes('\0')))
-          throw bad(r, i, `a clear cell is a string of at most ${CLEAR_MAX} characters (no NUL), or null`);
-        out.clear[r * clearCols + col.clearIndex! - 1] = cell as string | null;
+        const slot = r * clearCols + col.clearIndex! - 1;
+        out.clearAt[slot] = -1;
+        out.clearLength[slot] = -1;
+        if (cell === null) continue;
+        if (typeof cell !== 'string' || cell.length > CLEAR_MAX || cell.includes('\0')) throw place(r, i, clearMessage);
+        room(cell.length * 3);
+        out.clearAt[slot] = at;
+        out.clearLength[slot] = out.blob.write(cell, at, 'utf8');
+        at += out.clearLength[slot];
       } else if (col.role === 'sealed') {
         seal(col, cell, r, i);
       } else {
         if (cell !== null && (!Array.isArray(cell) || cell.length !== 2))
-          throw bad(r, i, 'a join cell is [token, sealed] (base64), or null');
+          throw place(r, i, 'a join cell is [token, sealed] (base64), or null');
         const [token, sealedCopy] = cell === null ? [null, null] : (cell as unknown[]);
         const slot = r * tokenCols + col.tokenIndex! - 1;
-        if (token === null) out.tokenAt[slot] = -1;
-        else {
+        out.tokenAt[slot] = -1;
+        if (token !== null) {
           const start = at;
-          if (take(token, TOKEN_BYTES, TOKEN_BYTES) < 0)
-            throw bad(r, i, `a token is base64 of ${TOKEN_BYTES} bytes, or null`);
+          if (take(token, TOKEN_BYTES, TOKEN_BYTES) < 0) throw place(r, i, tokenMessage);
           out.tokenAt[slot] = start;
         }
         seal(col, sealedCopy, r, i);
@@ -112,6 +139,86 @@ export function decodeChunk(columns: DatasetColumn[], rows: unknown[][], firstRo
   }
   out.blob = out.blob.subarray(0, at);
   return out;
+}
+
+/**
+ * Decodes a packed chunk (see the top of this file) of at most `maxRows` rows. The cells stay
+ * where they are in the decoded bytes; only their places are recorded.
+ */
+export function decodePackedChunk(
+  columns: DatasetColumn[],
+  packed: string,
+  firstRow: number,
+  maxRows: number,
+): DecodedChunk {
+  const bad = (what: string) => badInput(`packed: ${what}`);
+  if (packed.length % 4 !== 0) throw bad('not base64');
+  const blob = Buffer.from(packed, 'base64');
+  const pad = packed.endsWith('==') ? 2 : packed.endsWith('=') ? 1 : 0;
+  if (blob.length !== (packed.length / 4) * 3 - pad) throw bad('not base64');
+
+  // a first pass finds the row count (and checks the part lengths add up)
+  const partsPerRow = columns.reduce((n, c) => n + (c.role === 'join' ? 2 : 1), 0);
+  let rowCount = 0;
+  for (let at = 0; at < blob.length; rowCount++) {
+    if (rowCount === maxRows) throw bad(`at most ${maxRows} rows per chunk`);
+    for (let p = 0; p < partsPerRow; p++) {
+      if (at + 2 > blob.length) throw bad(`row ${rowCount} ends early`);
+      const length = blob.readUInt16BE(at);
+      at += 2 + (length === PACKED_NULL ? 0 : length);
+      if (at > blob.length) throw bad(`row ${rowCount} ends early`);
+    }
+  }
+
+  const out = layout(columns, rowCount, firstRow, blob);
+  const { tokenCols, sealedCols, clearCols } = out;
+  let at = 0;
+  // the next part: its offset and length, or [-1, -1] for NULL
+  const part = (): [number, number] => {
+    const length = blob.readUInt16BE(at);
+    at += 2;
+    if (length === PACKED_NULL) return [-1, -1];
+    at += length;
+    return [at - length, length];
+  };
+  const sealed = (col: DatasetColumn, r: number, i: number) => {
+    const [offset, length] = part();
+    if (offset >= 0 && (length < SEALED_MIN || length > SEALED_MAX)) throw place(r, i, sealedMessage);
+    out.sealedAt[r * sealedCols + col.sealedIndex! - 1] = offset;
+    out.sealedLength[r * sealedCols + col.sealedIndex! - 1] = length;
+  };
+  for (let r = 0; r < rowCount; r++) {
+    for (let i = 0; i < columns.length; i++) {
+      const col = columns[i];
+      if (col.role === 'clear') {
+        const [offset, length] = part();
+        if (offset >= 0 && !clearText(blob, offset, length)) throw place(r, i, clearMessage);
+        out.clearAt[r * clearCols + col.clearIndex! - 1] = offset;
+        out.clearLength[r * clearCols + col.clearIndex! - 1] = length;
+      } else if (col.role === 'sealed') {
+        sealed(col, r, i);
+      } else {
+        const [offset, length] = part();
+        if (offset >= 0 && length !== TOKEN_BYTES) throw place(r, i, tokenMessage);
+        out.tokenAt[r * tokenCols + col.tokenIndex! - 1] = offset;
+        sealed(col, r, i);
+      }
+    }
+  }
+  return out;
+}
+
+/** Whether bytes are a clear cell: UTF-8 without NUL, at most CLEAR_MAX characters. */
+function clearText(blob: Buffer, offset: number, length: number): boolean {
+  // clear cells are short and mostly ASCII: one loop settles those without a native call
+  let ascii = true;
+  for (let k = offset; k < offset + length; k++) {
+    if (blob[k] === 0) return false;
+    if (blob[k] >= 0x80) ascii = false;
+  }
+  if (ascii) return length <= CLEAR_MAX;
+  const text = blob.subarray(offset, offset + length);
+  return isUtf8(text) && (length <= CLEAR_MAX || text.toString('utf8').length <= CLEAR_MAX);
 }
 
 /** The chunk's non-empty tokens as vcr_tokens rows: column (1-based), offset in `blob`, row number. */

@@ -66,16 +66,16 @@ async function copyIn(client: PoolClient, sql: string, data: Buffer) {
 
 async function copyRows(client: PoolClient, datasetId: string, c: DecodedChunk) {
   const t = datasetTables(datasetId);
-  const { blob, tokenCols, sealedCols, clearCols, tokenAt, sealedAt, sealedLength } = c;
+  const { blob, tokenCols, sealedCols, clearCols, tokenAt, sealedAt, sealedLength, clearAt, clearLength } = c;
   const rows = new BinaryCopyWriter(blob.length + c.rowCount * (40 + 8 * (tokenCols + sealedCols + clearCols)));
   for (let r = 0; r < c.rowCount; r++) {
     rows.tuple(4).int32(c.firstRow + r);
     if (tokenCols === 0) rows.null();
-    else rows.byteaArray(blob, tokenAt, r * tokenCols, tokenCols, TOKEN_BYTES);
+    else rows.array('bytea', blob, tokenAt, r * tokenCols, tokenCols, TOKEN_BYTES);
     if (sealedCols === 0) rows.null();
-    else rows.byteaArray(blob, sealedAt, r * sealedCols, sealedCols, sealedLength);
+    else rows.array('bytea', blob, sealedAt, r * sealedCols, sealedCols, sealedLength);
     if (clearCols === 0) rows.null();
-    else rows.textArray(c.clear, r * clearCols, clearCols);
+    else rows.array('text', blob, clearAt, r * clearCols, clearCols, clearLength);
   }
   await copyIn(client, `copy ${t.rows} (row_no, tokens, sealed, clear) from stdin (format binary)`, rows.finish());
 
@@ -123,9 +123,11 @@ async function insertRows(tx: EntityManager, datasetId: string, c: DecodedChunk)
     return cell(`u.so${k}`, `u.sl${k}`);
   });
   const clear = Array.from({ length: c.clearCols }, (_, k) => {
+    const text = (at: number, r: number) =>
+      at < 0 ? null : c.blob.toString('utf8', at, at + c.clearLength[r * c.clearCols + k]);
     arrays.push(
       p(
-        column(c.clear, c.clearCols, k, (v) => v),
+        Array.from({ length: c.rowCount }, (_, r) => text(c.clearAt[r * c.clearCols + k], r)),
         'text[]',
       ),
     );

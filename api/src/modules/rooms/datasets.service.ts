@@ -6,7 +6,7 @@ import { User } from '../users/user.entity';
 import { Dataset, type DatasetColumn } from './dataset.entity';
 import { Room } from './room.entity';
 import type { RoomsService } from './rooms.service';
-import { decodeChunk } from './chunk-rows';
+import { decodeChunk, decodePackedChunk } from './chunk-rows';
 import { chunkTransaction } from './chunk-writer';
 import {
   analyseDatasetTables,
@@ -20,6 +20,7 @@ import {
   datasetOnlySchema,
   datasetRefSchema,
   deleteDatasetsSchema,
+  MAX_CHUNK_ROWS,
   roomRefSchema,
   type uploadSchema,
 } from './rooms.schemas';
@@ -86,7 +87,10 @@ export class DatasetsService {
     const keyVersion = input.key_version ?? room.keyVersion;
     if (keyVersion > room.keyVersion) throw badInput(`key_version: the room key is at version ${room.keyVersion}`);
     // validate and decode before touching the database
-    const chunk = decodeChunk(columns, input.encrypted, input.first_row);
+    const chunk =
+      input.packed === undefined
+        ? decodeChunk(columns, input.encrypted ?? [], input.first_row)
+        : decodePackedChunk(columns, input.packed, input.first_row, MAX_CHUNK_ROWS);
 
     const dataset = await this.ensureDataset(em, user, room, input, columns, keyVersion);
     const ref = { datasetId: input.dataset_id, chunkIndex: input.chunk_index, firstRow: input.first_row };

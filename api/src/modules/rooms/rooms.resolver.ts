@@ -180,6 +180,7 @@ export class RoomsResolver {
           campaign: input.name,
           header: input.columns.map((c) => drop({ ...c })),
           encrypted: input.rows,
+          packed: input.packed,
           chunk_index: input.chunkIndex,
           chunk_count: input.chunkCount,
           first_row: input.firstRow,

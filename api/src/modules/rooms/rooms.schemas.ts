@@ -94,32 +94,53 @@ export const columnSchema = z.strictObject({
 });
 
 export const MAX_CHUNK_ROWS = 20_000;
+// base64 characters of a packed chunk: within the 32 MB body limit of uploadEncrypted
+const PACKED_MAX_CHARS = 32 * 1024 * 1024;
 // a row is checked cell by cell when it is decoded; here only that it is an array (z.array would
 // copy each of the 20,000 rows of a chunk)
 const chunkRow = z
   .custom<unknown[]>((v) => Array.isArray(v), 'a row is an array of cells')
   .meta({ type: 'array', items: {} });
 
-export const uploadSchema = z.strictObject({
-  room_id: roomId,
-  campaign: trimmed(100, 'Data set name').describe('the data set name (unique in the room)'),
-  header: z.array(columnSchema).min(1, 'header: at least one column').max(64, 'header: at most 64 columns'),
-  encrypted: z
-    .array(chunkRow)
-    .max(MAX_CHUNK_ROWS, `encrypted: at most ${MAX_CHUNK_ROWS} rows per chunk`)
-    .describe(
-      'rows of this chunk, one cell per header column: clear -> string|null; sealed -> base64 sealed cell|null; join -> [base64 16-byte token|null, base64 sealed cell|null]|null',
+export const uploadSchema = z
+  .strictObject({
+    room_id: roomId,
+    campaign: trimmed(100, 'Data set name').describe('the data set name (unique in the room)'),
+    header: z.array(columnSchema).min(1, 'header: at least one column').max(64, 'header: at most 64 columns'),
+    encrypted: z
+      .array(chunkRow)
+      .max(MAX_CHUNK_ROWS, `encrypted: at most ${MAX_CHUNK_ROWS} rows per chunk`)
+      .optional()
+      .describe(
+        'rows of this chunk, one cell per header column: clear -> string|null; sealed -> base64 sealed cell|null; join -> [base64 16-byte token|null, base64 sealed cell|null]|null. Send this or packed',
+      ),
+    packed: z
+      .string()
+      .max(PACKED_MAX_CHARS, 'packed: the chunk is too large')
+      .optional()
+      .describe(
+        'the rows of this chunk as bytes, base64 (instead of encrypted): per row and header column, each cell part is a 2-byte big-endian length (65535: null) and that many bytes; clear -> UTF-8, sealed -> the sealed cell, join -> the 16-byte token then the sealed copy',
+      ),
+    dataset_id: datasetId.describe(
+      'the id the browser chose for the set (a UUID; it is part of every sealed cell AAD); the same on every chunk',
     ),
-  dataset_id: datasetId.describe(
-    'the id the browser chose for the set (a UUID; it is part of every sealed cell AAD); the same on every chunk',
-  ),
-  chunk_index: z.number().int().min(0).max(100_000).default(0),
-  chunk_count: z.number().int().min(1).max(100_000).default(1),
-  first_row: z.number().int().min(0).max(100_000_000).default(0).describe('row number of the first row of this chunk'),
-  key_version: z.number().int().min(1).max(1_000_000).optional().describe('room key version used; default current'),
-  normalisation_version: z.number().int().min(1).max(100).default(1),
-  empty_cells: z.enum(['null', 'random']).default('null'),
-});
+    chunk_index: z.number().int().min(0).max(100_000).default(0),
+    chunk_count: z.number().int().min(1).max(100_000).default(1),
+    first_row: z
+      .number()
+      .int()
+      .min(0)
+      .max(100_000_000)
+      .default(0)
+      .describe('row number of the first row of this chunk'),
+    key_version: z.number().int().min(1).max(1_000_000).optional().describe('room key version used; default current'),
+    normalisation_version: z.number().int().min(1).max(100).default(1),
+    empty_cells: z.enum(['null', 'random']).default('null'),
+  })
+  .refine((v) => (v.encrypted === undefined) !== (v.packed === undefined), {
+    message: 'send the rows as either encrypted or packed',
+    path: ['encrypted'],
+  });
 
 export const datasetRefSchema = z.strictObject({ room_id: roomId, dataset_id: datasetId });
 export const datasetOnlySchema = z.strictObject({ dataset_id: datasetId });

@@ -284,8 +284,13 @@ export class UploadChunkInput {
   name!: string;
   @Field(() => [DatasetColumnInput])
   columns!: DatasetColumnInput[];
-  @Field(() => GraphQLJSON, { description: 'rows of this chunk (see uploadEncrypted in the README)' })
-  rows!: unknown;
+  @Field(() => GraphQLJSON, {
+    nullable: true,
+    description: 'rows of this chunk (see uploadEncrypted in the README); send rows or packed',
+  })
+  rows?: unknown;
+  @Field(() => String, { nullable: true, description: 'the rows packed as bytes, base64 (see uploadEncrypted)' })
+  packed?: string | null;
   @Field(() => Int, { defaultValue: 0 })
   chunkIndex!: number;
   @Field(() => Int, { defaultValue: 1 })

@@ -11,14 +11,11 @@ import { CsvFile } from '../csv/csv-worker-client';
 import { hasProblems, initialSetup, toPlans, validateSetup, type ColumnSetup } from '../upload/column-setup';
 import { type EmptyCellPolicy, type EncryptedChunk, type EncryptTask } from '../upload/encrypt-rows';
 import { EncryptUpload, UploadCancelled, type UploadProgress } from '../upload/encrypt-upload';
-import { uploadChunk, type DatasetUpload } from '../upload/upload-chunk';
+import { CHUNK_ROWS, uploadChunk, type DatasetUpload } from '../upload/upload-chunk';
 import { WorkerPool, type WorkerLike } from '../upload/worker-pool';
 import { createCsvWorker, createEncryptWorker } from '../upload/workers';
 import { ColumnSetupTable } from './column-setup-table';
 import { CsvDropZone } from './csv-drop-zone';
-
-// Rows per encrypted chunk (the server takes at most 20,000).
-export const CHUNK_ROWS = 5_000;
 
 export type UploadPanelProps = {
   roomId: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromBase64, fromHex, toHex } from '../../../crypto/bytes';
+import { fromHex, fromUtf8, toHex } from '../../../crypto/bytes';
 import { openCell } from '../../../crypto/cells';
 import { deriveSealKey } from '../../../crypto/column-keys';
 import { DATASET_ID, ROOM_ID, ROOM_KEY_HEX } from '../../../crypto/known-answers.fixture';
@@ -8,10 +8,10 @@ import {
   createEncryptor,
   encryptRows,
   serveEncryptWorker,
-  type EncryptedCell,
   type EncryptedChunk,
   type EncryptInit,
 } from './encrypt-rows';
+import { unpackRows } from './packed-rows';
 import { WorkerPool } from './worker-pool';
 
 const roomKey = fromHex(ROOM_KEY_HEX);
@@ -31,15 +31,14 @@ const rows = [
   ['31', 'Zoë', 'ALICE@example.com'],
   ['40', '🦊', ''],
 ];
-const bytes = (b64: string | null | undefined) => fromBase64(b64 ?? '')!;
+// a row's parts: mail's token and sealed copy, age, name's sealed cell
+const PART = { token: 0, mail: 1, age: 2, name: 3 } as const;
+const part = (chunk: EncryptedChunk, row: number, which: keyof typeof PART) =>
+  unpackRows(chunk.packed, 4)[row][PART[which]];
 
-const cell = (chunk: EncryptedChunk, row: number, col: number) => chunk.rows[row][col];
-const sealedOf = (value: EncryptedCell) => (Array.isArray(value) ? value[1] : value);
-
-async function open(chunk: EncryptedChunk, column: string, row: number, rowNumber: number) {
-  const col = ['mail', 'age', 'name'].indexOf(column);
+async function open(chunk: EncryptedChunk, column: 'mail' | 'name', row: number, rowNumber: number) {
   const key = await deriveSealKey(roomKey, ROOM_ID, DATASET_ID, column, 'decrypt');
-  return openCell(key, bytes(sealedOf(cell(chunk, row, col))), {
+  return openCell(key, new Uint8Array(part(chunk, row, column)!), {
     roomId: ROOM_ID,
     datasetId: DATASET_ID,
     column,
@@ -53,16 +52,18 @@ describe('encryptRows', () => {
     const chunk = await encryptRows(await createEncryptor(init()), { firstRow: 100, rows });
     expect(chunk.firstRow).toBe(100);
     expect(chunk.rowCount).toBe(2);
-    // clear cells as they are; an empty join key is null under the 'null' policy
-    expect(chunk.rows.map((row) => [row[1], row[0] === null])).toEqual([
-      ['31', false],
-      ['40', true],
+    expect(unpackRows(chunk.packed, 4)).toHaveLength(2);
+    // clear cells as they are (UTF-8); an empty join key is null, token and copy, under the 'null' policy
+    expect(
+      [0, 1].map((r) => [fromUtf8(part(chunk, r, 'age')!), part(chunk, r, 'token'), part(chunk, r, 'mail')]),
+    ).toEqual([
+      ['31', expect.any(Uint8Array), expect.any(Uint8Array)],
+      ['40', null, null],
     ]);
-    // join key: [token, sealed copy]; the same token as tokenize('alice@example.com') in tokens.test.ts
-    const [token] = cell(chunk, 0, 0) as [string, string];
-    expect(toHex(bytes(token))).toBe('a242efc0e7337d47c54c55c2d7be8d1a');
-    // sealed: one base64 string of 12-byte IV + 16-byte padded value + 16-byte tag
-    expect(bytes(cell(chunk, 0, 2) as string).length).toBe(44);
+    // join key: the same token as tokenize('alice@example.com') in tokens.test.ts
+    expect(toHex(part(chunk, 0, 'token')!)).toBe('a242efc0e7337d47c54c55c2d7be8d1a');
+    // sealed: 12-byte IV + 16-byte padded value + 16-byte tag
+    expect(part(chunk, 0, 'name')!.length).toBe(44);
     expect(await open(chunk, 'name', 0, 100)).toBe('Zoë');
     expect(await open(chunk, 'name', 1, 101)).toBe('🦊');
     expect(await open(chunk, 'mail', 0, 100)).toBe('ALICE@example.com');
@@ -73,8 +74,9 @@ describe('encryptRows', () => {
     const encryptor = await createEncryptor(init('random'));
     const a = await encryptRows(encryptor, { firstRow: 0, rows });
     const b = await encryptRows(encryptor, { firstRow: 0, rows });
-    const token = (chunk: EncryptedChunk, row: number) => (cell(chunk, row, 0) as [string, string])[0];
-    expect(bytes(token(a, 1)).length).toBe(16);
+    const token = (chunk: EncryptedChunk, row: number) => toHex(part(chunk, row, 'token')!);
+    expect(part(a, 1, 'token')!.length).toBe(16);
+    expect(part(a, 1, 'mail')!.length).toBeGreaterThan(16);
     expect(token(a, 1)).not.toBe(token(b, 1));
     expect(token(a, 0)).toBe(token(b, 0));
   });
@@ -88,7 +90,7 @@ describe('encryptRows', () => {
     const chunks = await Promise.all([0, 2, 4].map((firstRow) => pool.run({ firstRow, rows })));
     pool.close();
     expect(chunks.map((c) => c.firstRow)).toEqual([0, 2, 4]);
-    const firstToken = (c: EncryptedChunk) => (c.rows[0][0] as [string, string])[0];
+    const firstToken = (c: EncryptedChunk) => toHex(part(c, 0, 'token')!);
     expect(chunks.every((c) => firstToken(c) === firstToken(chunks[0]))).toBe(true);
     expect(await open(chunks[2], 'name', 1, 5)).toBe('🦊');
   });

@@ -4,12 +4,12 @@
 //   join   -> a join token in the column's domain plus a sealed copy of the value
 //   sealed -> a sealed copy only
 // Output rows are ready for the upload call.
-import { toBase64 } from '../../../crypto/bytes';
 import { type PadBucket, sealCell } from '../../../crypto/cells';
 import { deriveSealKey } from '../../../crypto/column-keys';
 import { type ValueKind } from '../../../crypto/normalise';
 import { createTokenHasher, type TokenHasher } from '../../../crypto/token-hasher';
 import { randomUniqueToken } from '../../../crypto/tokens';
+import { PackedRowsWriter } from './packed-rows';
 import { serveWorkerPool, type WorkerScope } from './worker-pool';
 
 export type ColumnRole = 'clear' | 'join' | 'sealed';
@@ -40,13 +40,13 @@ export type EncryptInit = {
 
 export type EncryptTask = { firstRow: number; rows: string[][] };
 
-// One cell per plan column, in the upload format of POST /v1/vcr/uploadEncrypted:
-//   clear  -> the string
-//   sealed -> base64 of IV || ciphertext || tag (empty values are sealed too: emptiness stays hidden)
-//   join   -> [base64 16-byte token, base64 sealed copy], or null for an empty cell under the
+// A chunk of encrypted rows in the upload's packed form (see packed-rows.ts), one cell per plan
+// column:
+//   clear  -> the value as UTF-8
+//   sealed -> IV || ciphertext || tag (empty values are sealed too: emptiness stays hidden)
+//   join   -> the 16-byte token, then the sealed copy; both null for an empty cell under the
 //             'null' policy
-export type EncryptedCell = string | [string, string] | null;
-export type EncryptedChunk = { firstRow: number; rowCount: number; rows: EncryptedCell[][] };
+export type EncryptedChunk = { firstRow: number; rowCount: number; packed: Uint8Array<ArrayBuffer> };
 
 type ColumnKeys = { plan: ColumnPlan; sealKey: CryptoKey | null; hasher: TokenHasher | null };
 export type Encryptor = { init: EncryptInit; keys: ColumnKeys[] };
@@ -71,13 +71,15 @@ export async function createEncryptor(init: EncryptInit): Promise<Encryptor> {
   return { init, keys };
 }
 
+type Cell = { token: Uint8Array | null; sealed: Uint8Array | null } | string;
+
 export async function encryptRows(encryptor: Encryptor, task: EncryptTask): Promise<EncryptedChunk> {
   const { roomId, datasetId, keyVersion, emptyCells } = encryptor.init;
-  const rows: EncryptedCell[][] = task.rows.map(() => new Array<EncryptedCell>(encryptor.keys.length));
+  const cells: Cell[][] = task.rows.map(() => new Array<Cell>(encryptor.keys.length));
   await Promise.all(
     encryptor.keys.map(async ({ plan, sealKey, hasher }, col) => {
       if (plan.role === 'clear') {
-        task.rows.forEach((row, r) => (rows[r][col] = row[plan.source] ?? ''));
+        task.rows.forEach((row, r) => (cells[r][col] = row[plan.source] ?? ''));
         return;
       }
       await Promise.all(
@@ -87,24 +89,36 @@ export async function encryptRows(encryptor: Encryptor, task: EncryptTask): Prom
           if (plan.role === 'join') {
             token = hasher!.token(value, plan.kind) ?? (emptyCells === 'random' ? randomUniqueToken() : null);
             if (token === null) {
-              rows[r][col] = null;
+              cells[r][col] = { token: null, sealed: null };
               return;
             }
           }
           const place = { roomId, datasetId, column: plan.name, rowNumber: task.firstRow + r, keyVersion };
-          const sealed = toBase64(await sealCell(sealKey!, value, place, { padBucket: plan.padBucket }));
-          rows[r][col] = token === null ? sealed : [toBase64(token), sealed];
+          cells[r][col] = { token, sealed: await sealCell(sealKey!, value, place, { padBucket: plan.padBucket }) };
         }),
       );
     }),
   );
-  return { firstRow: task.firstRow, rowCount: task.rows.length, rows };
+  const out = new PackedRowsWriter(task.rows.length * encryptor.keys.length * 64);
+  for (const row of cells) {
+    row.forEach((cell, col) => {
+      if (typeof cell === 'string') out.part(cell);
+      else {
+        if (encryptor.keys[col].plan.role === 'join') out.part(cell.token);
+        out.part(cell.sealed);
+      }
+    });
+  }
+  return { firstRow: task.firstRow, rowCount: task.rows.length, packed: out.finish() };
 }
 
 // The encryption worker's side of the pool protocol (encrypt.worker.ts runs it on `self`).
 export function serveEncryptWorker(scope: WorkerScope): void {
   serveWorkerPool(scope, {
     init: (payload: EncryptInit) => createEncryptor(payload),
-    task: async (encryptor, payload: EncryptTask) => ({ result: await encryptRows(encryptor, payload) }),
+    task: async (encryptor, payload: EncryptTask) => {
+      const result = await encryptRows(encryptor, payload);
+      return { result, transfer: [result.packed.buffer] };
+    },
   });
 }

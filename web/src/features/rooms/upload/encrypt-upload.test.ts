@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fromHex } from '../../../crypto/bytes';
+import { fromHex, toHex } from '../../../crypto/bytes';
 import { DATASET_ID, ROOM_ID, ROOM_KEY_HEX } from '../../../crypto/known-answers.fixture';
 import { inProcessWorker } from '../../../test/in-process-worker';
 import { type RowBatch } from '../csv/csv-worker-client';
 import { serveEncryptWorker, type EncryptedChunk, type EncryptTask } from './encrypt-rows';
 import { EncryptUpload, UploadCancelled, type UploadProgress } from './encrypt-upload';
+import { unpackRows } from './packed-rows';
 import { WorkerPool } from './worker-pool';
 
 function pool() {
@@ -62,7 +63,8 @@ describe('encrypt and upload', () => {
       retryDelayMs: 1,
       maxInFlight: 1,
       upload: async (index, chunk) => {
-        attempts.push({ index, sealed: (chunk.rows[0][0] as [string, string])[1] });
+        // the first row's sealed copy (a join key: token, then sealed copy)
+        attempts.push({ index, sealed: toHex(unpackRows(chunk.packed, 2)[0][1]!) });
         if (index === 1 && failuresLeft-- > 0) throw new Error('503 Service Unavailable');
         done.add(index);
       },

@@ -1,7 +1,12 @@
 // One chunk to POST /v1/vcr/uploadEncrypted (GraphQL bodies stop at 256 kB; this path takes up to
 // 32 MB). The same chunk index may be sent again: the server answers `duplicate` and changes
 // nothing, which is what makes retries and resumes safe.
+import { toBase64 } from '../../../crypto/bytes';
 import { type ColumnPlan, type EmptyCellPolicy, type EncryptedChunk } from './encrypt-rows';
+
+// Rows per chunk: the most the server takes. Big chunks keep the server's per-chunk work (a
+// reservation, a transaction, a completion check) small next to the rows themselves.
+export const CHUNK_ROWS = 20_000;
 
 export type DatasetUpload = {
   roomId: string;
@@ -23,8 +28,9 @@ export class UploadError extends Error {
   }
 }
 
-export async function uploadChunk(upload: DatasetUpload, chunkIndex: number, chunk: EncryptedChunk): Promise<void> {
-  const body = {
+/** The JSON body of one chunk's POST /v1/vcr/uploadEncrypted (its rows packed, see packed-rows.ts). */
+export function chunkBody(upload: DatasetUpload, chunkIndex: number, chunk: EncryptedChunk): string {
+  return JSON.stringify({
     room_id: upload.roomId,
     dataset_id: upload.datasetId,
     campaign: upload.name,
@@ -35,21 +41,24 @@ export async function uploadChunk(upload: DatasetUpload, chunkIndex: number, chu
           ? { name, role, padBucket }
           : { name, role },
     ),
-    encrypted: chunk.rows,
+    packed: toBase64(chunk.packed),
     chunk_index: chunkIndex,
     chunk_count: upload.chunkCount,
     first_row: chunk.firstRow,
     key_version: upload.keyVersion,
     normalisation_version: 1,
     empty_cells: upload.emptyCells,
-  };
+  });
+}
+
+export async function uploadChunk(upload: DatasetUpload, chunkIndex: number, chunk: EncryptedChunk): Promise<void> {
   let response: Response;
   try {
     response = await fetch(new URL('/v1/vcr/uploadEncrypted', window.location.origin), {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+      body: chunkBody(upload, chunkIndex, chunk),
     });
   } catch {
     throw new UploadError('the server could not be reached', 0);
