@@ -14,6 +14,15 @@ import { formatDateTime } from '../../../shared/ui/format-date';
 import { IconCard } from '../../../shared/ui/icon-card';
 import { LabelValueTable } from '../../../shared/ui/label-value-table';
 
+// short words never break ("Collection" once wrapped as "Collectio n"); long text wraps anywhere
+const CELL_SX: Record<string, object> = {
+  Title: { fontWeight: 500, minWidth: 120, overflowWrap: 'anywhere' },
+  Type: { whiteSpace: 'nowrap' },
+  Key: { overflowWrap: 'anywhere' },
+  Created: { whiteSpace: 'nowrap' },
+  Description: { minWidth: 160, overflowWrap: 'anywhere' },
+};
+
 // Spec "Request detail": the High Level Details table (Title, Type, Key, Created, Description);
 // on a phone the same five as label and value.
 export function HighLevelDetails({ details }: { details: RequestRowState }) {
@@ -47,16 +56,7 @@ export function HighLevelDetails({ details }: { details: RequestRowState }) {
             <TableBody>
               <TableRow>
                 {columns.map(([name, value]) => (
-                  <TableCell
-                    key={name}
-                    sx={
-                      name === 'Title'
-                        ? { fontWeight: 500, minWidth: 120, overflowWrap: 'anywhere' }
-                        : name === 'Created'
-                          ? { whiteSpace: 'nowrap' }
-                          : { minWidth: name === 'Description' ? 160 : undefined, overflowWrap: 'anywhere' }
-                    }
-                  >
+                  <TableCell key={name} sx={CELL_SX[name]}>
                     {value}
                   </TableCell>
                 ))}

@@ -173,7 +173,8 @@ function LeafEditor({
         : { kind, id: leaf.id, side, column, value: '' },
     );
   };
-  const field = { variant: 'standard' as const, size: 'small' as const };
+  // one line on wide screens (the theme makes text fields full width by default)
+  const field = { variant: 'standard' as const, size: 'small' as const, fullWidth: false };
   return (
     <Box
       role="group"
@@ -299,7 +300,8 @@ function ColumnSelect({
       onChange={(e) => onChange(e.target.value)}
       variant="standard"
       size="small"
-      sx={{ minWidth: 150 }}
+      fullWidth={false}
+      sx={{ minWidth: 200 }}
     >
       {options.map((option) => (
         <MenuItem key={option.name} value={option.name}>
