@@ -12,6 +12,8 @@ import { buildApp } from '../../api/src/app';
 import { loadConfig } from '../../api/src/config';
 import { openTestDatabase } from '../../test/api/support/test-db';
 import { benchLogin } from './bench-user';
+import { defaultMaxInFlight } from '../../web/src/features/rooms/upload/encrypt-upload';
+import { defaultPoolSize } from '../../web/src/features/rooms/upload/worker-pool';
 import type { UploaderInput, UploaderResult } from './rooms-uploader';
 
 export type RoomsBench = {
@@ -23,7 +25,10 @@ export type RoomsBench = {
 };
 
 const CHUNK = 20_000;
-const UPLOAD_IN_FLIGHT = Number(process.env.BENCH_UPLOAD_IN_FLIGHT ?? 2);
+// as many chunks at a time as the web app's upload has in flight on this machine
+const UPLOAD_IN_FLIGHT = Number(
+  process.env.BENCH_UPLOAD_IN_FLIGHT ?? defaultMaxInFlight(defaultPoolSize(os.availableParallelism())),
+);
 // the token of value i: what HMAC output looks like to the server (16 bytes), reproducible in SQL
 
 async function median(runs: number, f: () => Promise<unknown>): Promise<number> {
@@ -167,7 +172,7 @@ export async function roomsBench(): Promise<RoomsBench> {
 }
 
 export function printRoomsBench(b: RoomsBench, dbKind: string) {
-  console.log(`\nClean rooms: ${b.rows} rows per data set, database: ${dbKind}`);
+  console.log(`\nClean rooms: ${b.rows} rows per data set, ${UPLOAD_IN_FLIGHT} chunks in flight, database: ${dbKind}`);
   const ingest = (label: string, seconds: number) =>
     console.log(
       `  ingest, ${label}: ${seconds.toFixed(2)} s = ${Math.round(b.rows / seconds)} rows/s` +

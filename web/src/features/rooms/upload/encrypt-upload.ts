@@ -26,6 +26,9 @@ export type EncryptUploadOptions = {
   retryDelayMs?: number;
 };
 
+// Batches in memory at once: enough to keep every worker busy while earlier chunks upload.
+export const defaultMaxInFlight = (poolSize: number) => Math.max(2, poolSize * 2);
+
 export class UploadCancelled extends Error {
   override readonly name = 'UploadCancelled';
   constructor() {
@@ -47,7 +50,7 @@ export class EncryptUpload {
 
   // Resolves once every chunk is uploaded; rejects on an encryption failure or cancel().
   async run(): Promise<{ chunks: number; rows: number }> {
-    const { batches, pool, maxInFlight = Math.max(2, pool.size * 2) } = this.options;
+    const { batches, pool, maxInFlight = defaultMaxInFlight(pool.size) } = this.options;
     const inFlight = new Set<Promise<void>>();
     let firstError: unknown = null;
     let chunkIndex = 0;
