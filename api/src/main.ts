@@ -9,6 +9,8 @@ const RECONCILE_EVERY_MS = 60_000;
 // how often participant payouts whose retry time has come are attempted again (they back off
 // from 5 s to 10 min while the chain is unavailable; a submission starts its own at once)
 const PAYOUT_RETRY_EVERY_MS = 15_000;
+// how often incomplete clean-room uploads older than a day are removed
+const ABANDONED_SWEEP_EVERY_MS = 60 * 60_000;
 
 // read config -> open db (migrations run) -> local chain if none is configured -> build app -> listen
 async function main() {
@@ -62,6 +64,14 @@ async function main() {
   };
   const payoutTimer = setInterval(retryPayouts, PAYOUT_RETRY_EVERY_MS);
 
+  // incomplete clean-room uploads nobody finished (a browser closed mid-upload) give their name back
+  const discardAbandoned = () =>
+    void services.datasets
+      .discardAbandoned(db.orm.em.fork())
+      .then((ids) => ids.length && app.log.info({ datasets: ids }, 'abandoned uploads discarded'))
+      .catch((err) => app.log.error({ err }, 'discarding abandoned uploads failed'));
+  const abandonedTimer = setInterval(discardAbandoned, ABANDONED_SWEEP_EVERY_MS);
+
   const timer = services.mail.sendsForReal
     ? setInterval(
         () => void services.mail.deliverPending(db.orm).catch((err) => app.log.error({ err }, 'mail dispatch failed')),
@@ -77,6 +87,7 @@ async function main() {
     clearInterval(timer);
     clearInterval(reconcileTimer);
     clearInterval(payoutTimer);
+    clearInterval(abandonedTimer);
     await app.close();
     await localChain?.stop();
     await db.close();
@@ -88,6 +99,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   reconcile();
   retryPayouts();
+  discardAbandoned();
 }
 
 main().catch((err) => {

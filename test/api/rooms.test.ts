@@ -524,6 +524,28 @@ describe('data sets', () => {
     expect(await decryptReport(room, room.id, report.body.result!.result)).toEqual(rows);
   });
 
+  it('discards uploads left incomplete for a day, giving their name back', async () => {
+    const { id, bodies } = await chunksOf('abandoned', people(10), 5);
+    expect((await send(bodies[0])).body.result).toMatchObject({ status: 'uploading' });
+    const finished = await uploadDataset(owner, room, 'finished long ago', COLUMNS, people(3));
+    const conn = server.db.orm.em.fork().getConnection();
+    await conn.execute(`update vcr_datasets set created_at = now() - interval '23 hours' where id in (?, ?)`, [
+      id,
+      finished,
+    ]);
+    expect(await server.services.datasets.discardAbandoned(server.db.orm.em.fork())).toEqual([]);
+    await conn.execute(`update vcr_datasets set created_at = now() - interval '25 hours' where id in (?, ?)`, [
+      id,
+      finished,
+    ]);
+    expect(await server.services.datasets.discardAbandoned(server.db.orm.em.fork())).toEqual([id]);
+    expect(await datasetTableNames(id)).toEqual([]);
+    expect(await datasetTableNames(finished)).toHaveLength(2);
+    // the name is free again
+    const again = await chunksOf('abandoned', people(10), 10);
+    expect((await send(again.bodies[0])).body.result).toMatchObject({ status: 'ready', row_count: 10 });
+  });
+
   it('refuses a chunk whose rows overlap another chunk, storing nothing of it', async () => {
     const { id, bodies } = await chunksOf('overlap', people(20), 10);
     expect((await send(bodies[0])).status).toBe(200);

@@ -28,6 +28,9 @@ import { query } from './sql';
 
 export type UploadInput = z.infer<typeof uploadSchema>;
 
+// an upload of a million rows takes minutes: a day without completing means nobody will
+export const ABANDONED_AFTER_HOURS = 24;
+
 export type UploadResult = { dataset: Dataset; chunksReceived: number; duplicate: boolean };
 
 export type Overlap = {
@@ -299,6 +302,25 @@ export class DatasetsService {
         throw forbidden('Only the uploader or the room owner can delete a data set');
       const ids = sets.map((d) => d.id);
       await query(tx, 'delete from vcr_datasets where id = any($1::uuid[])', [ids]);
+      await dropDatasetTables(tx, ids);
+      return ids;
+    });
+  }
+
+  /**
+   * Deletes uploads nobody finished (a browser closed mid-upload): incomplete sets created more
+   * than `olderThanHours` ago, with their tables. They are invisible to the room but hold their
+   * name. The web app removes a set it cancels itself; this catches the rest. Returns their ids.
+   */
+  async discardAbandoned(em: EntityManager, olderThanHours = ABANDONED_AFTER_HOURS): Promise<string[]> {
+    return em.transactional(async (tx) => {
+      const gone = await query<{ id: string }>(
+        tx,
+        `delete from vcr_datasets where status = 'uploading' and created_at < now() - make_interval(hours => $1)
+         returning id`,
+        [olderThanHours],
+      );
+      const ids = gone.map((d) => d.id);
       await dropDatasetTables(tx, ids);
       return ids;
     });

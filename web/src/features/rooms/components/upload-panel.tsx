@@ -11,7 +11,7 @@ import { CsvFile } from '../csv/csv-worker-client';
 import { hasProblems, initialSetup, toPlans, validateSetup, type ColumnSetup } from '../upload/column-setup';
 import { type EmptyCellPolicy, type EncryptedChunk, type EncryptTask } from '../upload/encrypt-rows';
 import { EncryptUpload, UploadCancelled, type UploadProgress } from '../upload/encrypt-upload';
-import { CHUNK_ROWS, uploadChunk, type DatasetUpload } from '../upload/upload-chunk';
+import { CHUNK_ROWS, discardUpload, uploadChunk, type DatasetUpload } from '../upload/upload-chunk';
 import { WorkerPool, type WorkerLike } from '../upload/worker-pool';
 import { createCsvWorker, createEncryptWorker } from '../upload/workers';
 import { ColumnSetupTable } from './column-setup-table';
@@ -127,6 +127,8 @@ export function UploadPanel({ roomId, keyVersion, roomKey, existingNames, onUplo
     } catch (failure) {
       setStage({ kind: 'idle' });
       if (!(failure instanceof UploadCancelled)) setError(failure instanceof Error ? failure.message : String(failure));
+      // the chunks that did arrive would keep the name taken by a set nobody sees
+      void discardUpload(upload);
     } finally {
       release();
     }

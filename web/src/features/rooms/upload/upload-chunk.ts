@@ -67,3 +67,16 @@ export async function uploadChunk(upload: DatasetUpload, chunkIndex: number, chu
   const payload = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
   throw new UploadError(payload?.error?.message ?? `the server answered ${response.status}`, response.status);
 }
+
+/**
+ * Removes what a cancelled or failed upload left on the server: an incomplete set is invisible to
+ * the room but holds its name. Best effort: a set no chunk reached does not exist (404).
+ */
+export async function discardUpload(upload: DatasetUpload): Promise<void> {
+  await fetch(new URL('/v1/vcr/deleteDataSet', window.location.origin), {
+    method: 'DELETE',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ room_id: upload.roomId, dataset_id: upload.datasetId }),
+  }).catch(() => undefined);
+}
