@@ -13,7 +13,6 @@ import {
   openMyRoomKey,
   people,
   uploadDataset,
-  uploadPackedDataset,
   decryptReport,
   type ReportResult,
   type Browser,
@@ -506,7 +505,7 @@ describe('data sets', () => {
   it("takes the web app's packed chunks: the same tokens as JSON rows, cells that decrypt", async () => {
     const rows = people(30).map(([email, age, name], i) => [email, i === 3 ? '' : age, i === 4 ? 'Zoë 🦊' : name]);
     const json = await uploadDataset(owner, room, 'as json', COLUMNS, rows.slice(0, 20));
-    const packed = await uploadPackedDataset(guest, room, 'as packed', COLUMNS, rows, 7);
+    const packed = await uploadDataset(guest, room, 'as packed', COLUMNS, rows, 7, 'packed');
     const compare = await owner.client.rest('GET', '/v1/vcr/compareDatasets', undefined, {
       room_id: room.id,
       datasets_array: `${json},${packed}`,

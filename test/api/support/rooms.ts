@@ -143,7 +143,11 @@ export async function encryptRows(
   );
 }
 
-/** Uploads a data set in chunks through REST; returns its id. */
+/**
+ * Uploads a data set in chunks through REST; returns its id. `form` 'json': rows of base64 cells
+ * (encryptRows above); 'packed': as the web app does, the room page's own encryptor making packed
+ * chunks (join and sealed columns in the 32-byte padding bucket).
+ */
 export async function uploadDataset(
   b: Browser,
   room: TestRoom,
@@ -151,67 +155,39 @@ export async function uploadDataset(
   columns: Column[],
   rows: string[][],
   chunkRows = 1000,
+  form: 'json' | 'packed' = 'json',
 ): Promise<string> {
   const datasetId = randomUUID();
+  const encryptor =
+    form === 'packed'
+      ? await createEncryptor({
+          roomKey: room.roomKey,
+          roomId: room.id,
+          datasetId,
+          keyVersion: room.keyVersion,
+          emptyCells: 'null',
+          columns: columns.map((c, source) => ({
+            source,
+            name: c.name,
+            role: c.role,
+            domain: (c.domain ?? c.name).toLowerCase(),
+            kind: c.kind ?? 'text',
+            padBucket: 32,
+          })),
+        })
+      : null;
   const chunkCount = Math.max(1, Math.ceil(rows.length / chunkRows));
   for (let c = 0; c < chunkCount; c++) {
     const slice = rows.slice(c * chunkRows, (c + 1) * chunkRows);
-    const encrypted = await encryptRows(room, datasetId, columns, slice, c * chunkRows);
+    const cells = encryptor
+      ? { packed: toBase64((await encryptPacked(encryptor, { firstRow: c * chunkRows, rows: slice })).packed) }
+      : { encrypted: await encryptRows(room, datasetId, columns, slice, c * chunkRows) };
     const res = await b.client.rest('POST', '/v1/vcr/uploadEncrypted', {
       room_id: room.id,
       dataset_id: datasetId,
       campaign: name,
-      header: columns,
-      encrypted,
-      chunk_index: c,
-      chunk_count: chunkCount,
-      first_row: c * chunkRows,
-    });
-    if (res.status !== 200) throw new Error(`uploadEncrypted: ${JSON.stringify(res.body)}`);
-  }
-  return datasetId;
-}
-
-/**
- * Uploads a data set as the web app does: the room page's encryptor makes packed chunks (`packed`
- * instead of JSON rows). Columns take the CSV's order; join keys use their own padding bucket.
- */
-export async function uploadPackedDataset(
-  b: Browser,
-  room: TestRoom,
-  name: string,
-  columns: Column[],
-  rows: string[][],
-  chunkRows = 1000,
-): Promise<string> {
-  const datasetId = randomUUID();
-  const encryptor = await createEncryptor({
-    roomKey: room.roomKey,
-    roomId: room.id,
-    datasetId,
-    keyVersion: room.keyVersion,
-    emptyCells: 'null',
-    columns: columns.map((c, source) => ({
-      source,
-      name: c.name,
-      role: c.role,
-      domain: (c.domain ?? c.name).toLowerCase(),
-      kind: c.kind ?? 'text',
-      padBucket: 32,
-    })),
-  });
-  const chunkCount = Math.max(1, Math.ceil(rows.length / chunkRows));
-  for (let c = 0; c < chunkCount; c++) {
-    const chunk = await encryptPacked(encryptor, {
-      firstRow: c * chunkRows,
-      rows: rows.slice(c * chunkRows, (c + 1) * chunkRows),
-    });
-    const res = await b.client.rest('POST', '/v1/vcr/uploadEncrypted', {
-      room_id: room.id,
-      dataset_id: datasetId,
-      campaign: name,
-      header: columns.map((col) => ({ ...col, ...(col.role === 'clear' ? {} : { padBucket: 32 }) })),
-      packed: toBase64(chunk.packed),
+      header: encryptor ? columns.map((col) => (col.role === 'clear' ? col : { ...col, padBucket: 32 })) : columns,
+      ...cells,
       chunk_index: c,
       chunk_count: chunkCount,
       first_row: c * chunkRows,

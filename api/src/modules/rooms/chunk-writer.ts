@@ -28,6 +28,8 @@ function acceptsCopy(pool: Pool): Promise<boolean> {
       .query<{ version: string }>('select version() as version')
       .then((r) => !/PGlite/i.test(r.rows[0]?.version ?? ''));
     copyCapable.set(pool, known);
+    // a failed question is asked again next time
+    known.catch(() => copyCapable.delete(pool));
   }
   return known;
 }
