@@ -43,12 +43,20 @@ export function padBucketFor(maxValueBytes: number): PadBucket {
   return PAD_BUCKETS.find((bucket) => bucket >= LENGTH_PREFIX_BYTES + maxValueBytes) ?? 1024;
 }
 
+// The padded size of a value of `valueBytes` UTF-8 bytes; a sealed cell is IV + this + tag.
+export function paddedLength(valueBytes: number, bucket: PadBucket = DEFAULT_PAD_BUCKET): number {
+  let size: number = bucket;
+  while (size < LENGTH_PREFIX_BYTES + valueBytes) size *= 2;
+  return size;
+}
+
+export const sealedCellLength = (valueBytes: number, bucket: PadBucket = DEFAULT_PAD_BUCKET) =>
+  IV_BYTES + paddedLength(valueBytes, bucket) + TAG_BYTES;
+
 export function padCellValue(value: string, bucket: PadBucket = DEFAULT_PAD_BUCKET): Bytes {
   if (!PAD_BUCKETS.includes(bucket)) throw new CryptoError('INVALID_ARGUMENT', `bad pad bucket ${bucket}`);
   const bytes = utf8(value);
-  let size: number = bucket;
-  while (size < LENGTH_PREFIX_BYTES + bytes.length) size *= 2;
-  const padded = new Uint8Array(size);
+  const padded = new Uint8Array(paddedLength(bytes.length, bucket));
   new DataView(padded.buffer).setUint32(0, bytes.length);
   padded.set(bytes, LENGTH_PREFIX_BYTES);
   return padded;

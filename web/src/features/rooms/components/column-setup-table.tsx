@@ -67,6 +67,8 @@ export function ColumnSetupTable({ columns, sample, problems, onChange }: Props)
                     label={`Role of ${column.name || `column ${column.source + 1}`}`}
                     value={column.role}
                     onChange={(event) => update(column.source, { role: event.target.value as ColumnRole })}
+                    error={Boolean(problem.role)}
+                    helperText={problem.role}
                     variant="standard"
                     size="small"
                     fullWidth

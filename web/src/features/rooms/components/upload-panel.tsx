@@ -11,7 +11,7 @@ import { CsvFile } from '../csv/csv-worker-client';
 import { hasProblems, initialSetup, toPlans, validateSetup, type ColumnSetup } from '../upload/column-setup';
 import { type EmptyCellPolicy, type EncryptedChunk, type EncryptTask } from '../upload/encrypt-rows';
 import { EncryptUpload, UploadCancelled, type UploadProgress } from '../upload/encrypt-upload';
-import { CHUNK_ROWS, discardUpload, uploadChunk, type DatasetUpload } from '../upload/upload-chunk';
+import { chunkRowsFor, discardUpload, uploadChunk, type DatasetUpload } from '../upload/upload-chunk';
 import { WorkerPool, type WorkerLike } from '../upload/worker-pool';
 import { createCsvWorker, createEncryptWorker } from '../upload/workers';
 import { ColumnSetupTable } from './column-setup-table';
@@ -87,7 +87,7 @@ export function UploadPanel({ roomId, keyVersion, roomKey, existingNames, onUplo
     }
   };
 
-  const problems = validateSetup(name, columns, existingNames);
+  const problems = validateSetup(name, columns, existingNames, stage.kind === 'setup' ? stage.scan.maxBytes : []);
 
   const start = async () => {
     if (stage.kind !== 'setup' || !running.current) return;
@@ -95,12 +95,13 @@ export function UploadPanel({ roomId, keyVersion, roomKey, existingNames, onUplo
     if (hasProblems(problems)) return;
     const { file, scan } = stage;
     const plans = toPlans(columns, scan.maxBytes);
+    const chunkRows = chunkRowsFor(plans, scan.maxBytes);
     const upload: DatasetUpload = {
       roomId,
       datasetId: crypto.randomUUID(),
       name: name.trim(),
       columns: plans,
-      chunkCount: Math.ceil(scan.rowCount / CHUNK_ROWS),
+      chunkCount: Math.ceil(scan.rowCount / chunkRows),
       keyVersion,
       emptyCells,
     };
@@ -113,7 +114,7 @@ export function UploadPanel({ roomId, keyVersion, roomKey, existingNames, onUplo
       emptyCells,
     });
     const job = new EncryptUpload({
-      batches: running.current.csv.batches(CHUNK_ROWS),
+      batches: running.current.csv.batches(chunkRows),
       pool,
       totalRows: scan.rowCount,
       upload: (index, chunk) => uploadChunk(upload, index, chunk),

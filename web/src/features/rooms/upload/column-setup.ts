@@ -1,7 +1,8 @@
 // The uploader's choices for each CSV column before encryption (CRYPTO.md s.4), and their rules:
 // every column has a non-empty name of letters and digits, unique in the data set; join keys
-// have a join domain; the data set's name is non-empty and unique in the room.
-import { padBucketFor } from '../../../crypto/cells';
+// have a join domain; the data set's name is non-empty and unique in the room; no value is longer
+// than the server stores (sealed cells up to 8192 bytes, clear cells up to 1000 characters).
+import { padBucketFor, sealedCellLength } from '../../../crypto/cells';
 import { type ValueKind } from '../../../crypto/normalise';
 import { cleanHeader } from '../csv/csv-parser';
 import { type ColumnPlan, type ColumnRole } from './encrypt-rows';
@@ -15,7 +16,21 @@ export type ColumnSetup = {
   kind: ValueKind;
 };
 
-export type SetupProblems = { name?: string; columns: Record<number, { name?: string; domain?: string }> };
+export type SetupProblems = {
+  name?: string;
+  columns: Record<number, { name?: string; role?: string; domain?: string }>;
+};
+
+// what the server takes (api/src/modules/rooms/chunk-rows.ts)
+export const SEALED_CELL_MAX_BYTES = 8192;
+export const CLEAR_CELL_MAX_CHARS = 1000;
+
+/** The longest value (UTF-8 bytes) a sealed or join-key column can hold. */
+export const MAX_SEALED_VALUE_BYTES = (() => {
+  let n = 0;
+  while (sealedCellLength(n + 1, padBucketFor(n + 1)) <= SEALED_CELL_MAX_BYTES) n++;
+  return n;
+})();
 
 // Sensible first choices: e-mail and phone columns become join keys with their normalisation,
 // everything else is sealed (nothing is left in clear unless the uploader says so).
@@ -38,6 +53,8 @@ export function validateSetup(
   datasetName: string,
   columns: readonly ColumnSetup[],
   existingNames: readonly string[],
+  // per CSV column, the longest value in UTF-8 bytes (the scan's maxBytes)
+  maxBytes: readonly number[] = [],
 ): SetupProblems {
   const problems: SetupProblems = { columns: {} };
   const trimmed = datasetName.trim();
@@ -48,14 +65,21 @@ export function validateSetup(
   const counts = new Map<string, number>();
   for (const column of columns) counts.set(column.name.toLowerCase(), (counts.get(column.name.toLowerCase()) ?? 0) + 1);
   for (const column of columns) {
-    const problem: { name?: string; domain?: string } = {};
+    const problem: SetupProblems['columns'][number] = {};
     if (column.name === '') problem.name = 'A column needs a name';
     else if (!/^[A-Za-z0-9]+$/.test(column.name)) problem.name = 'Letters and digits only';
     else if ((counts.get(column.name.toLowerCase()) ?? 0) > 1) problem.name = 'Column names must be unique';
     if (column.role === 'join' && !/^[A-Za-z0-9_]{1,64}$/.test(column.domain)) {
       problem.domain = 'A join domain is letters, digits and _';
     }
-    if (problem.name || problem.domain) problems.columns[column.source] = problem;
+    const longest = maxBytes[column.source] ?? 0;
+    if (column.role !== 'clear' && longest > MAX_SEALED_VALUE_BYTES) {
+      problem.role = `A value of ${longest} bytes is too long to encrypt (at most ${MAX_SEALED_VALUE_BYTES})`;
+    } else if (column.role === 'clear' && longest > 3 * CLEAR_CELL_MAX_CHARS) {
+      // UTF-8 takes at most 3 bytes for each UTF-16 unit: this is surely over the limit
+      problem.role = `Clear values are at most ${CLEAR_CELL_MAX_CHARS} characters; this column has longer ones`;
+    }
+    if (problem.name || problem.domain || problem.role) problems.columns[column.source] = problem;
   }
   return problems;
 }

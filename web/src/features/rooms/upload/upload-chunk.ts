@@ -2,11 +2,27 @@
 // 32 MB). The same chunk index may be sent again: the server answers `duplicate` and changes
 // nothing, which is what makes retries and resumes safe.
 import { toBase64 } from '../../../crypto/bytes';
+import { sealedCellLength } from '../../../crypto/cells';
+import { TOKEN_BYTES } from '../../../crypto/tokens';
 import { type ColumnPlan, type EmptyCellPolicy, type EncryptedChunk } from './encrypt-rows';
 
-// Rows per chunk: the most the server takes. Big chunks keep the server's per-chunk work (a
-// reservation, a transaction, a completion check) small next to the rows themselves.
+// Rows per chunk: the most the server takes, unless the rows are wide. Big chunks keep the
+// server's per-chunk work (a reservation, a transaction, a completion check) small next to the
+// rows themselves; a chunk's body stays within half the server's 32 MB limit.
 export const CHUNK_ROWS = 20_000;
+const CHUNK_BODY_BUDGET = 16 * 1024 * 1024;
+
+/** Rows per chunk for these columns, whose longest values (UTF-8 bytes) the scan measured. */
+export function chunkRowsFor(columns: readonly ColumnPlan[], maxBytes: readonly number[]): number {
+  // the packed bytes of the widest possible row: a 2-byte length before every part
+  const rowBytes = columns.reduce((sum, c) => {
+    const longest = maxBytes[c.source] ?? 0;
+    if (c.role === 'clear') return sum + 2 + longest;
+    return sum + 2 + sealedCellLength(longest, c.padBucket) + (c.role === 'join' ? 2 + TOKEN_BYTES : 0);
+  }, 0);
+  const base64Bytes = Math.ceil(rowBytes / 3) * 4;
+  return Math.max(1, Math.min(CHUNK_ROWS, Math.floor(CHUNK_BODY_BUDGET / Math.max(1, base64Bytes))));
+}
 
 export type DatasetUpload = {
   roomId: string;
