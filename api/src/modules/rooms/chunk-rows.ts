@@ -81,9 +81,8 @@ export function decodeChunk(columns: DatasetColumn[], rows: unknown[][], firstRo
   };
   // decodes base64 into the blob; the length written, or -1 when it is not base64 of min..max bytes
   const take = (value: unknown, min: number, max: number): number => {
-    if (typeof value !== 'string' || value.length % 4 !== 0) return -1;
-    const pad = value.endsWith('==') ? 2 : value.endsWith('=') ? 1 : 0;
-    const expected = (value.length / 4) * 3 - pad;
+    if (typeof value !== 'string') return -1;
+    const expected = base64Length(value);
     if (expected < min || expected > max) return -1;
     room(expected);
     // Node skips characters outside the alphabet: fewer bytes than the length promises means bad input
@@ -152,10 +151,10 @@ export function decodePackedChunk(
   maxRows: number,
 ): DecodedChunk {
   const bad = (what: string) => badInput(`packed: ${what}`);
-  if (packed.length % 4 !== 0) throw bad('not base64');
-  const blob = Buffer.from(packed, 'base64');
-  const pad = packed.endsWith('==') ? 2 : packed.endsWith('=') ? 1 : 0;
-  if (blob.length !== (packed.length / 4) * 3 - pad) throw bad('not base64');
+  const expected = base64Length(packed);
+  const blob = expected < 0 ? Buffer.alloc(0) : Buffer.from(packed, 'base64');
+  // Node skips characters outside the alphabet: fewer bytes than the length promises means bad input
+  if (expected < 0 || blob.length !== expected) throw bad('not base64');
 
   // a first pass finds the row count (and checks the part lengths add up)
   const partsPerRow = columns.reduce((n, c) => n + (c.role === 'join' ? 2 : 1), 0);
@@ -206,6 +205,13 @@ export function decodePackedChunk(
     }
   }
   return out;
+}
+
+/** The bytes that base64 text of this length holds, or -1 when no base64 has its length. */
+function base64Length(text: string): number {
+  if (text.length % 4 !== 0) return -1;
+  const pad = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  return (text.length / 4) * 3 - pad;
 }
 
 /** Whether bytes are a clear cell: UTF-8 without NUL, at most CLEAR_MAX characters. */

@@ -125,14 +125,13 @@ async function insertRows(tx: EntityManager, datasetId: string, c: DecodedChunk)
     return cell(`u.so${k}`, `u.sl${k}`);
   });
   const clear = Array.from({ length: c.clearCols }, (_, k) => {
-    const text = (at: number, r: number) =>
-      at < 0 ? null : c.blob.toString('utf8', at, at + c.clearLength[r * c.clearCols + k]);
-    arrays.push(
-      p(
-        Array.from({ length: c.rowCount }, (_, r) => text(c.clearAt[r * c.clearCols + k], r)),
-        'text[]',
-      ),
-    );
+    const texts = Array.from({ length: c.rowCount }, (_, r) => {
+      const slot = r * c.clearCols + k;
+      return c.clearAt[slot] < 0
+        ? null
+        : c.blob.toString('utf8', c.clearAt[slot], c.clearAt[slot] + c.clearLength[slot]);
+    });
+    arrays.push(p(texts, 'text[]'));
     cols.push(`c${k}`);
     return `u.c${k}`;
   });

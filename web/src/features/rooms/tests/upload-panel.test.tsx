@@ -55,6 +55,8 @@ describe('the upload panel', () => {
     await user.clear(name);
     await user.type(name, 'taken');
     await user.click(screen.getByRole('button', { name: 'Encrypt and upload' }));
+    expect(await screen.findByText('A data set of this room already has this name')).toBeVisible();
+    expect(screen.queryByRole('progressbar', { name: /Encrypted/ })).not.toBeInTheDocument();
     expect(bodies).toHaveLength(0);
     await user.clear(name);
     await user.type(name, 'customers');
