@@ -24,6 +24,7 @@ export type RoomsBench = {
   join: { ms: number; baselineMs: number; matches: number; baselineMatches: number };
 };
 
+// rows per chunk, as the web app sends them (CHUNK_ROWS in web/src/features/rooms/upload/upload-chunk.ts)
 const CHUNK = 20_000;
 // as many chunks at a time as the web app's upload has in flight on this machine
 const UPLOAD_IN_FLIGHT = Number(
