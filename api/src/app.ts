@@ -3,8 +3,10 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import type { Config } from './config';
 import { graphqlPlugin } from './graphql/plugin';
@@ -18,6 +20,7 @@ import type { ChainSetup } from './modules/chain/chain.settings';
 import { createServices, type Services } from './services';
 import type { Actor, RequestContext } from './shared/context';
 import { AppError } from './shared/errors';
+import { assertNoNulBytes } from './shared/nul-bytes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,6 +30,55 @@ declare module 'fastify' {
 
 export const API_VERSION = '1.0.0';
 const API_PREFIXES = ['/graphql', '/v1/', '/request.api/'];
+
+/**
+ * Whether a request is for the API, judged by the route Fastify matched: routing decodes the path,
+ * so /%76%31/auth/status reaches the /v1/auth/status route and must get its context too. Unmatched
+ * requests are judged by their decoded path.
+ */
+function isApiRequest(request: FastifyRequest): boolean {
+  const path = request.routeOptions.url ?? decodedPath(request.url);
+  return API_PREFIXES.some((p) => path.startsWith(p));
+}
+
+function decodedPath(url: string): string {
+  const path = url.split('?')[0];
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+function frameworkErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+  if (status >= 500) request.log.error({ err: error }, 'unexpected error before routing');
+  const body =
+    status < 500
+      ? { code: 'BAD_USER_INPUT', message: 'The request URL is malformed' }
+      : { code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' };
+  return reply.code(status).send({ error: body });
+}
+
+// What Node's HTTP parser refuses (a head over 16 kB, a malformed request line) never reaches
+// Fastify's routing; Fastify's default answer has a shape of its own.
+function clientErrorReply(err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The request URL or headers are too large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long']
+        : [400, 'The HTTP request is malformed'];
+  const body = JSON.stringify({ error: { code: 'BAD_USER_INPUT', message } });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
 
 export type AppOptions = {
   config: Config;
@@ -67,6 +119,9 @@ export async function buildApp({
       : false,
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
+    // refusals before routing (a URL with a stray %, a head over 16 kB) answer in the API's envelope too
+    frameworkErrors: (error, request, reply) => frameworkErrorReply(error, request, reply as FastifyReply),
+    clientErrorHandler: clientErrorReply,
   });
   const services = createServices(config, app.log, chain);
   app.addHook('onClose', async () => {
@@ -83,6 +138,9 @@ export async function buildApp({
   const stripeConnect = config.stripe ? ['https://api.stripe.com'] : [];
   const browserRpc = config.chain.publicRpcUrl ?? config.chain.rpcUrl;
   const publicRpc = browserRpc ? [new URL(browserRpc).origin] : [];
+  // outside production the browser calls the local anvil that npm start runs on a loopback port;
+  // a production page must not reach into its visitor's own machine
+  const loopback = config.isProduction ? [] : ['http://127.0.0.1:*', 'http://localhost:*'];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -91,7 +149,7 @@ export async function buildApp({
         styleSrc: ["'self'", "'unsafe-inline'"], // MUI/emotion inject style tags
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'http://127.0.0.1:*', 'http://localhost:*', ...stripeConnect, ...publicRpc],
+        connectSrc: ["'self'", ...loopback, ...stripeConnect, ...publicRpc],
         frameSrc: ["'self'", ...stripeFrames],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -106,7 +164,7 @@ export async function buildApp({
   // Who is calling: a session cookie or an API token. Every API request gets its own EntityManager.
   app.decorateRequest('ctx', null as unknown as RequestContext);
   app.addHook('onRequest', async (request, reply) => {
-    if (!API_PREFIXES.some((p) => request.url.startsWith(p))) return;
+    if (!isApiRequest(request)) return;
     const em = orm.em.fork();
     let actor: Actor | null = null;
     const auth = request.headers.authorization;
@@ -114,7 +172,7 @@ export async function buildApp({
       const user = await services.apiTokens.resolve(em, auth.slice(7).trim());
       if (!user) {
         const err = new AppError('UNAUTHENTICATED', 'Invalid or revoked API token');
-        if (request.url.startsWith('/graphql')) {
+        if (request.routeOptions.url === '/graphql') {
           return reply.code(401).send({ errors: [{ message: err.message, extensions: { code: err.code } }] });
         }
         return restErrorReply(err, request, reply);
@@ -128,6 +186,11 @@ export async function buildApp({
     request.ctx = { em, actor, ip: request.ip, services, request, reply };
   });
 
+  // one place for NUL characters (PostgreSQL text cannot hold them): refused before any route runs
+  app.addHook('preHandler', async (request) => {
+    if (isApiRequest(request)) assertNoNulBytes(request, request.routeOptions.url === '/graphql');
+  });
+
   app.get('/healthz', async (_request, reply) => {
     await orm.em.fork().getConnection().execute('select 1');
     return reply.send({ status: 'ok' });
@@ -137,6 +200,7 @@ export async function buildApp({
     isProduction: config.isProduction,
     uploadMaxBytes: config.avatarMaxBytes,
     limits: config.graphqlLimits,
+    schemaDetails: config.graphqlSchemaDetails,
   });
   await app.register(restPlugin, {
     routes: restRoutes,
@@ -185,7 +249,7 @@ export async function buildApp({
     app.get('/assets/*', (request, reply) => reply.callNotFound());
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p)) || request.url.startsWith('/media/');
+    const isApi = isApiRequest(request) || decodedPath(request.url).startsWith('/media/');
     if (request.method === 'GET' && !isApi && existsSync(webIndex)) {
       // the React app owns every other path (client-side routing)
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

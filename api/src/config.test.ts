@@ -21,6 +21,17 @@ describe('config', () => {
     expect(c.devOutbox).toBe(false);
   });
 
+  it('tells GraphQL clients about the schema outside production only, unless configured', () => {
+    expect(loadConfig({}).graphqlSchemaDetails).toEqual({ introspection: true, fieldSuggestions: true });
+    expect(loadConfig({ NODE_ENV: 'production' }).graphqlSchemaDetails).toEqual({
+      introspection: false,
+      fieldSuggestions: false,
+    });
+    const open = loadConfig({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true', GRAPHQL_FIELD_SUGGESTIONS: '1' });
+    expect(open.graphqlSchemaDetails).toEqual({ introspection: true, fieldSuggestions: true });
+    expect(loadConfig({ GRAPHQL_INTROSPECTION: 'no' }).graphqlSchemaDetails.introspection).toBe(false);
+  });
+
   it('lists every bad variable at once', () => {
     let error: unknown;
     try {

@@ -44,16 +44,32 @@ const envSchema = z.object({
     .min(1024)
     .max(20 * 1024 * 1024)
     .default(2 * 1024 * 1024),
-  // failed logins allowed per username in LOGIN_WINDOW_MINUTES before 429
-  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
-  // window for LOGIN_MAX_FAILURES, in minutes
-  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  // failed logins per account and client address before each further attempt waits (1 s, doubling)
+  LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  // how long a failed login counts, in minutes
+  LOGIN_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
+  // the longest wait between login attempts once the delays have grown, in minutes
+  LOGIN_MAX_DELAY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   // trust X-Forwarded-* headers (set when running behind a reverse proxy)
   TRUST_PROXY: bool.default(false),
   // GraphQL limits: deepest selection, most aliases, highest cost (fields; list children x10)
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).max(50).default(10),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).max(500).default(20),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(2000),
+  // answer introspection (__schema, __type); default on outside production, off in production
+  GRAPHQL_INTROSPECTION: bool.optional(),
+  // "Did you mean ...?" suggestions in GraphQL validation errors; default on outside production, off in production
+  GRAPHQL_FIELD_SUGGESTIONS: bool.optional(),
   // folder with the built web app served at /; absent build: API only
   WEB_DIST: z.string().default('web/dist'),
   // JSON-RPC URL of the chain holding IPT; unset: start a local anvil with state under DATA_DIR/chain
@@ -98,11 +114,13 @@ export type Config = {
   sessionTtlMs: number;
   cookieSecure: boolean;
   avatarMaxBytes: number;
-  loginMaxFailures: number;
-  loginWindowMs: number;
+  /** login throttling: free failures per account and address, how long failures count, longest delay */
+  login: { freeFailures: number; windowMs: number; maxDelayMs: number };
   trustProxy: boolean;
   webDist: string;
   graphqlLimits: { maxDepth: number; maxAliases: number; maxCost: number };
+  /** what GraphQL tells about its schema: introspection answers and "Did you mean" suggestions */
+  graphqlSchemaDetails: { introspection: boolean; fieldSuggestions: boolean };
   /** the dev outbox route is on when mail is not sent for real and this is not production */
   devOutbox: boolean;
   chain: ChainConfig;
@@ -198,11 +216,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     cookieSecure: e.COOKIE_SECURE ?? isProduction,
     avatarMaxBytes: e.AVATAR_MAX_BYTES,
-    loginMaxFailures: e.LOGIN_MAX_FAILURES,
-    loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+    login: {
+      freeFailures: e.LOGIN_FREE_FAILURES,
+      windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+      maxDelayMs: e.LOGIN_MAX_DELAY_MINUTES * 60_000,
+    },
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(e.WEB_DIST),
     graphqlLimits: { maxDepth: e.GRAPHQL_MAX_DEPTH, maxAliases: e.GRAPHQL_MAX_ALIASES, maxCost: e.GRAPHQL_MAX_COST },
+    graphqlSchemaDetails: {
+      introspection: e.GRAPHQL_INTROSPECTION ?? !isProduction,
+      fieldSuggestions: e.GRAPHQL_FIELD_SUGGESTIONS ?? !isProduction,
+    },
     devOutbox: !e.SMTP_URL && !isProduction,
     chain: {
       rpcUrl: e.CHAIN_RPC_URL,

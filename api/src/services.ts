@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import path from 'node:path';
 import type { Config } from './config';
+import { AccessService } from './modules/analyses/access.service';
+import { AnalysesService } from './modules/analyses/analyses.service';
+import { AuditService } from './modules/analyses/audit.service';
+import { ReportsService } from './modules/analyses/reports.service';
 import { ApiTokensService } from './modules/api-tokens/api-tokens.service';
 import { AuthService } from './modules/auth/auth.service';
 import { CreditService } from './modules/billing/credit.service';
@@ -12,6 +16,7 @@ import { WithdrawalsService } from './modules/billing/withdrawals.service';
 import { ChainService } from './modules/chain/chain.service';
 import { chainSetupFromConfig, type ChainSetup } from './modules/chain/chain.settings';
 import { TreasuryQueue } from './modules/chain/treasury-queue';
+import { DatasetsService } from './modules/datasets/datasets.service';
 import { KeysService } from './modules/keys/keys.service';
 import { MailService } from './modules/mail/mail.service';
 import { NotificationsService } from './modules/notifications/notifications.service';
@@ -22,8 +27,6 @@ import { PublicRequestsService } from './modules/requests/public-requests.servic
 import { RequestsService } from './modules/requests/requests.service';
 import { ResponsesService } from './modules/responses/responses.service';
 import { SubmissionsService } from './modules/responses/submissions.service';
-import { DatasetsService } from './modules/rooms/datasets.service';
-import { ReportsService } from './modules/rooms/reports.service';
 import { RoomsService } from './modules/rooms/rooms.service';
 import { RuntimeConfigService } from './modules/runtime-config/runtime-config.service';
 import { LocalDiskStorage, type FileStorage } from './modules/storage/file-storage';
@@ -55,6 +58,9 @@ export type Services = {
   responses: ResponsesService;
   rooms: RoomsService;
   datasets: DatasetsService;
+  analyses: AnalysesService;
+  access: AccessService;
+  audit: AuditService;
   reports: ReportsService;
 };
 
@@ -72,6 +78,10 @@ export function createServices(config: Config, log: FastifyBaseLogger, chainSetu
   const credit = new CreditService(ledger);
   const rooms = new RoomsService(mail, config.publicUrl);
   const datasets = new DatasetsService(rooms);
+  const audit = new AuditService(rooms);
+  const analyses = new AnalysesService(rooms, datasets, audit);
+  const notifications = new NotificationsService();
+  const access = new AccessService(rooms, datasets, analyses, audit, notifications);
   const gateway: Gateway = config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway();
   return {
     config,
@@ -83,7 +93,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, chainSetu
     }),
     users: new UsersService(storage, config.avatarMaxBytes, (em, userId) => ledger.balance(em, userId)),
     keys: new KeysService(),
-    notifications: new NotificationsService(),
+    notifications,
     apiTokens: new ApiTokensService(),
     chain,
     ledger,
@@ -100,6 +110,9 @@ export function createServices(config: Config, log: FastifyBaseLogger, chainSetu
     responses: new ResponsesService(requests, payouts),
     rooms,
     datasets,
-    reports: new ReportsService(rooms, datasets, credit, ledger),
+    analyses,
+    access,
+    audit,
+    reports: new ReportsService(rooms, datasets, analyses, access, audit, credit, ledger),
   };
 }

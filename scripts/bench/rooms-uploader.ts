@@ -5,7 +5,7 @@
 // `form`: 'packed' rows as the web app sends them, or the legacy JSON rows of base64 cells.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PackedRowsWriter } from '../../web/src/features/rooms/upload/packed-rows';
+import { PackedRowsWriter } from '../../api/src/modules/datasets/wire-format';
 
 export type UploaderInput = {
   base: string;
@@ -24,11 +24,12 @@ export type UploaderResult = { datasetId: string; seconds: number };
 // what HMAC output looks like to the server (16 bytes), the same for the same value in both sets
 const token = (i: number) => createHash('sha256').update(String(i)).digest().subarray(0, 16);
 const sealed = () => randomBytes(12 + 16 + 32); // IV + tag + a 32-byte bucket
-// e-mail join key (token + sealed copy), age clear, name sealed
+// e-mail join key (token + sealed copy), age clear, name sealed; all shared with partners (sealed
+// with room-derived keys: the server's work is the same either way, and no set secret is needed)
 const HEADER = [
-  { name: 'email', role: 'join', kind: 'email' },
-  { name: 'age', role: 'clear' },
-  { name: 'name', role: 'sealed' },
+  { name: 'email', role: 'join', kind: 'email', shared: true },
+  { name: 'age', role: 'clear', shared: true },
+  { name: 'name', role: 'sealed', shared: true },
 ];
 
 async function run(input: UploaderInput): Promise<UploaderResult> {

@@ -1,8 +1,10 @@
 // Clean-room benchmark: server ingest of BENCH_ROOM_ROWS encrypted rows (default 1 000 000)
 // through POST /v1/vcr/uploadEncrypted in 20 000-row chunks (two sets, half of their join tokens
-// shared, sent from a worker thread), then compare and a nested join of the two over REST, each
-// next to the same question asked in bare SQL of plaintext tables with the same
-// values (text e-mail and int age columns, indexed like ours), all in one run on one database.
+// shared, sent from a worker thread), then compare and a nested join of the two over REST by
+// their uploader, and an aggregate over their join grouped by a clear column by a partner (the
+// room's guest, to whom the minimum group size applies), each next to the same question asked
+// in bare SQL of plaintext tables with the same values (text e-mail and int age columns, indexed
+// like ours), all in one run on one database.
 import 'reflect-metadata';
 import { Worker } from 'node:worker_threads';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +24,7 @@ export type RoomsBench = {
   ingest: { packedSeconds: number; jsonSeconds: number; baselineSeconds: number };
   compare: { ms: number; baselineMs: number; result: unknown };
   join: { ms: number; baselineMs: number; matches: number; baselineMatches: number };
+  aggregate: { ms: number; baselineMs: number; groups: number; baselineGroups: number };
 };
 
 // rows per chunk, as the web app sends them (CHUNK_ROWS in web/src/features/rooms/upload/upload-chunk.ts)
@@ -55,10 +58,17 @@ export async function roomsBench(): Promise<RoomsBench> {
   const sql = (q: string, params: unknown[] = []) => conn.execute(q, params);
   try {
     const { cookie } = await benchLogin(db.orm.em.fork(), services, base, 'benchrooms');
-    const call = async (method: string, p: string, body?: unknown, query?: Record<string, string>) => {
+    const guest = await benchLogin(db.orm.em.fork(), services, base, 'benchguest');
+    const call = async (
+      method: string,
+      p: string,
+      body?: unknown,
+      query?: Record<string, string>,
+      as: string = cookie,
+    ) => {
       const res = await fetch(`${base}${p}${query ? `?${new URLSearchParams(query)}` : ''}`, {
         method,
-        headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: { cookie: as, ...(body ? { 'content-type': 'application/json' } : {}) },
         body: body ? (typeof body === 'string' ? body : JSON.stringify(body)) : undefined,
       });
       const json = (await res.json()) as { result?: unknown; error?: unknown };
@@ -67,6 +77,17 @@ export async function roomsBench(): Promise<RoomsBench> {
     };
     const room = (await call('POST', '/v1/vcr/createRoom', { name: 'Bench room' })) as { id: string };
     // the room key record is the browser's business; the server does not need one for uploads
+    await call('POST', '/v1/vcr/createRoomUsers', { room_id: room.id, recipients: [guest.user.email] });
+    const [invitation] = (await call('GET', '/v1/vcr/getInvitations', undefined, undefined, guest.cookie)) as {
+      invitation_id: string;
+    }[];
+    await call(
+      'POST',
+      '/v1/vcr/acceptInvitation',
+      { invitation_id: invitation.invitation_id },
+      undefined,
+      guest.cookie,
+    );
 
     // both sets through HTTP, from a worker thread; set B holds values rows/2 .. rows*1.5, so half
     // of each set's tokens are shared
@@ -154,6 +175,27 @@ export async function roomsBench(): Promise<RoomsBench> {
                        where a.set = 1 and (a.age > 60 or (a.age < 25 and a.age <> 20))`;
     const [{ n: baselineMatches }] = await sql(JOIN_SQL);
     const joinBaselineMs = await median(3, () => sql(JOIN_SQL));
+
+    // the guest, a partner of both sets (their rule: matches, k = 10, every column shared): count
+    // and average age of set B by the age of set A, over the join on e-mail
+    const aggregateBody = {
+      room_id: room.id,
+      datasets_array: [setA, setB],
+      sqlWhere: { left: { set: 1, column: 'email' }, op: '=', right: { set: 2, column: 'email' } },
+      group_by: [{ set: 1, column: 'age' }],
+      measures: [{ fn: 'count' }, { fn: 'avg', column: { set: 2, column: 'age' } }],
+    };
+    const aggregated = (await call('POST', '/v1/vcr/aggregate', aggregateBody, undefined, guest.cookie)) as {
+      groups: unknown[];
+    };
+    const aggregateMs = await median(3, () =>
+      call('POST', '/v1/vcr/aggregate', aggregateBody, undefined, guest.cookie),
+    );
+    const AGGREGATE_SQL = `select a.age, count(*)::int as n, avg(b.age)::float8 as avg_age
+                            from bench_plain a join bench_plain b on b.set = 2 and b.email = a.email
+                            where a.set = 1 group by a.age order by a.age`;
+    const baselineGroups = (await sql(AGGREGATE_SQL)).length;
+    const aggregateBaselineMs = await median(3, () => sql(AGGREGATE_SQL));
     return {
       rows,
       ingest: { packedSeconds: a.seconds, jsonSeconds: b.seconds, baselineSeconds: baselineIngest },
@@ -163,6 +205,12 @@ export async function roomsBench(): Promise<RoomsBench> {
         baselineMs: joinBaselineMs,
         matches: joined.matchCount,
         baselineMatches: Number(baselineMatches),
+      },
+      aggregate: {
+        ms: aggregateMs,
+        baselineMs: aggregateBaselineMs,
+        groups: aggregated.groups.length,
+        baselineGroups,
       },
     };
   } finally {
@@ -186,5 +234,8 @@ export function printRoomsBench(b: RoomsBench, dbKind: string) {
   );
   console.log(
     `  nested join ${b.rows} x ${b.rows} (REST joinDatasets, count): ${b.join.ms.toFixed(0)} ms, ${b.join.matches} matches; plaintext SQL: ${b.join.baselineMs.toFixed(0)} ms, ${b.join.baselineMatches} matches; ratio ${(b.join.ms / b.join.baselineMs).toFixed(2)}`,
+  );
+  console.log(
+    `  aggregate over the join ${b.rows} x ${b.rows}, grouped by a clear column, by a partner (REST aggregate: count, average; k = 10 enforced): ${b.aggregate.ms.toFixed(0)} ms, ${b.aggregate.groups} groups; plaintext GROUP BY: ${b.aggregate.baselineMs.toFixed(0)} ms, ${b.aggregate.baselineGroups} groups; ratio ${(b.aggregate.ms / b.aggregate.baselineMs).toFixed(2)}`,
   );
 }

@@ -63,6 +63,58 @@ describe('personal API tokens', () => {
     expect(rest.body.error?.code).toBe('UNAUTHENTICATED');
   });
 
+  it('are all revoked when the password changes, over REST and GraphQL (finding 9)', async () => {
+    const u = await buildUser(server);
+    const bearerFor = async (name: string) => {
+      const c = new TestClient(server.url);
+      c.bearer = (
+        await u.client.gql<{ createApiToken: { token: string } }>(CREATE, { i: { name } })
+      ).data!.createApiToken.token;
+      expect((await c.gql<{ me: { id: string } }>(`{ me { id } }`)).data?.me.id).toBe(u.id);
+      return c;
+    };
+    const first = await bearerFor('first');
+    const second = await bearerFor('second');
+
+    // a wrong old password changes nothing
+    const wrong = await u.client.rest('POST', '/v1/auth/changePassword', {
+      oldPassword: 'nottheone1',
+      newPassword: 'newpass123',
+    });
+    expect(wrong.status).toBe(400);
+    expect((await first.rest('GET', '/v1/auth/user/getUser')).status).toBe(200);
+
+    const changed = await u.client.rest('POST', '/v1/auth/changePassword', {
+      oldPassword: u.password,
+      newPassword: 'newpass123',
+    });
+    expect(changed.status).toBe(200);
+    for (const c of [first, second]) {
+      const rest = await c.rest('GET', '/v1/auth/user/getUser');
+      expect(rest.status).toBe(401);
+      expect(rest.body.error?.code).toBe('UNAUTHENTICATED');
+      expect((await c.gql(`{ me { id } }`)).status).toBe(401);
+    }
+    const list = await u.client.gql<{ apiTokens: { name: string; revokedAt: string | null }[] }>(
+      `{ apiTokens { name revokedAt } }`,
+    );
+    expect(list.data?.apiTokens.map((t) => [t.name, t.revokedAt !== null])).toEqual([
+      ['second', true],
+      ['first', true],
+    ]);
+
+    // the same through the GraphQL mutation; tokens made afterwards work
+    const third = await bearerFor('third');
+    const viaGraphql = await u.client.gql(`mutation($i: ChangePasswordInput!) { changePassword(input: $i) }`, {
+      i: { oldPassword: 'newpass123', newPassword: 'newer1234', confirmPassword: 'newer1234' },
+    });
+    expect(viaGraphql.data).toEqual({ changePassword: true });
+    expect((await third.gql(`{ me { id } }`)).status).toBe(401);
+    expect((await bearerFor('fourth').then((c) => c.gql<{ me: { id: string } }>(`{ me { id } }`))).data?.me.id).toBe(
+      u.id,
+    );
+  });
+
   it('requires a name', async () => {
     expect(gqlCode(await alice.client.gql(CREATE, { i: { name: ' ' } }))).toBe('BAD_USER_INPUT');
   });

@@ -149,8 +149,8 @@ describe('registration, verification, login, logout over REST', () => {
     expect(me.body.result?.nickname).toBe('Ally');
   });
 
-  it('limits failed logins per username', async () => {
-    const limited = await startTestServer({ LOGIN_MAX_FAILURES: '3' });
+  it('makes a client that failed on an account wait before its next login (see login-throttling.test.ts)', async () => {
+    const limited = await startTestServer({ LOGIN_FREE_FAILURES: '3' });
     try {
       const u = await buildUser(limited);
       const c = new TestClient(limited.url);

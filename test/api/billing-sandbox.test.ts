@@ -12,6 +12,7 @@ import {
   type StartedDto,
 } from './support/billing';
 import { gqlCode, TestClient } from './support/client';
+import { dbSnapshot } from './support/db-snapshot';
 import { buildUser, type TestUser } from './support/factories';
 import { startTestServer, type TestServer } from './support/server';
 
@@ -140,9 +141,12 @@ describe('sandbox checkout', () => {
     expect(claimed.body.result?.status).toBe('succeeded');
     expect(await balanceOf(erin.client)).toBe(5);
 
+    const before = await dbSnapshot(server);
     const again = await erin.client.rest('POST', '/v1/billing/paymentIntent', { items: '5credits', currency: 'usd' });
     expect(again.status).toBe(409);
     expect(again.body.error).toEqual({ code: 'CONFLICT', message: 'The free plan can be claimed once per account' });
+    // the refusal writes nothing, not even a count against the checkout limit
+    expect(await dbSnapshot(server)).toEqual(before);
     expect(await balanceOf(erin.client)).toBe(5);
   });
 

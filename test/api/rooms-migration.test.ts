@@ -1,5 +1,7 @@
 // The migration that gave each data set tables of its own moves existing sets out of the shared
 // tables (and back, when reverted), keeping every cell, and the sets still compare afterwards.
+// Reverting it reverts the analysis rules' migration too, which came later: sets from before the
+// rules come back under the default rule, every column sealed with room-derived keys.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addGuest,
@@ -30,7 +32,7 @@ beforeAll(async () => {
   await addGuest(owner, guest, room);
   sets = [
     await uploadDataset(owner, room, 'one', COLUMNS, people(12), 5),
-    await uploadDataset(guest, room, 'two', COLUMNS, people(14, 6), 5),
+    await uploadDataset(owner, room, 'two', COLUMNS, people(14, 6), 5),
   ];
 });
 afterAll(async () => {
@@ -54,7 +56,9 @@ describe('data sets in tables of their own', () => {
     const before = await Promise.all(sets.map(contentOf));
     expect(before[0].rows).toHaveLength(12);
 
-    await server.db.orm.migrator.down();
+    await server.db.orm.migrator.down({ to: 'Migration20261122083938_room_invite_tokens' });
+    const columns = await sql<{ columns: Record<string, unknown>[] }>(`select columns from vcr_datasets`);
+    expect(columns[0].columns.every((c) => !('shared' in c) && !('sealing' in c))).toBe(true);
     const shared = await sql<{ dataset_id: string; n: number }>(
       `select dataset_id, count(*)::int as n from vcr_rows group by dataset_id order by n`,
     );
@@ -69,6 +73,17 @@ describe('data sets in tables of their own', () => {
 
     await server.db.orm.migrator.up();
     expect(await Promise.all(sets.map(contentOf))).toEqual(before);
+    const ruled = await sql<{
+      partner_access: string;
+      min_group_size: number;
+      columns: { shared: boolean; sealing: string | null }[];
+    }>(`select partner_access, min_group_size, columns from vcr_datasets where id = ?`, [sets[0]]);
+    expect(ruled[0]).toMatchObject({ partner_access: 'matches', min_group_size: 10 });
+    expect(ruled[0].columns.map((c) => [c.shared, c.sealing])).toEqual([
+      [false, 'room'],
+      [false, null],
+      [false, 'room'],
+    ]);
     const indexes = await sql<{ indexdef: string }>(
       `select indexdef from pg_indexes where tablename in (?, ?) order by indexdef`,
       [`vcr_rows_${hex(sets[0])}`, `vcr_tokens_${hex(sets[0])}`],
@@ -84,6 +99,8 @@ describe('data sets in tables of their own', () => {
       room_id: room.id,
       datasets_array: sets.join(','),
     });
-    expect(res.body.result).toEqual([{ domain: 'email', datasetIds: sets, onlyA: 6, both: 6, onlyB: 8 }]);
+    expect(res.body.result).toEqual([
+      { domain: 'email', datasetIds: sets, onlyA: 6, both: 6, onlyB: 8, suppressed: false },
+    ]);
   });
 });

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analysesRoutes } from '../../api/src/modules/analyses/analyses.rest';
+import { datasetsRoutes } from '../../api/src/modules/datasets/datasets.rest';
 import { roomsRoutes } from '../../api/src/modules/rooms/rooms.rest';
 import { generateRoomKey, sealRoomKey } from '../../web/src/crypto/room-key';
 import { buyCredit } from './support/billing';
 import { gqlCode, TestClient } from './support/client';
 import { uniqueName } from './support/factories';
 import {
+  acceptInvitation,
   addGuest,
   buildBrowser,
   createRoom,
@@ -40,10 +43,11 @@ afterAll(async () => {
   await server?.close();
 });
 
+// shared with partners: sealed with room-derived keys (these tests are about uploads, not rules)
 const COLUMNS: Column[] = [
-  { name: 'email', role: 'join', kind: 'email' },
-  { name: 'age', role: 'clear' },
-  { name: 'name', role: 'sealed' },
+  { name: 'email', role: 'join', kind: 'email', shared: true },
+  { name: 'age', role: 'clear', shared: true },
+  { name: 'name', role: 'sealed', shared: true },
 ];
 type KeyRecord = { user_id: string; aes_key: string; key_version: number; public_key_id: string };
 type Member = { userId: string; status: string; autoSeal: boolean; role: string };
@@ -75,11 +79,17 @@ describe('rooms and the key exchange', () => {
     // the owner's own record opens to the room key
     expect(await openMyRoomKey(owner, room.id)).toEqual(room.roomKey);
 
-    // invite, then the guest chooses a key: the waitingforsessionkey marker
+    // invite: nobody is a member before accepting
     await owner.client.rest('POST', '/v1/vcr/createRoomUsers', { room_id: room.id, recipients: guest.email });
+    expect((await members(owner, room.id)).members.map((m) => m.userId)).toEqual([owner.id]);
+    expect(
+      (await guest.client.rest<{ id: string }[]>('GET', '/v1/vcr/getRooms')).body.result!.map((r) => r.id),
+    ).not.toContain(room.id);
+    await acceptInvitation(guest, room.id);
     expect((await members(owner, room.id)).members.find((m) => m.userId === guest.id)?.status).toBe('invited');
     const guestRooms = await guest.client.rest<{ id: string; type: string }[]>('GET', '/v1/vcr/getRooms');
     expect(guestRooms.body.result!.find((r) => r.id === room.id)?.type).toBe('guest');
+    // then the guest chooses a key: the waitingforsessionkey marker
     const chosen = await guest.client.rest<KeyRecord>('POST', '/v1/vcr/createAesKey', {
       room_id: room.id,
       public_key_id: guest.keyId,
@@ -131,6 +141,7 @@ describe('rooms and the key exchange', () => {
     const room = await createRoom(owner, 'Three');
     await addGuest(owner, guest, room);
     await owner.client.rest('POST', '/v1/vcr/createRoomUsers', { room_id: room.id, recipients: [third.email] });
+    await acceptInvitation(third, room.id);
     await third.client.rest('POST', '/v1/vcr/createAesKey', { room_id: room.id, public_key_id: third.keyId });
     const m = await members(owner, room.id);
     expect(m.count).toBe(3);
@@ -233,12 +244,130 @@ describe('rooms and the key exchange', () => {
         `select to_address, text from mail_outbox where kind = 'room-invite'`,
       );
     expect(outbox.map((m) => m.to_address)).toEqual(expect.arrayContaining(['nobody-yet@example.test']));
-    expect(outbox.find((m) => m.to_address === 'nobody-yet@example.test')?.text).toContain(`/admin/vcrs/${room.id}`);
+    // the mail leads to the rooms page, where the invitation is accepted or declined
+    expect(outbox.find((m) => m.to_address === 'nobody-yet@example.test')?.text).toContain('/admin/vcr\n');
     const notes = await third.client.rest<{ notification: string }[]>('GET', '/v1/auth/user/getNotifications');
     expect(notes.body.result!.some((n) => n.notification.includes('Invites'))).toBe(true);
-    // the invited account is a member once it opens its rooms
+    // the invited account is a member once it accepts, in the app; the owner is told
+    const pending = await third.client.gql<{ roomInvitations: { id: string; roomName: string; invitedBy: string }[] }>(
+      `{ roomInvitations { id roomName invitedBy } }`,
+    );
+    const invitation = pending.data!.roomInvitations.find((i) => i.roomName === 'Invites')!;
+    expect(invitation.invitedBy).toEqual(expect.any(String));
+    const accepted = await third.client.gql<{ acceptRoomInvitation: { id: string; type: string } }>(
+      `mutation($id: ID!) { acceptRoomInvitation(id: $id) { id type } }`,
+      { id: invitation.id },
+    );
+    expect(accepted.data?.acceptRoomInvitation).toEqual({ id: room.id, type: 'guest' });
     const rooms = await third.client.rest<{ id: string; type: string }[]>('GET', '/v1/vcr/getRooms');
     expect(rooms.body.result!.find((r) => r.id === room.id)?.type).toBe('guest');
+    const told = await owner.client.rest<{ notification: string }[]>('GET', '/v1/auth/user/getNotifications');
+    expect(
+      told.body.result!.some((n) => n.notification.includes('accepted your invitation to the clean room "Invites"')),
+    ).toBe(true);
+    // answered once
+    const twice = await third.client.gql(`mutation($id: ID!) { declineRoomInvitation(id: $id) }`, {
+      id: invitation.id,
+    });
+    expect(gqlCode(twice)).toBe('CONFLICT');
+  });
+
+  it('nobody joins without saying yes: a declined invitation adds nobody, and another account cannot answer it', async () => {
+    const room = await createRoom(owner, 'Unwanted');
+    await owner.client.rest('POST', '/v1/vcr/createRoomUsers', { room_id: room.id, recipients: [third.email] });
+    const [inv] = (
+      await third.client.rest<{ invitation_id: string; room_id: string; room_name: string }[]>(
+        'GET',
+        '/v1/vcr/getInvitations',
+      )
+    ).body.result!.filter((i) => i.room_id === room.id);
+    expect(inv.room_name).toBe('Unwanted');
+    // someone else's invitation is unknown to the stranger
+    for (const path of ['/v1/vcr/acceptInvitation', '/v1/vcr/declineInvitation']) {
+      const res = await stranger.client.rest('POST', path, { invitation_id: inv.invitation_id });
+      expect([res.status, res.body.error?.code]).toEqual([404, 'NOT_FOUND']);
+    }
+    expect(
+      (await third.client.rest('POST', '/v1/vcr/declineInvitation', { invitation_id: inv.invitation_id })).status,
+    ).toBe(200);
+    expect((await members(owner, room.id)).members.map((m) => m.userId)).toEqual([owner.id]);
+    expect((await third.client.rest('GET', '/v1/vcr/getUsertype', undefined, { room_id: room.id })).status).toBe(404);
+    const told = await owner.client.rest<{ notification: string }[]>('GET', '/v1/auth/user/getNotifications');
+    expect(
+      told.body.result!.some((n) => n.notification.includes('declined your invitation to the clean room "Unwanted"')),
+    ).toBe(true);
+    // invited again, the invitee is asked again
+    await owner.client.rest('POST', '/v1/vcr/createRoomUsers', { room_id: room.id, recipients: [third.email] });
+    const again = await third.client.rest<{ room_id: string }[]>('GET', '/v1/vcr/getInvitations');
+    expect(again.body.result!.map((i) => i.room_id)).toContain(room.id);
+  });
+
+  it('answers an invitation the same way whether or not the address has an account', async () => {
+    const room = await createRoom(owner, 'Same answer');
+    const nobody = `${uniqueName('nobody')}@example.test`.toLowerCase();
+    const existing = await owner.client.rest('POST', '/v1/vcr/createRoomUsers', {
+      room_id: room.id,
+      recipients: [third.email],
+    });
+    const unknown = await owner.client.rest('POST', '/v1/vcr/createRoomUsers', {
+      room_id: room.id,
+      recipients: [nobody],
+    });
+    expect(existing.body.result).toEqual([{ email: third.email.toLowerCase(), status: 'invited' }]);
+    expect(unknown.body.result).toEqual([{ email: nobody, status: 'invited' }]);
+    const gql = (email: string) =>
+      owner.client.gql<{ addRoomUsers: { userId: string }[] }>(
+        `mutation($r: ID!, $e: String!) { addRoomUsers(roomId: $r, recipients: [$e]) { userId } }`,
+        { r: room.id, e: email },
+      );
+    expect((await gql(third.email)).data).toEqual((await gql(nobody)).data);
+    // invitations go to a room the sender owns, nowhere else
+    const noRoom = await owner.client.rest('POST', '/v1/vcr/sendInvite', { recipients: ['anyone@example.test'] });
+    expect([noRoom.status, noRoom.body.error?.code]).toEqual([400, 'BAD_USER_INPUT']);
+  });
+
+  it('limits invitations per sender and per address: the server is nobody’s mail relay', async () => {
+    const sender = await buildBrowser(server);
+    const room = await createRoom(sender, 'Relay');
+    const mails = async () =>
+      (
+        await server.db.orm.em
+          .fork()
+          .getConnection()
+          .execute<{ n: number }[]>(`select count(*)::int as n from mail_outbox where kind = 'room-invite'`)
+      )[0].n;
+    const before = await mails();
+    const target = 'target@example.test';
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await sender.client.rest('POST', '/v1/vcr/sendInvite', { room_id: room.id, recipients: [target] })).status,
+      ).toBe(200);
+    const fourth = await sender.client.rest('POST', '/v1/vcr/sendInvite', { room_id: room.id, recipients: [target] });
+    expect([fourth.status, fourth.body.error?.code]).toEqual([429, 'RATE_LIMITED']);
+    expect(fourth.body.error?.message).toMatch(/invited to this room 3 times today/);
+    // 20 more addresses are fine, the 31st invitation of the hour is not (nothing of that call is sent)
+    const many = Array.from({ length: 10 }, (_, i) => `relay${i}@example.test`);
+    for (const batch of [many, many.map((e) => `b-${e}`)])
+      expect(
+        (await sender.client.rest('POST', '/v1/vcr/sendInvite', { room_id: room.id, recipients: batch })).status,
+      ).toBe(200);
+    const over = await sender.client.rest('POST', '/v1/vcr/sendInvite', {
+      room_id: room.id,
+      recipients: [...many.map((e) => `c-${e}`)],
+    });
+    expect([over.status, over.body.error?.code]).toEqual([429, 'RATE_LIMITED']);
+    expect(over.body.error?.message).toMatch(/at most 30 room invitations an hour/);
+    expect((await mails()) - before).toBe(23);
+    // in-app invitations (createRoomUsers) count too: 7 more make 30, the next is refused
+    const seven = Array.from({ length: 7 }, (_, i) => `app${i}@example.test`);
+    expect(
+      (await sender.client.rest('POST', '/v1/vcr/createRoomUsers', { room_id: room.id, recipients: seven })).status,
+    ).toBe(200);
+    const beyond = await sender.client.rest('POST', '/v1/vcr/createRoomUsers', {
+      room_id: room.id,
+      recipients: ['one-more@example.test'],
+    });
+    expect([beyond.status, beyond.body.error?.code]).toEqual([429, 'RATE_LIMITED']);
   });
 
   it('an invitee without an account registers through the link as a verified guest', async () => {
@@ -429,6 +558,27 @@ describe('data sets', () => {
     expect(q.data?.dataset.filtered).toBe('age');
   });
 
+  it('takes a set of clear columns only (JSON and packed rows), on either database', async () => {
+    const clear: Column[] = [
+      { name: 'city', role: 'clear', shared: true },
+      { name: 'age', role: 'clear' },
+    ];
+    const rows = [
+      ['Paris', '31'],
+      ['Rome', ''],
+    ];
+    for (const form of ['json', 'packed'] as const) {
+      const id = await uploadDataset(owner, room, `clear only ${form}`, clear, rows, 1, form);
+      const sets = await owner.client.rest<{ id: string; rowCount: number; filtered: string }[]>(
+        'GET',
+        '/v1/vcr/getDataSets',
+        undefined,
+        { room_id: room.id },
+      );
+      expect(sets.body.result).toContainEqual(expect.objectContaining({ id, rowCount: 2, filtered: 'city,age' }));
+    }
+  });
+
   it('refuses malformed cells without echoing them', async () => {
     const res = await owner.client.rest('POST', '/v1/vcr/uploadEncrypted', {
       room_id: room.id,
@@ -511,10 +661,10 @@ describe('data sets', () => {
       datasets_array: `${json},${packed}`,
     });
     expect(compare.body.result).toEqual([
-      { domain: 'email', datasetIds: [json, packed], onlyA: 0, both: 20, onlyB: 10 },
+      { domain: 'email', datasetIds: [json, packed], onlyA: 0, both: 20, onlyB: 10, suppressed: false },
     ]);
     await buyCredit(guest.client, '10credits');
-    const report = await guest.client.rest<{ result: ReportResult }>('GET', '/v1/vcr/getReport', undefined, {
+    const report = await guest.client.rest<{ result: ReportResult }>('POST', '/v1/vcr/createReport', {
       room_id: room.id,
       datasets_array: packed,
     });
@@ -566,18 +716,30 @@ describe('data sets', () => {
 describe('a non-member gets nothing from any room call', () => {
   let room: TestRoom;
   let datasetId: string;
+  let invitationId: string;
   beforeAll(async () => {
     room = await createRoom(owner, 'Private');
     await addGuest(owner, guest, room);
     datasetId = await uploadDataset(owner, room, 'private-set', COLUMNS, people(4));
+    // an invitation of the room to someone else (third)
+    await owner.client.rest('POST', '/v1/vcr/createRoomUsers', { room_id: room.id, recipients: [third.email] });
+    const [row] = await server.db.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ id: string }[]>(`select id from vcr_invitations where room_id = ? and email = ?`, [
+        room.id,
+        third.email.toLowerCase(),
+      ]);
+    invitationId = row.id;
   });
 
   const joinTree = () =>
     JSON.stringify({ left: { set: 1, column: 'email' }, op: '=', right: { set: 2, column: 'email' } });
 
   it.each(
-    roomsRoutes
-      .filter((r) => r.path !== '/v1/vcr/createRoom' && r.path !== '/v1/vcr/getRooms')
+    [...roomsRoutes, ...datasetsRoutes, ...analysesRoutes]
+      // the caller's own: their rooms, a new room, the invitations to their own address
+      .filter((r) => !['/v1/vcr/createRoom', '/v1/vcr/getRooms', '/v1/vcr/getInvitations'].includes(r.path))
       .map((r) => [r.method, r.path] as const),
   )('REST %s %s', async (method, path) => {
     const sealed = await sealRoomKey(stranger.publicPem, generateRoomKey(), {
@@ -629,7 +791,23 @@ describe('a non-member gets nothing from any room call', () => {
         sqlWhere: joinTree(),
       },
       '/v1/vcr/getReport': { room_id: room.id, datasets_array: datasetId },
+      '/v1/vcr/createReport': { room_id: room.id, datasets_array: datasetId },
       '/v1/vcr/sendInvite': { room_id: room.id, recipients: [stranger.email] },
+      '/v1/vcr/acceptInvitation': { invitation_id: invitationId },
+      '/v1/vcr/declineInvitation': { invitation_id: invitationId },
+      '/v1/vcr/aggregate': { room_id: room.id, datasets_array: [datasetId], measures: [{ fn: 'count' }] },
+      '/v1/vcr/updateDataSetRule': { room_id: room.id, dataset_id: datasetId, partner_access: 'full' },
+      '/v1/vcr/getColumnKeysToSeal': { room_id: room.id },
+      '/v1/vcr/grantColumnKeys': {
+        room_id: room.id,
+        dataset_id: datasetId,
+        column_keys: [{ user_id: stranger.id, column: 'name', public_key_id: stranger.keyId, sealed_key: sealed }],
+      },
+      '/v1/vcr/requestAccess': { room_id: room.id, datasets_array: [datasetId], columns: ['name'], reason: 'x' },
+      '/v1/vcr/getAccessRequests': { room_id: room.id },
+      '/v1/vcr/approveAccess': { room_id: room.id, request_id: randomUUID() },
+      '/v1/vcr/declineAccess': { room_id: room.id, request_id: randomUUID() },
+      '/v1/vcr/getAuditLog': { room_id: room.id },
     };
     const input = inputs[path];
     expect(input, `no input for ${path}`).toBeDefined();
@@ -689,6 +867,36 @@ describe('a non-member gets nothing from any room call', () => {
         `mutation($r: ID!, $d: ID!) { createReport(input: { roomId: $r, datasetIds: [$d] }) { id } }`,
         { r: room.id, d: datasetId },
       ],
+      [
+        'aggregateDatasets',
+        `query($r: ID!, $d: ID!) { aggregateDatasets(input: { roomId: $r, datasetIds: [$d], measures: [{ fn: "count" }] }) { description } }`,
+        { r: room.id, d: datasetId },
+      ],
+      [
+        'updateDatasetRule',
+        `mutation($r: ID!, $d: ID!) { updateDatasetRule(input: { roomId: $r, datasetId: $d, partnerAccess: "full" }) { id } }`,
+        { r: room.id, d: datasetId },
+      ],
+      ['columnKeysToSeal', `query($r: ID!) { columnKeysToSeal(roomId: $r) { column } }`, { r: room.id }],
+      ['accessRequests', `query($r: ID!) { accessRequests(roomId: $r) { id } }`, { r: room.id }],
+      [
+        'requestDatasetAccess',
+        `mutation($r: ID!, $d: ID!) { requestDatasetAccess(input: { roomId: $r, datasetIds: [$d], reason: "x" }) { id } }`,
+        { r: room.id, d: datasetId },
+      ],
+      [
+        'approveDatasetAccess',
+        `mutation($r: ID!, $q: ID!) { approveDatasetAccess(input: { roomId: $r, requestId: $q }) { id } }`,
+        { r: room.id, q: randomUUID() },
+      ],
+      [
+        'declineDatasetAccess',
+        `mutation($r: ID!, $q: ID!) { declineDatasetAccess(input: { roomId: $r, requestId: $q }) { id } }`,
+        { r: room.id, q: randomUUID() },
+      ],
+      ['roomAudit', `query($r: ID!) { roomAudit(roomId: $r) { total } }`, { r: room.id }],
+      ['acceptRoomInvitation', `mutation($i: ID!) { acceptRoomInvitation(id: $i) { id } }`, { i: invitationId }],
+      ['declineRoomInvitation', `mutation($i: ID!) { declineRoomInvitation(id: $i) }`, { i: invitationId }],
     ];
     for (const [name, q, vars] of ops) {
       const res = await stranger.client.gql(q, vars);

@@ -1,16 +1,25 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBase64, toHex } from '../../web/src/crypto/bytes';
 import { openRoomKey } from '../../web/src/crypto/room-key';
 import { balanceOf, buyCredit } from '../api/support/billing';
 import { buildUser, type TestUser } from '../api/support/factories';
 import type { TestServer } from '../api/support/server';
-import { findLeaks, launchBrowser, recordRequests, screenshot, type RecordedRequest } from './support/browser';
+import {
+  findLeaks,
+  launchBrowser,
+  recordRequests,
+  recordResponses,
+  screenshot,
+  type RecordedRequest,
+} from './support/browser';
 import { startAppServer } from './support/server';
 
 // The clean room end to end in Chromium: an owner and a guest in two browser contexts (separate
-// local storage), every request of both recorded to prove no private key or room key is sent.
+// local storage), every request of both recorded to prove no private key or room key is sent,
+// and every answer the guest's browser got, to prove a column its owner withheld never reached it.
+// The owner's set keeps the default rule (matches, k = 10) and shares two columns, City and Plan.
 let server: TestServer;
 let browser: Browser;
 let owner: TestUser;
@@ -21,21 +30,33 @@ let ownerPage: Page;
 let guestPage: Page;
 let roomUrl = '';
 let requests: RecordedRequest[][] = [];
+let guestSaw: ReturnType<typeof recordResponses>;
 const privateKeys: string[] = [];
+const downloads: string[] = [];
 
+// the owner's withheld Notes column holds it; it must never reach the guest's browser
+const CANARY = 'CanaryNotesXq81';
+const names: Record<number, string> = { 0: 'Alice Liddell', 11: '"Builder, Bob"', 12: 'Zoë Ångström' };
+// persons 0-29; the guest's persons 10-39: 20 in both
 const OWNER_CSV = [
-  'E-mail,Full Name,Age',
-  'alice@example.com,Alice Liddell,34',
-  'bob@example.com,"Builder, Bob",28',
-  'carol@example.com,Carol,25',
-  'dave@example.com,Dave,31',
+  'E-mail,Full Name,Age,City,Plan,Notes',
+  ...Array.from({ length: 30 }, (_, i) =>
+    [
+      i === 0 ? 'alice@example.com' : `person${i}@example.com`,
+      names[i] ?? `Name ${i}`,
+      String(20 + i),
+      i % 2 ? 'Rome' : 'Paris',
+      ['basic', 'gold', 'pro'][i % 3],
+      `${CANARY} ${i}`,
+    ].join(','),
+  ),
 ].join('\r\n');
 const GUEST_CSV = [
-  '\uFEFFmail,City,Phone #',
-  'ALICE@example.com ,Paris,+33 1 11',
-  'bob@example.com,Paris,+33 1 22',
-  'carol@example.com,Berlin,+49 30 33',
-  'erin@example.com,Rome,+39 06 44',
+  '\uFEFFmail,Score,Phone #',
+  ...Array.from({ length: 30 }, (_, k) => {
+    const j = k + 10;
+    return [j === 10 ? 'PERSON10@Example.com ' : `person${j}@example.com`, String(j), `+33 1 ${j}`].join(',');
+  }),
 ].join('\n');
 
 beforeAll(async () => {
@@ -43,8 +64,9 @@ beforeAll(async () => {
   [owner, guest] = await Promise.all([buildUser(server), buildUser(server)]);
   browser = await launchBrowser();
   ownerContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-  guestContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  guestContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
   requests = [recordRequests(ownerContext), recordRequests(guestContext)];
+  guestSaw = recordResponses(guestContext, server.url);
   ownerPage = await ownerContext.newPage();
   guestPage = await guestContext.newPage();
   await Promise.all([logIn(ownerPage, owner), logIn(guestPage, guest)]);
@@ -126,13 +148,21 @@ describe('a clean room in Chromium, owner and guest', () => {
     await screenshot(ownerPage, 'clean-room-list-1440');
   });
 
-  it('shows the guest the room, without a delete icon, and asks for a key first', async () => {
+  it('asks the guest first: accepting the invitation opens the room, which asks for a key', async () => {
+    await guestPage.goto(`${server.url}/admin/vcr`);
+    const invitations = guestPage.getByRole('list', { name: 'Room invitations' });
+    await invitations.getByText(/invited you to the clean room “Customer overlap”/).waitFor();
+    // not a member yet
+    await guestPage.getByText('No rooms yet').waitFor();
+    await screenshot(guestPage, 'clean-room-invitation-1440');
+    await invitations.getByRole('button', { name: 'Accept the invitation to Customer overlap' }).click();
+    await guestPage.waitForURL(roomUrl);
+    await status(guestPage, 'Go to the settings page and generate new key').waitFor();
     await guestPage.goto(`${server.url}/admin/vcr`);
     const row = guestPage.getByRole('table', { name: 'Available Rooms' }).getByRole('row').nth(1);
     await expect.poll(() => row.textContent()).toMatch(/^1Customer overlap.*guest$/);
     expect(await row.getByRole('button').count()).toBe(0);
-    await row.getByRole('link', { name: 'Customer overlap' }).click();
-    await status(guestPage, 'Go to the settings page and generate new key').waitFor();
+    expect(await guestPage.getByRole('list', { name: 'Room invitations' }).count()).toBe(0);
   });
 
   it('has the guest choose a key and wait for the owner, who seals the room key on opening the room', async () => {
@@ -168,7 +198,7 @@ describe('a clean room in Chromium, owner and guest', () => {
     await other.close();
   });
 
-  it('encrypts and uploads a CSV in each browser, with its own column set-up', async () => {
+  it('sets up the columns with the analysis rule, and explains it; a phone gets one card a column', async () => {
     await upload(ownerPage, 'owner customers.csv', OWNER_CSV, async (page) => {
       const form = page.getByRole('form', { name: 'Set up the columns' });
       expect(await form.getByLabel('Name of column 1').inputValue()).toBe('Email');
@@ -179,25 +209,48 @@ describe('a clean room in Chromium, owner and guest', () => {
       await expect.poll(() => form.getByText('Column names must be unique').count()).toBe(2);
       await form.getByLabel('Name of column 3').fill('Age');
       await choose(page, 'Role of Age', /^Clear/, form);
+      await choose(page, 'Role of City', /^Clear/, form);
+      // the default rule: matches, k = 10, nothing shared; the owner shares City and Plan
+      await form.getByText('Which of their own rows match yours, and nothing of yours row by row').waitFor();
+      await form.getByRole('switch', { name: 'Share City with partners' }).check();
+      await form.getByRole('switch', { name: 'Share Plan with partners' }).check();
+      await form.getByText('For their rows that match yours: City and Plan.').waitFor();
+      await form
+        .getByText(
+          'The values of Email, FullName and Notes: sealed with a key only you hold, unless you approve a request for them.',
+        )
+        .waitFor();
+      await form.getByText(/^The values of Age: stored in clear but never shown to partners/).waitFor();
+      expect(await form.getByLabel('Minimum group size (k)').inputValue()).toBe('10');
       await form.getByLabel('Data set name').fill('owner customers');
       await screenshot(page, 'clean-room-setup-1440');
     });
+    // the guest sets up on a phone: a card a column, nothing cut off
+    await guestPage.setViewportSize({ width: 375, height: 812 });
     await upload(guestPage, 'guest.csv', GUEST_CSV, async (page) => {
       const form = page.getByRole('form', { name: 'Set up the columns' });
       // header cleaned of non-alphanumeric characters ("Phone #" -> "Phone"); BOM dropped
       expect(await form.getByLabel('Name of column 1').inputValue()).toBe('mail');
       expect(await form.getByLabel('Name of column 3').inputValue()).toBe('Phone');
-      await choose(page, 'Role of City', /^Clear/, form);
+      expect(await form.getByRole('list', { name: 'Columns' }).getByRole('listitem').count()).toBe(3);
+      await choose(page, 'Role of Score', /^Clear/, form);
       await form.getByLabel('Data set name').fill('guest customers');
+      expect(await noOverflow(page)).toBeLessThanOrEqual(375);
+      await screenshot(page, 'clean-room-setup-375');
     });
+    await guestPage.setViewportSize({ width: 1440, height: 900 });
     for (const page of [ownerPage, guestPage]) {
       await page.reload();
       const sets = page.getByRole('table', { name: 'Data sets' });
       await expect.poll(() => sets.getByRole('row').count(), { timeout: 15_000 }).toBe(3);
     }
+    const theirs = guestPage.getByRole('table', { name: 'Data sets' }).getByRole('row', { name: /owner customers/ });
+    await theirs.getByText('Partners: matches · k = 10').waitFor();
+    await theirs.getByText('FullName (sealed, withheld)').waitFor();
+    await theirs.getByText('City (clear)').waitFor();
   });
 
-  it('compares the two sets: 3 e-mail addresses in both, 1 only in each', async () => {
+  it('compares the two sets: 20 e-mail addresses in both, 10 only in each', async () => {
     await ownerPage.reload();
     await ownerPage.getByRole('checkbox', { name: 'Select owner customers' }).check();
     await ownerPage.getByRole('checkbox', { name: 'Select guest customers' }).check();
@@ -205,37 +258,57 @@ describe('a clean room in Chromium, owner and guest', () => {
     const counts = ownerPage.getByRole('list', { name: 'Counts for email: owner customers and guest customers' });
     await counts.waitFor();
     expect(await counts.getByRole('listitem').allTextContents()).toEqual([
-      'Only in owner customers: 1',
-      'In both: 3',
-      'Only in guest customers: 1',
+      'Only in owner customers: 10',
+      'In both: 20',
+      'Only in guest customers: 10',
     ]);
     await screenshot(ownerPage, 'clean-room-compare-1440');
   });
 
-  it('joins with a nested condition and charges 1 IPT for the report, after asking', async () => {
-    const page = ownerPage;
-    await page.getByRole('button', { name: 'Join' }).click();
+  it('refuses the guest a report of the owner’s set alone, says why, and charges nothing', async () => {
+    const page = guestPage;
+    await page.reload();
+    await page.getByRole('checkbox', { name: 'Select owner customers' }).check();
+    await page.getByRole('button', { name: 'Report', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'To Continue 1 IPT Token will be deducted' })
+      .getByRole('button', { name: 'Continue' })
+      .click();
+    const refused = page.getByRole('alertdialog', { name: 'Not allowed by the data set’s rule' });
+    await refused.getByText(/"owner customers" is shared for matches only \(rule "matches"\)/).waitFor();
+    await screenshot(page, 'clean-room-refused-1440');
+    await refused.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('checkbox', { name: 'Select owner customers' }).uncheck();
+  });
+
+  it('joins the guest’s set with the owner’s on a nested condition and gets a report of the shared columns', async () => {
+    const page = guestPage;
+    await page.getByRole('checkbox', { name: 'Select guest customers' }).check();
+    await page.getByRole('checkbox', { name: 'Select owner customers' }).check();
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
     const root = page.getByRole('group', { name: 'Join condition', exact: true });
     await root.waitFor();
-    // email = mail AND (Age > 30 OR City = Paris)
+    // mail = Email AND (Score > 14 OR City = Paris)
     await root.getByRole('button', { name: 'Add group' }).first().click();
     const inner = page.getByRole('group', { name: 'Group at level 2', exact: true });
     const leaf = inner.getByRole('group', { name: 'Condition', exact: true }).first();
     await choose(page, 'Condition type', 'Clear column compared with a value', leaf);
     await choose(page, 'Operator', '>', leaf);
-    await leaf.getByLabel('Value').fill('30');
+    await leaf.getByLabel('Value').fill('14');
     await inner.getByRole('button', { name: 'Add condition' }).click();
     const second = inner.getByRole('group', { name: 'Condition', exact: true }).nth(1);
     await choose(page, 'Condition type', 'Clear column compared with a value', second);
-    await choose(page, 'Data set', 'guest customers', second);
+    await choose(page, 'Data set', 'owner customers', second);
+    await choose(page, 'Clear column', 'City', second);
     await second.getByLabel('Value').fill('Paris');
     expect(await inner.getByRole('button', { name: 'OR' }).getAttribute('aria-pressed')).toBe('true');
     await page.getByRole('button', { name: 'Count matches' }).click();
-    await status(page, '2 matching row pairs').waitFor();
+    // persons 15-29, and 10, 12 and 14 (Paris)
+    await status(page, '18 matching row pairs').waitFor();
     await screenshot(page, 'clean-room-join-1440');
 
     // no credit yet: asked, then told to buy some
-    expect(await balanceOf(owner.client)).toBe(0);
+    expect(await balanceOf(guest.client)).toBe(0);
     await page.getByRole('button', { name: 'Get report (1 IPT)' }).click();
     await page.getByRole('dialog', { name: 'To Continue 1 IPT Token will be deducted' }).waitFor();
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -247,8 +320,8 @@ describe('a clean room in Chromium, owner and guest', () => {
     await screenshot(page, 'clean-room-purchase-1440');
     await short.getByRole('button', { name: 'Cancel' }).click();
 
-    await buyCredit(owner.client);
-    expect(await balanceOf(owner.client)).toBe(10);
+    await buyCredit(guest.client);
+    expect(await balanceOf(guest.client)).toBe(10);
     await page.getByRole('button', { name: 'Get report (1 IPT)' }).click();
     await page
       .getByRole('dialog', { name: 'To Continue 1 IPT Token will be deducted' })
@@ -257,26 +330,111 @@ describe('a clean room in Chromium, owner and guest', () => {
     const reports = page.getByRole('list', { name: 'Reports' });
     await reports.getByRole('listitem').first().waitFor();
     expect(await reports.getByRole('listitem').count()).toBe(1);
-    expect(await balanceOf(owner.client)).toBe(9);
-  });
+    // named after its condition, in words
+    await reports
+      .getByText(
+        'guest customers joined with owner customers where mail of guest customers matches Email of owner customers and (Score of guest customers is over 14 or City of owner customers is "Paris")',
+      )
+      .waitFor();
+    expect(await balanceOf(guest.client)).toBe(9);
 
-  it('decrypts the report in the browser and downloads it as CSV', async () => {
-    const [download] = await Promise.all([
-      ownerPage.waitForEvent('download'),
-      ownerPage.getByRole('button', { name: /^Decrypt and download .* as CSV$/ }).click(),
-    ]);
-    const csv = readFileSync(await download.path(), 'utf8');
-    const [header, ...rows] = csv.trimEnd().split('\r\n');
+    const { name, text } = await download(page, reports.getByRole('listitem').first());
+    expect(name).toMatch(/^guest customers \+ owner customers \d{4}-\d{2}-\d{2}\.csv$/);
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const [header, ...rows] = text.slice(1).trimEnd().split('\r\n');
     expect(header).toBe(
-      'owner customers.Email,owner customers.FullName,owner customers.Age,guest customers.mail,guest customers.City,guest customers.Phone',
+      'guest customers.mail,guest customers.Score,guest customers.Phone,owner customers.City,owner customers.Plan',
     );
-    expect(rows.sort()).toEqual([
-      'alice@example.com,Alice Liddell,34,ALICE@example.com ,Paris,+33 1 11',
-      'bob@example.com,"Builder, Bob",28,bob@example.com,Paris,+33 1 22',
-    ]);
+    expect(rows).toHaveLength(18);
+    expect(rows).toContain('PERSON10@Example.com ,10,+33 1 10,Paris,gold');
+    expect(text).not.toMatch(/Name \d|Zoë|Builder/);
   });
 
-  it('fits a phone: the room list and the room page at 375 px', async () => {
+  it('asks the owner for the withheld FullName of that join; the owner approves in the browser', async () => {
+    await guestPage.getByRole('button', { name: 'Ask for withheld columns' }).click();
+    const dialog = guestPage.getByRole('dialog', { name: 'Request access' });
+    await dialog.getByRole('checkbox', { name: 'FullName' }).check();
+    await dialog.getByLabel('Why you need it').fill('To greet our shared customers by name');
+    await screenshot(guestPage, 'clean-room-request-1440');
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await dialog.getByText(/^Sent\./).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await ownerPage.reload();
+    const requests = ownerPage.getByRole('list', { name: 'Access requests' });
+    const item = requests.getByRole('listitem').first();
+    await item.getByText(/with the withheld column FullName$/).waitFor({ timeout: 20_000 });
+    await item.getByText(/To greet our shared customers by name/).waitFor();
+    await screenshot(ownerPage, 'clean-room-approve-1440');
+    await item.getByRole('button', { name: /^Approve:/ }).click();
+    await item.getByText('Approved: one report').waitFor();
+  });
+
+  it('the guest gets exactly that report, with FullName decrypted in the guest’s browser', async () => {
+    const page = guestPage;
+    await page.reload();
+    const item = page.getByRole('list', { name: 'Access requests' }).getByRole('listitem').first();
+    await item.getByText('Approved: one report').waitFor({ timeout: 20_000 });
+    await item.getByRole('button', { name: 'Get report (1 IPT)' }).click();
+    await page
+      .getByRole('dialog', { name: 'To Continue 1 IPT Token will be deducted' })
+      .getByRole('button', { name: 'Continue' })
+      .click();
+    await item.getByText('Report made').waitFor();
+    const reports = page.getByRole('list', { name: 'Reports' });
+    await expect.poll(() => reports.getByRole('listitem').count()).toBe(2);
+    expect(await balanceOf(guest.client)).toBe(8);
+    const { text } = await download(page, reports.getByRole('listitem').first());
+    const [header, ...rows] = text.slice(1).trimEnd().split('\r\n');
+    expect(header).toBe(
+      'guest customers.mail,guest customers.Score,guest customers.Phone,owner customers.FullName,owner customers.City,owner customers.Plan',
+    );
+    expect(rows).toHaveLength(18);
+    // UTF-8 accents, and a name with a comma quoted
+    expect(rows).toContain('person12@example.com,12,+33 1 12,Zoë Ångström,Paris,basic');
+    expect(rows).toContain('person15@example.com,15,+33 1 15,Name 15,Rome,basic');
+    expect(text).not.toContain('Builder'); // person 11: Rome and a score under 15
+  });
+
+  it('aggregates the join by the owner’s shared City, as a table and a bar chart', async () => {
+    const page = guestPage;
+    await page.getByRole('checkbox', { name: 'Select guest customers' }).check();
+    await page.getByRole('checkbox', { name: 'Select owner customers' }).check();
+    await page.getByRole('button', { name: 'Aggregate' }).click();
+    const panel = page.getByRole('region', { name: 'Aggregate', exact: true });
+    await panel.waitFor();
+    await panel.getByRole('combobox', { name: 'Group by (up to 3 clear columns)' }).click();
+    await page.getByRole('option', { name: 'City (owner customers)' }).click();
+    await page.keyboard.press('Escape');
+    await panel.getByRole('button', { name: 'Add a measure' }).click();
+    await choose(page, 'Measure 2', 'Average', panel);
+    await choose(page, 'Column of measure 2', 'Score (guest customers)', panel);
+    await panel.getByRole('button', { name: 'Run aggregate' }).click();
+    const table = page.getByRole('table', { name: 'Aggregate groups' });
+    await table.waitFor();
+    // persons 10-29 matched: 10 in Paris (scores 10, 12, ..., 28), 10 in Rome (11, ..., 29)
+    expect(await table.getByRole('row').allTextContents()).toEqual(['Citycountavg(Score)', 'Paris1019', 'Rome1020']);
+    await page.getByRole('img', { name: /^count by group: Paris 10, Rome 10$/ }).waitFor();
+    await screenshot(page, 'clean-room-aggregate-1440');
+  });
+
+  it('shows every member the audit log, newest first, with the conditions in words', async () => {
+    await ownerPage.reload();
+    const log = ownerPage.getByRole('list', { name: 'Audit log' });
+    await log.getByText('Aggregate').first().waitFor({ timeout: 20_000 });
+    const entries = await log.getByRole('listitem').allTextContents();
+    expect(entries[0]).toMatch(/^Aggregate.*Count and average of Score of guest customers by City of owner customers/);
+    expect(entries.some((e) => /^Access approved/.test(e))).toBe(true);
+    expect(entries.some((e) => /^Access requested.*Reason: To greet our shared customers by name/.test(e))).toBe(true);
+    expect(entries.some((e) => /^Report.*Result: 18 rows/.test(e))).toBe(true);
+    expect(
+      entries.some((e) => /^Report.*with the withheld column FullName \(an approved access request\)/.test(e)),
+    ).toBe(true);
+    expect(entries.some((e) => /^Join count.*Result: 18 matching pairs/.test(e))).toBe(true);
+    await screenshot(ownerPage, 'clean-room-audit-1440');
+  });
+
+  it('fits a phone: the room list and the room page at 375 px, data sets as cards', async () => {
     for (const [page, name] of [
       [ownerPage, 'owner'],
       [guestPage, 'guest'],
@@ -286,10 +444,27 @@ describe('a clean room in Chromium, owner and guest', () => {
       await page.getByRole('table', { name: 'Available Rooms' }).waitFor();
       await screenshot(page, `clean-room-list-375-${name}`);
       await page.goto(roomUrl);
-      await page.getByRole('table', { name: 'Data sets' }).waitFor();
+      const sets = page.getByRole('list', { name: 'Data sets' });
+      await sets.waitFor();
+      expect(await sets.getByRole('listitem').count()).toBe(2);
+      await page.getByRole('list', { name: 'Audit log' }).waitFor();
       await screenshot(page, `clean-room-room-375-${name}`);
       expect(await noOverflow(page)).toBeLessThanOrEqual(375);
     }
+  });
+
+  it('never let the owner’s withheld Notes reach the guest’s browser', async () => {
+    const seen = await guestSaw.settled();
+    expect(seen.length).toBeGreaterThan(20);
+    expect(seen.some((r) => r.body.includes('owner customers'))).toBe(true);
+    for (const r of seen) {
+      expect(r.body).not.toContain(CANARY);
+      // no report result the guest received carried the Notes column, not even sealed
+      expect(r.body).not.toMatch(/"name":"Notes","role":"sealed","keyVersion"/);
+    }
+    for (const file of downloads) expect(readFileSync(file, 'utf8')).not.toContain(CANARY);
+    const storage = await guestPage.evaluate<string>('JSON.stringify(Object.entries(localStorage))');
+    expect(storage).not.toContain(CANARY);
   });
 
   it('never sent a private key or the room key, raw or encoded, in any request', async () => {
@@ -311,6 +486,21 @@ describe('a clean room in Chromium, owner and guest', () => {
     expect(findLeaks(all, secrets)).toEqual([]);
     // and the uploads really went out encrypted: no plaintext sealed value in any body
     expect(all.some((r) => r.url.endsWith('/v1/vcr/uploadEncrypted'))).toBe(true);
-    expect(all.filter((r) => r.body.includes('Alice Liddell') || r.body.includes('alice@example.com'))).toEqual([]);
+    expect(
+      all.filter(
+        (r) => r.body.includes('Alice Liddell') || r.body.includes('alice@example.com') || r.body.includes(CANARY),
+      ),
+    ).toEqual([]);
   });
 });
+
+// Clicks a report's download button; the file's name and text.
+async function download(page: Page, item: Locator) {
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    item.getByRole('button', { name: /^Decrypt and download .* as CSV$/ }).click(),
+  ]);
+  const saved = await file.path();
+  downloads.push(saved);
+  return { name: file.suggestedFilename(), text: readFileSync(saved, 'utf8') };
+}

@@ -34,7 +34,7 @@ export function ormOptions(base: Partial<Options>): Options {
       emit: 'ts',
       silent: true,
     },
-    // each data set's own tables (api/src/modules/rooms/dataset-tables.ts) are not entities
+    // each data set's own tables (api/src/modules/datasets/dataset-tables.ts) are not entities
     schemaGenerator: { skipTables: [/^vcr_(rows|tokens)_[0-9a-f]{32}$/] },
     // the identity map is per request: resolvers and routes always work on a fork
     allowGlobalContext: false,

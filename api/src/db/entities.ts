@@ -1,3 +1,6 @@
+import { AccessRequest, ColumnGrant } from '../modules/analyses/access-request.entity';
+import { AuditEvent } from '../modules/analyses/audit-event.entity';
+import { Report } from '../modules/analyses/report.entity';
 import { ApiToken } from '../modules/api-tokens/api-token.entity';
 import { EmailVerification } from '../modules/auth/email-verification.entity';
 import { RateLimitHit } from '../modules/auth/rate-limit-hit.entity';
@@ -5,6 +8,7 @@ import { Session } from '../modules/auth/session.entity';
 import { CreditEntry } from '../modules/billing/credit-entry.entity';
 import { Purchase } from '../modules/billing/purchase.entity';
 import { Withdrawal } from '../modules/billing/withdrawal.entity';
+import { Dataset, UploadChunk } from '../modules/datasets/dataset.entity';
 import { Key } from '../modules/keys/key.entity';
 import { OutboxMail } from '../modules/mail/outbox-mail.entity';
 import { Notification } from '../modules/notifications/notification.entity';
@@ -15,7 +19,6 @@ import { Submission } from '../modules/responses/submission.entity';
 import { SurveyAnswer } from '../modules/surveys/survey-answer.entity';
 import { SurveyOption } from '../modules/surveys/survey-option.entity';
 import { SurveyQuestion } from '../modules/surveys/survey-question.entity';
-import { Dataset, Report, UploadChunk } from '../modules/rooms/dataset.entity';
 import { Room, RoomInvitation, RoomKey, RoomMember } from '../modules/rooms/room.entity';
 import { User } from '../modules/users/user.entity';
 
@@ -46,4 +49,7 @@ export const entities = [
   Dataset,
   UploadChunk,
   Report,
+  AccessRequest,
+  ColumnGrant,
+  AuditEvent,
 ];

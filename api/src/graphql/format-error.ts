@@ -32,7 +32,11 @@ export function formatGraphQLError(
       message: original.message,
       locations: formatted.locations,
       path: formatted.path,
-      extensions: { code: original.code, ...(original.details ? { details: original.details } : {}) },
+      extensions: {
+        code: original.code,
+        ...(original.details ? { details: original.details } : {}),
+        ...(original.retryAfterSeconds !== undefined ? { retryAfter: original.retryAfterSeconds } : {}),
+      },
     };
   }
   // Apollo re-labels every validation error GRAPHQL_VALIDATION_FAILED; keep our limit codes
@@ -41,6 +45,13 @@ export function formatGraphQLError(
   const code = typeof innerCode === 'string' && CLIENT_CODES.has(innerCode) ? innerCode : formatted.extensions?.code;
   if (typeof code === 'string' && CLIENT_CODES.has(code)) {
     return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
+  }
+  // Apollo's own refusals of a malformed request (a persisted-query hash that does not match the
+  // query, an unsupported persisted-query version) carry a 4xx HTTP status but no code
+  const httpStatus =
+    error instanceof GraphQLError ? (error.extensions?.http as { status?: number })?.status : undefined;
+  if (httpStatus && httpStatus >= 400 && httpStatus < 500) {
+    return { message: formatted.message, locations: formatted.locations, extensions: { code: 'BAD_REQUEST' } };
   }
   onUnexpected(original);
   return {

@@ -6,10 +6,14 @@ import {
   isListType,
   isObjectType,
   isInterfaceType,
+  isIntrospectionType,
   Kind,
+  SchemaMetaFieldDef,
+  TypeMetaFieldDef,
   type ASTVisitor,
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
+  type GraphQLField,
   type SelectionSetNode,
   type ValidationContext,
   type ValidationRule,
@@ -23,6 +27,13 @@ export const DEFAULT_LIMITS: QueryLimits = { maxDepth: 10, maxAliases: 20, maxCo
 const LIST_FACTOR = 10;
 
 type Measure = { depth: number; aliases: number; cost: number };
+
+// __schema and __type are no type's own fields: the schema answers them on the root query type
+function fieldDef(parent: GraphQLCompositeType | undefined, name: string): GraphQLField<unknown, unknown> | undefined {
+  if (name === SchemaMetaFieldDef.name) return SchemaMetaFieldDef;
+  if (name === TypeMetaFieldDef.name) return TypeMetaFieldDef;
+  return parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[name] : undefined;
+}
 
 function measure(
   ctx: ValidationContext,
@@ -40,23 +51,27 @@ function measure(
   };
   for (const sel of set.selections) {
     if (sel.kind === Kind.FIELD) {
-      // introspection is bounded by the schema itself; tools send deep introspection queries
-      if (sel.name.value === '__schema' || sel.name.value === '__type') continue;
+      // introspection counts like any other field: 600 aliased __schema fields would answer 25 MB
       if (sel.alias) out.aliases += 1;
       out.cost += 1;
       if (!sel.selectionSet) continue;
-      const def =
-        parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[sel.name.value] : undefined;
+      const def = fieldDef(parent, sel.name.value);
       const child = def ? getNamedType(def.type) : undefined;
+      // `ofType` only unwraps a list or non-null wrapper, a chain as long as the schema's types are
+      // nested; tools send nine of them, so they do not deepen a query
+      const unwrap = sel.name.value === 'ofType' && parent !== undefined && isIntrospectionType(parent);
       const inner = measure(
         ctx,
         sel.selectionSet,
         child && isCompositeType(child) ? child : undefined,
         fragments,
-        depth + 1,
+        unwrap ? depth : depth + 1,
         seen,
       );
-      const factor = def && isListType(getNullableType(def.type)) ? LIST_FACTOR : 1;
+      // introspection lists are as long as the schema makes them, not the data (and graphql's own
+      // MaxIntrospectionDepthRule bounds their nesting), so they weigh their children once
+      const factor =
+        def && isListType(getNullableType(def.type)) ? (child && isIntrospectionType(child) ? 1 : LIST_FACTOR) : 1;
       add({ depth: inner.depth, aliases: inner.aliases, cost: inner.cost * factor });
     } else if (sel.kind === Kind.INLINE_FRAGMENT) {
       const cond = sel.typeCondition ? ctx.getSchema().getType(sel.typeCondition.name.value) : parent;

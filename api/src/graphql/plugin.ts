@@ -4,6 +4,7 @@ import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations
 import type { FastifyInstance } from 'fastify';
 import processRequest from 'graphql-upload/processRequest.mjs';
 import type { RequestContext } from '../shared/context';
+import { AppError } from '../shared/errors';
 import { formatGraphQLError } from './format-error';
 import { queryLimitsRule, type QueryLimits } from './limits';
 import { buildAppSchema } from './schema';
@@ -11,12 +12,18 @@ import { buildAppSchema } from './schema';
 /** Apollo Server at /graphql: CSRF prevention, depth/alias/cost limits, multipart uploads. */
 export async function graphqlPlugin(
   app: FastifyInstance,
-  opts: { isProduction: boolean; uploadMaxBytes: number; limits: QueryLimits },
+  opts: {
+    isProduction: boolean;
+    uploadMaxBytes: number;
+    limits: QueryLimits;
+    schemaDetails: { introspection: boolean; fieldSuggestions: boolean };
+  },
 ) {
   const apollo = new ApolloServer<RequestContext>({
     schema: await buildAppSchema(),
     csrfPrevention: true,
-    introspection: true,
+    introspection: opts.schemaDetails.introspection,
+    hideSchemaDetailsFromClientErrors: !opts.schemaDetails.fieldSuggestions,
     includeStacktraceInErrorResponses: false,
     validationRules: [queryLimitsRule(opts.limits)],
     formatError: (formatted, error) =>
@@ -29,11 +36,26 @@ export async function graphqlPlugin(
   app.addContentTypeParser('multipart/form-data', (_req, _payload, done) => done(null));
   app.addHook('preValidation', async (request, reply) => {
     if (!request.headers['content-type']?.startsWith('multipart/form-data')) return;
-    request.body = await processRequest(request.raw, reply.raw, { maxFileSize: opts.uploadMaxBytes + 1, maxFiles: 1 });
+    try {
+      request.body = await processRequest(request.raw, reply.raw, {
+        maxFileSize: opts.uploadMaxBytes + 1,
+        maxFiles: 1,
+      });
+    } catch (err) {
+      // graphql-upload's own refusals carry a 4xx status; what the multipart parser throws (no
+      // boundary, a truncated body, a malformed part) is a malformed request too
+      const status = (err as { status?: number }).status;
+      if (status && status >= 400 && status < 500) throw err;
+      throw new AppError('BAD_USER_INPUT', 'The multipart request could not be read');
+    }
   });
 
-  // errors before Apollo runs (bad multipart, body too large) still answer in GraphQL's shape
+  // errors before Apollo runs (bad multipart, body too large, NUL characters) still answer in GraphQL's shape
   app.setErrorHandler((err, request, reply) => {
+    if (err instanceof AppError) {
+      const extensions = { code: err.code, ...(err.details ? { details: err.details } : {}) };
+      return reply.code(err.status).send({ errors: [{ message: err.message, extensions }] });
+    }
     const status =
       (err as { statusCode?: number; status?: number }).statusCode ?? (err as { status?: number }).status ?? 500;
     if (status >= 500) request.log.error({ err }, 'unexpected error before GraphQL execution');

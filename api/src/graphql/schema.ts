@@ -1,10 +1,12 @@
 import { printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
+import { AnalysesResolver } from '../modules/analyses/analyses.resolver';
 import { ApiTokensResolver } from '../modules/api-tokens/api-tokens.resolver';
 import { AuthResolver } from '../modules/auth/auth.resolver';
 import { CreditResolver } from '../modules/billing/credit.resolver';
 import { PurchasesResolver } from '../modules/billing/purchases.resolver';
 import { WithdrawalsResolver } from '../modules/billing/withdrawals.resolver';
+import { DatasetsResolver } from '../modules/datasets/datasets.resolver';
 import { KeysResolver } from '../modules/keys/keys.resolver';
 import { NotificationsResolver } from '../modules/notifications/notifications.resolver';
 import { RequestsResolver } from '../modules/requests/requests.resolver';
@@ -26,6 +28,8 @@ export const resolvers = [
   RequestsResolver,
   ResponsesResolver,
   RoomsResolver,
+  DatasetsResolver,
+  AnalysesResolver,
 ] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;

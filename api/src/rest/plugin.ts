@@ -12,6 +12,7 @@ export function restErrorReply(err: unknown, request: FastifyRequest, reply: Fas
   let body: ErrorBody;
   if (err instanceof AppError) {
     status = err.status;
+    if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
     body = { error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } };
   } else {
     const e = err as { statusCode?: number; code?: string; message?: string };
@@ -42,31 +43,45 @@ async function readFile(request: FastifyRequest, field: string): Promise<Uploade
   if (!request.isMultipart())
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send multipart/form-data with a file field "${field}"`);
   let found: UploadedFile | undefined;
-  for await (const part of request.parts()) {
-    if (part.type !== 'file') continue;
-    if (part.fieldname !== field || found) {
-      part.file.resume();
-      throw new AppError('BAD_USER_INPUT', `Unexpected file field "${part.fieldname}"; send one file as "${field}"`);
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== field || found) {
+        part.file.resume();
+        throw new AppError('BAD_USER_INPUT', `Unexpected file field "${part.fieldname}"; send one file as "${field}"`);
+      }
+      const data = await part.toBuffer();
+      found = { field, filename: part.filename, mimetype: part.mimetype, data };
     }
-    const data = await part.toBuffer();
-    found = { field, filename: part.filename, mimetype: part.mimetype, data };
+  } catch (err) {
+    // our own refusals and the multipart limits (413) keep their status; anything else the parser
+    // throws (no boundary, a truncated body, a malformed part header) is the client's malformed body
+    const status = (err as { statusCode?: number }).statusCode;
+    if (err instanceof AppError || (status && status >= 400 && status < 500)) throw err;
+    throw new AppError('BAD_USER_INPUT', 'The multipart body could not be read');
   }
   if (!found) throw new AppError('BAD_USER_INPUT', `File field "${field}" is required`);
   return found;
 }
 
+/** Whether an Origin header names our own origin (or the Host the request was sent to). */
+function isOwnOrigin(origin: string, ownOrigin: string, host: string | undefined): boolean {
+  if (origin === ownOrigin) return true;
+  // "null" (sandboxed frames, file: pages, some redirects) and anything else that is not a URL is foreign
+  if (!URL.canParse(origin)) return false;
+  const url = new URL(origin);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === host;
+}
+
 /**
- * Registers the legacy REST routes in their own scope (own multipart parser and error envelope).
- * Cookie-authenticated writes must come from our own origin when the browser says where from.
+ * Registers the legacy REST routes in their own scope (own error envelope; multipart only on the
+ * upload routes). Cookie-authenticated writes must come from our own origin when the browser says
+ * where from.
  */
 export async function restPlugin(
   app: FastifyInstance,
   opts: { routes: RestRoute[]; publicUrl: string; fileMaxBytes: number },
 ) {
-  await app.register(multipart, {
-    limits: { fileSize: opts.fileMaxBytes, files: 1, fields: 5, parts: 6 },
-    throwFileSizeLimit: true,
-  });
   // JSON or documented multipart only: a text/plain body is how cross-site forms smuggle requests
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((err, request, reply) => restErrorReply(err, request, reply));
@@ -76,8 +91,7 @@ export async function restPlugin(
     const ctx = request.ctx;
     if (r.method !== 'GET' && ctx.actor?.via === 'session') {
       const origin = request.headers.origin;
-      const host = request.headers.host;
-      if (origin && origin !== ownOrigin && new URL(origin).host !== host)
+      if (origin !== undefined && !isOwnOrigin(origin, ownOrigin, request.headers.host))
         throw forbidden('Cross-site request refused');
     }
     if (r.auth === 'user' && !ctx.actor) throw unauthenticated();
@@ -96,12 +110,25 @@ export async function restPlugin(
     return reply.send({ result });
   };
 
-  for (const r of opts.routes.filter((r) => !r.rawBody)) {
+  const jsonRoutes = opts.routes.filter((r) => !r.rawBody && !r.file);
+  for (const r of jsonRoutes) {
     app.route({
       method: r.method,
       url: r.path,
       handler: handlerFor(r),
       ...(r.bodyLimit ? { bodyLimit: r.bodyLimit } : {}),
+    });
+  }
+  // upload routes get their own scope with the multipart parser: JSON routes answer a multipart
+  // body (which a cross-site form can send without a preflight) with 415 instead of reading it
+  const fileRoutes = opts.routes.filter((r) => r.file);
+  if (fileRoutes.length) {
+    await app.register(async (scope) => {
+      await scope.register(multipart, {
+        limits: { fileSize: opts.fileMaxBytes, files: 1, fields: 5, parts: 6 },
+        throwFileSizeLimit: true,
+      });
+      for (const r of fileRoutes) scope.route({ method: r.method, url: r.path, handler: handlerFor(r) });
     });
   }
   // webhook routes get their own scope whose only parser keeps the JSON body as raw bytes

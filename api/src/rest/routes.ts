@@ -1,5 +1,7 @@
+import { analysesRoutes } from '../modules/analyses/analyses.rest';
 import { authRoutes } from '../modules/auth/auth.rest';
 import { billingRoutes } from '../modules/billing/billing.rest';
+import { datasetsRoutes } from '../modules/datasets/datasets.rest';
 import { keysRoutes } from '../modules/keys/keys.rest';
 import { notificationsRoutes } from '../modules/notifications/notifications.rest';
 import { requestsRoutes } from '../modules/requests/requests.rest';
@@ -20,4 +22,6 @@ export const restRoutes: RestRoute[] = [
   ...requestsRoutes,
   ...phoneRoutes,
   ...roomsRoutes,
+  ...datasetsRoutes,
+  ...analysesRoutes,
 ];

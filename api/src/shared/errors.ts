@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   INSUFFICIENT_CREDIT: 402,
   FORBIDDEN: 403,
   EMAIL_NOT_VERIFIED: 403,
+  // a clean-room data set's analysis rule (chosen by its uploader) does not allow this to a partner
+  ANALYSIS_RULE: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -34,6 +36,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: FieldProblem[],
+    /** RATE_LIMITED: seconds until a retry can succeed (REST: Retry-After; GraphQL: extensions.retryAfter) */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';

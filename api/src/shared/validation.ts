@@ -12,3 +12,16 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 /** A trimmed string that must not be blank. */
 export const trimmed = (max: number, label = 'Value') =>
   z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+
+/** Drops the nulls GraphQL sends for omitted optional input fields (one level deep). */
+export function withoutNulls<T extends object>(input: T): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
+}
+
+/**
+ * How a GraphQL resolver turns its typed arguments into a service command: nulls of omitted
+ * optional fields dropped, then parsed once with the command's schema (BAD_USER_INPUT otherwise).
+ */
+export function parseArgs<S extends z.ZodType>(schema: S, args: object): z.infer<S> {
+  return parseInput(schema, withoutNulls(args));
+}

@@ -9,7 +9,10 @@ export type RestResult<T = unknown> = {
 export type GqlResult<T = Record<string, unknown>> = {
   status: number;
   data: T | null;
-  errors?: { message: string; extensions?: { code?: string; details?: unknown; stacktrace?: unknown } }[];
+  errors?: {
+    message: string;
+    extensions?: { code?: string; details?: unknown; retryAfter?: number; stacktrace?: unknown };
+  }[];
 };
 
 /** An HTTP client with its own cookie jar: one per simulated browser or phone. */

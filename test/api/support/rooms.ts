@@ -3,12 +3,25 @@
 import { randomUUID } from 'node:crypto';
 import { fromBase64, toBase64 } from '../../../web/src/crypto/bytes';
 import { openCell, sealCell, type CellPlace } from '../../../web/src/crypto/cells';
-import { deriveSealKey, deriveTokenKey } from '../../../web/src/crypto/column-keys';
+import {
+  deriveSealKey,
+  deriveTokenKey,
+  deriveWithheldKeyBytes,
+  deriveWithheldSealKey,
+  importColumnKey,
+} from '../../../web/src/crypto/column-keys';
+import {
+  generateDatasetSecret,
+  openColumnKey,
+  openDatasetSecret,
+  sealColumnKey,
+  sealDatasetSecret,
+} from '../../../web/src/crypto/dataset-secret';
 import { exportPrivateKeyPem, exportPublicKeyPem, generateKeyPair } from '../../../web/src/crypto/keys';
 import { generateRoomKey, openRoomKey, sealRoomKey } from '../../../web/src/crypto/room-key';
 import { tokenize } from '../../../web/src/crypto/tokens';
 import { createEncryptor, encryptRows as encryptPacked } from '../../../web/src/features/rooms/upload/encrypt-rows';
-import { buildUser, type TestUser } from './factories';
+import { buildUser, type TestUser, type UserInput } from './factories';
 import type { TestServer } from './server';
 
 /** CSV rows [email, age, name] of people offset .. offset + n - 1. */
@@ -21,8 +34,8 @@ export const people = (n: number, offset = 0) =>
 
 export type Browser = TestUser & { keyId: string; publicPem: string; privatePem: string };
 
-export async function buildBrowser(server: TestServer): Promise<Browser> {
-  const user = await buildUser(server);
+export async function buildBrowser(server: TestServer, overrides: Partial<UserInput> = {}): Promise<Browser> {
+  const user = await buildUser(server, overrides);
   const pair = await generateKeyPair();
   const publicPem = await exportPublicKeyPem(pair.publicKey);
   const privatePem = await exportPrivateKeyPem(pair.privateKey);
@@ -52,13 +65,23 @@ export async function createRoom(owner: Browser, name = 'Room'): Promise<TestRoo
   return { id, roomKey, keyVersion: 1 };
 }
 
-/** Invite -> guest chooses a key -> the owner seals the room key to it. */
+/** The invitee accepts the invitation to a room (the one pending for their address). */
+export async function acceptInvitation(b: Browser, roomId: string): Promise<void> {
+  const pending = await b.client.rest<{ invitation_id: string; room_id: string }[]>('GET', '/v1/vcr/getInvitations');
+  const mine = pending.body.result?.find((i) => i.room_id === roomId);
+  if (!mine) throw new Error(`no invitation to ${roomId}: ${JSON.stringify(pending.body)}`);
+  const res = await b.client.rest('POST', '/v1/vcr/acceptInvitation', { invitation_id: mine.invitation_id });
+  if (res.status !== 200) throw new Error(`acceptInvitation: ${JSON.stringify(res.body)}`);
+}
+
+/** Invite -> the guest accepts and chooses a key -> the owner seals the room key to it. */
 export async function addGuest(owner: Browser, guest: Browser, room: TestRoom): Promise<void> {
   const add = await owner.client.rest('POST', '/v1/vcr/createRoomUsers', {
     room_id: room.id,
     recipients: [guest.email],
   });
   if (add.status !== 200) throw new Error(`createRoomUsers: ${JSON.stringify(add.body)}`);
+  await acceptInvitation(guest, room.id);
   const choose = await guest.client.rest('POST', '/v1/vcr/createAesKey', {
     room_id: room.id,
     public_key_id: guest.keyId,
@@ -100,15 +123,28 @@ export type Column = {
   role: 'clear' | 'join' | 'sealed';
   domain?: string;
   kind?: 'text' | 'email' | 'phone';
+  // shared with partners (default false: sealed with the data set's own secret)
+  shared?: boolean;
 };
 
-/** Encrypts rows of plain values exactly as the room page does (tokens, sealed cells, clear cells). */
+/** A data set's analysis rule (the server's defaults: matches, k = 10). */
+export type Rule = { partnerAccess?: 'matches' | 'aggregates' | 'full'; minGroupSize?: number };
+
+/** Whether the room key (shared columns, or every column under `full`) or the set's secret seals a column. */
+const sealedWithRoomKey = (c: Column, rule: Rule) => Boolean(c.shared) || rule.partnerAccess === 'full';
+
+/**
+ * Encrypts rows of plain values exactly as the room page does (tokens, sealed cells, clear cells):
+ * shared columns with room-derived keys, the others with keys from the data set's `secret`.
+ */
 export async function encryptRows(
   room: TestRoom,
   datasetId: string,
   columns: Column[],
   rows: string[][],
   firstRow = 0,
+  secret: Uint8Array | null = null,
+  rule: Rule = {},
 ): Promise<unknown[][]> {
   const tokenKeys = new Map<string, CryptoKey>();
   const sealKeys = new Map<string, CryptoKey>();
@@ -117,8 +153,11 @@ export async function encryptRows(
       const domain = (c.domain ?? c.name).toLowerCase();
       if (!tokenKeys.has(domain)) tokenKeys.set(domain, await deriveTokenKey(room.roomKey, room.id, domain));
     }
-    if (c.role !== 'clear')
+    if (c.role === 'clear') continue;
+    if (sealedWithRoomKey(c, rule))
       sealKeys.set(c.name, await deriveSealKey(room.roomKey, room.id, datasetId, c.name, 'encrypt'));
+    else if (secret) sealKeys.set(c.name, await deriveWithheldSealKey(secret, room.id, datasetId, c.name, 'encrypt'));
+    else throw new Error(`${c.name} is withheld: the data set's secret is needed`);
   }
   return Promise.all(
     rows.map(async (row, r) =>
@@ -146,7 +185,8 @@ export async function encryptRows(
 /**
  * Uploads a data set in chunks through REST; returns its id. `form` 'json': rows of base64 cells
  * (encryptRows above); 'packed': as the web app does, the room page's own encryptor making packed
- * chunks (join and sealed columns in the 32-byte padding bucket).
+ * chunks (join and sealed columns in the 32-byte padding bucket). Columns not shared are sealed
+ * with a fresh data set secret, sealed to the uploader's key and sent with every chunk.
  */
 export async function uploadDataset(
   b: Browser,
@@ -156,8 +196,17 @@ export async function uploadDataset(
   rows: string[][],
   chunkRows = 1000,
   form: 'json' | 'packed' = 'json',
+  rule: Rule = {},
 ): Promise<string> {
   const datasetId = randomUUID();
+  const withheld = columns.some((c) => c.role !== 'clear' && !sealedWithRoomKey(c, rule));
+  const secret = withheld ? generateDatasetSecret() : null;
+  const sealedSecret = secret
+    ? {
+        sealed_secret: await sealDatasetSecret(b.publicPem, secret, { roomId: room.id, datasetId, userId: b.id }),
+        secret_key_id: b.keyId,
+      }
+    : {};
   const encryptor =
     form === 'packed'
       ? await createEncryptor({
@@ -166,6 +215,7 @@ export async function uploadDataset(
           datasetId,
           keyVersion: room.keyVersion,
           emptyCells: 'null',
+          datasetSecret: secret ?? undefined,
           columns: columns.map((c, source) => ({
             source,
             name: c.name,
@@ -173,6 +223,7 @@ export async function uploadDataset(
             domain: (c.domain ?? c.name).toLowerCase(),
             kind: c.kind ?? 'text',
             padBucket: 32,
+            shared: sealedWithRoomKey(c, rule),
           })),
         })
       : null;
@@ -181,7 +232,7 @@ export async function uploadDataset(
     const slice = rows.slice(c * chunkRows, (c + 1) * chunkRows);
     const cells = encryptor
       ? { packed: toBase64((await encryptPacked(encryptor, { firstRow: c * chunkRows, rows: slice })).packed) }
-      : { encrypted: await encryptRows(room, datasetId, columns, slice, c * chunkRows) };
+      : { encrypted: await encryptRows(room, datasetId, columns, slice, c * chunkRows, secret, rule) };
     const res = await b.client.rest('POST', '/v1/vcr/uploadEncrypted', {
       room_id: room.id,
       dataset_id: datasetId,
@@ -191,24 +242,67 @@ export async function uploadDataset(
       chunk_index: c,
       chunk_count: chunkCount,
       first_row: c * chunkRows,
+      ...(rule.partnerAccess ? { partner_access: rule.partnerAccess } : {}),
+      ...(rule.minGroupSize ? { min_group_size: rule.minGroupSize } : {}),
+      ...sealedSecret,
     });
     if (res.status !== 200) throw new Error(`uploadEncrypted: ${JSON.stringify(res.body)}`);
   }
   return datasetId;
 }
 
+export type ColumnKey = { kind: 'secret' | 'grant'; envelope: string; publicKeyId: string };
 export type ReportResult = {
-  columns: { set: number; datasetId: string; name: string; role: string; keyVersion: number }[];
+  columns: {
+    set: number;
+    datasetId: string;
+    name: string;
+    role: string;
+    keyVersion: number;
+    sealing?: 'room' | 'dataset' | null;
+    key?: ColumnKey | null;
+  }[];
   rows: (number | string | null)[][];
+  omitted?: { datasetId: string; column: string }[];
 };
 
-/** Decrypts a report as the browser does: sealed cells open with the per-column keys. */
-export async function decryptReport(room: TestRoom, roomId: string, result: ReportResult): Promise<string[][]> {
+/**
+ * Decrypts a report as the browser does: room-sealed cells open with keys from the room key; cells
+ * sealed with a data set's secret with the key the report names for `reader` (its uploader's
+ * secret, or a column key granted to them), opened with `reader`'s private key.
+ */
+export async function decryptReport(
+  room: TestRoom,
+  roomId: string,
+  result: ReportResult,
+  reader?: Browser,
+): Promise<string[][]> {
   const sets = new Set(result.columns.map((c) => c.set)).size;
   const keys = new Map<string, CryptoKey>();
   for (const c of result.columns) {
-    if (c.role !== 'clear' && !keys.has(`${c.datasetId}|${c.name}`))
-      keys.set(`${c.datasetId}|${c.name}`, await deriveSealKey(room.roomKey, roomId, c.datasetId, c.name, 'decrypt'));
+    const id = `${c.datasetId}|${c.name}`;
+    if (c.role === 'clear' || keys.has(id)) continue;
+    if (c.sealing !== 'dataset') {
+      keys.set(id, await deriveSealKey(room.roomKey, roomId, c.datasetId, c.name, 'decrypt'));
+      continue;
+    }
+    if (!c.key || !reader) throw new Error(`no key for the withheld column ${c.name}`);
+    const slot = { roomId, datasetId: c.datasetId, userId: reader.id };
+    keys.set(
+      id,
+      c.key.kind === 'secret'
+        ? await deriveWithheldSealKey(
+            await openDatasetSecret(reader.privatePem, c.key.envelope, slot),
+            roomId,
+            c.datasetId,
+            c.name,
+            'decrypt',
+          )
+        : await importColumnKey(
+            await openColumnKey(reader.privatePem, c.key.envelope, { ...slot, column: c.name }),
+            'decrypt',
+          ),
+    );
   }
   return Promise.all(
     result.rows.map((row) =>
@@ -229,4 +323,79 @@ export async function decryptReport(room: TestRoom, roomId: string, result: Repo
       ),
     ),
   );
+}
+
+/** What the uploader's browser does: opens its data set's secret and derives a withheld column's key. */
+export async function withheldColumnKey(uploader: Browser, room: TestRoom, datasetId: string, column: string) {
+  const sets = await uploader.client.rest<{ id: string; sealedSecret: string | null }[]>(
+    'GET',
+    '/v1/vcr/getDataSets',
+    undefined,
+    { room_id: room.id },
+  );
+  const envelope = sets.body.result!.find((d) => d.id === datasetId)?.sealedSecret;
+  if (!envelope) throw new Error('no sealed secret: not the uploader, or nothing withheld');
+  const secret = await openDatasetSecret(uploader.privatePem, envelope, {
+    roomId: room.id,
+    datasetId,
+    userId: uploader.id,
+  });
+  return deriveWithheldKeyBytes(secret, room.id, datasetId, column);
+}
+
+/** The uploader approving an access request: a withheld column's key sealed to the requester's room key. */
+export async function sealColumnKeyFor(
+  uploader: Browser,
+  requester: Browser,
+  room: TestRoom,
+  datasetId: string,
+  column: string,
+) {
+  const pk = await uploader.client.rest<{ key: string }>('GET', '/v1/vcr/getPublicKey', undefined, {
+    room_id: room.id,
+    user_id: requester.id,
+  });
+  const key = await withheldColumnKey(uploader, room, datasetId, column);
+  return {
+    column,
+    sealed_key: await sealColumnKey(pk.body.result!.key, key, {
+      roomId: room.id,
+      datasetId,
+      column,
+      userId: requester.id,
+    }),
+  };
+}
+
+/** The uploader's room page sealing every column key its shared columns still need; how many it stored. */
+export async function grantStandingKeys(uploader: Browser, room: TestRoom): Promise<number> {
+  const todo = await uploader.client.rest<
+    { datasetId: string; column: string; userId: string; publicKeyId: string; publicKey: string }[]
+  >('GET', '/v1/vcr/getColumnKeysToSeal', undefined, { room_id: room.id });
+  let stored = 0;
+  for (const datasetId of new Set(todo.body.result!.map((k) => k.datasetId))) {
+    const keys = await Promise.all(
+      todo.body
+        .result!.filter((k) => k.datasetId === datasetId)
+        .map(async (k) => ({
+          user_id: k.userId,
+          column: k.column,
+          public_key_id: k.publicKeyId,
+          sealed_key: await sealColumnKey(k.publicKey, await withheldColumnKey(uploader, room, datasetId, k.column), {
+            roomId: room.id,
+            datasetId,
+            column: k.column,
+            userId: k.userId,
+          }),
+        })),
+    );
+    const res = await uploader.client.rest<{ stored: number }>('POST', '/v1/vcr/grantColumnKeys', {
+      room_id: room.id,
+      dataset_id: datasetId,
+      column_keys: keys,
+    });
+    if (res.status !== 200) throw new Error(`grantColumnKeys: ${JSON.stringify(res.body)}`);
+    stored += res.body.result!.stored;
+  }
+  return stored;
 }

@@ -63,3 +63,31 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+export type RecordedResponse = { url: string; body: string };
+
+/**
+ * Records the body of every response a context receives from the app's API (what reached that
+ * browser); `settled()` waits for bodies still being read.
+ */
+export function recordResponses(context: BrowserContext, origin: string) {
+  const seen: RecordedResponse[] = [];
+  const pending = new Set<Promise<void>>();
+  context.on('response', (res) => {
+    const url = res.url();
+    if (!url.startsWith(origin) || !/\/(graphql|v1\/)/.test(url)) return;
+    const read = res
+      .text()
+      .then((body) => void seen.push({ url, body }))
+      .catch(() => undefined)
+      .finally(() => pending.delete(read));
+    pending.add(read);
+  });
+  return {
+    responses: seen,
+    settled: async () => {
+      while (pending.size) await Promise.all(pending);
+      return seen;
+    },
+  };
+}

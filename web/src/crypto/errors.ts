@@ -16,6 +16,8 @@ export type CryptoErrorCode =
   | 'HPKE_OPEN_FAILED'
   // An envelope opened, but did not hold a 32-byte room key.
   | 'BAD_ROOM_KEY'
+  // A data set secret or column key that is not 32 bytes (before sealing, or after opening).
+  | 'BAD_SECRET'
   // Wrong key, wrong place (AAD), or a tampered IV/ciphertext/tag.
   | 'CELL_OPEN_FAILED'
   // Authentic cell whose padding is malformed: a bug in the writer, not an attack.

@@ -32,6 +32,23 @@ export function roomKeyInfo(roomId: string, userId: string, keyVersion: number):
   return `room-key|${roomId}|${userId}|v${keyVersion}` as SealInfo;
 }
 
+// `dataset-secret|<roomId>|<datasetId>|<userId>`: a data set's own secret, sealed to its uploader.
+export function datasetSecretInfo(roomId: string, datasetId: string, userId: string): SealInfo {
+  assertField('roomId', roomId);
+  assertField('datasetId', datasetId);
+  assertField('userId', userId);
+  return `dataset-secret|${roomId}|${datasetId}|${userId}` as SealInfo;
+}
+
+// `column-key|<roomId>|<datasetId>|<column>|<userId>`: one withheld column's key, sealed to a member.
+export function columnKeyInfo(roomId: string, datasetId: string, column: string, userId: string): SealInfo {
+  assertField('roomId', roomId);
+  assertField('datasetId', datasetId);
+  assertField('column', column);
+  assertField('userId', userId);
+  return `column-key|${roomId}|${datasetId}|${column}|${userId}` as SealInfo;
+}
+
 // `response-key|<requestId>`
 export function responseKeyInfo(requestId: string): SealInfo {
   assertField('requestId', requestId);

@@ -131,6 +131,18 @@ for row, value, bucket in [
 ]:
     print(row, repr(value), bucket, seal_cell(seal_key, IV, value, [ROOM_ID, DATASET_ID, "name", row, 1], bucket))
 
+print("== withheld columns (CRYPTO.md s.5b): the data set's own secret S = 20 21 ... 3f")
+DATASET_SECRET = bytes(range(32, 64))
+withheld_key = hkdf(DATASET_SECRET, ROOM_ID, f"parley/v1/withheld|{DATASET_ID}|name")
+print("withheld|ds|name", withheld_key.hex())
+print("cell", seal_cell(withheld_key, IV, "Zoë Ångström", [ROOM_ID, DATASET_ID, "name", 1, 1], 32))
+for label, plaintext, info in [
+    ("dataset secret", DATASET_SECRET, f"dataset-secret|{ROOM_ID}|{DATASET_ID}|{USER_ID}"),
+    ("column key", withheld_key, f"column-key|{ROOM_ID}|{DATASET_ID}|name|{USER_ID}"),
+]:
+    envelope = "hpke1." + base64.b64encode(suite.encrypt(plaintext, key_a.public_key(), info.encode())).decode()
+    print(label, plaintext.hex(), envelope)
+
 print("== collection response data (data key = the response key above, fixed IV)")
 # JSON as JSON.stringify writes it (no spaces, UTF-8 as is); AAD binds it to the request.
 response_json = (

@@ -4,8 +4,9 @@
 import { concatBytes, randomBytes, utf8, type Bytes } from './bytes';
 import { CryptoError } from './errors';
 import { normalise, NORMALISATION_VERSION, type NormalisationVersion, type ValueKind } from './normalise';
+import { TOKEN_BYTES } from '../../../api/src/modules/datasets/wire-format';
 
-export const TOKEN_BYTES = 16;
+export { TOKEN_BYTES };
 
 // Type tag = ASCII `<kind>:v<normalisation version>` followed by one 0x00 byte, e.g.
 // "email:v1\0". It keeps an e-mail and a text column (or two normalisation versions) from

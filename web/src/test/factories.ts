@@ -1,5 +1,6 @@
 import { HttpResponse, type GraphQLResponseBody } from 'msw';
 import type {
+  ApiTokensCard_TokenFragment,
   CheckoutResult_PurchaseFragment,
   CreditHistoryRow_EntryFragment,
   MoveCreditResult_WithdrawalFragment,
@@ -34,6 +35,21 @@ export function buildKey(overrides: Partial<{ id: string; title: string; created
     id: keySeq.toString(16).padStart(32, '0'),
     title: `Key ${keySeq}`,
     createdAt: '2026-01-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+let tokenSeq = 0;
+export function buildApiToken(overrides: Partial<ApiTokensCard_TokenFragment> = {}) {
+  tokenSeq += 1;
+  return {
+    __typename: 'ApiToken' as const,
+    id: `7a0c0000-0000-4000-8000-${tokenSeq.toString().padStart(12, '0')}`,
+    name: `Token ${tokenSeq}`,
+    prefix: `prl_ab${tokenSeq.toString().padStart(4, '0')}`,
+    createdAt: '2026-01-02T10:00:00.000Z',
+    lastUsedAt: null,
+    revokedAt: null,
     ...overrides,
   };
 }

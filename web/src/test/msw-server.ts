@@ -1,6 +1,7 @@
 import { graphql, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import {
+  ApiTokensDocument,
   CheckoutPlanDocument,
   CreditHistoryDocument,
   DashboardContractsDocument,
@@ -14,7 +15,8 @@ import { buildOverview, pageOf } from './request-factories';
 
 // One msw server for the web tests; each test adds the handlers it needs (reset after each test).
 // The defaults answer what many screens read on the side: the runtime config (a local chain, test
-// mode), the public plan table, an empty credit history and an empty dashboard; `server.use` in a test overrides them.
+// mode), the public plan table, an empty credit history, an empty dashboard and no API tokens;
+// `server.use` in a test overrides them.
 export const server = setupServer(
   graphql.query(RuntimeConfigDocument, () => HttpResponse.json({ data: { runtimeConfig: buildRuntimeConfig() } })),
   graphql.query(PlansDocument, () => HttpResponse.json({ data: { plans: PLANS } })),
@@ -25,4 +27,5 @@ export const server = setupServer(
   graphql.query(DashboardOverviewDocument, () => HttpResponse.json({ data: { requestOverview: buildOverview() } })),
   graphql.query(DashboardRequestsDocument, () => HttpResponse.json({ data: { requests: pageOf([], 1, 5) } })),
   graphql.query(DashboardContractsDocument, () => HttpResponse.json({ data: { contracts: pageOf([], 1, 5) } })),
+  graphql.query(ApiTokensDocument, () => HttpResponse.json({ data: { apiTokens: [] } })),
 );

@@ -1,6 +1,7 @@
 import { graphql, HttpResponse } from 'msw';
 import {
   DatasetsDocument,
+  RoomInvitationsDocument,
   RoomKeyChoicesDocument,
   RoomPageDocument,
   RoomReportsDocument,
@@ -73,8 +74,18 @@ export function buildRoom(overrides: Partial<Room> = {}): Room & { __typename: '
 
 export type KeyChoice = { id: string; title: string; publicKey: string; createdAt: string };
 
-export function givenRooms(rooms: RoomsTable_RoomFragment[]) {
-  server.use(graphql.query(RoomsDocument, () => HttpResponse.json({ data: { rooms } })));
+export type InvitationRow = { id: string; roomId: string; roomName: string; invitedBy: string; createdAt: string };
+
+/** The rooms list, and the invitations waiting for an answer (none unless given). */
+export function givenRooms(rooms: RoomsTable_RoomFragment[], invitations: InvitationRow[] = []) {
+  server.use(
+    graphql.query(RoomsDocument, () => HttpResponse.json({ data: { rooms } })),
+    graphql.query(RoomInvitationsDocument, () =>
+      HttpResponse.json({
+        data: { roomInvitations: invitations.map((i) => ({ __typename: 'MyRoomInvitation', ...i })) },
+      }),
+    ),
+  );
 }
 
 export function givenKeyChoices(keys: KeyChoice[]) {

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 // Each data set gets tables of its own, `vcr_rows_<id hex>` and `vcr_tokens_<id hex>` (see
-// api/src/modules/rooms/dataset-tables.ts): their indexes are built once the set is complete,
+// api/src/modules/datasets/dataset-tables.ts): their indexes are built once the set is complete,
 // and deleting a set drops them. Existing sets move out of the shared tables.
 const perDataset = (body: string) => `do $$
 declare d record; h text;

@@ -4,6 +4,8 @@ import { Migration20261122060326_requests } from './Migration20261122060326_requ
 import { Migration20261122075720_rooms } from './Migration20261122075720_rooms';
 import { Migration20261122083938_room_invite_tokens } from './Migration20261122083938_room_invite_tokens';
 import { Migration20261124032343_dataset_tables } from './Migration20261124032343_dataset_tables';
+import { Migration20261125035516_analysis_rules } from './Migration20261125035516_analysis_rules';
+import { Migration20261125050140_room_invitation_consent } from './Migration20261125050140_room_invitation_consent';
 
 // Committed migrations in the order they run. Add new ones at the end (npm run db:migration -- name).
 export const migrations = [
@@ -13,4 +15,6 @@ export const migrations = [
   Migration20261122075720_rooms,
   Migration20261122083938_room_invite_tokens,
   Migration20261124032343_dataset_tables,
+  Migration20261125035516_analysis_rules,
+  Migration20261125050140_room_invitation_consent,
 ];

@@ -45,7 +45,9 @@ export class AuthResolver {
     return { loggedIn: Boolean(user), user };
   }
 
-  @Mutation(() => Boolean, { description: 'Needs the old password; ends the other sessions' })
+  @Mutation(() => Boolean, {
+    description: 'Needs the old password; ends the other sessions and revokes every API token',
+  })
   async changePassword(
     @Arg('input', () => ChangePasswordInput) input: ChangePasswordInput,
     @Ctx() ctx: RequestContext,

@@ -70,7 +70,7 @@ export const authRoutes = [
     path: '/v1/auth/changePassword',
     tag: 'auth',
     auth: 'user',
-    summary: 'Change the password (old password required); other sessions end',
+    summary: 'Change the password (old password required); other sessions end and every API token is revoked',
     input: changePasswordSchema,
     handler: async (ctx, input) => {
       await ctx.services.auth.changePassword(ctx.em, requireUser(ctx), input, ctx.actor?.sessionTokenHash);

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import { AppError, badInput, conflict, isUniqueViolation, unauthenticated } from '../../shared/errors';
 import { newSecret, sha256Hex } from '../../shared/tokens';
 import { parseInput } from '../../shared/validation';
+import { ApiToken } from '../api-tokens/api-token.entity';
 import type { MailService } from '../mail/mail.service';
 import { User } from '../users/user.entity';
 import {
@@ -14,7 +15,8 @@ import {
   type ChangePasswordInput,
 } from './auth.schemas';
 import { EmailVerification } from './email-verification.entity';
-import { assertUnderLimit, clearHits, pruneHits, recordHit } from './rate-limit';
+import { LoginThrottle } from './login-throttle';
+import { assertUnderLimit, pruneHits, recordHit } from './rate-limit';
 import { Session } from './session.entity';
 
 // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
@@ -38,11 +40,15 @@ export type InviteLinks = {
 };
 
 export class AuthService {
+  private readonly throttle: LoginThrottle;
+
   constructor(
     private readonly config: Config,
     private readonly mail: MailService,
     private readonly invites?: InviteLinks,
-  ) {}
+  ) {
+    this.throttle = new LoginThrottle(config.login);
+  }
 
   hashPassword(password: string): Promise<string> {
     return hash(password, ARGON2);
@@ -138,29 +144,26 @@ export class AuthService {
 
   async login(em: EntityManager, raw: unknown, ip: string): Promise<LoginResult> {
     const input = parseInput(loginSchema, raw);
-    const nameBucket = `login:user:${input.username.toLowerCase()}`;
-    const ipBucket = `login:ip:${ip}`;
-    await assertUnderLimit(em, nameBucket, this.config.loginMaxFailures, this.config.loginWindowMs);
-    await assertUnderLimit(em, ipBucket, this.config.loginMaxFailures * 5, this.config.loginWindowMs);
-
     const user = await em
       .createQueryBuilder(User, 'u')
       .where('lower(u.username) = lower(?) or u.email = lower(?)', [input.username, input.username])
       .getSingleResult();
+    // one bucket per account, whether the name given was the username or the e-mail address; a name
+    // without an account has a bucket of its own and is throttled the same way
+    const accountKey = user ? `user:${user.id}` : `name:${sha256Hex(input.username.toLowerCase()).slice(0, 32)}`;
+    const attempt = await this.throttle.begin(em, accountKey, ip);
     const ok = await verify(
       user?.passwordHash ?? (await (dummyHash ??= this.hashPassword(newSecret()))),
       input.password,
     );
     if (!user || !ok) {
-      await recordHit(em, nameBucket);
-      await recordHit(em, ipBucket);
       if (Math.random() < 0.05) await pruneHits(em, 24 * 3_600_000);
       throw unauthenticated('Invalid username or password');
     }
+    await this.throttle.succeeded(em, attempt);
     if (!user.emailVerifiedAt && !user.guest) {
       throw new AppError('EMAIL_NOT_VERIFIED', 'Please verify your e-mail address before logging in');
     }
-    await clearHits(em, nameBucket);
     const sessionToken = newSecret();
     const expiresAt = new Date(Date.now() + this.config.sessionTtlMs);
     em.create(Session, { tokenHash: sha256Hex(sessionToken), user, expiresAt });
@@ -204,6 +207,8 @@ export class AuthService {
         user: user.id,
         ...(keepSessionHash ? { tokenHash: { $ne: keepSessionHash } } : {}),
       });
+      // and API tokens made under the old password stop working (a leaked one must not outlive it)
+      await tx.nativeUpdate(ApiToken, { user: user.id, revokedAt: null }, { revokedAt: new Date() });
     });
     user.passwordHash = passwordHash;
   }

@@ -17,10 +17,6 @@ export async function recordHit(em: EntityManager, bucket: string): Promise<void
   await em.insert(RateLimitHit, { bucket, createdAt: new Date() });
 }
 
-export async function clearHits(em: EntityManager, bucket: string): Promise<void> {
-  await em.nativeDelete(RateLimitHit, { bucket });
-}
-
 /** Old hits are useless; called opportunistically so the table stays small. */
 export async function pruneHits(em: EntityManager, olderThanMs: number): Promise<void> {
   await em.nativeDelete(RateLimitHit, { createdAt: { $lt: new Date(Date.now() - olderThanMs) } });

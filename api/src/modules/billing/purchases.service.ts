@@ -51,10 +51,12 @@ export class PurchasesService {
     // Each start may call the payment provider: a signed-in script must not hammer it.
     const bucket = `payment-intent:${user.id}`;
     await assertUnderLimit(em, bucket, PAYMENT_INTENT_LIMIT.max, PAYMENT_INTENT_LIMIT.windowMs);
+    // a refused start writes nothing, not even a count against the limit
+    if (isFree(plan) && (await this.ledger.findByReference(em, freePlanReference(user.id))))
+      throw conflict(FREE_PLAN_USED);
     await recordHit(em, bucket);
     const base = { user, item: plan.item, amountCents: plan.priceCents, currency: plan.currency, tokens: plan.tokens };
     if (isFree(plan)) {
-      if (await this.ledger.findByReference(em, freePlanReference(user.id))) throw conflict(FREE_PLAN_USED);
       const purchase = em.create(Purchase, { ...base, gateway: 'free' });
       await em.flush();
       return { purchase, clientSecret: null };

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { notFound } from '../../shared/errors';
+import { AppError, notFound } from '../../shared/errors';
 import { parseInput, trimmed } from '../../shared/validation';
+import { countHits, recordHit } from '../auth/rate-limit';
 import { User } from '../users/user.entity';
 import { Notification } from './notification.entity';
 
@@ -13,14 +14,45 @@ export const notificationIdSchema = z.strictObject({ id: z.uuid('id must be a no
 
 const LIST_LIMIT = 100;
 
+// In-app notifications a user may send per hour: in all, and to any one recipient (so one account
+// cannot flood another's list, nor everyone's).
+export const NOTIFICATION_LIMITS = { perSender: 60, perRecipient: 10, windowMs: 3_600_000 };
+
 export class NotificationsService {
   async create(em: EntityManager, sender: User, raw: unknown): Promise<Notification> {
     const input = parseInput(createNotificationSchema, raw);
     const recipient = await em.findOne(User, { id: input.to_id });
     if (!recipient) throw notFound('Recipient');
-    const n = em.create(Notification, { recipient, sender, text: input.notification });
-    await em.flush();
-    return n;
+    return em.transactional(async (tx) => {
+      await this.countSent(tx, sender.id, [recipient.id]);
+      return tx.create(Notification, { recipient, sender, text: input.notification });
+    });
+  }
+
+  /**
+   * Counts notifications a user sends against NOTIFICATION_LIMITS, or refuses them all with
+   * RATE_LIMITED. Call it in the transaction that creates them, for every sender of notifications.
+   */
+  async countSent(em: EntityManager, senderId: string, recipientIds: string[]): Promise<void> {
+    const { perSender, perRecipient, windowMs } = NOTIFICATION_LIMITS;
+    const senderBucket = `notify:sender:${senderId}`;
+    const pairBuckets = recipientIds.map((id) => `notify:pair:${senderId}:${id}`);
+    // one sender's notifications are counted one transaction at a time
+    await em
+      .getConnection()
+      .execute('select pg_advisory_xact_lock(hashtext(?))', [senderBucket], 'all', em.getTransactionContext());
+    const overSender = (await countHits(em, senderBucket, windowMs)) + recipientIds.length > perSender;
+    let overRecipient = false;
+    for (const bucket of pairBuckets) overRecipient ||= (await countHits(em, bucket, windowMs)) >= perRecipient;
+    if (overSender || overRecipient) {
+      throw new AppError(
+        'RATE_LIMITED',
+        overSender
+          ? `You can send at most ${perSender} notifications an hour. Please try again later.`
+          : `You can send at most ${perRecipient} notifications an hour to the same person. Please try again later.`,
+      );
+    }
+    for (const bucket of [...recipientIds.map(() => senderBucket), ...pairBuckets]) await recordHit(em, bucket);
   }
 
   /** The caller's own notifications, newest first. */

@@ -4,7 +4,7 @@ import { selects } from '../../graphql/selection';
 import { requireUser, type RequestContext } from '../../shared/context';
 import { pageInfo } from '../billing/billing.mappers';
 import { toContract, toRequest } from './requests.mappers';
-import { withoutNulls } from './requests.schemas';
+import { withoutNulls } from '../../shared/validation';
 import {
   ContractListType,
   CreateRequestInput,

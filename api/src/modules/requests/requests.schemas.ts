@@ -166,8 +166,3 @@ export const legacyCreateSchema = z
 export const legacyEditSchema = z
   .strictObject({ ...legacyFields, id: z.string().max(64) })
   .transform((v, ctx) => ({ ...fromLegacy(v, ctx, false), id: v.id }));
-
-/** Drops nulls GraphQL sends for omitted optional input fields. */
-export function withoutNulls<T extends object>(input: T): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
-}

@@ -93,12 +93,16 @@ export class RoomKey {
   updatedAt: Date = new Date();
 }
 
-/** An e-mail invitation to a room; claimed by the account with that (verified) address. */
+/**
+ * An invitation to a room, by e-mail address. Nobody becomes a member without saying yes: the
+ * account with that (verified) address accepts or declines it on its rooms page, or registers
+ * through the link in the invitation mail (which accepts it).
+ */
 @Entity({ tableName: 'vcr_invitations' })
 @Unique({ properties: ['room', 'email'] })
 @Index({ properties: ['email'] })
 export class RoomInvitation {
-  [OptionalProps]?: 'createdAt' | 'acceptedAt' | 'tokenHash';
+  [OptionalProps]?: 'createdAt' | 'acceptedAt' | 'declinedAt' | 'tokenHash';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -119,6 +123,9 @@ export class RoomInvitation {
 
   @Property({ type: 'datetime', nullable: true })
   acceptedAt?: Date | null = null;
+
+  @Property({ type: 'datetime', nullable: true })
+  declinedAt?: Date | null = null;
 
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();

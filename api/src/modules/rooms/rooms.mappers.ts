@@ -1,5 +1,4 @@
-import type { Dataset, Report } from './dataset.entity';
-import type { RoomKey, RoomMember } from './room.entity';
+import type { RoomKey } from './room.entity';
 import { WAITING_MARKER, type MemberView, type RoomView } from './rooms.service';
 
 // Entity -> API shapes, shared by GraphQL and REST (legacy names are added by the REST routes).
@@ -42,46 +41,4 @@ export const legacyRoomKey = (k: RoomKey) => ({
   public_key_id: k.publicKeyId,
   aes_key: k.sealedKey ?? WAITING_MARKER,
   key_version: k.keyVersion,
-});
-
-export const toMemberRow = (m: RoomMember) => ({
-  userId: m.user.id,
-  role: m.role,
-  publicKeyId: m.publicKeyId ?? null,
-});
-
-export const toDataset = (d: Dataset) => ({
-  id: d.id,
-  roomId: d.room.id,
-  name: d.name,
-  filtered: d.columns
-    .filter((c) => c.role === 'clear')
-    .map((c) => c.name)
-    .join(','),
-  columns: d.columns.map((c) => ({
-    name: c.name,
-    role: c.role,
-    domain: c.domain,
-    kind: c.kind,
-    padBucket: c.padBucket,
-  })),
-  rowCount: d.rowCount,
-  keyVersion: d.keyVersion,
-  normalisationVersion: d.normalisationVersion,
-  emptyCells: d.emptyCells,
-  status: d.status,
-  uploadedBy: d.uploadedBy.id,
-  createdAt: d.createdAt,
-});
-
-export const toReport = (r: Omit<Report, 'result'> & { result?: unknown }, withResult = true) => ({
-  id: r.id,
-  roomId: r.room.id,
-  datasetIds: r.datasetIds,
-  datasetCount: r.datasetCount,
-  rowCount: r.rowCount,
-  condition: r.condition ?? null,
-  result: withResult ? (r.result ?? null) : null,
-  chargeReference: r.chargeReference,
-  createdAt: r.createdAt,
 });

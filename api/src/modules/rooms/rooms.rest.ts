@@ -1,28 +1,47 @@
+import { z } from 'zod';
+import { legacyNames } from '../../rest/legacy-names';
 import { route } from '../../rest/registry';
 import { requireUser } from '../../shared/context';
-import { forbidden } from '../../shared/errors';
-import { legacyRoomKey, toDataset, toMember, toReport, toRoom } from './rooms.mappers';
+import { legacyRoomKey, toMember, toRoom } from './rooms.mappers';
 import {
-  compareSchema,
-  createAesKeySchema,
-  createRoomSchema,
-  createRoomUsersSchema,
-  datasetOnlySchema,
-  datasetRefSchema,
-  deleteDatasetsSchema,
-  joinSchema,
-  reportSchema,
-  roomRefSchema,
-  roomUserSchema,
-  rotateKeySchema,
-  sealForUserSchema,
-  sendInviteSchema,
-  uploadSchema,
+  addUsersFields,
+  chooseKeyFields,
+  createRoomCommand,
+  inviteFields,
+  invitationRefFields,
+  memberKeyFields,
+  roomId,
+  roomRefFields,
+  roomUserFields,
+  sealForMemberFields,
 } from './rooms.schemas';
 import type { RoomView } from './rooms.service';
 
 const tag = 'rooms';
-export const UPLOAD_BODY_LIMIT = 32 * 1024 * 1024;
+
+// The legacy spellings of the rooms commands (rooms.schemas.ts holds the fields themselves).
+export const legacyRoomRef = legacyNames(roomRefFields, { roomId: 'room_id' });
+const legacyRoomUser = legacyNames(roomUserFields, { roomId: 'room_id', userId: 'user_id' });
+const legacyChooseKey = legacyNames(chooseKeyFields, { roomId: 'room_id', publicKeyId: 'public_key_id' });
+const legacyAddUsers = legacyNames(addUsersFields, { roomId: 'room_id', ownerId: 'user_id' });
+const legacyInvite = legacyNames(inviteFields, { roomId: 'room_id' });
+const legacyInvitationRef = legacyNames(invitationRefFields, { invitationId: 'invitation_id' });
+const legacySealForMember = legacyNames(sealForMemberFields, {
+  roomId: 'room_id',
+  userId: 'user_id',
+  publicKeyId: 'public_key_id',
+  keyVersion: 'key_version',
+});
+const legacyRotate = legacyNames(
+  {
+    roomId,
+    keys: z
+      .array(legacyNames(memberKeyFields, { userId: 'user_id', publicKeyId: 'public_key_id' }))
+      .min(1)
+      .max(50),
+  },
+  { roomId: 'room_id' },
+);
 
 const legacyRoom = (v: RoomView) => {
   const r = toRoom(v);
@@ -48,7 +67,7 @@ export const roomsRoutes = [
     tag,
     auth: 'user',
     summary: 'Create a room (you are its owner); then createAesKey with the room key sealed to your chosen key',
-    input: createRoomSchema,
+    input: createRoomCommand,
     handler: async (ctx, input) => legacyRoom(await ctx.services.rooms.create(ctx.em, requireUser(ctx), input)),
   }),
   route({
@@ -65,9 +84,9 @@ export const roomsRoutes = [
     tag,
     auth: 'user',
     summary: 'Owner only: delete the room with its members, keys, data sets and reports',
-    input: roomRefSchema,
+    input: legacyRoomRef,
     handler: async (ctx, input) => {
-      await ctx.services.rooms.delete(ctx.em, requireUser(ctx), input);
+      await ctx.services.rooms.delete(ctx.em, requireUser(ctx), input.roomId);
       return true;
     },
   }),
@@ -77,7 +96,7 @@ export const roomsRoutes = [
     tag,
     auth: 'user',
     summary: "A member's chosen public key: { user_id, public_key_id, key (SPKI PEM) }",
-    input: roomUserSchema,
+    input: legacyRoomUser,
     handler: async (ctx, input) => {
       const { member, key } = await ctx.services.rooms.memberPublicKey(ctx.em, requireUser(ctx), input);
       return { user_id: member.user.id, public_key_id: key.id, key: key.publicKeyPem };
@@ -90,7 +109,7 @@ export const roomsRoutes = [
     auth: 'user',
     summary:
       'Choose the key you enter the room with. Owner (room setup): also send encryptedSessionKey, the room key sealed to it. Guest: your record becomes aes_key "waitingforsessionkey" until the owner seals the key to you',
-    input: createAesKeySchema,
+    input: legacyChooseKey,
     handler: async (ctx, input) => legacyRoomKey(await ctx.services.rooms.chooseKey(ctx.em, requireUser(ctx), input)),
   }),
   route({
@@ -99,11 +118,11 @@ export const roomsRoutes = [
     tag,
     auth: 'user',
     summary:
-      'Owner only: add the recipients (e-mail addresses) as guests; an address without an account gets a pending invitation claimed when that account opens its rooms',
-    input: createRoomUsersSchema,
+      'Owner only: invite the recipients (e-mail addresses) as guests: [{ email, status: "invited" }], the same whether or not an address has an account. Nobody becomes a member until they accept (acceptInvitation, or registering through the invitation mail’s link). At most 30 invitations an hour per sender, 3 a day per room and address, 20 a day per address (429 RATE_LIMITED)',
+    input: legacyAddUsers,
     handler: async (ctx, input) => {
-      const added = await ctx.services.rooms.addUsers(ctx.em, requireUser(ctx), input);
-      return added.map((m) => ({ user_id: m.user.id, role: m.role, public_key_id: m.publicKeyId ?? null }));
+      const { invited } = await ctx.services.rooms.addUsers(ctx.em, requireUser(ctx), input);
+      return invited.map((email) => ({ email, status: 'invited' }));
     },
   }),
   route({
@@ -113,7 +132,7 @@ export const roomsRoutes = [
     auth: 'user',
     summary:
       "Owner only: store the room key sealed to a member's chosen key (the first guest automatically, later guests on approval); key_version defaults to the current one",
-    input: sealForUserSchema,
+    input: legacySealForMember,
     handler: async (ctx, input) =>
       legacyRoomKey(await ctx.services.rooms.sealForMember(ctx.em, requireUser(ctx), input)),
   }),
@@ -123,7 +142,7 @@ export const roomsRoutes = [
     tag,
     auth: 'user',
     summary: "Owner only: re-seal the owner's own copy of the room key (user_id = the owner), e.g. to another key",
-    input: sealForUserSchema,
+    input: legacySealForMember,
     handler: async (ctx, input) =>
       legacyRoomKey(await ctx.services.rooms.sealForMember(ctx.em, requireUser(ctx), input, { ownerSelf: true })),
   }),
@@ -134,7 +153,7 @@ export const roomsRoutes = [
     auth: 'user',
     summary:
       'Owner only: a new room key version, sealed to every member who holds the current one (keys: [{ user_id, public_key_id, encryptedSessionKey }]); returns the new key_version',
-    input: rotateKeySchema,
+    input: legacyRotate,
     handler: async (ctx, input) => {
       const room = await ctx.services.rooms.rotate(ctx.em, requireUser(ctx), input);
       return { room_id: room.id, key_version: room.keyVersion };
@@ -146,9 +165,9 @@ export const roomsRoutes = [
     tag,
     auth: 'user',
     summary: 'Your type in the room: { type: "Owner" | "guest" }',
-    input: roomRefSchema,
+    input: legacyRoomRef,
     handler: async (ctx, input) => {
-      const v = await ctx.services.rooms.get(ctx.em, requireUser(ctx), input);
+      const v = await ctx.services.rooms.get(ctx.em, requireUser(ctx), input.roomId);
       return { type: v.member.role === 'owner' ? 'Owner' : 'guest' };
     },
   }),
@@ -158,9 +177,9 @@ export const roomsRoutes = [
     tag,
     auth: 'user',
     summary: "The room owner's user id: { owner_id }",
-    input: roomRefSchema,
+    input: legacyRoomRef,
     handler: async (ctx, input) => {
-      const v = await ctx.services.rooms.get(ctx.em, requireUser(ctx), input);
+      const v = await ctx.services.rooms.get(ctx.em, requireUser(ctx), input.roomId);
       return { owner_id: v.room.owner.id };
     },
   }),
@@ -171,9 +190,9 @@ export const roomsRoutes = [
     auth: 'user',
     summary:
       'Every key record of the room: [{ user_id, public_key_id, aes_key (sealed envelope or "waitingforsessionkey"), key_version }], and the members with their status',
-    input: roomRefSchema,
+    input: legacyRoomRef,
     handler: async (ctx, input) => {
-      const v = await ctx.services.rooms.get(ctx.em, requireUser(ctx), input);
+      const v = await ctx.services.rooms.get(ctx.em, requireUser(ctx), input.roomId);
       const keys = await ctx.services.rooms.keyRecords(ctx.em, v.room);
       return keys.map(legacyRoomKey);
     },
@@ -184,111 +203,11 @@ export const roomsRoutes = [
     tag,
     auth: 'user',
     summary: 'Room users, the owner included: { count, members: [{ userId, role, status, autoSeal, ... }] }',
-    input: roomRefSchema,
+    input: legacyRoomRef,
     handler: async (ctx, input) => {
-      const v = await ctx.services.rooms.get(ctx.em, requireUser(ctx), input);
+      const v = await ctx.services.rooms.get(ctx.em, requireUser(ctx), input.roomId);
       const members = await ctx.services.rooms.members(ctx.em, v.room);
       return { count: members.length, members: members.map(toMember) };
-    },
-  }),
-  route({
-    method: 'GET',
-    path: '/v1/vcr/getDataSets',
-    tag,
-    auth: 'user',
-    summary: "The room's complete data sets: [{ id, name, filtered (clear columns, comma separated), columns, ... }]",
-    input: roomRefSchema,
-    handler: async (ctx, input) => (await ctx.services.datasets.list(ctx.em, requireUser(ctx), input)).map(toDataset),
-  }),
-  route({
-    method: 'DELETE',
-    path: '/v1/vcr/deleteDataSet',
-    tag,
-    auth: 'user',
-    summary: 'Delete data sets (dataset_id: one id or a list); the uploader or the room owner may',
-    input: deleteDatasetsSchema,
-    handler: async (ctx, input) => ({
-      deleted: await ctx.services.datasets.delete(ctx.em, requireUser(ctx), input),
-    }),
-  }),
-  route({
-    method: 'POST',
-    path: '/v1/vcr/uploadEncrypted',
-    tag,
-    auth: 'user',
-    bodyLimit: UPLOAD_BODY_LIMIT,
-    summary:
-      'One chunk of an encrypted data set (campaign = its name, header = column roles, encrypted = rows). Idempotent per (dataset_id, chunk_index); the set becomes visible once all chunk_count chunks are in. Bodies up to 32 MB',
-    input: uploadSchema,
-    handler: async (ctx, input) => {
-      const r = await ctx.services.datasets.upload(ctx.em, requireUser(ctx), input);
-      return {
-        dataset_id: r.dataset.id,
-        name: r.dataset.name,
-        status: r.dataset.status,
-        row_count: r.dataset.rowCount,
-        chunks_received: r.chunksReceived,
-        chunk_count: r.dataset.chunkCount,
-        duplicate: r.duplicate,
-      };
-    },
-  }),
-  route({
-    method: 'GET',
-    path: '/v1/vcr/getFilters',
-    tag,
-    auth: 'user',
-    summary: 'The clear (unencrypted) columns of a data set: { dataset_id, filtered, columns }',
-    input: datasetOnlySchema,
-    handler: async (ctx, input) => {
-      const d = toDataset(await ctx.services.datasets.filters(ctx.em, requireUser(ctx), input));
-      return { dataset_id: d.id, filtered: d.filtered, columns: d.filtered ? d.filtered.split(',') : [] };
-    },
-  }),
-  route({
-    method: 'GET',
-    path: '/v1/vcr/getDataSetColumns',
-    tag,
-    auth: 'user',
-    summary: 'Column metadata of a data set: [{ name, role (clear|join|sealed), domain, kind, padBucket }]',
-    input: datasetRefSchema,
-    handler: async (ctx, input) =>
-      toDataset(await ctx.services.datasets.columns(ctx.em, requireUser(ctx), input)).columns,
-  }),
-  route({
-    method: 'GET',
-    path: '/v1/vcr/compareDatasets',
-    tag,
-    auth: 'user',
-    summary:
-      'Overlap counts per shared join domain for the selected sets (datasets_array: ids, JSON array or comma separated): [{ domain, datasetIds, onlyA, both, onlyB }]',
-    input: compareSchema,
-    handler: async (ctx, input) => ctx.services.datasets.compare(ctx.em, requireUser(ctx), input),
-  }),
-  route({
-    method: 'GET',
-    path: '/v1/vcr/joinDatasets',
-    tag,
-    auth: 'user',
-    summary:
-      'Free preview of a join of two data sets: { matchCount, columns }. sqlWhere is the JSON condition tree (JSON text), never SQL',
-    input: joinSchema,
-    handler: async (ctx, input) => ctx.services.reports.join(ctx.em, requireUser(ctx), input),
-  }),
-  route({
-    method: 'GET',
-    path: '/v1/vcr/getReport',
-    tag,
-    auth: 'user',
-    summary:
-      'A paid report (1 IPT, charged with it; 402 INSUFFICIENT_CREDIT "Purchase IPT Tokens to continue"): one data set, or the join of two with sqlWhere. Returns { id, result, datasetCount, rowCount }',
-    input: reportSchema,
-    handler: async (ctx, input) => {
-      // a GET that spends credit: a cookie sent along with a cross-site navigation must not pay
-      if (ctx.actor?.via === 'session' && ctx.request.headers['sec-fetch-site'] === 'cross-site')
-        throw forbidden('Cross-site request refused');
-      const r = toReport(await ctx.services.reports.create(ctx.em, requireUser(ctx), input));
-      return { id: r.id, result: r.result, datasetCount: r.datasetCount, rowCount: r.rowCount, createdAt: r.createdAt };
     },
   }),
   route({
@@ -297,8 +216,46 @@ export const roomsRoutes = [
     tag,
     auth: 'user',
     summary:
-      'E-mail invitations to the recipients (with room_id: to that room, owner only; existing accounts are also notified in the app)',
-    input: sendInviteSchema,
+      'Owner only: invitation e-mails to the recipients for room_id (existing accounts are also notified in the app): { sent }. Same limits as createRoomUsers',
+    input: legacyInvite,
     handler: async (ctx, input) => ctx.services.rooms.sendInvite(ctx.em, requireUser(ctx), input),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/vcr/getInvitations',
+    tag,
+    auth: 'user',
+    summary:
+      'Room invitations to your (verified) address waiting for your answer: [{ invitation_id, room_id, room_name, invited_by, created_at }]',
+    handler: async (ctx) =>
+      (await ctx.services.rooms.invitationsFor(ctx.em, requireUser(ctx))).map((v) => ({
+        invitation_id: v.invitation.id,
+        room_id: v.room.id,
+        room_name: v.room.name,
+        invited_by: v.inviter.nickname || v.inviter.username,
+        created_at: v.invitation.createdAt,
+      })),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/vcr/acceptInvitation',
+    tag,
+    auth: 'user',
+    summary: 'Accept a room invitation: you become a guest of the room (the owner is notified). Returns the room',
+    input: legacyInvitationRef,
+    handler: async (ctx, input) =>
+      legacyRoom(await ctx.services.rooms.acceptInvitation(ctx.em, requireUser(ctx), input.invitationId)),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/vcr/declineInvitation',
+    tag,
+    auth: 'user',
+    summary: 'Decline a room invitation (the owner is notified)',
+    input: legacyInvitationRef,
+    handler: async (ctx, input) => {
+      await ctx.services.rooms.declineInvitation(ctx.em, requireUser(ctx), input.invitationId);
+      return true;
+    },
   }),
 ];

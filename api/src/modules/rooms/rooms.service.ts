@@ -1,23 +1,22 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, badInput, conflict, forbidden, notFound } from '../../shared/errors';
 import { newSecret, sha256Hex } from '../../shared/tokens';
-import { parseInput } from '../../shared/validation';
+import { countHits, recordHit } from '../auth/rate-limit';
+import { dropDatasetTables } from '../datasets/dataset-tables';
 import { Key } from '../keys/key.entity';
 import { normaliseKeyId } from '../keys/public-key';
 import type { MailService } from '../mail/mail.service';
 import { Notification } from '../notifications/notification.entity';
 import { User } from '../users/user.entity';
-import { dropDatasetTables } from './dataset-tables';
 import { Room, RoomInvitation, RoomKey, RoomMember } from './room.entity';
-import {
-  createAesKeySchema,
-  createRoomSchema,
-  createRoomUsersSchema,
-  roomRefSchema,
-  roomUserSchema,
-  rotateKeySchema,
-  sealForUserSchema,
-  sendInviteSchema,
+import type {
+  AddUsersCommand,
+  ChooseKeyCommand,
+  CreateRoomCommand,
+  InviteCommand,
+  RoomUserRef,
+  RotateCommand,
+  SealForMemberCommand,
 } from './rooms.schemas';
 
 /** What the legacy API shows instead of a sealed key while the owner has not sealed one. */
@@ -26,6 +25,18 @@ export const MAX_MEMBERS = 10;
 // CRYPTO.md s.3 / spec: with fewer than 3 room users the first guest is sealed automatically by the
 // owner's open browser; beyond that every guest waits for an explicit approval.
 export const AUTO_SEAL_BELOW = 3;
+/**
+ * Invitations a user may send, and one address may receive: each one is a mail or an in-app
+ * notification carrying the sender's name, so the server must not become anyone's relay.
+ */
+export const INVITATION_LIMITS = {
+  // what one account may send
+  perSender: { max: 30, windowMs: 3_600_000 },
+  // how often one room's invitation may be sent to one address again
+  perRoomAndRecipient: { max: 3, windowMs: 86_400_000 },
+  // what one address may receive from everyone together (many accounts, one victim)
+  perRecipient: { max: 20, windowMs: 86_400_000 },
+};
 
 export type Access = { room: Room; member: RoomMember };
 export type MemberStatus = 'invited' | 'waiting' | 'active';
@@ -38,6 +49,9 @@ export type MemberView = {
 };
 
 export type RoomView = Access & { userCount: number };
+
+/** A pending invitation, as its invitee sees it. */
+export type InvitationView = { invitation: RoomInvitation; room: Room; inviter: User };
 
 export class RoomsService {
   constructor(
@@ -62,8 +76,7 @@ export class RoomsService {
     return a;
   }
 
-  async create(em: EntityManager, user: User, raw: unknown): Promise<RoomView> {
-    const input = parseInput(createRoomSchema, raw);
+  async create(em: EntityManager, user: User, input: CreateRoomCommand): Promise<RoomView> {
     return em.transactional(async (tx) => {
       const room = tx.create(Room, { owner: user, name: input.name });
       const member = tx.create(RoomMember, { room, user, role: 'owner' });
@@ -72,9 +85,8 @@ export class RoomsService {
     });
   }
 
-  /** The caller's rooms, newest first; pending invitations to the caller's address are claimed first. */
+  /** The caller's rooms, newest first (invitations not yet accepted are not among them). */
   async list(em: EntityManager, user: User): Promise<RoomView[]> {
-    await this.claimInvitations(em, user);
     const members = await em.find(
       RoomMember,
       { user },
@@ -87,18 +99,15 @@ export class RoomsService {
     return members.map((m) => ({ room: m.room, member: m, userCount: counts.get(m.room.id) ?? 1 }));
   }
 
-  async get(em: EntityManager, user: User, raw: unknown): Promise<RoomView> {
-    const { room_id } = parseInput(roomRefSchema, raw);
-    await this.claimInvitations(em, user);
-    const a = await this.access(em, user, room_id);
+  async get(em: EntityManager, user: User, roomId: string): Promise<RoomView> {
+    const a = await this.access(em, user, roomId);
     return { ...a, userCount: await this.userCount(em, a.room) };
   }
 
   /** Owner only: deletes the room with its members, keys, data sets, rows and reports. */
-  async delete(em: EntityManager, user: User, raw: unknown): Promise<void> {
-    const { room_id } = parseInput(roomRefSchema, raw);
+  async delete(em: EntityManager, user: User, roomId: string): Promise<void> {
     await em.transactional(async (tx) => {
-      const { room } = await this.ownerAccess(tx, user, room_id);
+      const { room } = await this.ownerAccess(tx, user, roomId);
       // each data set has tables of its own: they go with the room
       const sets = await tx.execute<{ id: string }[]>(`select id from vcr_datasets where room_id = ?`, [room.id]);
       await tx.execute(`delete from vcr_rooms where id = ?`, [room.id]);
@@ -163,12 +172,11 @@ export class RoomsService {
    * new room key sealed to it; a guest's record becomes the `waitingforsessionkey` marker until
    * the owner seals the room key to that key.
    */
-  async chooseKey(em: EntityManager, user: User, raw: unknown): Promise<RoomKey> {
-    const input = parseInput(createAesKeySchema, raw);
+  async chooseKey(em: EntityManager, user: User, input: ChooseKeyCommand): Promise<RoomKey> {
     return em.transactional(async (tx) => {
-      const { room, member } = await this.access(tx, user, input.room_id);
+      const { room, member } = await this.access(tx, user, input.roomId);
       await tx.execute('select id from vcr_rooms where id = ? for update', [room.id]);
-      const key = await this.ownKey(tx, user, input.public_key_id);
+      const key = await this.ownKey(tx, user, input.publicKeyId);
       const existing = await tx.findOne(RoomKey, { room, user, keyVersion: room.keyVersion });
       if (member.role === 'guest' && input.encryptedSessionKey) {
         throw forbidden('Only the room owner seals room keys');
@@ -204,24 +212,23 @@ export class RoomsService {
   async sealForMember(
     em: EntityManager,
     user: User,
-    raw: unknown,
+    input: SealForMemberCommand,
     opts: { ownerSelf?: boolean } = {},
   ): Promise<RoomKey> {
-    const input = parseInput(sealForUserSchema, raw);
     return em.transactional(async (tx) => {
-      const { room, member: me } = await this.ownerAccess(tx, user, input.room_id);
+      const { room, member: me } = await this.ownerAccess(tx, user, input.roomId);
       await tx.execute('select id from vcr_rooms where id = ? for update', [room.id]);
-      if (opts.ownerSelf && input.user_id !== user.id) {
+      if (opts.ownerSelf && input.userId !== user.id) {
         throw badInput("user_id: updateOwnerSession updates the owner's own key; use updateAesKey for a guest");
       }
-      const target = input.user_id === user.id ? me : await tx.findOne(RoomMember, { room, user: input.user_id });
+      const target = input.userId === user.id ? me : await tx.findOne(RoomMember, { room, user: input.userId });
       if (!target) throw notFound('Room member');
-      const keyId = normaliseKeyId(input.public_key_id);
-      const version = input.key_version ?? room.keyVersion;
+      const keyId = normaliseKeyId(input.publicKeyId);
+      const version = input.keyVersion ?? room.keyVersion;
       if (version > room.keyVersion) throw badInput(`key_version: the room key is at version ${room.keyVersion}`);
       if (target === me) {
         // the owner moving to another of their keys
-        const key = await this.ownKey(tx, user, input.public_key_id);
+        const key = await this.ownKey(tx, user, input.publicKeyId);
         target.publicKeyId = key.id;
       } else if (!target.publicKeyId || target.publicKeyId !== keyId) {
         throw conflict('That member has not chosen this public key; reload and seal to the key they chose');
@@ -249,16 +256,15 @@ export class RoomsService {
    * still waiting keep waiting (their marker moves to the new version). Old versions stay, so
    * data sets encrypted under them still open.
    */
-  async rotate(em: EntityManager, user: User, raw: unknown): Promise<Room> {
-    const input = parseInput(rotateKeySchema, raw);
+  async rotate(em: EntityManager, user: User, input: RotateCommand): Promise<Room> {
     return em.transactional(async (tx) => {
-      const { room } = await this.ownerAccess(tx, user, input.room_id);
+      const { room } = await this.ownerAccess(tx, user, input.roomId);
       await tx.execute('select id from vcr_rooms where id = ? for update', [room.id]);
       await tx.refresh(room);
       const members = await tx.find(RoomMember, { room });
       const current = await tx.find(RoomKey, { room, keyVersion: room.keyVersion });
       const holders = current.filter((k) => k.sealedKey).map((k) => k.user.id);
-      const given = new Map(input.keys.map((k) => [k.user_id, k]));
+      const given = new Map(input.keys.map((k) => [k.userId, k]));
       const missing = holders.filter((id) => !given.has(id));
       if (missing.length)
         throw badInput(
@@ -268,7 +274,7 @@ export class RoomsService {
       for (const m of members) {
         const k = given.get(m.user.id);
         if (k) {
-          if (!m.publicKeyId || normaliseKeyId(k.public_key_id) !== m.publicKeyId)
+          if (!m.publicKeyId || normaliseKeyId(k.publicKeyId) !== m.publicKeyId)
             throw conflict('A member has chosen another public key; reload and seal again');
           tx.create(RoomKey, {
             room,
@@ -291,10 +297,9 @@ export class RoomsService {
   }
 
   /** A member's chosen public key (to seal the room key to it). */
-  async memberPublicKey(em: EntityManager, user: User, raw: unknown): Promise<{ member: RoomMember; key: Key }> {
-    const input = parseInput(roomUserSchema, raw);
-    const { room } = await this.access(em, user, input.room_id);
-    const member = await em.findOne(RoomMember, { room, user: input.user_id });
+  async memberPublicKey(em: EntityManager, user: User, input: RoomUserRef): Promise<{ member: RoomMember; key: Key }> {
+    const { room } = await this.access(em, user, input.roomId);
+    const member = await em.findOne(RoomMember, { room, user: input.userId });
     if (!member) throw notFound('Room member');
     if (!member.publicKeyId) throw notFound('Public key (that member has not chosen a key yet)');
     const key = await em.findOne(Key, { id: member.publicKeyId });
@@ -303,86 +308,125 @@ export class RoomsService {
   }
 
   /**
-   * Owner only: adds the recipients as guests. Existing accounts become members at once and are
-   * notified in the app; an address without an account gets a pending invitation, claimed when
-   * an account with that address opens its room list.
+   * Owner only: invites the recipients as guests. Nobody becomes a member here: an address with an
+   * account gets an in-app notification and accepts or declines on its rooms page; one without an
+   * account can register through the link of an invitation mail (sendInvite). The answer is the
+   * same whether or not an address has an account.
    */
-  async addUsers(em: EntityManager, user: User, raw: unknown): Promise<RoomMember[]> {
-    const input = parseInput(createRoomUsersSchema, raw);
-    if (input.user_id && input.user_id !== user.id) throw badInput("user_id: send your own id (the room owner's)");
+  async addUsers(em: EntityManager, user: User, input: AddUsersCommand): Promise<{ invited: string[] }> {
+    if (input.ownerId && input.ownerId !== user.id) throw badInput("user_id: send your own id (the room owner's)");
+    return this.inviteAll(em, user, input.roomId, input.recipients, { mail: false });
+  }
+
+  /** Invitation e-mails to a room the caller owns (and in-app notifications for existing accounts). */
+  async sendInvite(em: EntityManager, user: User, input: InviteCommand): Promise<{ sent: string[] }> {
+    return { sent: (await this.inviteAll(em, user, input.roomId, input.recipients, { mail: true })).invited };
+  }
+
+  private async inviteAll(
+    em: EntityManager,
+    user: User,
+    roomId: string,
+    recipients: string[],
+    opts: { mail: boolean },
+  ): Promise<{ invited: string[] }> {
     return em.transactional(async (tx) => {
-      const { room } = await this.ownerAccess(tx, user, input.room_id);
+      const { room } = await this.ownerAccess(tx, user, roomId);
       await tx.execute('select id from vcr_rooms where id = ? for update', [room.id]);
-      const added: RoomMember[] = [];
-      for (const email of input.recipients) {
-        if (email === user.email) continue;
-        await this.invite(tx, user, room, email, { mail: false });
-        const invitee = await tx.findOne(User, { email });
-        if (invitee) added.push(await this.addMember(tx, room, invitee));
-      }
+      const emails = [...new Set(recipients)].filter((email) => email !== user.email.toLowerCase());
+      // what is counted is what is sent: every mail, and every invitation that is new (or asked
+      // again after a decline); never anything that depends on whether an address has an account
+      const open = new Set(
+        (await tx.find(RoomInvitation, { room, email: { $in: emails }, declinedAt: null })).map((i) => i.email),
+      );
+      await this.countInvitations(
+        tx,
+        user,
+        room,
+        emails.filter((email) => opts.mail || !open.has(email)),
+      );
+      for (const email of emails) await this.invite(tx, user, room, email, opts);
       await tx.flush();
-      return added;
+      return { invited: emails };
     });
   }
 
-  /** Invitation e-mails (and in-app notifications for existing accounts) to the recipients. */
-  async sendInvite(em: EntityManager, user: User, raw: unknown): Promise<{ sent: string[] }> {
-    const input = parseInput(sendInviteSchema, raw);
-    return em.transactional(async (tx) => {
-      let room: Room | null = null;
-      if (input.room_id) {
-        room = (await this.ownerAccess(tx, user, input.room_id)).room;
-      }
-      const sent: string[] = [];
-      for (const email of input.recipients) {
-        if (email === user.email) continue;
-        if (room) await this.invite(tx, user, room, email, { mail: true });
-        else this.inviteMail(tx, user, null, email);
-        sent.push(email);
-      }
-      await tx.flush();
-      return { sent };
-    });
+  /** Refuses invitations over INVITATION_LIMITS (RATE_LIMITED), else counts them. */
+  private async countInvitations(tx: EntityManager, user: User, room: Room, emails: string[]) {
+    const { perSender, perRoomAndRecipient, perRecipient } = INVITATION_LIMITS;
+    const sender = `room-invite:sender:${user.id}`;
+    // one sender's invitations are counted one transaction at a time
+    await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [sender]);
+    if ((await countHits(tx, sender, perSender.windowMs)) + emails.length > perSender.max)
+      throw new AppError(
+        'RATE_LIMITED',
+        `You can send at most ${perSender.max} room invitations an hour. Please try again later.`,
+      );
+    for (const email of emails) {
+      if (
+        (await countHits(tx, `room-invite:${room.id}:${email}`, perRoomAndRecipient.windowMs)) >=
+        perRoomAndRecipient.max
+      )
+        throw new AppError(
+          'RATE_LIMITED',
+          `${email} was invited to this room ${perRoomAndRecipient.max} times today already. Please try again tomorrow.`,
+        );
+      if ((await countHits(tx, `room-invite:to:${email}`, perRecipient.windowMs)) >= perRecipient.max)
+        throw new AppError(
+          'RATE_LIMITED',
+          `${email} has received too many invitations today. Please try again tomorrow.`,
+        );
+    }
+    for (const email of emails) {
+      await recordHit(tx, sender);
+      await recordHit(tx, `room-invite:${room.id}:${email}`);
+      await recordHit(tx, `room-invite:to:${email}`);
+    }
   }
 
   private async invite(tx: EntityManager, inviter: User, room: Room, email: string, opts: { mail: boolean }) {
     let inv = await tx.findOne(RoomInvitation, { room, email });
+    // a new invitation, or one declined before: the invitee is asked (again)
+    const ask = !inv || Boolean(inv.declinedAt);
     if (!inv) inv = tx.create(RoomInvitation, { room, email, invitedBy: inviter });
+    if (inv.declinedAt) {
+      inv.declinedAt = null;
+      inv.invitedBy = inviter;
+    }
     const invitee = await tx.findOne(User, { email });
+    const member = invitee ? await tx.count(RoomMember, { room, user: invitee }) : 0;
+    if (member) return inv;
     if (opts.mail) {
       // no account yet: the link carries a secret that lets them register as a verified guest
       const token = invitee ? undefined : newSecret(24);
       if (token) inv.tokenHash = sha256Hex(token);
       this.inviteMail(tx, inviter, room, email, token);
     }
-    if (invitee && opts.mail) {
+    if (invitee && ask) {
       tx.create(Notification, {
         recipient: invitee,
         sender: inviter,
-        text: `${inviter.nickname} invited you to the clean room "${room.name}"`,
+        text: `${inviter.nickname} invited you to the clean room "${room.name}": accept or decline it on your Virtual Clean Room page`,
       });
     }
     return inv;
   }
 
-  private inviteMail(tx: EntityManager, inviter: User, room: Room | null, email: string, token?: string) {
-    const link = room ? `${this.publicUrl}/admin/vcrs/${room.id}` : `${this.publicUrl}/admin/vcr`;
+  private inviteMail(tx: EntityManager, inviter: User, room: Room, email: string, token?: string) {
+    const rooms = `${this.publicUrl}/admin/vcr`;
     const register = `${this.publicUrl}/auth/register-page?email=${encodeURIComponent(email)}${token ? `&invite=${token}` : ''}`;
     this.mail.enqueue(tx, {
       to: email,
       kind: 'room-invite',
-      subject: room
-        ? `${inviter.nickname} invited you to a Parley clean room`
-        : `${inviter.nickname} invited you to Parley`,
+      subject: `${inviter.nickname} invited you to a Parley clean room`,
       text: [
-        room
-          ? `${inviter.nickname} invited you to the virtual clean room "${room.name}" on Parley.`
-          : `${inviter.nickname} invited you to work with them in a Parley virtual clean room.`,
+        `${inviter.nickname} invited you to the virtual clean room "${room.name}" on Parley.`,
         '',
-        `Open it: ${link}`,
-        `No account yet? Register with this address first: ${register}`,
+        `Accept or decline it on your rooms page: ${rooms}`,
+        `No account yet? Register with this address (that accepts the invitation): ${register}`,
         '',
         'You enter the room by choosing one of your keys; the owner then shares the room key with you.',
+        'If you do not know this person, ignore this mail: nothing happens until you accept.',
       ].join('\n'),
     });
   }
@@ -399,15 +443,15 @@ export class RoomsService {
 
   /** The address an unused invitation link was sent to (registration through the link). */
   async pendingInviteEmail(em: EntityManager, token: string): Promise<string | null> {
-    const inv = await em.findOne(RoomInvitation, { tokenHash: sha256Hex(token), acceptedAt: null });
+    const inv = await em.findOne(RoomInvitation, { tokenHash: sha256Hex(token), acceptedAt: null, declinedAt: null });
     return inv?.email ?? null;
   }
 
-  /** Registration through an invitation link: the new account joins the room as a guest. */
+  /** Registration through an invitation link accepts it: the new account joins the room as a guest. */
   async acceptInviteToken(em: EntityManager, token: string, user: User): Promise<void> {
     const inv = await em.findOne(
       RoomInvitation,
-      { tokenHash: sha256Hex(token), acceptedAt: null },
+      { tokenHash: sha256Hex(token), acceptedAt: null, declinedAt: null },
       { populate: ['room'] },
     );
     if (!inv) return;
@@ -417,23 +461,68 @@ export class RoomsService {
     inv.tokenHash = null;
   }
 
-  /** Pending invitations to the caller's address become memberships. */
-  private async claimInvitations(em: EntityManager, user: User): Promise<void> {
-    const pending = await em.find(RoomInvitation, { email: user.email.toLowerCase(), acceptedAt: null });
-    if (!pending.length) return;
-    await em.transactional(async (tx) => {
-      for (const inv of pending) {
-        const i = await tx.findOne(RoomInvitation, { id: inv.id, acceptedAt: null }, { populate: ['room'] });
-        if (!i) continue;
-        if (
-          (await tx.count(RoomMember, { room: i.room })) < MAX_MEMBERS ||
-          (await tx.count(RoomMember, { room: i.room, user }))
-        ) {
-          await this.addMember(tx, i.room, user);
-        }
-        i.acceptedAt = new Date();
-      }
+  /** Invitations to the caller's (verified) address waiting for an answer, newest first. */
+  async invitationsFor(em: EntityManager, user: User): Promise<InvitationView[]> {
+    if (!user.emailVerifiedAt) return [];
+    const pending = await em.find(
+      RoomInvitation,
+      { email: user.email.toLowerCase(), acceptedAt: null, declinedAt: null },
+      { populate: ['room', 'invitedBy'], orderBy: { createdAt: 'desc', id: 'asc' } },
+    );
+    const memberOf = new Set(
+      (await em.find(RoomMember, { user, room: { $in: pending.map((i) => i.room.id) } })).map((m) => m.room.id),
+    );
+    return pending
+      .filter((i) => !memberOf.has(i.room.id))
+      .map((invitation) => ({ invitation, room: invitation.room, inviter: invitation.invitedBy }));
+  }
+
+  /** The invitee says yes: a guest of the room from now on; the inviter is told. */
+  async acceptInvitation(em: EntityManager, user: User, invitationId: string): Promise<RoomView> {
+    const room = await this.answer(em, user, invitationId, async (tx, inv) => {
+      await this.addMember(tx, inv.room, user);
+      inv.acceptedAt = new Date();
+      inv.tokenHash = null;
+      return 'accepted';
+    });
+    return this.get(em.fork(), user, room.id);
+  }
+
+  /** The invitee says no: nothing changes but the invitation, and the inviter is told. */
+  async declineInvitation(em: EntityManager, user: User, invitationId: string): Promise<void> {
+    await this.answer(em, user, invitationId, async (_tx, inv) => {
+      inv.declinedAt = new Date();
+      inv.tokenHash = null;
+      return 'declined';
+    });
+  }
+
+  private async answer(
+    em: EntityManager,
+    user: User,
+    invitationId: string,
+    decide: (tx: EntityManager, inv: RoomInvitation) => Promise<'accepted' | 'declined'>,
+  ): Promise<Room> {
+    return em.transactional(async (tx) => {
+      await tx.execute('select id from vcr_invitations where id = ? for update', [invitationId]);
+      const inv = await tx.findOne(
+        RoomInvitation,
+        { id: invitationId },
+        { populate: ['room', 'invitedBy'], refresh: true },
+      );
+      // someone else's invitation is as unknown as a missing one
+      if (!inv || !user.emailVerifiedAt || inv.email !== user.email.toLowerCase()) throw notFound('Invitation');
+      if (inv.acceptedAt || inv.declinedAt)
+        throw conflict(`You ${inv.acceptedAt ? 'accepted' : 'declined'} this invitation already`);
+      await tx.execute('select id from vcr_rooms where id = ? for update', [inv.room.id]);
+      const what = await decide(tx, inv);
+      tx.create(Notification, {
+        recipient: inv.invitedBy,
+        sender: user,
+        text: `${user.nickname} ${what} your invitation to the clean room "${inv.room.name}"`,
+      });
       await tx.flush();
+      return inv.room;
     });
   }
 

@@ -1,4 +1,3 @@
-import { GraphQLJSON } from 'graphql-scalars';
 import { Field, GraphQLISODateTime, ID, InputType, Int, ObjectType } from 'type-graphql';
 import type { RoomView } from './rooms.service';
 
@@ -49,7 +48,7 @@ export class RoomKeyType {
   updatedAt!: Date;
 }
 
-@ObjectType('RoomInvitation')
+@ObjectType('RoomInvitation', { description: 'An invitation the owner sent (only the owner sees them)' })
 export class RoomInvitationType {
   @Field(() => String)
   email!: string;
@@ -57,6 +56,22 @@ export class RoomInvitationType {
   createdAt!: Date;
   @Field(() => GraphQLISODateTime, { nullable: true })
   acceptedAt!: Date | null;
+  @Field(() => GraphQLISODateTime, { nullable: true })
+  declinedAt!: Date | null;
+}
+
+@ObjectType('MyRoomInvitation', { description: 'An invitation to a room, waiting for your answer' })
+export class MyRoomInvitationType {
+  @Field(() => ID)
+  id!: string;
+  @Field(() => ID)
+  roomId!: string;
+  @Field(() => String)
+  roomName!: string;
+  @Field(() => String, { description: 'who invited you' })
+  invitedBy!: string;
+  @Field(() => GraphQLISODateTime)
+  createdAt!: Date;
 }
 
 @ObjectType('Room', { description: 'A virtual clean room the caller is a member of' })
@@ -92,122 +107,6 @@ export class MemberPublicKeyType {
   publicKeyId!: string;
   @Field(() => String, { description: 'SPKI PEM: seal the room key to it' })
   publicKey!: string;
-}
-
-@ObjectType('DatasetColumn')
-export class DatasetColumnType {
-  @Field(() => String)
-  name!: string;
-  @Field(() => String, { description: 'clear, join or sealed' })
-  role!: string;
-  @Field(() => String, { nullable: true, description: 'join columns: the join domain' })
-  domain!: string | null;
-  @Field(() => String, { nullable: true, description: 'join columns: text, email or phone normalisation' })
-  kind!: string | null;
-  @Field(() => Int, { nullable: true })
-  padBucket!: number | null;
-}
-
-@ObjectType('Dataset', { description: 'An encrypted data set of a room' })
-export class DatasetType {
-  @Field(() => ID)
-  id!: string;
-  @Field(() => ID)
-  roomId!: string;
-  @Field(() => String)
-  name!: string;
-  @Field(() => String, { description: 'comma separated clear (unencrypted) columns' })
-  filtered!: string;
-  @Field(() => [DatasetColumnType])
-  columns!: DatasetColumnType[];
-  @Field(() => Int)
-  rowCount!: number;
-  @Field(() => Int, { description: 'room key version the set was encrypted under' })
-  keyVersion!: number;
-  @Field(() => Int)
-  normalisationVersion!: number;
-  @Field(() => String, { description: 'empty join cells: null or random' })
-  emptyCells!: string;
-  @Field(() => String, { description: 'uploading or ready' })
-  status!: string;
-  @Field(() => ID)
-  uploadedBy!: string;
-  @Field(() => GraphQLISODateTime)
-  createdAt!: Date;
-}
-
-@ObjectType('UploadResult')
-export class UploadResultType {
-  @Field(() => DatasetType)
-  dataset!: DatasetType;
-  @Field(() => Int)
-  chunksReceived!: number;
-  @Field(() => Int)
-  chunkCount!: number;
-  @Field(() => Boolean, { description: 'this chunk had been stored before: nothing changed' })
-  duplicate!: boolean;
-}
-
-@ObjectType('Overlap', { description: 'Distinct tokens of one join domain: only in A, in both, only in B' })
-export class OverlapType {
-  @Field(() => String)
-  domain!: string;
-  @Field(() => [ID], { description: '[A] or [A, B]' })
-  datasetIds!: string[];
-  @Field(() => Int)
-  onlyA!: number;
-  @Field(() => Int)
-  both!: number;
-  @Field(() => Int)
-  onlyB!: number;
-}
-
-@ObjectType('ResultColumn')
-export class ResultColumnType {
-  @Field(() => Int, { description: '1 or 2' })
-  set!: number;
-  @Field(() => ID)
-  datasetId!: string;
-  @Field(() => String)
-  name!: string;
-  @Field(() => String)
-  role!: string;
-  @Field(() => Int)
-  keyVersion!: number;
-}
-
-@ObjectType('JoinPreview')
-export class JoinPreviewType {
-  @Field(() => Int, { description: 'matching row pairs' })
-  matchCount!: number;
-  @Field(() => [ResultColumnType])
-  columns!: ResultColumnType[];
-}
-
-@ObjectType('Report', { description: 'A paid report (1 IPT)' })
-export class ReportType {
-  @Field(() => ID)
-  id!: string;
-  @Field(() => ID)
-  roomId!: string;
-  @Field(() => [ID])
-  datasetIds!: string[];
-  @Field(() => Int, { description: 'data sets the report covers (1, or 2 for a join)' })
-  datasetCount!: number;
-  @Field(() => Int)
-  rowCount!: number;
-  @Field(() => GraphQLJSON, { nullable: true, description: 'the join condition tree' })
-  condition!: unknown;
-  @Field(() => GraphQLJSON, {
-    nullable: true,
-    description:
-      '{ columns: [{ set, datasetId, name, role, keyVersion }], rows: [[rowNo per set..., cell per column...]] }; sealed cells base64',
-  })
-  result!: unknown;
-  @Field(() => String)
-  chargeReference!: string;
-  @Field(() => GraphQLISODateTime)
-  createdAt!: Date;
 }
 
 @InputType()
@@ -256,63 +155,6 @@ export class RotateRoomKeyInput {
 export class InviteInput {
   @Field(() => [String])
   recipients!: string[];
-  @Field(() => ID, { nullable: true })
-  roomId?: string | null;
-}
-
-@InputType()
-export class DatasetColumnInput {
-  @Field(() => String)
-  name!: string;
-  @Field(() => String, { description: 'clear, join or sealed' })
-  role!: string;
-  @Field(() => String, { nullable: true })
-  domain?: string | null;
-  @Field(() => String, { nullable: true })
-  kind?: string | null;
-  @Field(() => Int, { nullable: true })
-  padBucket?: number | null;
-}
-
-@InputType()
-export class UploadChunkInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'a room you own' })
   roomId!: string;
-  @Field(() => ID, { description: 'chosen by the browser (UUID) before encrypting: it is in every cell AAD' })
-  datasetId!: string;
-  @Field(() => String)
-  name!: string;
-  @Field(() => [DatasetColumnInput])
-  columns!: DatasetColumnInput[];
-  @Field(() => GraphQLJSON, {
-    nullable: true,
-    description: 'rows of this chunk (see uploadEncrypted in the README); send rows or packed',
-  })
-  rows?: unknown;
-  @Field(() => String, { nullable: true, description: 'the rows packed as bytes, base64 (see uploadEncrypted)' })
-  packed?: string | null;
-  @Field(() => Int, { defaultValue: 0 })
-  chunkIndex!: number;
-  @Field(() => Int, { defaultValue: 1 })
-  chunkCount!: number;
-  @Field(() => Int, { defaultValue: 0 })
-  firstRow!: number;
-  @Field(() => Int, { nullable: true })
-  keyVersion?: number | null;
-  @Field(() => Int, { defaultValue: 1 })
-  normalisationVersion!: number;
-  @Field(() => String, { defaultValue: 'null' })
-  emptyCells!: string;
-}
-
-@InputType()
-export class CreateReportInput {
-  @Field(() => ID)
-  roomId!: string;
-  @Field(() => [ID], { description: 'one data set, or the two of a join' })
-  datasetIds!: string[];
-  @Field(() => GraphQLJSON, { nullable: true, description: 'the join condition tree (two data sets)' })
-  sqlWhere?: unknown;
-  @Field(() => String, { nullable: true, description: 'idempotency key: a retry charges once' })
-  requestId?: string | null;
 }

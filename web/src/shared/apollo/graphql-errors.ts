@@ -6,6 +6,8 @@ export type ApiErrorCode =
   | 'UNAUTHENTICATED'
   | 'EMAIL_NOT_VERIFIED'
   | 'FORBIDDEN'
+  // a clean-room data set's analysis rule does not allow this (its uploader may, on request)
+  | 'ANALYSIS_RULE'
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'INSUFFICIENT_CREDIT'
@@ -48,6 +50,7 @@ const KNOWN_CODES = new Set<string>([
   'UNAUTHENTICATED',
   'EMAIL_NOT_VERIFIED',
   'FORBIDDEN',
+  'ANALYSIS_RULE',
   'NOT_FOUND',
   'CONFLICT',
   'INSUFFICIENT_CREDIT',

@@ -50,6 +50,22 @@ describe('login page', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });
 
+  it('says how long to wait when the server throttles logins', async () => {
+    server.use(
+      graphql.mutation(LoginDocument, () =>
+        graphQLError('RATE_LIMITED', 'Too many failed logins. Try again in 8 seconds.'),
+      ),
+    );
+    const { user } = await openLogin();
+
+    await user.type(screen.getByLabelText('Username or e-mail'), 'ada');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: "Let's Go" }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Login failed' });
+    expect(dialog).toHaveTextContent('Too many failed logins. Try again in 8 seconds.');
+  });
+
   it("shows the server's message for an unverified e-mail and resends the mail", async () => {
     let resentTo: string | null = null;
     server.use(

@@ -1,4 +1,8 @@
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -6,6 +10,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ValueKind } from '../../../crypto/normalise';
 import { type ColumnSetup, type SetupProblems } from '../upload/column-setup';
 import { type ColumnRole } from '../upload/encrypt-rows';
@@ -26,13 +32,123 @@ type Props = {
   sample: string[][];
   problems: SetupProblems;
   onChange: (columns: ColumnSetup[]) => void;
+  // under "full" partners receive every column: the switches show it and cannot change it
+  allShared: boolean;
 };
 
-// One row per CSV column: its (cleaned, editable) name, role, and for join keys the join domain
-// and how values are normalised before tokenising.
-export function ColumnSetupTable({ columns, sample, problems, onChange }: Props) {
+// One row per CSV column (a card each on phones): its (cleaned, editable) name, role, for join
+// keys the join domain and how values are normalised, and whether partners may see its values.
+export function ColumnSetupTable({ columns, sample, problems, onChange, allShared }: Props) {
+  const stacked = useMediaQuery('(max-width:599.95px)', { noSsr: true });
   const update = (source: number, change: Partial<ColumnSetup>) =>
     onChange(columns.map((column) => (column.source === source ? { ...column, ...change } : column)));
+  const fields = (column: ColumnSetup) => {
+    const problem = problems.columns[column.source] ?? {};
+    const example = sample[0]?.[column.source];
+    const label = column.name || `column ${column.source + 1}`;
+    return {
+      name: (
+        <TextField
+          label={`Name of column ${column.source + 1}`}
+          value={column.name}
+          onChange={(event) => update(column.source, { name: event.target.value })}
+          error={Boolean(problem.name)}
+          helperText={problem.name ?? `CSV: ${column.original}${example ? ` (e.g. ${example})` : ''}`}
+          variant="standard"
+          size="small"
+          fullWidth
+          slotProps={{ formHelperText: { sx: { overflowWrap: 'anywhere' } } }}
+        />
+      ),
+      role: (
+        <TextField
+          select
+          label={`Role of ${label}`}
+          value={column.role}
+          onChange={(event) => update(column.source, { role: event.target.value as ColumnRole })}
+          error={Boolean(problem.role)}
+          helperText={problem.role}
+          variant="standard"
+          size="small"
+          fullWidth
+        >
+          {ROLES.map((role) => (
+            <MenuItem key={role.value} value={role.value}>
+              {role.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      ),
+      join:
+        column.role === 'join' ? (
+          <>
+            <TextField
+              label={`Join domain of ${label}`}
+              value={column.domain}
+              onChange={(event) => update(column.source, { domain: event.target.value })}
+              error={Boolean(problem.domain)}
+              helperText={problem.domain ?? 'Columns of one domain can be matched'}
+              variant="standard"
+              size="small"
+              fullWidth
+            />
+            <TextField
+              select
+              label={`Values of ${label}`}
+              value={column.kind}
+              onChange={(event) => update(column.source, { kind: event.target.value as ValueKind })}
+              variant="standard"
+              size="small"
+              fullWidth
+              sx={{ mt: 1 }}
+            >
+              {KINDS.map((kind) => (
+                <MenuItem key={kind.value} value={kind.value}>
+                  {kind.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          </>
+        ) : null,
+      shared: (
+        <FormControlLabel
+          control={
+            <Switch
+              checked={allShared || column.shared}
+              disabled={allShared}
+              onChange={(event) => update(column.source, { shared: event.target.checked })}
+              slotProps={{ input: { 'aria-label': `Share ${label} with partners` } }}
+            />
+          }
+          label={allShared || column.shared ? 'Shared' : 'Withheld'}
+          slotProps={{ typography: { variant: 'body2' } }}
+        />
+      ),
+    };
+  };
+
+  if (stacked) {
+    return (
+      <Box component="ul" aria-label="Columns" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+        {columns.map((column) => {
+          const f = fields(column);
+          return (
+            <Paper component="li" key={column.source} variant="outlined" sx={{ p: 1.5, display: 'grid', gap: 1 }}>
+              {f.name}
+              {f.role}
+              {f.join}
+              <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+                <Typography variant="body2" color="text.secondary">
+                  Partners
+                </Typography>
+                {f.shared}
+              </Box>
+            </Paper>
+          );
+        })}
+      </Box>
+    );
+  }
   return (
     <TableContainer>
       <Table size="small" aria-label="Columns">
@@ -41,79 +157,18 @@ export function ColumnSetupTable({ columns, sample, problems, onChange }: Props)
             <TableCell>Column</TableCell>
             <TableCell>Role</TableCell>
             <TableCell>Join domain and values</TableCell>
+            <TableCell>Shared with partners</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {columns.map((column) => {
-            const problem = problems.columns[column.source] ?? {};
-            const example = sample[0]?.[column.source];
+            const f = fields(column);
             return (
               <TableRow key={column.source} sx={{ verticalAlign: 'top' }}>
-                <TableCell sx={{ minWidth: 160 }}>
-                  <TextField
-                    label={`Name of column ${column.source + 1}`}
-                    value={column.name}
-                    onChange={(event) => update(column.source, { name: event.target.value })}
-                    error={Boolean(problem.name)}
-                    helperText={problem.name ?? `CSV: ${column.original}${example ? ` (e.g. ${example})` : ''}`}
-                    variant="standard"
-                    size="small"
-                    fullWidth
-                  />
-                </TableCell>
-                <TableCell sx={{ minWidth: 180 }}>
-                  <TextField
-                    select
-                    label={`Role of ${column.name || `column ${column.source + 1}`}`}
-                    value={column.role}
-                    onChange={(event) => update(column.source, { role: event.target.value as ColumnRole })}
-                    error={Boolean(problem.role)}
-                    helperText={problem.role}
-                    variant="standard"
-                    size="small"
-                    fullWidth
-                  >
-                    {ROLES.map((role) => (
-                      <MenuItem key={role.value} value={role.value}>
-                        {role.label}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                </TableCell>
-                <TableCell sx={{ minWidth: 200 }}>
-                  {column.role === 'join' ? (
-                    <>
-                      <TextField
-                        label={`Join domain of ${column.name || `column ${column.source + 1}`}`}
-                        value={column.domain}
-                        onChange={(event) => update(column.source, { domain: event.target.value })}
-                        error={Boolean(problem.domain)}
-                        helperText={problem.domain ?? 'Columns of one domain can be matched'}
-                        variant="standard"
-                        size="small"
-                        fullWidth
-                      />
-                      <TextField
-                        select
-                        label={`Values of ${column.name || `column ${column.source + 1}`}`}
-                        value={column.kind}
-                        onChange={(event) => update(column.source, { kind: event.target.value as ValueKind })}
-                        variant="standard"
-                        size="small"
-                        fullWidth
-                        sx={{ mt: 1 }}
-                      >
-                        {KINDS.map((kind) => (
-                          <MenuItem key={kind.value} value={kind.value}>
-                            {kind.label}
-                          </MenuItem>
-                        ))}
-                      </TextField>
-                    </>
-                  ) : (
-                    '—'
-                  )}
-                </TableCell>
+                <TableCell sx={{ minWidth: 160 }}>{f.name}</TableCell>
+                <TableCell sx={{ minWidth: 180 }}>{f.role}</TableCell>
+                <TableCell sx={{ minWidth: 200 }}>{f.join ?? '—'}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{f.shared}</TableCell>
               </TableRow>
             );
           })}

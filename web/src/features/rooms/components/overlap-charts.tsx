@@ -9,7 +9,8 @@ import { type CompareDatasetsQuery } from '../../../gql/graphql';
 type Overlap = CompareDatasetsQuery['compareDatasets'][number];
 
 // One pie per shared join domain (and pair of sets): distinct values only in A, in both, only in
-// B. The numbers are listed as text too, for screen readers and print.
+// B. The numbers are listed as text too, for screen readers and print. Counts that cover fewer
+// than k rows of a partner's set come back suppressed: the card says so and draws nothing.
 export default function OverlapCharts({
   overlaps,
   names,
@@ -30,12 +31,29 @@ export default function OverlapCharts({
         const [a, b] = overlap.datasetIds.map((id) => names.get(id) ?? id);
         const slices = b
           ? [
-              { id: `Only in ${a}`, value: overlap.onlyA },
-              { id: 'In both', value: overlap.both },
-              { id: `Only in ${b}`, value: overlap.onlyB },
+              { id: `Only in ${a}`, value: overlap.onlyA ?? 0 },
+              { id: 'In both', value: overlap.both ?? 0 },
+              { id: `Only in ${b}`, value: overlap.onlyB ?? 0 },
             ]
-          : [{ id: `Distinct in ${a}`, value: overlap.onlyA }];
+          : [{ id: `Distinct in ${a}`, value: overlap.onlyA ?? 0 }];
         const title = b ? `${overlap.domain}: ${a} and ${b}` : `${overlap.domain}: ${a}`;
+        if (overlap.suppressed) {
+          return (
+            <Grid key={`${overlap.domain}:${overlap.datasetIds.join(',')}`} size={{ xs: 12, sm: 6, lg: 4 }}>
+              <Card variant="outlined" component="figure" aria-label={title} sx={{ m: 0, height: '100%' }}>
+                <CardContent>
+                  <Typography variant="subtitle2" component="figcaption" sx={{ overflowWrap: 'anywhere' }}>
+                    {title}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                    Suppressed: these counts would cover fewer rows of a partner’s data set than its minimum group size
+                    allows.
+                  </Typography>
+                </CardContent>
+              </Card>
+            </Grid>
+          );
+        }
         return (
           <Grid key={`${overlap.domain}:${overlap.datasetIds.join(',')}`} size={{ xs: 12, sm: 6, lg: 4 }}>
             <Card variant="outlined" component="figure" aria-label={title} sx={{ m: 0 }}>

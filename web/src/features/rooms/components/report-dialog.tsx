@@ -10,10 +10,19 @@ import { Link as RouterLink } from 'react-router';
 import { CreateReportDocument, MeDocument, RoomReportsDocument } from '../../../gql/graphql';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { type SqlWhere } from '../join/condition-tree';
+import { type AccessContext } from './refusal-alert';
 
-export type ReportRequest = { roomId: string; datasetIds: string[]; sqlWhere?: SqlWhere; description: string };
+/** A report to pay for: sets and condition, or the one an approved access request names. */
+export type ReportRequest = {
+  roomId: string;
+  datasetIds?: string[];
+  sqlWhere?: SqlWhere;
+  accessRequestId?: string;
+  description: string;
+};
 
-type Phase = { kind: 'confirm' } | { kind: 'short' } | { kind: 'failed'; message: string };
+type Phase =
+  { kind: 'confirm' } | { kind: 'short' } | { kind: 'failed'; message: string } | { kind: 'refused'; message: string };
 
 // The paid step: "To Continue 1 IPT Token will be deducted", then the report is made and charged
 // in one transaction. Without credit: "Purchase IPT Tokens to continue", with the way to buy some.
@@ -21,10 +30,13 @@ export function ReportDialog({
   request,
   onClose,
   onCreated,
+  onRequestAccess,
 }: {
   request: ReportRequest | null;
   onClose: () => void;
   onCreated: (id: string) => void;
+  // a data set's rule refused the report: ask its uploader instead
+  onRequestAccess: (context: AccessContext) => void;
 }) {
   const client = useApolloClient();
   const [createReport, { loading }] = useMutation(CreateReportDocument);
@@ -45,8 +57,9 @@ export function ReportDialog({
         variables: {
           input: {
             roomId: request.roomId,
-            datasetIds: request.datasetIds,
+            datasetIds: request.datasetIds ?? null,
             sqlWhere: request.sqlWhere ?? null,
+            accessRequestId: request.accessRequestId ?? null,
             requestId: requestId.current,
           },
         },
@@ -56,7 +69,13 @@ export function ReportDialog({
       close();
     } catch (failure) {
       const error = toApiError(failure);
-      setPhase(error.code === 'INSUFFICIENT_CREDIT' ? { kind: 'short' } : { kind: 'failed', message: error.message });
+      setPhase(
+        error.code === 'INSUFFICIENT_CREDIT'
+          ? { kind: 'short' }
+          : error.code === 'ANALYSIS_RULE'
+            ? { kind: 'refused', message: error.message }
+            : { kind: 'failed', message: error.message },
+      );
     }
   };
 
@@ -68,7 +87,32 @@ export function ReportDialog({
       aria-labelledby={titleId}
       role={phase.kind === 'confirm' ? 'dialog' : 'alertdialog'}
     >
-      {phase.kind === 'short' ? (
+      {phase.kind === 'refused' ? (
+        <>
+          <DialogTitle id={titleId}>Not allowed by the data set’s rule</DialogTitle>
+          <DialogContent>
+            <DialogContentText role="alert">{phase.message}</DialogContentText>
+            <DialogContentText sx={{ mt: 2 }}>Nothing was charged.</DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>Cancel</Button>
+            <Button
+              variant="contained"
+              onClick={() => {
+                if (request?.datasetIds)
+                  onRequestAccess({
+                    datasetIds: request.datasetIds,
+                    sqlWhere: request.sqlWhere,
+                    description: request.description,
+                  });
+                close();
+              }}
+            >
+              Request access
+            </Button>
+          </DialogActions>
+        </>
+      ) : phase.kind === 'short' ? (
         <>
           <DialogTitle id={titleId}>Purchase IPT Tokens to continue</DialogTitle>
           <DialogContent>

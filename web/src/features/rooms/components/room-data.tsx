@@ -1,46 +1,40 @@
 import Assessment from '@mui/icons-material/Assessment';
 import CloudUpload from '@mui/icons-material/CloudUpload';
+import History from '@mui/icons-material/History';
+import HowToReg from '@mui/icons-material/HowToReg';
 import Storage from '@mui/icons-material/Storage';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { toBase64 } from '../../../crypto/bytes';
-import { createTokenHasher } from '../../../crypto/token-hasher';
-import { type ValueKind } from '../../../crypto/normalise';
 import {
   CompareDatasetsDocument,
   DatasetsDocument,
   DeleteDatasetsDocument,
-  JoinPreviewDocument,
+  RoomAuditDocument,
   RoomReportsDocument,
   type CompareDatasetsQuery,
+  type DatasetList_DatasetFragment,
 } from '../../../gql/graphql';
-import { toApiError } from '../../../shared/apollo/graphql-errors';
+import { toApiError, type ApiError } from '../../../shared/apollo/graphql-errors';
+import { ConfirmDeleteDialog } from '../../../shared/ui/confirm-delete-dialog';
 import { IconCard } from '../../../shared/ui/icon-card';
 import { PageLoader } from '../../../shared/ui/page-loader';
-import {
-  defaultLeaf,
-  emptyGroup,
-  addChild,
-  toSqlWhere,
-  validateTree,
-  type BuilderSets,
-  type ConditionGroup,
-} from '../join/condition-tree';
+import { useColumnGrants } from '../hooks/use-column-grants';
 import { type RoomView } from '../room-state';
+import { AccessRequestDialog } from './access-request-dialog';
+import { AccessRequests } from './access-requests';
+import { AggregatePanel } from './aggregate-panel';
+import { AuditLog } from './audit-log';
 import { DatasetsTable } from './datasets-table';
-import { JoinBuilder } from './join-builder';
+import { JoinPanel } from './join-panel';
+import { RefusalAlert, type AccessContext } from './refusal-alert';
 import { ReportDialog, type ReportRequest } from './report-dialog';
 import { ReportsList } from './reports-list';
-import { UploadPanel, type UploadPanelProps } from './upload-panel';
+import { RuleDialog } from './rule-dialog';
+import { UploadPanel, type SecretKey, type UploadPanelProps } from './upload-panel';
 
 const OverlapCharts = lazy(() => import('./overlap-charts'));
 const POLL_MS = 15_000;
@@ -50,24 +44,32 @@ type Props = {
   me: string;
   roomKeys: ReadonlyMap<number, Uint8Array>;
   currentKey: Uint8Array;
+  // the key I entered the room with: my data sets' secrets are sealed to it
+  secretKey: SecretKey | null;
   workers?: UploadPanelProps['workers'];
 };
 
-// Everything a member with the room key can do: upload, select, compare, join, pay for reports.
-export function RoomData({ room, roomKeys, currentKey, workers }: Props) {
+type Analysis = { kind: 'join'; ids: [string, string] } | { kind: 'aggregate'; ids: string[] } | null;
+
+// Everything a member with the room key can do: upload with an analysis rule, select, compare,
+// join, aggregate, pay for reports, ask for (or decide on) access, and read the audit log.
+export function RoomData({ room, me, roomKeys, currentKey, secretKey, workers }: Props) {
   const client = useApolloClient();
   // the other members' uploads and reports show up without a reload
   const datasetsQuery = useQuery(DatasetsDocument, { variables: { roomId: room.id }, pollInterval: POLL_MS });
   const reportsQuery = useQuery(RoomReportsDocument, { variables: { roomId: room.id }, pollInterval: POLL_MS });
   const [deleteDatasets, { loading: deleting }] = useMutation(DeleteDatasetsDocument);
   const datasets = useMemo(() => datasetsQuery.data?.datasets ?? [], [datasetsQuery.data]);
+  const mine = useMemo(() => datasets.filter((d) => d.mine), [datasets]);
+  const grants = useColumnGrants(room.id, me, mine);
   const [selected, setSelected] = useState<string[]>([]);
   const [overlaps, setOverlaps] = useState<CompareDatasetsQuery['compareDatasets'] | null>(null);
-  const [join, setJoin] = useState<{ ids: [string, string]; tree: ConditionGroup } | null>(null);
-  const [matchCount, setMatchCount] = useState<number | null>(null);
+  const [analysis, setAnalysis] = useState<Analysis>(null);
   const [report, setReport] = useState<ReportRequest | null>(null);
+  const [accessContext, setAccessContext] = useState<AccessContext | null>(null);
+  const [ruleOf, setRuleOf] = useState<DatasetList_DatasetFragment | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ error: ApiError; context: AccessContext } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const live = selected.filter((id) => datasets.some((d) => d.id === id));
@@ -76,111 +78,58 @@ export function RoomData({ room, roomKeys, currentKey, workers }: Props) {
     const member = room.members.find((m) => m.userId === userId);
     return member ? member.nickname || member.username : 'a former member';
   };
-  const byId = (id: string) => datasets.find((d) => d.id === id);
+  const alone = (id: string): AccessContext => ({ datasetIds: [id], description: `Report of ${names.get(id)} alone.` });
 
   const toggle = (id: string) =>
     setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
 
-  const act = async (action: () => Promise<void>) => {
-    setError(null);
+  const act = async (context: AccessContext, action: () => Promise<void>) => {
+    setFailure(null);
     setBusy(true);
     try {
       await action();
-    } catch (failure) {
-      setError(toApiError(failure).message);
+    } catch (error) {
+      setFailure({ error: toApiError(error), context });
     } finally {
       setBusy(false);
     }
   };
 
   const compare = () =>
-    act(async () => {
-      setJoin(null);
+    act({ datasetIds: live, description: `Compare of ${live.map((id) => names.get(id)).join(', ')}.` }, async () => {
+      setAnalysis(null);
       const { data } = await client.query({
         query: CompareDatasetsDocument,
         variables: { roomId: room.id, datasetIds: live },
         fetchPolicy: 'network-only',
       });
       setOverlaps(data?.compareDatasets ?? []);
+      await client.refetchQueries({ include: [RoomAuditDocument] });
     });
 
-  const builderSets: BuilderSets | null = useMemo(() => {
-    if (!join) return null;
-    const columnsOf = (id: string) =>
-      (byId(id)?.columns ?? []).map((c) => ({
-        name: c.name,
-        role: c.role as 'clear' | 'join' | 'sealed',
-        domain: c.domain ?? null,
-      }));
-    return { A: columnsOf(join.ids[0]), B: columnsOf(join.ids[1]) };
-    // byId reads datasets
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [join?.ids, datasets]);
-
-  const openJoin = () => {
+  const open = (next: Analysis) => {
     setOverlaps(null);
-    setMatchCount(null);
-    const ids: [string, string] = [live[0], live[1]];
-    const columnsOf = (id: string) =>
-      (byId(id)?.columns ?? []).map((c) => ({
-        name: c.name,
-        role: c.role as 'clear' | 'join' | 'sealed',
-        domain: c.domain ?? null,
-      }));
-    const root = emptyGroup('AND');
-    setJoin({ ids, tree: addChild(root, root.id, defaultLeaf({ A: columnsOf(ids[0]), B: columnsOf(ids[1]) })) });
+    setFailure(null);
+    setAnalysis(next);
   };
 
-  const problems = join && builderSets ? validateTree(join.tree, builderSets) : new Map<string, string>();
-
-  // equals-leaves carry the token of their literal, computed here with the room key
-  const sqlWhere = async () => {
-    if (!join || !builderSets) throw new Error('no join');
-    const hashers = new Map<string, Awaited<ReturnType<typeof createTokenHasher>>>();
-    return toSqlWhere(join.tree, async (side, column, value) => {
-      const set = byId(join.ids[side === 'A' ? 0 : 1]);
-      const meta = set?.columns.find((c) => c.name === column);
-      if (!set || !meta?.domain) throw new Error(`${column} is not a join key`);
-      const roomKey = roomKeys.get(set.keyVersion);
-      if (!roomKey) throw new Error(`room key version ${set.keyVersion} is not open`);
-      const cacheKey = `${set.keyVersion}:${meta.domain}`;
-      let hasher = hashers.get(cacheKey);
-      if (!hasher) hashers.set(cacheKey, (hasher = await createTokenHasher(roomKey, room.id, meta.domain)));
-      const token = hasher.token(value, (meta.kind ?? 'text') as ValueKind);
-      if (!token) throw new Error('an empty value has no token');
-      return toBase64(token);
-    });
+  // what the join and aggregate panels share
+  const panel = {
+    roomId: room.id,
+    datasets,
+    names,
+    roomKeys,
+    onRequestAccess: setAccessContext,
+    onClose: () => setAnalysis(null),
   };
-
-  const countMatches = () =>
-    act(async () => {
-      if (!join) return;
-      const { data } = await client.query({
-        query: JoinPreviewDocument,
-        variables: { roomId: room.id, dataset1Id: join.ids[0], dataset2Id: join.ids[1], sqlWhere: await sqlWhere() },
-        fetchPolicy: 'network-only',
-      });
-      setMatchCount(data?.joinDatasets.matchCount ?? null);
-    });
-
-  const askJoinReport = () =>
-    act(async () => {
-      if (!join) return;
-      setReport({
-        roomId: room.id,
-        datasetIds: join.ids,
-        sqlWhere: await sqlWhere(),
-        description: `Report of ${names.get(join.ids[0])} joined with ${names.get(join.ids[1])}.`,
-      });
-    });
 
   const removeSelected = () =>
-    act(async () => {
+    act({ datasetIds: live, description: '' }, async () => {
       setConfirmDelete(false);
       await deleteDatasets({ variables: { roomId: room.id, ids: live } });
       setSelected([]);
       setOverlaps(null);
-      setJoin(null);
+      setAnalysis(null);
       await datasetsQuery.refetch();
     });
 
@@ -191,12 +140,18 @@ export function RoomData({ room, roomKeys, currentKey, workers }: Props) {
           roomId={room.id}
           keyVersion={room.keyVersion}
           roomKey={currentKey}
+          secretKey={secretKey}
           existingNames={datasets.map((d) => d.name)}
           onUploaded={() => void datasetsQuery.refetch()}
           workers={workers}
         />
       </IconCard>
       <IconCard icon={Storage} color="blue" title="Data sets" id="datasets">
+        {grants.error ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {grants.error}
+          </Alert>
+        ) : null}
         {datasetsQuery.loading && !datasetsQuery.data ? (
           <PageLoader label="Loading the data sets…" minHeight={120} />
         ) : datasets.length === 0 ? (
@@ -205,23 +160,37 @@ export function RoomData({ room, roomKeys, currentKey, workers }: Props) {
           </Typography>
         ) : (
           <>
-            <DatasetsTable datasets={datasets} selected={live} onToggle={toggle} nameOf={memberName} />
+            <DatasetsTable
+              datasets={datasets}
+              selected={live}
+              onToggle={toggle}
+              nameOf={memberName}
+              onEditRule={setRuleOf}
+              onRequestAccess={(d) => setAccessContext(alone(d.id))}
+            />
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }} role="toolbar" aria-label="Data set actions">
               <Button variant="contained" disabled={busy || live.length < 1} onClick={() => void compare()}>
                 Compare
               </Button>
-              <Button variant="contained" disabled={busy || live.length !== 2} onClick={openJoin}>
+              <Button
+                variant="contained"
+                disabled={busy || live.length !== 2}
+                onClick={() => open({ kind: 'join', ids: [live[0], live[1]] })}
+              >
                 Join
+              </Button>
+              <Button
+                variant="contained"
+                disabled={busy || live.length < 1 || live.length > 2}
+                onClick={() => open({ kind: 'aggregate', ids: live })}
+              >
+                Aggregate
               </Button>
               <Button
                 variant="outlined"
                 disabled={busy || live.length !== 1}
                 onClick={() =>
-                  setReport({
-                    roomId: room.id,
-                    datasetIds: live,
-                    description: `Report of the data set ${names.get(live[0])}.`,
-                  })
+                  setReport({ roomId: room.id, datasetIds: live, description: alone(live[0]).description })
                 }
               >
                 Report
@@ -236,14 +205,15 @@ export function RoomData({ room, roomKeys, currentKey, workers }: Props) {
               </Button>
             </Box>
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-              Compare: one or more sets. Join: exactly two. Report: one set. Delete: your own sets (the owner: any).
+              Compare: one or more sets. Join: exactly two. Aggregate: one or two. Report: one set. Delete: your own
+              sets (the owner: any). What you may learn from a partner’s set is its uploader’s rule.
             </Typography>
           </>
         )}
-        {error ? (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {error}
-          </Alert>
+        {failure ? (
+          <Box sx={{ mt: 2 }}>
+            <RefusalAlert error={failure.error} onRequestAccess={() => setAccessContext(failure.context)} />
+          </Box>
         ) : null}
         {overlaps ? (
           <Box component="section" aria-label="Overlap" sx={{ mt: 3 }}>
@@ -255,59 +225,54 @@ export function RoomData({ room, roomKeys, currentKey, workers }: Props) {
             </Suspense>
           </Box>
         ) : null}
-        {join && builderSets ? (
-          <Box component="section" aria-label="Join" sx={{ mt: 3, display: 'grid', gap: 2 }}>
-            <Typography variant="h6" component="h3">
-              Join {names.get(join.ids[0])} (A) with {names.get(join.ids[1])} (B)
-            </Typography>
-            <JoinBuilder
-              tree={join.tree}
-              onChange={(tree) => {
-                setMatchCount(null);
-                setJoin({ ...join, tree });
-              }}
-              sets={builderSets}
-              setNames={{ A: names.get(join.ids[0]) ?? 'A', B: names.get(join.ids[1]) ?? 'B' }}
-              problems={problems}
-            />
-            {problems.get('') ? <Alert severity="warning">{problems.get('')}</Alert> : null}
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-              <Button variant="outlined" disabled={busy || problems.size > 0} onClick={() => void countMatches()}>
-                Count matches
-              </Button>
-              <Button variant="contained" disabled={busy || problems.size > 0} onClick={() => void askJoinReport()}>
-                Get report (1 IPT)
-              </Button>
-              <Button onClick={() => setJoin(null)}>Close</Button>
-              {matchCount !== null ? (
-                <Typography role="status">
-                  {matchCount.toLocaleString('en-US')} matching row pair{matchCount === 1 ? '' : 's'}
-                </Typography>
-              ) : null}
-            </Box>
-          </Box>
+        {analysis?.kind === 'join' ? (
+          <JoinPanel
+            key={analysis.ids.join()}
+            ids={analysis.ids}
+            onReport={(request) => setReport({ roomId: room.id, ...request })}
+            {...panel}
+          />
+        ) : null}
+        {analysis?.kind === 'aggregate' ? (
+          <AggregatePanel key={analysis.ids.join()} ids={analysis.ids} {...panel} />
         ) : null}
       </IconCard>
-      <IconCard icon={Assessment} color="orange" title="Reports" id="reports">
-        <ReportsList roomId={room.id} reports={reportsQuery.data?.reports ?? []} roomKeys={roomKeys} setNames={names} />
+      <IconCard icon={HowToReg} color="purple" title="Access requests" id="access-requests">
+        <AccessRequests roomId={room.id} me={me} datasets={datasets} onGetReport={setReport} />
       </IconCard>
-      <ReportDialog request={report} onClose={() => setReport(null)} onCreated={() => undefined} />
-      <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)} aria-labelledby="delete-datasets-title">
-        <DialogTitle id="delete-datasets-title">
-          Delete {live.length === 1 ? names.get(live[0]) : `${live.length} data sets`}?
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            The encrypted rows are deleted from the server. Reports already made stay.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmDelete(false)}>Cancel</Button>
-          <Button color="error" variant="contained" onClick={() => void removeSelected()}>
-            Delete
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <IconCard icon={Assessment} color="orange" title="Reports" id="reports">
+        <ReportsList
+          roomId={room.id}
+          userId={me}
+          reports={reportsQuery.data?.reports ?? []}
+          roomKeys={roomKeys}
+          setNames={names}
+        />
+      </IconCard>
+      <IconCard icon={History} color="blue" title="Audit log" id="audit">
+        <AuditLog roomId={room.id} />
+      </IconCard>
+      <ReportDialog
+        request={report}
+        onClose={() => setReport(null)}
+        onCreated={() => void client.refetchQueries({ include: [RoomAuditDocument] })}
+        onRequestAccess={setAccessContext}
+      />
+      <AccessRequestDialog
+        roomId={room.id}
+        context={accessContext}
+        datasets={datasets}
+        onClose={() => setAccessContext(null)}
+      />
+      <RuleDialog roomId={room.id} dataset={ruleOf} onClose={() => setRuleOf(null)} />
+      <ConfirmDeleteDialog
+        subject={confirmDelete ? (live.length === 1 ? (names.get(live[0]) ?? '') : `${live.length} data sets`) : null}
+        message="The encrypted rows are deleted from the server; reports already made stay. You won't be able to revert this."
+        deleting={deleting}
+        error={null}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => void removeSelected()}
+      />
     </>
   );
 }

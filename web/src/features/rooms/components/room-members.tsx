@@ -42,6 +42,7 @@ export function RoomMembers({ room, canManageKeys, onApprove, onRotate }: Props)
       setBusy(null);
     }
   };
+  // invitations not (yet) accepted: waiting for an answer, or declined
   const pendingInvites = room.invitations.filter((invite) => !invite.acceptedAt);
 
   return (
@@ -88,7 +89,15 @@ export function RoomMembers({ room, canManageKeys, onApprove, onRotate }: Props)
           <ListItem key={invite.email} disableGutters>
             <ListItemText
               primary={invite.email}
-              secondary={<Chip component="span" size="small" label="Invitation sent" variant="outlined" />}
+              secondary={
+                <Chip
+                  component="span"
+                  size="small"
+                  label={invite.declinedAt ? 'Invitation declined' : 'Invitation sent: waiting for an answer'}
+                  color={invite.declinedAt ? 'error' : 'default'}
+                  variant="outlined"
+                />
+              }
             />
           </ListItem>
         ))}

@@ -6,6 +6,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
+import { generateDatasetSecret, sealDatasetSecret } from '../../../crypto/dataset-secret';
+import { minGroupSizeProblem, MIN_GROUP_SIZE } from '../analysis-rule';
 import { type CsvScan } from '../csv/csv-reader';
 import { CsvFile } from '../csv/csv-worker-client';
 import { hasProblems, initialSetup, toPlans, validateSetup, type ColumnSetup } from '../upload/column-setup';
@@ -16,11 +18,16 @@ import { WorkerPool, type WorkerLike } from '../upload/worker-pool';
 import { createCsvWorker, createEncryptWorker } from '../upload/workers';
 import { ColumnSetupTable } from './column-setup-table';
 import { CsvDropZone } from './csv-drop-zone';
+import { RuleFields, type RuleDraft } from './rule-fields';
+
+/** The uploader's own public key (the one they entered the room with): the data set's secret is sealed to it. */
+export type SecretKey = { userId: string; publicKeyId: string; publicKeyPem: string };
 
 export type UploadPanelProps = {
   roomId: string;
   keyVersion: number;
   roomKey: Uint8Array;
+  secretKey: SecretKey | null;
   existingNames: string[];
   onUploaded: () => void;
   // tests run the workers on the page's thread
@@ -38,7 +45,15 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 
 // Drop a CSV -> scan it in the CSV worker -> set up the columns -> encrypt in the worker pool and
 // upload in chunks, with a progress bar; a failed chunk pauses the upload until "Retry upload".
-export function UploadPanel({ roomId, keyVersion, roomKey, existingNames, onUploaded, workers }: UploadPanelProps) {
+export function UploadPanel({
+  roomId,
+  keyVersion,
+  roomKey,
+  secretKey,
+  existingNames,
+  onUploaded,
+  workers,
+}: UploadPanelProps) {
   const createCsv = workers?.csv ?? createCsvWorker;
   const createEncrypt = workers?.encrypt ?? createEncryptWorker;
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
@@ -46,6 +61,10 @@ export function UploadPanel({ roomId, keyVersion, roomKey, existingNames, onUplo
   const [name, setName] = useState('');
   const [columns, setColumns] = useState<ColumnSetup[]>([]);
   const [emptyCells, setEmptyCells] = useState<EmptyCellPolicy>('null');
+  const [rule, setRule] = useState<RuleDraft>({
+    partnerAccess: 'matches',
+    minGroupSize: String(MIN_GROUP_SIZE.default),
+  });
   const [showProblems, setShowProblems] = useState(false);
   const running = useRef<{
     csv: CsvFile;
@@ -78,6 +97,7 @@ export function UploadPanel({ roomId, keyVersion, roomKey, existingNames, onUplo
     try {
       const scan = await csv.scan((rows) => setStage({ kind: 'scanning', file, rows }));
       setColumns(initialSetup(scan.header));
+      setRule({ partnerAccess: 'matches', minGroupSize: String(MIN_GROUP_SIZE.default) });
       setName(file.name.replace(/\.csv$/i, '').slice(0, 100));
       setStage({ kind: 'setup', file, scan });
     } catch (failure) {
@@ -88,30 +108,55 @@ export function UploadPanel({ roomId, keyVersion, roomKey, existingNames, onUplo
   };
 
   const problems = validateSetup(name, columns, existingNames, stage.kind === 'setup' ? stage.scan.maxBytes : []);
+  const kProblem = minGroupSizeProblem(rule.minGroupSize);
 
   const start = async () => {
     if (stage.kind !== 'setup' || !running.current) return;
     setShowProblems(true);
-    if (hasProblems(problems)) return;
+    if (hasProblems(problems) || kProblem) return;
     const { file, scan } = stage;
-    const plans = toPlans(columns, scan.maxBytes);
+    const plans = toPlans(columns, scan.maxBytes, rule.partnerAccess);
     const chunkRows = chunkRowsFor(plans, scan.maxBytes);
+    const datasetId = crypto.randomUUID();
+    // columns partners may not receive are sealed with a secret of this set, sealed to my own key
+    const withheld = plans.some((plan) => plan.role !== 'clear' && !plan.shared);
+    let datasetSecret: Uint8Array | undefined;
+    let sealedSecret: DatasetUpload['sealedSecret'] = null;
+    if (withheld) {
+      if (!secretKey) {
+        setError('Your room key is not in this browser: load it in Settings to keep columns from partners.');
+        return;
+      }
+      datasetSecret = generateDatasetSecret();
+      sealedSecret = {
+        publicKeyId: secretKey.publicKeyId,
+        envelope: await sealDatasetSecret(secretKey.publicKeyPem, datasetSecret, {
+          roomId,
+          datasetId,
+          userId: secretKey.userId,
+        }),
+      };
+    }
     const upload: DatasetUpload = {
       roomId,
-      datasetId: crypto.randomUUID(),
+      datasetId,
       name: name.trim(),
       columns: plans,
       chunkCount: Math.ceil(scan.rowCount / chunkRows),
       keyVersion,
       emptyCells,
+      partnerAccess: rule.partnerAccess,
+      minGroupSize: Number(rule.minGroupSize),
+      sealedSecret,
     };
     const pool = new WorkerPool<EncryptTask, EncryptedChunk>(createEncrypt, {
       roomKey,
       roomId,
-      datasetId: upload.datasetId,
+      datasetId,
       keyVersion,
       columns: plans,
       emptyCells,
+      datasetSecret,
     });
     const job = new EncryptUpload({
       batches: running.current.csv.batches(chunkRows),
@@ -185,6 +230,16 @@ export function UploadPanel({ roomId, keyVersion, roomKey, existingNames, onUplo
             sample={stage.scan.sample}
             problems={showProblems ? problems : { columns: {} }}
             onChange={setColumns}
+            allShared={rule.partnerAccess === 'full'}
+          />
+          <Typography variant="subtitle1" component="h3">
+            Analysis rule
+          </Typography>
+          <RuleFields
+            rule={rule}
+            onChange={setRule}
+            columns={columns.map((c) => ({ ...c, shared: c.shared || rule.partnerAccess === 'full' }))}
+            problem={showProblems ? kProblem : null}
           />
           <TextField
             select

@@ -40,6 +40,9 @@ export function RoomPage() {
   const isOwner = room?.role === 'owner';
   const ownerWaiting = room ? guestNotSetUp(room) : false;
   const guestsToSeal = useMemo(() => (room && isOwner ? waitingGuests(room) : []), [room, isOwner]);
+  // my data sets' own secrets are sealed to the key I entered the room with
+  const entered = ownKeys.find((key) => key.id === room?.myPublicKeyId);
+  const secretKey = entered && me ? { userId: me, publicKeyId: entered.id, publicKeyPem: entered.publicKey } : null;
 
   // Keep looking while someone else has to act: the guest choosing a key, the owner sealing.
   const shouldPoll = state?.kind === 'waiting-approval' || (isOwner && (ownerWaiting || guestsToSeal.length > 0));
@@ -167,7 +170,7 @@ export function RoomPage() {
         ) : null}
       </IconCard>
       {roomKeys.status === 'open' ? (
-        <RoomData room={room} me={me} roomKeys={roomKeys.keys} currentKey={roomKeys.current} />
+        <RoomData room={room} me={me} roomKeys={roomKeys.keys} currentKey={roomKeys.current} secretKey={secretKey} />
       ) : state.kind === 'ready' ? (
         <IconCard icon={Storage} color="blue" title="Data sets">
           <PageLoader label="Opening the room key…" />

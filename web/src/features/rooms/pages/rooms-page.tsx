@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { IconCard } from '../../../shared/ui/icon-card';
 import { CreateRoomForm } from '../components/create-room-form';
+import { RoomInvitations } from '../components/room-invitations';
 import { RoomsTable } from '../components/rooms-table';
 
 const TABS = [
@@ -29,6 +30,7 @@ export function RoomsPage() {
         subtitle="Compare and join encrypted data sets with a guest; the server never sees the keys"
         id="rooms"
       >
+        <RoomInvitations />
         <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
           <Tabs
             value={tab}

@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { KEY_A } from '../../../crypto/known-answers.fixture';
 import { openRoomKey } from '../../../crypto/room-key';
 import {
+  AcceptRoomInvitationDocument,
   AddRoomUsersDocument,
   ChooseRoomKeyDocument,
   CreateRoomDocument,
+  DeclineRoomInvitationDocument,
   DeleteRoomDocument,
   RoomsDocument,
   SendRoomInviteDocument,
@@ -46,6 +48,43 @@ describe('rooms list (/admin/vcr)', () => {
     expect(within(rows[2]).queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('asks before anyone joins: an invitation is accepted (the room opens) or declined', async () => {
+    givenSignedInSession(buildProfile());
+    givenKeyChoices([OWNER_KEY]);
+    const invitation = {
+      id: 'c0ffee00-0000-4000-8000-000000000001',
+      roomId: ROOM_ID,
+      roomName: 'Customer overlap',
+      invitedBy: 'Ada',
+      createdAt: '2026-11-20T10:00:00.000Z',
+    };
+    givenRooms([], [invitation, { ...invitation, id: 'c0ffee00-0000-4000-8000-000000000002', roomName: 'Spam' }]);
+    givenRoom(buildRoom({ type: 'guest', role: 'guest' }));
+    const answers: string[] = [];
+    server.use(
+      graphql.mutation(DeclineRoomInvitationDocument, ({ variables }) => {
+        answers.push(`decline ${variables.id}`);
+        return HttpResponse.json({ data: { declineRoomInvitation: true } });
+      }),
+      graphql.mutation(AcceptRoomInvitationDocument, ({ variables }) => {
+        answers.push(`accept ${variables.id}`);
+        return HttpResponse.json({ data: { acceptRoomInvitation: buildRoomRow({ type: 'guest', role: 'guest' }) } });
+      }),
+    );
+    const { user, router } = renderApp('/admin/vcr');
+    const list = await screen.findByRole('list', { name: 'Room invitations' }, { timeout: 20_000 });
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent(
+      'Ada invited you to the clean room “Customer overlap”',
+    );
+    await user.click(within(list).getByRole('button', { name: 'Decline the invitation to Spam' }));
+    await user.click(within(list).getByRole('button', { name: 'Accept the invitation to Customer overlap' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/vcrs/${ROOM_ID}`));
+    expect(answers).toEqual([
+      'decline c0ffee00-0000-4000-8000-000000000002',
+      'accept c0ffee00-0000-4000-8000-000000000001',
+    ]);
+  });
+
   it('deletes a room only after confirmation', async () => {
     givenSignedInSession(buildProfile());
     givenKeyChoices([OWNER_KEY]);
@@ -71,6 +110,7 @@ describe('rooms list (/admin/vcr)', () => {
   it('shows an empty state and a retryable error', async () => {
     givenSignedInSession(buildProfile());
     givenKeyChoices([OWNER_KEY]);
+    givenRooms([]);
     server.use(graphql.query(RoomsDocument, () => HttpResponse.json({ errors: [{ message: 'down' }] })));
     renderApp('/admin/vcr');
     expect(await screen.findByText('Your rooms could not be loaded.')).toBeInTheDocument();

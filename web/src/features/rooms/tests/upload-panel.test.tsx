@@ -4,16 +4,30 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { fromBase64, fromHex } from '../../../crypto/bytes';
-import { ROOM_ID, ROOM_KEY_HEX } from '../../../crypto/known-answers.fixture';
+import { KEY_A, ROOM_ID, ROOM_KEY_HEX, USER_ID } from '../../../crypto/known-answers.fixture';
+import { openDatasetSecret } from '../../../crypto/dataset-secret';
+import { deriveWithheldSealKey } from '../../../crypto/column-keys';
+import { openCell } from '../../../crypto/cells';
 import { inProcessWorker } from '../../../test/in-process-worker';
 import { server } from '../../../test/msw-server';
 import { UploadPanel } from '../components/upload-panel';
 import { serveCsvWorker } from '../csv/csv-worker-client';
 import { serveEncryptWorker } from '../upload/encrypt-rows';
-import { unpackRows } from '../upload/packed-rows';
+import { unpackRows } from '../../../../../api/src/modules/datasets/wire-format';
 
 const CSV = 'E-mail,Full Name,Age\r\nann@example.com,Ann Secretname,31\r\nbob@example.com,Bob Hiddenname,40\r\n';
-type UploadBody = { dataset_id: string; campaign: string; packed?: string; encrypted?: unknown; first_row: number };
+type UploadBody = {
+  dataset_id: string;
+  campaign: string;
+  packed?: string;
+  encrypted?: unknown;
+  first_row: number;
+  header: { name: string; shared: boolean }[];
+  partner_access: string;
+  min_group_size: number;
+  sealed_secret?: string;
+  secret_key_id?: string;
+};
 
 function renderPanel() {
   const onUploaded = vi.fn();
@@ -22,6 +36,7 @@ function renderPanel() {
       roomId={ROOM_ID}
       keyVersion={1}
       roomKey={fromHex(ROOM_KEY_HEX)}
+      secretKey={{ userId: USER_ID, publicKeyId: KEY_A.id, publicKeyPem: KEY_A.publicPem }}
       existingNames={['taken']}
       onUploaded={onUploaded}
       workers={{ csv: () => inProcessWorker(serveCsvWorker), encrypt: () => inProcessWorker(serveEncryptWorker) }}
@@ -77,6 +92,52 @@ describe('the upload panel', () => {
     ]);
     const sent = new TextDecoder('latin1').decode(fromBase64(body.packed!)!);
     for (const secret of ['ann@example.com', 'Secretname', 'Hiddenname']) expect(sent).not.toContain(secret);
+    // the rule: matches, k = 10, nothing shared; so every sealed column is sealed with the set's
+    // own secret, sent sealed to the uploader's key (it opens with KEY_A's private half only)
+    expect(body).toMatchObject({ partner_access: 'matches', min_group_size: 10, secret_key_id: KEY_A.id });
+    expect(body.header.map((h) => h.shared)).toEqual([false, false, false]);
+    const secret = await openDatasetSecret(KEY_A.privatePem, body.sealed_secret!, {
+      roomId: ROOM_ID,
+      datasetId: body.dataset_id,
+      userId: USER_ID,
+    });
+    const key = await deriveWithheldSealKey(secret, ROOM_ID, body.dataset_id, 'FullName', 'decrypt');
+    const place = { roomId: ROOM_ID, datasetId: body.dataset_id, column: 'FullName', rowNumber: 1, keyVersion: 1 };
+    expect(await openCell(key, new Uint8Array(rows[1][2]!), place)).toBe('Bob Hiddenname');
+  });
+
+  it('takes the rule and the shared columns from the set-up, and explains them in plain words', async () => {
+    const bodies: UploadBody[] = [];
+    server.use(
+      http.post('*/v1/vcr/uploadEncrypted', async ({ request }) => {
+        bodies.push((await request.json()) as UploadBody);
+        return HttpResponse.json({ result: { status: 'ready' } });
+      }),
+    );
+    const { user } = renderPanel();
+    await chooseCsv();
+    expect(
+      screen.getByText(/How many of their own rows match yours, as counts of at least 10 of your rows/),
+    ).toBeVisible();
+    expect(screen.getByText(/The values of Email, FullName and Age: sealed with a key only you hold/)).toBeVisible();
+    await user.click(screen.getByRole('switch', { name: 'Share Age with partners' }));
+    const k = screen.getByRole('textbox', { name: 'Minimum group size (k)' });
+    await user.clear(k);
+    await user.type(k, '1');
+    await user.click(screen.getByRole('button', { name: 'Encrypt and upload' }));
+    expect(await screen.findByText('A whole number from 2 to 100,000')).toBeVisible();
+    expect(bodies).toHaveLength(0);
+    await user.clear(k);
+    await user.type(k, '25');
+    expect(screen.getByText(/For their rows that match yours: Age\./)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Encrypt and upload' }));
+    await screen.findByText(/rows encrypted and uploaded/);
+    expect(bodies[0]).toMatchObject({ partner_access: 'matches', min_group_size: 25 });
+    expect(bodies[0].header.map((h) => [h.name, h.shared])).toEqual([
+      ['Email', false],
+      ['FullName', false],
+      ['Age', true],
+    ]);
   });
 
   it('pauses on a failing chunk; cancelling removes what reached the server', async () => {

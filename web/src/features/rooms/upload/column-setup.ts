@@ -2,6 +2,11 @@
 // every column has a non-empty name of letters and digits, unique in the data set; join keys
 // have a join domain; the data set's name is non-empty and unique in the room; no value is longer
 // than the server stores (sealed cells up to 8192 bytes, clear cells up to 1000 characters).
+import {
+  CLEAR_MAX_CHARS,
+  SEALED_MAX_BYTES,
+  type PartnerAccess,
+} from '../../../../../api/src/modules/datasets/wire-format';
 import { padBucketFor, sealedCellLength } from '../../../crypto/cells';
 import { type ValueKind } from '../../../crypto/normalise';
 import { cleanHeader } from '../csv/csv-parser';
@@ -14,6 +19,9 @@ export type ColumnSetup = {
   role: ColumnRole;
   domain: string;
   kind: ValueKind;
+  // partners may see its values; a sealed or join column that is not shared is sealed with the
+  // data set's own secret (nothing is shared unless the uploader says so)
+  shared: boolean;
 };
 
 export type SetupProblems = {
@@ -21,14 +29,10 @@ export type SetupProblems = {
   columns: Record<number, { name?: string; role?: string; domain?: string }>;
 };
 
-// what the server takes (api/src/modules/rooms/chunk-rows.ts)
-export const SEALED_CELL_MAX_BYTES = 8192;
-export const CLEAR_CELL_MAX_CHARS = 1000;
-
 /** The longest value (UTF-8 bytes) a sealed or join-key column can hold. */
 export const MAX_SEALED_VALUE_BYTES = (() => {
   let n = 0;
-  while (sealedCellLength(n + 1, padBucketFor(n + 1)) <= SEALED_CELL_MAX_BYTES) n++;
+  while (sealedCellLength(n + 1, padBucketFor(n + 1)) <= SEALED_MAX_BYTES) n++;
   return n;
 })();
 
@@ -45,6 +49,7 @@ export function initialSetup(header: readonly string[]): ColumnSetup[] {
       role: kind === 'text' ? 'sealed' : 'join',
       domain: kind === 'text' ? lower : kind,
       kind,
+      shared: false,
     };
   });
 }
@@ -75,9 +80,9 @@ export function validateSetup(
     const longest = maxBytes[column.source] ?? 0;
     if (column.role !== 'clear' && longest > MAX_SEALED_VALUE_BYTES) {
       problem.role = `A value of ${longest} bytes is too long to encrypt (at most ${MAX_SEALED_VALUE_BYTES})`;
-    } else if (column.role === 'clear' && longest > 3 * CLEAR_CELL_MAX_CHARS) {
+    } else if (column.role === 'clear' && longest > 3 * CLEAR_MAX_CHARS) {
       // UTF-8 takes at most 3 bytes for each UTF-16 unit: this is surely over the limit
-      problem.role = `Clear values are at most ${CLEAR_CELL_MAX_CHARS} characters; this column has longer ones`;
+      problem.role = `Clear values are at most ${CLEAR_MAX_CHARS} characters; this column has longer ones`;
     }
     if (problem.name || problem.domain || problem.role) problems.columns[column.source] = problem;
   }
@@ -88,7 +93,12 @@ export function hasProblems(problems: SetupProblems): boolean {
   return Boolean(problems.name) || Object.keys(problems.columns).length > 0;
 }
 
-export function toPlans(columns: readonly ColumnSetup[], maxBytes: readonly number[]): ColumnPlan[] {
+/** The columns as encrypted: under `full` every column is shared (partners may read them all). */
+export function toPlans(
+  columns: readonly ColumnSetup[],
+  maxBytes: readonly number[],
+  partnerAccess: PartnerAccess = 'matches',
+): ColumnPlan[] {
   return columns.map((column) => ({
     source: column.source,
     name: column.name,
@@ -96,5 +106,6 @@ export function toPlans(columns: readonly ColumnSetup[], maxBytes: readonly numb
     domain: column.domain,
     kind: column.kind,
     padBucket: padBucketFor(maxBytes[column.source] ?? 0),
+    shared: column.shared || partnerAccess === 'full',
   }));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromHex, fromUtf8, toHex } from '../../../crypto/bytes';
 import { openCell } from '../../../crypto/cells';
-import { deriveSealKey } from '../../../crypto/column-keys';
+import { deriveSealKey, deriveWithheldSealKey } from '../../../crypto/column-keys';
 import { DATASET_ID, ROOM_ID, ROOM_KEY_HEX } from '../../../crypto/known-answers.fixture';
 import { inProcessWorker } from '../../../test/in-process-worker';
 import {
@@ -11,7 +11,7 @@ import {
   type EncryptedChunk,
   type EncryptInit,
 } from './encrypt-rows';
-import { unpackRows } from './packed-rows';
+import { unpackRows } from '../../../../../api/src/modules/datasets/wire-format';
 import { WorkerPool } from './worker-pool';
 
 const roomKey = fromHex(ROOM_KEY_HEX);
@@ -22,9 +22,9 @@ const init = (emptyCells: EncryptInit['emptyCells'] = 'null'): EncryptInit => ({
   keyVersion: 1,
   emptyCells,
   columns: [
-    { source: 2, name: 'mail', role: 'join', domain: 'email', kind: 'email', padBucket: 32 },
-    { source: 0, name: 'age', role: 'clear', domain: 'age', kind: 'text', padBucket: 32 },
-    { source: 1, name: 'name', role: 'sealed', domain: 'name', kind: 'text', padBucket: 16 },
+    { source: 2, name: 'mail', role: 'join', domain: 'email', kind: 'email', padBucket: 32, shared: true },
+    { source: 0, name: 'age', role: 'clear', domain: 'age', kind: 'text', padBucket: 32, shared: true },
+    { source: 1, name: 'name', role: 'sealed', domain: 'name', kind: 'text', padBucket: 16, shared: true },
   ],
 });
 const rows = [
@@ -68,6 +68,28 @@ describe('encryptRows', () => {
     expect(await open(chunk, 'name', 1, 101)).toBe('🦊');
     expect(await open(chunk, 'mail', 0, 100)).toBe('ALICE@example.com');
     await expect(open(chunk, 'name', 0, 101)).rejects.toThrow('sealed cell did not open');
+  });
+
+  it('seals columns withheld from partners with keys from the data set’s secret, never the room key', async () => {
+    const secret = new Uint8Array(32).fill(7);
+    const withheld = init();
+    withheld.columns = withheld.columns.map((c) => (c.name === 'name' ? { ...c, shared: false } : c));
+    await expect(createEncryptor(withheld)).rejects.toThrow(
+      "name is withheld from partners: the data set's secret is needed",
+    );
+    const chunk = await encryptRows(await createEncryptor({ ...withheld, datasetSecret: secret }), {
+      firstRow: 0,
+      rows,
+    });
+    const place = { roomId: ROOM_ID, datasetId: DATASET_ID, column: 'name', rowNumber: 0, keyVersion: 1 };
+    const cell = new Uint8Array(part(chunk, 0, 'name')!);
+    const own = await deriveWithheldSealKey(secret, ROOM_ID, DATASET_ID, 'name', 'decrypt');
+    expect(await openCell(own, cell, place)).toBe('Zoë');
+    await expect(
+      openCell(await deriveSealKey(roomKey, ROOM_ID, DATASET_ID, 'name', 'decrypt'), cell, place),
+    ).rejects.toThrow('sealed cell did not open');
+    // the shared join key stays room-sealed
+    expect(await open(chunk, 'mail', 0, 0)).toBe('ALICE@example.com');
   });
 
   it('gives empty join cells a random unique token under the "random" policy', async () => {

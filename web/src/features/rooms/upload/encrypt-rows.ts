@@ -3,19 +3,23 @@
 //   clear  -> the value as is (the uploader chose to leave it readable)
 //   join   -> a join token in the column's domain plus a sealed copy of the value
 //   sealed -> a sealed copy only
-// Output rows are ready for the upload call.
+// Output rows are ready for the upload call. A sealed or join column shared with partners is
+// sealed with keys derived from the room key; any other with keys from the data set's own secret
+// (CRYPTO.md s.5b), which only the uploader holds.
 import { type PadBucket, sealCell } from '../../../crypto/cells';
-import { deriveSealKey } from '../../../crypto/column-keys';
+import { deriveSealKey, deriveWithheldSealKey } from '../../../crypto/column-keys';
 import { type ValueKind } from '../../../crypto/normalise';
 import { createTokenHasher, type TokenHasher } from '../../../crypto/token-hasher';
 import { randomUniqueToken } from '../../../crypto/tokens';
-import { PackedRowsWriter } from './packed-rows';
+import {
+  PackedRowsWriter,
+  type ColumnRole,
+  type ColumnSealing,
+  type EmptyCellPolicy,
+} from '../../../../../api/src/modules/datasets/wire-format';
 import { serveWorkerPool, type WorkerScope } from './worker-pool';
 
-export type ColumnRole = 'clear' | 'join' | 'sealed';
-// What an empty join-key cell becomes: no token (never joins), or a random one (hides which
-// cells are empty, and still never joins).
-export type EmptyCellPolicy = 'null' | 'random';
+export type { ColumnRole, EmptyCellPolicy };
 
 export type ColumnPlan = {
   // position in the CSV row
@@ -27,6 +31,9 @@ export type ColumnPlan = {
   domain: string;
   kind: ValueKind;
   padBucket: PadBucket;
+  // partners may see its values; a sealed or join column that is not shared is sealed with the
+  // data set's own secret
+  shared: boolean;
 };
 
 export type EncryptInit = {
@@ -36,11 +43,17 @@ export type EncryptInit = {
   keyVersion: number;
   columns: ColumnPlan[];
   emptyCells: EmptyCellPolicy;
+  // the data set's own secret: required when a sealed or join column is not shared
+  datasetSecret?: Uint8Array;
 };
+
+/** Which key seals a column's cells (null: a clear column). */
+export const columnSealing = (plan: Pick<ColumnPlan, 'role' | 'shared'>): ColumnSealing | null =>
+  plan.role === 'clear' ? null : plan.shared ? 'room' : 'dataset';
 
 export type EncryptTask = { firstRow: number; rows: string[][] };
 
-// A chunk of encrypted rows in the upload's packed form (see packed-rows.ts), one cell per plan
+// A chunk of encrypted rows in the upload's packed form (see api/src/modules/datasets/wire-format.ts), one cell per plan
 // column:
 //   clear  -> the value as UTF-8
 //   sealed -> IV || ciphertext || tag (empty values are sealed too: emptiness stays hidden)
@@ -58,13 +71,16 @@ export async function createEncryptor(init: EncryptInit): Promise<Encryptor> {
     if (!hasher) hashers.set(domain, (hasher = createTokenHasher(init.roomKey, init.roomId, domain)));
     return hasher;
   };
+  const sealKey = (plan: ColumnPlan) => {
+    const sealing = columnSealing(plan);
+    if (sealing === 'room') return deriveSealKey(init.roomKey, init.roomId, init.datasetId, plan.name, 'encrypt');
+    if (!init.datasetSecret) throw new Error(`${plan.name} is withheld from partners: the data set's secret is needed`);
+    return deriveWithheldSealKey(init.datasetSecret, init.roomId, init.datasetId, plan.name, 'encrypt');
+  };
   const keys = await Promise.all(
     init.columns.map(async (plan) => ({
       plan,
-      sealKey:
-        plan.role === 'clear'
-          ? null
-          : await deriveSealKey(init.roomKey, init.roomId, init.datasetId, plan.name, 'encrypt'),
+      sealKey: plan.role === 'clear' ? null : await sealKey(plan),
       hasher: plan.role === 'join' ? await hasherFor(plan.domain) : null,
     })),
   );

@@ -5,7 +5,7 @@ import { inProcessWorker } from '../../../test/in-process-worker';
 import { type RowBatch } from '../csv/csv-worker-client';
 import { serveEncryptWorker, type EncryptedChunk, type EncryptTask } from './encrypt-rows';
 import { EncryptUpload, UploadCancelled, type UploadProgress } from './encrypt-upload';
-import { unpackRows } from './packed-rows';
+import { unpackRows } from '../../../../../api/src/modules/datasets/wire-format';
 import { WorkerPool } from './worker-pool';
 
 function pool() {
@@ -17,7 +17,9 @@ function pool() {
       datasetId: DATASET_ID,
       keyVersion: 1,
       emptyCells: 'null',
-      columns: [{ source: 0, name: 'email', role: 'join', domain: 'email', kind: 'email', padBucket: 32 }],
+      columns: [
+        { source: 0, name: 'email', role: 'join', domain: 'email', kind: 'email', padBucket: 32, shared: true },
+      ],
     },
     2,
   );

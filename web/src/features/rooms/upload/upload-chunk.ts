@@ -3,14 +3,18 @@
 // nothing, which is what makes retries and resumes safe.
 import { toBase64 } from '../../../crypto/bytes';
 import { sealedCellLength } from '../../../crypto/cells';
-import { TOKEN_BYTES } from '../../../crypto/tokens';
+import {
+  CHUNK_BODY_BUDGET,
+  MAX_CHUNK_ROWS,
+  TOKEN_BYTES,
+  type PartnerAccess,
+} from '../../../../../api/src/modules/datasets/wire-format';
 import { type ColumnPlan, type EmptyCellPolicy, type EncryptedChunk } from './encrypt-rows';
 
 // Rows per chunk: the most the server takes, unless the rows are wide. Big chunks keep the
 // server's per-chunk work (a reservation, a transaction, a completion check) small next to the
-// rows themselves; a chunk's body stays within half the server's 32 MB limit.
-export const CHUNK_ROWS = 20_000;
-const CHUNK_BODY_BUDGET = 16 * 1024 * 1024;
+// rows themselves; a chunk's body stays within half the server's body limit.
+export const CHUNK_ROWS = MAX_CHUNK_ROWS;
 
 /** Rows per chunk for these columns, whose longest values (UTF-8 bytes) the scan measured. */
 export function chunkRowsFor(columns: readonly ColumnPlan[], maxBytes: readonly number[]): number {
@@ -32,6 +36,11 @@ export type DatasetUpload = {
   chunkCount: number;
   keyVersion: number;
   emptyCells: EmptyCellPolicy;
+  // the analysis rule: what partners may learn
+  partnerAccess: PartnerAccess;
+  minGroupSize: number;
+  // the data set's own secret sealed to the uploader's key (when a column is withheld)
+  sealedSecret: { envelope: string; publicKeyId: string } | null;
 };
 
 export class UploadError extends Error {
@@ -44,18 +53,18 @@ export class UploadError extends Error {
   }
 }
 
-/** The JSON body of one chunk's POST /v1/vcr/uploadEncrypted (its rows packed, see packed-rows.ts). */
+/** The JSON body of one chunk's POST /v1/vcr/uploadEncrypted (its rows packed, see api/src/modules/datasets/wire-format.ts). */
 export function chunkBody(upload: DatasetUpload, chunkIndex: number, chunk: EncryptedChunk): string {
   return JSON.stringify({
     room_id: upload.roomId,
     dataset_id: upload.datasetId,
     campaign: upload.name,
-    header: upload.columns.map(({ name, role, domain, kind, padBucket }) =>
+    header: upload.columns.map(({ name, role, domain, kind, padBucket, shared }) =>
       role === 'join'
-        ? { name, role, domain, kind, padBucket }
+        ? { name, role, domain, kind, padBucket, shared }
         : role === 'sealed'
-          ? { name, role, padBucket }
-          : { name, role },
+          ? { name, role, padBucket, shared }
+          : { name, role, shared },
     ),
     packed: toBase64(chunk.packed),
     chunk_index: chunkIndex,
@@ -64,6 +73,11 @@ export function chunkBody(upload: DatasetUpload, chunkIndex: number, chunk: Encr
     key_version: upload.keyVersion,
     normalisation_version: 1,
     empty_cells: upload.emptyCells,
+    partner_access: upload.partnerAccess,
+    min_group_size: upload.minGroupSize,
+    ...(upload.sealedSecret
+      ? { sealed_secret: upload.sealedSecret.envelope, secret_key_id: upload.sealedSecret.publicKeyId }
+      : {}),
   });
 }
 

@@ -16,6 +16,8 @@ import { validateProfile, type ProfileValues } from '../profile-validation';
 import { AvatarPicker } from './avatar-picker';
 
 export const SAVE_PROFILE_FAILED = 'Save Profile Failed';
+export const PASSWORD_CHANGED =
+  'Your profile has been saved. Your password was changed: your other sessions have ended and all your API tokens have been revoked.';
 
 type Failure = { message: string; saved: string[] };
 
@@ -39,7 +41,11 @@ export function ProfileForm({ user }: { user: SessionUser }) {
       }
       helpers.reset({ nickname: values.nickname.trim(), oldPassword: '', newPassword: '', confirmPassword: '' });
       setNotice(
-        outcome.saved.length > 0 ? 'Your profile has been saved.' : 'Nothing changed, so there was nothing to save.',
+        outcome.saved.includes('password')
+          ? PASSWORD_CHANGED
+          : outcome.saved.length > 0
+            ? 'Your profile has been saved.'
+            : 'Nothing changed, so there was nothing to save.',
       );
     },
   });

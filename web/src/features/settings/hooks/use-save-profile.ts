@@ -1,6 +1,11 @@
 import { useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
-import { ChangePasswordDocument, UpdateProfileDocument, UploadAvatarDocument } from '../../../gql/graphql';
+import {
+  ApiTokensDocument,
+  ChangePasswordDocument,
+  UpdateProfileDocument,
+  UploadAvatarDocument,
+} from '../../../gql/graphql';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import type { ProfileErrors, ProfileValues } from '../profile-validation';
 
@@ -16,7 +21,8 @@ export type SaveProfileOutcome =
 export function useSaveProfile() {
   const [uploadAvatar] = useMutation(UploadAvatarDocument);
   const [updateProfile] = useMutation(UpdateProfileDocument);
-  const [changePassword] = useMutation(ChangePasswordDocument);
+  // the server revokes every API token with the old password: the token list shows it
+  const [changePassword] = useMutation(ChangePasswordDocument, { refetchQueries: [ApiTokensDocument] });
 
   return useCallback(
     async ({ values, currentNickname, avatar }: SaveProfileInput): Promise<SaveProfileOutcome> => {

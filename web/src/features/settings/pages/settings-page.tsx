@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useScrollToHash } from '../../../shared/hooks/use-scroll-to-hash';
 import { useSessionUser } from '../../../shared/session/use-session-user';
 import { PageLoader } from '../../../shared/ui/page-loader';
+import { ApiTokensCard } from '../components/api-tokens-card';
 import { ProfileForm } from '../components/profile-form';
 import { WalletCard } from '../components/wallet-card';
 
@@ -14,7 +15,7 @@ type Props = {
   creditSection?: ReactNode;
 };
 
-// /admin/settings: profile, wallet, credit and encryption keys.
+// /admin/settings: profile, encryption keys, API tokens, wallet and credit.
 export function SettingsPage({ keysSection, creditSection }: Props) {
   const { user } = useSessionUser();
   // e.g. the header's "Credit history" (#credit-history)
@@ -36,6 +37,7 @@ export function SettingsPage({ keysSection, creditSection }: Props) {
         <Box sx={{ minWidth: 0 }}>
           <ProfileForm key={user.id} user={user} />
           {keysSection}
+          <ApiTokensCard />
         </Box>
         <Box sx={{ minWidth: 0, position: { lg: 'sticky' }, top: { lg: 88 } }}>
           <WalletCard />

@@ -9,7 +9,7 @@
 // build 2-3 times faster than with the column first. Deleting a set drops its tables at once,
 // and locks nothing but them.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { query } from './sql';
+import { query } from '../../db/sql';
 
 export type DatasetTables = { rows: string; tokens: string };
 

@@ -4,11 +4,14 @@ import { BinaryCopyWriter } from './binary-copy';
 import { decodeChunk, decodePackedChunk, tokenEntries } from './chunk-rows';
 import { buildColumns } from './datasets.service';
 
-const columns = buildColumns([
-  { name: 'email', role: 'join' },
-  { name: 'age', role: 'clear' },
-  { name: 'name', role: 'sealed' },
-]);
+const columns = buildColumns(
+  [
+    { name: 'email', role: 'join', shared: false },
+    { name: 'age', role: 'clear', shared: false },
+    { name: 'name', role: 'sealed', shared: true },
+  ],
+  'matches',
+);
 const b64 = (bytes: number[] | Buffer) => Buffer.from(bytes).toString('base64');
 const token = (fill: number) => b64(Buffer.alloc(16, fill));
 const sealed = (fill: number, length = 44) => b64(Buffer.alloc(length, fill));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toHex } from '../../../crypto/bytes';
-import { PackedRowsWriter, unpackRows } from './packed-rows';
+import { PackedRowsWriter, partsPerRow, unpackRows } from './wire-format';
+
+const toHex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
 describe('packed rows', () => {
   it('writes each part as a 2-byte length and its bytes, null as 0xffff, strings as UTF-8', () => {
@@ -17,6 +18,10 @@ describe('packed rows', () => {
       ['010203', null],
       ['', 'c3a9'],
     ]);
+  });
+
+  it('counts two parts for a join key (token, sealed copy), one for the others', () => {
+    expect(partsPerRow(['join', 'clear', 'sealed', 'join'])).toBe(6);
   });
 
   it('refuses a part too long for its length, and reads no rows past the end', () => {

@@ -1,18 +1,24 @@
 import { OptionalProps } from '@mikro-orm/core';
-import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { randomUUID } from 'node:crypto';
+import { Room } from '../rooms/room.entity';
 import { User } from '../users/user.entity';
-import { Room } from './room.entity';
-
-export const COLUMN_ROLES = ['clear', 'join', 'sealed'] as const;
-export type ColumnRole = (typeof COLUMN_ROLES)[number];
-export const VALUE_KINDS = ['text', 'email', 'phone'] as const;
-export type ValueKind = (typeof VALUE_KINDS)[number];
+import {
+  DEFAULT_PARTNER_ACCESS,
+  MIN_GROUP_SIZE,
+  type ColumnRole,
+  type ColumnSealing,
+  type EmptyCellPolicy,
+  type PartnerAccess,
+  type ValueKind,
+} from './wire-format';
 
 /**
  * Column metadata, in upload order. `join` columns carry a token (per join `domain`) and a sealed
  * copy; `sealed` columns a sealed cell only; `clear` columns the value as uploaded.
  * `tokenIndex`/`sealedIndex`/`clearIndex` are the 1-based positions in the row's arrays.
+ * `shared`: the uploader lets partners see this column's values (in their reports, as aggregate
+ * groups and measures). `sealing`: which key sealed its cells (null for clear columns).
  */
 export type DatasetColumn = {
   name: string;
@@ -23,6 +29,8 @@ export type DatasetColumn = {
   tokenIndex: number | null;
   sealedIndex: number | null;
   clearIndex: number | null;
+  shared: boolean;
+  sealing: ColumnSealing | null;
 };
 
 export const DATASET_STATUSES = ['uploading', 'ready'] as const;
@@ -32,7 +40,15 @@ export type DatasetStatus = (typeof DATASET_STATUSES)[number];
 @Entity({ tableName: 'vcr_datasets' })
 @Unique({ properties: ['room', 'name'] })
 export class Dataset {
-  [OptionalProps]?: 'createdAt' | 'rowCount' | 'status' | 'completedAt';
+  [OptionalProps]?:
+    | 'createdAt'
+    | 'rowCount'
+    | 'status'
+    | 'completedAt'
+    | 'partnerAccess'
+    | 'minGroupSize'
+    | 'sealedSecret'
+    | 'secretKeyId';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -57,7 +73,23 @@ export class Dataset {
 
   // empty cells of join columns: 'null' (never join) or 'random' (a random unique token)
   @Property({ type: 'string', length: 6 })
-  emptyCells!: 'null' | 'random';
+  emptyCells!: EmptyCellPolicy;
+
+  // the analysis rule (wire-format.ts PARTNER_ACCESS), chosen and changed by the uploader only
+  @Property({ type: 'string', length: 10 })
+  partnerAccess: PartnerAccess = DEFAULT_PARTNER_ACCESS;
+
+  // the minimum group size k of every count and aggregate a partner receives
+  @Property({ type: 'integer' })
+  minGroupSize: number = MIN_GROUP_SIZE.default;
+
+  // the data set's own secret (CRYPTO.md s.5b), HPKE-sealed to the uploader's public key
+  // `secretKeyId`. Only the uploader ever receives it; null when no column is sealed with it.
+  @Property({ type: 'text', nullable: true })
+  sealedSecret?: string | null = null;
+
+  @Property({ type: 'string', length: 32, nullable: true })
+  secretKeyId?: string | null = null;
 
   @Property({ type: 'integer' })
   chunkCount!: number;
@@ -97,42 +129,4 @@ export class UploadChunk {
 
   @Property({ type: 'boolean' })
   stored: boolean = false;
-}
-
-/** A paid report: the join (or one set) result as sealed and clear cells, charged 1 IPT. */
-@Entity({ tableName: 'vcr_reports' })
-@Index({ properties: ['room', 'createdAt'] })
-export class Report {
-  [OptionalProps]?: 'createdAt' | 'condition';
-
-  @PrimaryKey({ type: 'uuid' })
-  id: string = randomUUID();
-
-  @ManyToOne(() => Room, { deleteRule: 'cascade' })
-  room!: Room;
-
-  @ManyToOne(() => User, { deleteRule: 'cascade', index: true })
-  user!: User;
-
-  @Property({ type: 'json' })
-  datasetIds!: string[];
-
-  @Property({ type: 'json', nullable: true })
-  condition?: unknown = null;
-
-  @Property({ type: 'integer' })
-  datasetCount!: number;
-
-  @Property({ type: 'integer' })
-  rowCount!: number;
-
-  @Property({ type: 'json' })
-  result!: unknown;
-
-  // the credit ledger entry that paid for it: `report:<id>`
-  @Property({ type: 'string', length: 200 })
-  chargeReference!: string;
-
-  @Property({ type: 'datetime' })
-  createdAt: Date = new Date();
 }

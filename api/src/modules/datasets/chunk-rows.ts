@@ -2,22 +2,19 @@
 // bytes sit in one buffer and the rows keep offsets into it, so a 20,000-row chunk costs a few
 // allocations rather than one per cell, and both writers (COPY and INSERT) read the same layout.
 //
-// Chunks arrive in one of two forms (POST /v1/vcr/uploadEncrypted):
-//   encrypted: JSON rows, one cell per column (clear: string; sealed: base64; join: [token, sealed])
-//   packed:    base64 of the rows as bytes, each cell part a 2-byte big-endian length (0xFFFF: NULL)
-//              followed by that many bytes; per row and column: clear -> its UTF-8, sealed -> the
-//              sealed cell, join -> the 16-byte token, then the sealed copy. The web app sends this
-//              one: no per-cell base64 or JSON values on either side.
+// Chunks arrive as JSON rows or packed (see wire-format.ts, shared with the web app). The web app
+// sends the packed form: no per-cell base64 or JSON values on either side.
 import { isUtf8 } from 'node:buffer';
 import { badInput } from '../../shared/errors';
 import type { DatasetColumn } from './dataset.entity';
-
-export const TOKEN_BYTES = 16;
-// IV (12) + tag (16) + the smallest padded value (16); the largest: a 4096-byte bucket
-export const SEALED_MIN = 28;
-export const SEALED_MAX = 8192;
-export const CLEAR_MAX = 1000;
-export const PACKED_NULL = 0xffff;
+import {
+  CLEAR_MAX_CHARS as CLEAR_MAX,
+  PACKED_NULL,
+  partsPerRow,
+  SEALED_MAX_BYTES as SEALED_MAX,
+  SEALED_MIN_BYTES as SEALED_MIN,
+  TOKEN_BYTES,
+} from './wire-format';
 
 export type DecodedChunk = {
   firstRow: number;
@@ -157,11 +154,11 @@ export function decodePackedChunk(
   if (expected < 0 || blob.length !== expected) throw bad('not base64');
 
   // a first pass finds the row count (and checks the part lengths add up)
-  const partsPerRow = columns.reduce((n, c) => n + (c.role === 'join' ? 2 : 1), 0);
+  const parts = partsPerRow(columns.map((c) => c.role));
   let rowCount = 0;
   for (let at = 0; at < blob.length; rowCount++) {
     if (rowCount === maxRows) throw bad(`at most ${maxRows} rows per chunk`);
-    for (let p = 0; p < partsPerRow; p++) {
+    for (let p = 0; p < parts; p++) {
       if (at + 2 > blob.length) throw bad(`row ${rowCount} ends early`);
       const length = blob.readUInt16BE(at);
       at += 2 + (length === PACKED_NULL ? 0 : length);

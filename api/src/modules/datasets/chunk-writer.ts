@@ -8,9 +8,10 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BinaryCopyWriter } from './binary-copy';
-import { TOKEN_BYTES, tokenEntries, type DecodedChunk } from './chunk-rows';
+import { tokenEntries, type DecodedChunk } from './chunk-rows';
+import { TOKEN_BYTES } from './wire-format';
 import { datasetTables } from './dataset-tables';
-import { query } from './sql';
+import { query } from '../../db/sql';
 
 export type ChunkTransaction = {
   query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<R[]>;
@@ -95,19 +96,23 @@ async function copyRows(client: PoolClient, datasetId: string, c: DecodedChunk) 
  */
 async function insertRows(tx: EntityManager, datasetId: string, c: DecodedChunk) {
   const t = datasetTables(datasetId);
-  const params: unknown[] = [c.blob, Array.from({ length: c.rowCount }, (_, r) => c.firstRow + r)];
+  const params: unknown[] = [Array.from({ length: c.rowCount }, (_, r) => c.firstRow + r)];
   const p = (v: unknown, cast: string) => {
     params.push(v);
     return `$${params.length}::${cast}`;
   };
+  // the chunk's bytes, sent once and only when a cell points into them (a set of clear columns
+  // only has none: an unused parameter would have no type, which PostgreSQL refuses)
+  let blob: string | null = null;
+  const bytes = () => (blob ??= p(c.blob, 'bytea'));
   // slot k of every row of a row-major array
   const column = <T, U>(values: ArrayLike<T>, width: number, k: number, f: (v: T) => U): U[] =>
     Array.from({ length: c.rowCount }, (_, r) => f(values[r * width + k]));
   const sqlOffset = (o: number) => (o < 0 ? -1 : o + 1); // substring counts from 1
   const cell = (offset: string, length: string) =>
-    `case when ${offset} < 0 then null else substring($1::bytea from ${offset} for ${length}) end`;
+    `case when ${offset} < 0 then null else substring(${bytes()} from ${offset} for ${length}) end`;
   const cols: string[] = ['r'];
-  const arrays: string[] = ['$2::int[]'];
+  const arrays: string[] = ['$1::int[]'];
   const tokens = Array.from({ length: c.tokenCols }, (_, k) => {
     arrays.push(p(column(c.tokenAt, c.tokenCols, k, sqlOffset), 'int[]'));
     cols.push(`t${k}`);

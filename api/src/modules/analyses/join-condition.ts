@@ -9,8 +9,8 @@
 //          | { "left": ref, "op": "=", "token": "<base64 16 bytes>" }     join key = a literal
 //   ref   := { "set": 1 | 2, "column": "<cleaned column name>" }
 import { AppError } from '../../shared/errors';
-import type { DatasetTables } from './dataset-tables';
-import type { DatasetColumn } from './dataset.entity';
+import type { DatasetTables } from '../datasets/dataset-tables';
+import type { DatasetColumn } from '../datasets/dataset.entity';
 
 export const MAX_DEPTH = 3;
 export const MAX_LEAVES = 20;
@@ -18,12 +18,14 @@ export const MAX_BRANCHES = 32;
 const VALUE_OPS = ['=', '!=', '<', '<=', '>', '>='] as const;
 type ValueOp = (typeof VALUE_OPS)[number];
 
-type Ref = { set: 1 | 2; column: DatasetColumn };
+export type Ref = { set: 1 | 2; column: DatasetColumn };
 export type Leaf =
   | { kind: 'join'; a: DatasetColumn; b: DatasetColumn }
   | { kind: 'value'; ref: Ref; op: ValueOp; value: string | number | null }
   | { kind: 'token'; ref: Ref; token: Buffer };
-type Node = Leaf | { kind: 'group'; op: 'and' | 'or'; children: Node[] };
+export type ConditionNode = Leaf | { kind: 'group'; op: 'and' | 'or'; children: ConditionNode[] };
+type Node = ConditionNode;
+export type ConditionSets = { 1: DatasetColumn[]; 2: DatasetColumn[] };
 
 const SQLISH =
   /(\b(select|insert|update|delete|drop|union|where|from|join|exec|truncate|alter|create)\b|;|--|\/\*|\b(and|or)\b\s|=|')/i;
@@ -40,7 +42,7 @@ function sqlText(where: string): AppError {
 }
 
 /** Parses `sqlWhere` (a JSON tree, or JSON text of one) into a validated tree. */
-export function parseCondition(raw: unknown, sets: { 1: DatasetColumn[]; 2: DatasetColumn[] }): Node {
+export function parseCondition(raw: unknown, sets: ConditionSets): Node {
   let tree = raw;
   if (typeof raw === 'string') {
     try {
@@ -86,7 +88,7 @@ function onlyKeys(v: Record<string, unknown>, allowed: string[], path: string) {
   }
 }
 
-function ref(v: unknown, path: string, sets: { 1: DatasetColumn[]; 2: DatasetColumn[] }): Ref {
+function ref(v: unknown, path: string, sets: ConditionSets): Ref {
   if (!isObject(v)) throw fail('INVALID_CONDITION', `${path}: expected { set: 1 | 2, column }`);
   onlyKeys(v, ['set', 'column'], path);
   if (v.set !== 1 && v.set !== 2) throw fail('INVALID_CONDITION', `${path}.set: 1 or 2`);
@@ -101,7 +103,7 @@ function ref(v: unknown, path: string, sets: { 1: DatasetColumn[]; 2: DatasetCol
   return { set: v.set, column };
 }
 
-function leaf(v: Record<string, unknown>, path: string, sets: { 1: DatasetColumn[]; 2: DatasetColumn[] }): Leaf {
+function leaf(v: Record<string, unknown>, path: string, sets: ConditionSets): Leaf {
   if ('right' in v) {
     onlyKeys(v, ['left', 'op', 'right'], path);
     if (v.op !== '=') throw fail('INVALID_CONDITION', `${path}.op: join keys compare with "=" only`);
@@ -176,41 +178,88 @@ const tooMany = () =>
 
 type JoinLeaf = Extract<Leaf, { kind: 'join' }>;
 
-const leaves = (n: Node): Leaf[] => (n.kind === 'group' ? n.children.flatMap(leaves) : [n]);
+export const leaves = (n: Node): Leaf[] => (n.kind === 'group' ? n.children.flatMap(leaves) : [n]);
+
+/** The condition as JSON, the way it is stored with a report (JSON text parsed once). */
+export function conditionJson(raw: unknown): unknown {
+  return typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
+}
+
+/** A condition over one data set: comparisons of its columns with values (no join leaves). */
+export function parseFilter(raw: unknown, columns: DatasetColumn[]): Node {
+  const tree = parseCondition(raw, { 1: columns, 2: [] });
+  if (leaves(tree).some((l) => l.kind === 'join'))
+    throw fail('INVALID_CONDITION', 'sqlWhere: a condition over one data set compares its columns with values');
+  return tree;
+}
+
+type Params = { params: unknown[]; p: (v: unknown, cast?: string) => string };
+
+const newParams = (): Params => {
+  const params: unknown[] = [];
+  return {
+    params,
+    p: (v, cast = '') => {
+      params.push(v);
+      return `$${params.length}${cast}`;
+    },
+  };
+};
+
+/** SQL of one leaf over rows tables aliased `a` (set 1) and `b` (set 2). */
+function leafSql(l: Leaf, { p }: Params): string {
+  if (l.kind === 'join') return `a.tokens[${p(l.a.tokenIndex, '::int')}] = b.tokens[${p(l.b.tokenIndex, '::int')}]`;
+  if (l.kind === 'token')
+    return `${l.ref.set === 1 ? 'a' : 'b'}.tokens[${p(l.ref.column.tokenIndex, '::int')}] = ${p(l.token, '::bytea')}`;
+  const cell = `${l.ref.set === 1 ? 'a' : 'b'}.clear[${p(l.ref.column.clearIndex, '::int')}]`;
+  const op = l.op === '!=' ? '<>' : l.op;
+  if (l.value === null) return `${cell} is ${l.op === '=' ? '' : 'not '}null`;
+  if (typeof l.value === 'number') return `${numericCell(cell)} ${op} ${p(String(l.value), '::numeric')}`;
+  return `${cell} ${op} ${p(l.value, '::text')}`;
+}
+
+/** A clear cell as a number when it looks like one (else NULL: it never matches, never sums). */
+export const numericCell = (cell: string) =>
+  `(case when ${cell} ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' then trim(${cell})::numeric end)`;
+
+const nodeSql = (n: Node, params: Params): string =>
+  n.kind === 'group' ? `(${n.children.map((c) => nodeSql(c, params)).join(` ${n.op} `)})` : leafSql(n, params);
 
 /**
- * SQL selecting the matching (ra, rb) row-number pairs of sets A and B (their tables). A join-key
- * equality at the top level (alone, or in the top AND group) drives one join over the token
- * index and the rest of the tree, ORs included, filters its pairs. Otherwise each alternative of
- * the tree's OR-of-ANDs form is such a join, and the alternatives are combined with UNION.
+ * SQL of the rows of one data set (table `a`) that a filter keeps, selecting `row_no` and the
+ * expressions `select` adds (over `a`); no filter: every row.
  */
-export function compilePairs(node: Node, a: DatasetTables, b: DatasetTables): { sql: string; params: unknown[] } {
-  const params: unknown[] = [];
-  const p = (v: unknown, cast = '') => {
-    params.push(v);
-    return `$${params.length}${cast}`;
-  };
-  const leafSql = (l: Leaf): string => {
-    if (l.kind === 'join') return `a.tokens[${p(l.a.tokenIndex, '::int')}] = b.tokens[${p(l.b.tokenIndex, '::int')}]`;
-    if (l.kind === 'token')
-      return `${l.ref.set === 1 ? 'a' : 'b'}.tokens[${p(l.ref.column.tokenIndex, '::int')}] = ${p(l.token, '::bytea')}`;
-    const cell = `${l.ref.set === 1 ? 'a' : 'b'}.clear[${p(l.ref.column.clearIndex, '::int')}]`;
-    const op = l.op === '!=' ? '<>' : l.op;
-    if (l.value === null) return `${cell} is ${l.op === '=' ? '' : 'not '}null`;
-    if (typeof l.value === 'number') {
-      // numeric comparison of cells that look like numbers; others never match
-      const num = `(case when ${cell} ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' then trim(${cell})::numeric end)`;
-      return `${num} ${op} ${p(String(l.value), '::numeric')}`;
-    }
-    return `${cell} ${op} ${p(l.value, '::text')}`;
-  };
-  const nodeSql = (n: Node): string =>
-    n.kind === 'group' ? `(${n.children.map(nodeSql).join(` ${n.op} `)})` : leafSql(n);
+export function compileFilter(
+  node: Node | null,
+  a: DatasetTables,
+  select: (p: Params['p']) => string[] = () => [],
+): { sql: string; params: unknown[] } {
+  const params = newParams();
+  const extra = select(params.p);
+  const where = node ? ` where ${nodeSql(node, params)}` : '';
+  return { sql: `select ${['a.row_no as ra', ...extra].join(', ')} from ${a.rows} a${where}`, params: params.params };
+}
+
+/**
+ * SQL selecting the matching (ra, rb) row-number pairs of sets A and B (their tables), plus the
+ * expressions `select` adds over the rows tables `a` and `b` (which then join in). A join-key
+ * equality at the top level (alone, or in the top AND group) drives one join over the token index
+ * and the rest of the tree, ORs included, filters its pairs. Otherwise each alternative of the
+ * tree's OR-of-ANDs form is such a join, and the alternatives are combined with UNION.
+ */
+export function compilePairs(
+  node: Node,
+  a: DatasetTables,
+  b: DatasetTables,
+  select?: { sets: { a: boolean; b: boolean }; columns: (p: Params['p']) => string[] },
+): { sql: string; params: unknown[] } {
+  const params = newParams();
+  const { p } = params;
 
   const branch = (drive: JoinLeaf, rest: Node[]): string => {
     const used = rest.flatMap(leaves);
-    const needA = used.some((l) => l.kind === 'join' || l.ref.set === 1);
-    const needB = used.some((l) => l.kind === 'join' || l.ref.set === 2);
+    const needA = Boolean(select?.sets.a) || used.some((l) => l.kind === 'join' || l.ref.set === 1);
+    const needB = Boolean(select?.sets.b) || used.some((l) => l.kind === 'join' || l.ref.set === 2);
     // drive from the rows of a side that has filters, else from the token index alone
     const ia = p(drive.a.tokenIndex, '::int');
     const ib = p(drive.b.tokenIndex, '::int');
@@ -219,16 +268,18 @@ export function compilePairs(node: Node, a: DatasetTables, b: DatasetTables): { 
     const where = [
       ...(needA ? [] : [`ta.col = ${ia}::smallint`]),
       ...(needB ? [] : [`tb.col = ${ib}::smallint`]),
-      ...rest.map(nodeSql),
+      ...rest.map((n) => nodeSql(n, params)),
     ];
+    const columns = [`${needA ? 'a' : 'ta'}.row_no as ra`, `${needB ? 'b' : 'tb'}.row_no as rb`];
+    if (select) columns.push(...select.columns(p));
     return [
-      `select ${needA ? 'a' : 'ta'}.row_no as ra, ${needB ? 'b' : 'tb'}.row_no as rb`,
+      `select ${columns.join(', ')}`,
       `from ${needA ? `${a.rows} a` : `${a.tokens} ta`} join ${needB ? `${b.rows} b` : `${b.tokens} tb`} on ${keyB} = ${keyA}`,
-      `where ${where.join(' and ')}`,
+      where.length ? `where ${where.join(' and ')}` : '',
     ].join(' ');
   };
 
-  if (node.kind === 'join') return { sql: branch(node, []), params };
+  if (node.kind === 'join') return { sql: branch(node, []), params: params.params };
   if (node.kind === 'group' && node.op === 'and') {
     const drive = node.children.find((c): c is JoinLeaf => c.kind === 'join');
     if (drive)
@@ -237,7 +288,7 @@ export function compilePairs(node: Node, a: DatasetTables, b: DatasetTables): { 
           drive,
           node.children.filter((c) => c !== drive),
         ),
-        params,
+        params: params.params,
       };
   }
   const branches = dnf(node).map((conj) => {
@@ -252,5 +303,8 @@ export function compilePairs(node: Node, a: DatasetTables, b: DatasetTables): { 
       conj.filter((l) => l !== drive),
     );
   });
-  return { sql: branches.length === 1 ? branches[0] : branches.map((b) => `(${b})`).join(' union '), params };
+  return {
+    sql: branches.length === 1 ? branches[0] : branches.map((sql) => `(${sql})`).join(' union '),
+    params: params.params,
+  };
 }

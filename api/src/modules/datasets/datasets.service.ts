@@ -1,48 +1,29 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type z } from 'zod';
+import { query } from '../../db/sql';
 import { badInput, conflict, forbidden, isUniqueViolation, notFound } from '../../shared/errors';
-import { parseInput } from '../../shared/validation';
+import { Key } from '../keys/key.entity';
+import { normaliseKeyId } from '../keys/public-key';
+import { Room } from '../rooms/room.entity';
+import type { RoomsService } from '../rooms/rooms.service';
 import { User } from '../users/user.entity';
-import { Dataset, type DatasetColumn } from './dataset.entity';
-import { Room } from './room.entity';
-import type { RoomsService } from './rooms.service';
 import { decodeChunk, decodePackedChunk } from './chunk-rows';
 import { chunkTransaction } from './chunk-writer';
-import {
-  analyseDatasetTables,
-  createDatasetTables,
-  datasetTables,
-  dropDatasetTables,
-  indexDatasetTables,
-} from './dataset-tables';
-import {
-  compareSchema,
-  datasetOnlySchema,
-  datasetRefSchema,
-  deleteDatasetsSchema,
-  MAX_CHUNK_ROWS,
-  roomRefSchema,
-  type uploadSchema,
-} from './rooms.schemas';
-import { query } from './sql';
-
-export type UploadInput = z.infer<typeof uploadSchema>;
+import { analyseDatasetTables, createDatasetTables, dropDatasetTables, indexDatasetTables } from './dataset-tables';
+import { Dataset, type DatasetColumn } from './dataset.entity';
+import type { ColumnInput, DatasetRef, DeleteDatasetsCommand, UploadChunkCommand } from './datasets.schemas';
+import { MAX_CHUNK_ROWS, type PartnerAccess } from './wire-format';
 
 // an upload of a million rows takes minutes: a day without completing means nobody will
 export const ABANDONED_AFTER_HOURS = 24;
 
 export type UploadResult = { dataset: Dataset; chunksReceived: number; duplicate: boolean };
 
-export type Overlap = {
-  domain: string;
-  datasetIds: string[];
-  onlyA: number;
-  both: number;
-  onlyB: number;
-};
-
-/** Column metadata with the positions of each role's cells in the row arrays (1-based, SQL). */
-export function buildColumns(header: UploadInput['header']): DatasetColumn[] {
+/**
+ * Column metadata with the positions of each role's cells in the row arrays (1-based, SQL). A
+ * sealed or join column the partners may receive (shared, or every column under `full`) is sealed
+ * with room-derived keys; any other with keys from the data set's own secret.
+ */
+export function buildColumns(header: ColumnInput[], partnerAccess: PartnerAccess): DatasetColumn[] {
   let t = 0;
   let s = 0;
   let c = 0;
@@ -53,6 +34,7 @@ export function buildColumns(header: UploadInput['header']): DatasetColumn[] {
     seen.add(key);
     if (h.role !== 'join' && (h.domain || h.kind))
       throw badInput(`header.${i}: domain and kind belong to join columns only`);
+    const shared = h.shared || partnerAccess === 'full';
     return {
       name: h.name,
       role: h.role,
@@ -62,12 +44,25 @@ export function buildColumns(header: UploadInput['header']): DatasetColumn[] {
       tokenIndex: h.role === 'join' ? ++t : null,
       sealedIndex: h.role === 'clear' ? null : ++s,
       clearIndex: h.role === 'clear' ? ++c : null,
+      shared,
+      sealing: h.role === 'clear' ? null : shared ? 'room' : 'dataset',
     };
   });
 }
 
 // jsonb does not keep key order: compare field by field
-const FIELDS = ['name', 'role', 'domain', 'kind', 'padBucket', 'tokenIndex', 'sealedIndex', 'clearIndex'] as const;
+const FIELDS = [
+  'name',
+  'role',
+  'domain',
+  'kind',
+  'padBucket',
+  'tokenIndex',
+  'sealedIndex',
+  'clearIndex',
+  'shared',
+  'sealing',
+] as const;
 const sameHeader = (a: DatasetColumn[], b: DatasetColumn[]) =>
   a.length === b.length && a.every((c, i) => FIELDS.every((f) => (c[f] ?? null) === (b[i][f] ?? null)));
 
@@ -80,23 +75,26 @@ export class DatasetsService {
    * retries), and the set becomes visible once all `chunk_count` chunks are in, with contiguous
    * row numbers. Chunks of one set may arrive in parallel: a chunk first reserves its row numbers
    * (a short transaction holding the set's lock), then writes its rows in a transaction of its
-   * own, and whichever chunk is stored last completes the set. `input` is parsed by the caller
-   * (`uploadSchema`): a 20,000-row chunk is worth not validating twice.
+   * own, and whichever chunk is stored last completes the set. The analysis rule and the data
+   * set's sealed secret come with every chunk, like the header.
    */
-  async upload(em: EntityManager, user: User, input: UploadInput): Promise<UploadResult> {
-    if (input.chunk_index >= input.chunk_count) throw badInput('chunk_index: must be below chunk_count');
-    const columns = buildColumns(input.header);
-    const { room } = await this.rooms.access(em, user, input.room_id);
-    const keyVersion = input.key_version ?? room.keyVersion;
+  async upload(em: EntityManager, user: User, input: UploadChunkCommand): Promise<UploadResult> {
+    if ((input.rows === undefined) === (input.packed === undefined))
+      throw badInput('send the rows of the chunk either as JSON rows or packed');
+    if (input.chunkIndex >= input.chunkCount) throw badInput('chunk_index: must be below chunk_count');
+    const columns = buildColumns(input.columns, input.partnerAccess);
+    const { room } = await this.rooms.access(em, user, input.roomId);
+    const keyVersion = input.keyVersion ?? room.keyVersion;
     if (keyVersion > room.keyVersion) throw badInput(`key_version: the room key is at version ${room.keyVersion}`);
+    const secret = await this.datasetSecret(em, user, input, columns);
     // validate and decode before touching the database
     const chunk =
       input.packed === undefined
-        ? decodeChunk(columns, input.encrypted ?? [], input.first_row)
-        : decodePackedChunk(columns, input.packed, input.first_row, MAX_CHUNK_ROWS);
+        ? decodeChunk(columns, input.rows ?? [], input.firstRow)
+        : decodePackedChunk(columns, input.packed, input.firstRow, MAX_CHUNK_ROWS);
 
-    const dataset = await this.ensureDataset(em, user, room, input, columns, keyVersion);
-    const ref = { datasetId: input.dataset_id, chunkIndex: input.chunk_index, firstRow: input.first_row };
+    const dataset = await this.ensureDataset(em, user, room, input, { columns, keyVersion, ...secret });
+    const ref = { datasetId: input.datasetId, chunkIndex: input.chunkIndex, firstRow: input.firstRow };
     let duplicate = await this.reserveChunk(em, ref, chunk.rowCount);
     if (!duplicate) {
       duplicate = await chunkTransaction(em, async (tx) => {
@@ -166,37 +164,72 @@ export class DatasetsService {
     });
   }
 
+  /**
+   * The data set's own secret, sealed to one of the uploader's keys: required when a column is
+   * sealed with it (CRYPTO.md s.5b). Its envelope opens only with the uploader's private key.
+   */
+  private async datasetSecret(
+    em: EntityManager,
+    user: User,
+    input: UploadChunkCommand,
+    columns: DatasetColumn[],
+  ): Promise<{ sealedSecret: string | null; secretKeyId: string | null }> {
+    const withheld = columns.filter((c) => c.sealing === 'dataset').map((c) => c.name);
+    if ((input.sealedSecret === undefined) !== (input.secretKeyId === undefined))
+      throw badInput('sealed_secret and secret_key_id go together');
+    if (input.sealedSecret === undefined || input.secretKeyId === undefined) {
+      if (withheld.length)
+        throw badInput(
+          `sealed_secret: ${withheld.join(', ')} ${withheld.length === 1 ? 'is' : 'are'} not shared with partners, so ${withheld.length === 1 ? 'it is' : 'they are'} sealed with the data set's own secret: send it sealed to your public key (or share the column)`,
+        );
+      return { sealedSecret: null, secretKeyId: null };
+    }
+    const keyId = normaliseKeyId(input.secretKeyId);
+    if (!keyId || !(await em.count(Key, { id: keyId, user })))
+      throw notFound('Key (secret_key_id: choose one of your own keys)');
+    return { sealedSecret: input.sealedSecret, secretKeyId: keyId };
+  }
+
   private async ensureDataset(
     em: EntityManager,
     user: User,
     room: Room,
-    input: UploadInput,
-    columns: DatasetColumn[],
-    keyVersion: number,
+    input: UploadChunkCommand,
+    set: { columns: DatasetColumn[]; keyVersion: number; sealedSecret: string | null; secretKeyId: string | null },
   ): Promise<Dataset> {
+    const { columns, keyVersion } = set;
     const check = (d: Dataset) => {
       if (d.room.id !== room.id) throw notFound('Data set');
       if (d.uploadedBy.id !== user.id) throw forbidden('Another member is uploading this data set');
-      if (d.name !== input.campaign || d.chunkCount !== input.chunk_count || !sameHeader(d.columns, columns))
+      if (d.name !== input.name || d.chunkCount !== input.chunkCount || !sameHeader(d.columns, columns))
         throw conflict('A chunk must carry the same campaign, header and chunk_count as the first one');
       if (
         d.keyVersion !== keyVersion ||
-        d.normalisationVersion !== input.normalisation_version ||
-        d.emptyCells !== input.empty_cells
+        d.normalisationVersion !== input.normalisationVersion ||
+        d.emptyCells !== input.emptyCells
       )
         throw conflict(
           'A chunk must carry the same key_version, normalisation_version and empty_cells as the first one',
+        );
+      if (
+        d.partnerAccess !== input.partnerAccess ||
+        d.minGroupSize !== input.minGroupSize ||
+        (d.sealedSecret ?? null) !== set.sealedSecret ||
+        (d.secretKeyId ?? null) !== set.secretKeyId
+      )
+        throw conflict(
+          'A chunk must carry the same partner_access, min_group_size, sealed_secret and secret_key_id as the first one',
         );
     };
     // by id or by name: a parallel first chunk of this set may have created it in between
     const lookup = () =>
       em.findOne(
         Dataset,
-        { $or: [{ id: input.dataset_id }, { room, name: input.campaign }] },
+        { $or: [{ id: input.datasetId }, { room, name: input.name }] },
         { orderBy: { id: 'asc' }, refresh: true },
       );
     const found = (d: Dataset) => {
-      if (d.id !== input.dataset_id) throw conflict('A data set with this name already exists in the room');
+      if (d.id !== input.datasetId) throw conflict('A data set with this name already exists in the room');
       check(d);
       return d;
     };
@@ -205,19 +238,23 @@ export class DatasetsService {
     try {
       await em.fork().transactional(async (tx) => {
         tx.create(Dataset, {
-          id: input.dataset_id,
+          id: input.datasetId,
           room: tx.getReference(Room, room.id),
           uploadedBy: tx.getReference(User, user.id),
-          name: input.campaign,
+          name: input.name,
           columns,
           keyVersion,
-          normalisationVersion: input.normalisation_version,
-          emptyCells: input.empty_cells,
-          chunkCount: input.chunk_count,
+          normalisationVersion: input.normalisationVersion,
+          emptyCells: input.emptyCells,
+          chunkCount: input.chunkCount,
+          partnerAccess: input.partnerAccess,
+          minGroupSize: input.minGroupSize,
+          sealedSecret: set.sealedSecret,
+          secretKeyId: set.secretKeyId,
         });
         // the row first: a parallel first chunk waits on its key, then fails, before any DDL
         await tx.flush();
-        await createDatasetTables(tx, input.dataset_id);
+        await createDatasetTables(tx, input.datasetId);
       });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
@@ -226,7 +263,7 @@ export class DatasetsService {
       if (!raced) throw conflict('A data set with this name already exists in the room');
       return found(raced);
     }
-    return em.findOneOrFail(Dataset, { id: input.dataset_id });
+    return em.findOneOrFail(Dataset, { id: input.datasetId });
   }
 
   /** Marks the set ready, its tables indexed, once all its chunks are stored; true when this call did. */
@@ -260,9 +297,8 @@ export class DatasetsService {
   }
 
   /** The room's complete data sets, oldest first. */
-  async list(em: EntityManager, user: User, raw: unknown): Promise<Dataset[]> {
-    const { room_id } = parseInput(roomRefSchema, raw);
-    const { room } = await this.rooms.access(em, user, room_id);
+  async list(em: EntityManager, user: User, roomId: string): Promise<Dataset[]> {
+    const { room } = await this.rooms.access(em, user, roomId);
     return em.find(
       Dataset,
       { room, status: 'ready' },
@@ -278,26 +314,23 @@ export class DatasetsService {
     return d;
   }
 
-  async columns(em: EntityManager, user: User, raw: unknown): Promise<Dataset> {
-    const input = parseInput(datasetRefSchema, raw);
-    return this.get(em, user, input.room_id, input.dataset_id);
+  async columns(em: EntityManager, user: User, input: DatasetRef): Promise<Dataset> {
+    return this.get(em, user, input.roomId, input.datasetId);
   }
 
   /** getFilters(dataset_id): the legacy call names no room; membership is checked through the set's room. */
-  async filters(em: EntityManager, user: User, raw: unknown): Promise<Dataset> {
-    const { dataset_id } = parseInput(datasetOnlySchema, raw);
-    const d = await em.findOne(Dataset, { id: dataset_id, status: 'ready' });
+  async filters(em: EntityManager, user: User, datasetId: string): Promise<Dataset> {
+    const d = await em.findOne(Dataset, { id: datasetId, status: 'ready' });
     if (!d) throw notFound('Data set');
     return this.get(em, user, d.room.id, d.id);
   }
 
   /** Deletes data sets with their rows; the uploader or the room owner may. */
-  async delete(em: EntityManager, user: User, raw: unknown): Promise<string[]> {
-    const input = parseInput(deleteDatasetsSchema, raw);
+  async delete(em: EntityManager, user: User, input: DeleteDatasetsCommand): Promise<string[]> {
     return em.transactional(async (tx) => {
-      const { member, room } = await this.rooms.access(tx, user, input.room_id);
-      const sets = await tx.find(Dataset, { id: { $in: input.dataset_id }, room });
-      if (sets.length !== new Set(input.dataset_id).size) throw notFound('Data set');
+      const { member, room } = await this.rooms.access(tx, user, input.roomId);
+      const sets = await tx.find(Dataset, { id: { $in: input.datasetIds }, room });
+      if (sets.length !== new Set(input.datasetIds).size) throw notFound('Data set');
       if (member.role !== 'owner' && sets.some((d) => d.uploadedBy.id !== user.id))
         throw forbidden('Only the uploader or the room owner can delete a data set');
       const ids = sets.map((d) => d.id);
@@ -325,61 +358,4 @@ export class DatasetsService {
       return ids;
     });
   }
-
-  /**
-   * Overlap counts (the pie charts): for every pair of the selected sets and every join domain
-   * both have, the distinct tokens only in A, in both, only in B. One set alone: its distinct
-   * tokens per domain (onlyA). Counts only: tokens never leave the server.
-   */
-  async compare(em: EntityManager, user: User, raw: unknown): Promise<Overlap[]> {
-    const input = parseInput(compareSchema, raw);
-    const ids = [...new Set(input.datasets_array)];
-    const sets: Dataset[] = [];
-    for (const id of ids) sets.push(await this.get(em, user, input.room_id, id));
-    const domains = (d: Dataset) => {
-      const m = new Map<string, number[]>();
-      for (const c of d.columns) if (c.role === 'join') m.set(c.domain!, [...(m.get(c.domain!) ?? []), c.tokenIndex!]);
-      return m;
-    };
-    const out: Overlap[] = [];
-    if (sets.length === 1) {
-      for (const [domain, cols] of domains(sets[0])) {
-        const [r] = await query<{ n: number }>(
-          em,
-          `select count(distinct token)::int as n from ${datasetTables(sets[0].id).tokens} where ${colFilter(cols, 1)}`,
-          [colParam(cols)],
-        );
-        out.push({ domain, datasetIds: [sets[0].id], onlyA: r.n, both: 0, onlyB: 0 });
-      }
-      return out;
-    }
-    for (let i = 0; i < sets.length; i++) {
-      for (let j = i + 1; j < sets.length; j++) {
-        const da = domains(sets[i]);
-        const db = domains(sets[j]);
-        for (const [domain, colsA] of da) {
-          const colsB = db.get(domain);
-          if (!colsB) continue;
-          const [r] = await query<{ only_a: number; both: number; only_b: number }>(
-            em,
-            `with a as (select distinct token from ${datasetTables(sets[i].id).tokens} where ${colFilter(colsA, 1)}),
-                  b as (select distinct token from ${datasetTables(sets[j].id).tokens} where ${colFilter(colsB, 2)})
-             select count(*) filter (where b.token is null)::int as only_a,
-                    count(*) filter (where a.token is not null and b.token is not null)::int as both,
-                    count(*) filter (where a.token is null)::int as only_b
-             from a full join b on a.token = b.token`,
-            [colParam(colsA), colParam(colsB)],
-          );
-          out.push({ domain, datasetIds: [sets[i].id, sets[j].id], onlyA: r.only_a, both: r.both, onlyB: r.only_b });
-        }
-      }
-    }
-    return out;
-  }
 }
-
-// One column of a domain (the usual case) reads the token index in token order, so compare is a
-// merge of two index-only scans; several columns of one domain need `any`, which loses that order.
-const colFilter = (cols: number[], n: number) =>
-  cols.length === 1 ? `col = $${n}::smallint` : `col = any($${n}::smallint[])`;
-const colParam = (cols: number[]) => (cols.length === 1 ? cols[0] : cols);

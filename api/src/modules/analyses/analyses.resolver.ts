@@ -1,0 +1,208 @@
+import { GraphQLJSON } from 'graphql-scalars';
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { requireUser, type RequestContext } from '../../shared/context';
+import { parseArgs, withoutNulls } from '../../shared/validation';
+import { toDataset } from '../datasets/datasets.mappers';
+import { DatasetType } from '../datasets/datasets.types';
+import { roomRef } from '../rooms/rooms.schemas';
+import { toAccessRequest, toAuditEvent, toReport } from './analyses.mappers';
+import {
+  accessRequestCommand,
+  aggregateCommand,
+  approveCommand,
+  auditPageCommand,
+  compareCommand,
+  declineCommand,
+  grantCommand,
+  joinCommand,
+  reportCommand,
+  reportRef,
+  ruleCommand,
+} from './analyses.schemas';
+import {
+  AccessRequestInput,
+  AccessRequestType,
+  AggregateInput,
+  AggregateResultType,
+  ApproveAccessInput,
+  AuditPageType,
+  CreateReportInput,
+  DatasetRuleInput,
+  DeclineAccessInput,
+  GrantColumnKeysInput,
+  JoinPreviewType,
+  KeyToSealType,
+  OverlapType,
+  ReportType,
+} from './analyses.types';
+
+/**
+ * GraphQL for clean-room analyses: Compare, Join counts, aggregates, reports, analysis rules,
+ * access requests and the audit log. `sqlWhere` is this API's name for the condition tree.
+ */
+@Resolver()
+export class AnalysesResolver {
+  @Query(() => [OverlapType], {
+    description: 'Overlap counts per shared join domain (the pie charts); suppressed below a partner set’s k',
+  })
+  async compareDatasets(
+    @Arg('roomId', () => ID) roomId: string,
+    @Arg('datasetIds', () => [ID]) datasetIds: string[],
+    @Ctx() ctx: RequestContext,
+  ) {
+    return ctx.services.analyses.compare(ctx.em, requireUser(ctx), parseArgs(compareCommand, { roomId, datasetIds }));
+  }
+
+  @Query(() => JoinPreviewType, {
+    description: 'How many row pairs a join matches (free; suppressed below a partner set’s k); the report costs 1 IPT',
+  })
+  async joinDatasets(
+    @Arg('roomId', () => ID) roomId: string,
+    @Arg('dataset1Id', () => ID) dataset1Id: string,
+    @Arg('dataset2Id', () => ID) dataset2Id: string,
+    @Arg('sqlWhere', () => GraphQLJSON, { description: 'the JSON condition tree, never SQL' }) sqlWhere: unknown,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return ctx.services.analyses.join(
+      ctx.em,
+      requireUser(ctx),
+      parseArgs(joinCommand, { roomId, dataset1Id, dataset2Id, condition: sqlWhere }),
+    );
+  }
+
+  @Query(() => AggregateResultType, {
+    description:
+      'Free: COUNT, COUNT DISTINCT of a join key, SUM, AVG, MIN, MAX over clear columns, grouped by up to 3 clear columns, over one set or a join of two',
+  })
+  async aggregateDatasets(@Arg('input', () => AggregateInput) input: AggregateInput, @Ctx() ctx: RequestContext) {
+    const { sqlWhere, measures, groupBy, ...rest } = input;
+    return ctx.services.analyses.aggregate(
+      ctx.em,
+      requireUser(ctx),
+      parseArgs(aggregateCommand, {
+        ...rest,
+        condition: sqlWhere,
+        groupBy: groupBy.map((g) => ({ ...g })),
+        measures: measures.map((m) => withoutNulls({ fn: m.fn, column: m.column ? { ...m.column } : null })),
+      }),
+    );
+  }
+
+  @Mutation(() => ReportType, {
+    description:
+      'A report of one data set or a join, as the analysis rules allow (or as an approved access request names it): charges 1 IPT with the report (INSUFFICIENT_CREDIT when short)',
+  })
+  async createReport(@Arg('input', () => CreateReportInput) input: CreateReportInput, @Ctx() ctx: RequestContext) {
+    const command = parseArgs(reportCommand, {
+      roomId: input.roomId,
+      datasetIds: input.datasetIds,
+      condition: input.sqlWhere,
+      idempotencyKey: input.requestId,
+      accessRequestId: input.accessRequestId,
+    });
+    return toReport(await ctx.services.reports.create(ctx.em, requireUser(ctx), command));
+  }
+
+  @Query(() => [ReportType], { description: 'Your reports in a room, newest first (result omitted)' })
+  async reports(@Arg('roomId', () => ID) roomId: string, @Ctx() ctx: RequestContext) {
+    const input = parseArgs(roomRef, { roomId });
+    return (await ctx.services.reports.list(ctx.em, requireUser(ctx), input.roomId)).map((r) => toReport(r, false));
+  }
+
+  @Query(() => ReportType)
+  async report(@Arg('roomId', () => ID) roomId: string, @Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    return toReport(
+      await ctx.services.reports.get(ctx.em, requireUser(ctx), parseArgs(reportRef, { roomId, reportId: id })),
+    );
+  }
+
+  @Mutation(() => DatasetType, {
+    description: 'The uploader only: change a data set’s analysis rule (partner access, k, shared columns); logged',
+  })
+  async updateDatasetRule(@Arg('input', () => DatasetRuleInput) input: DatasetRuleInput, @Ctx() ctx: RequestContext) {
+    const user = requireUser(ctx);
+    return toDataset(await ctx.services.access.updateRule(ctx.em, user, parseArgs(ruleCommand, input)), user.id);
+  }
+
+  @Query(() => [KeyToSealType], {
+    description: 'Column keys of your sets your browser should seal to members (shared columns sealed with a secret)',
+  })
+  async columnKeysToSeal(@Arg('roomId', () => ID) roomId: string, @Ctx() ctx: RequestContext) {
+    return ctx.services.access.keysToSeal(ctx.em, requireUser(ctx), parseArgs(roomRef, { roomId }).roomId);
+  }
+
+  @Mutation(() => Int, {
+    description: 'The uploader only: column keys sealed to members; returns how many were stored',
+  })
+  async grantColumnKeys(
+    @Arg('input', () => GrantColumnKeysInput) input: GrantColumnKeysInput,
+    @Ctx() ctx: RequestContext,
+  ) {
+    const command = parseArgs(grantCommand, { ...input, keys: input.keys.map((k) => ({ ...k })) });
+    return ctx.services.access.grantKeys(ctx.em, requireUser(ctx), command);
+  }
+
+  @Query(() => [AccessRequestType], { description: 'Access requests you made or must decide in a room, newest first' })
+  async accessRequests(@Arg('roomId', () => ID) roomId: string, @Ctx() ctx: RequestContext) {
+    const user = requireUser(ctx);
+    const input = parseArgs(roomRef, { roomId });
+    return (await ctx.services.access.list(ctx.em, user, input.roomId)).map((r) => toAccessRequest(r, user.id));
+  }
+
+  @Mutation(() => AccessRequestType, {
+    description:
+      'Ask the uploader of a data set for one report its rule does not allow (the set alone, withheld columns)',
+  })
+  async requestDatasetAccess(
+    @Arg('input', () => AccessRequestInput) input: AccessRequestInput,
+    @Ctx() ctx: RequestContext,
+  ) {
+    const user = requireUser(ctx);
+    const { sqlWhere, ...rest } = input;
+    const request = await ctx.services.access.request(
+      ctx.em,
+      user,
+      parseArgs(accessRequestCommand, { ...rest, condition: sqlWhere }),
+    );
+    return toAccessRequest(request, user.id);
+  }
+
+  @Mutation(() => AccessRequestType, {
+    description:
+      'The uploader approves a request: exactly that report, once. Requested columns sealed with the set’s secret need their keys sealed to the requester',
+  })
+  async approveDatasetAccess(
+    @Arg('input', () => ApproveAccessInput) input: ApproveAccessInput,
+    @Ctx() ctx: RequestContext,
+  ) {
+    const user = requireUser(ctx);
+    const command = parseArgs(approveCommand, { ...input, columnKeys: input.columnKeys.map((k) => ({ ...k })) });
+    return toAccessRequest(await ctx.services.access.approve(ctx.em, user, command), user.id);
+  }
+
+  @Mutation(() => AccessRequestType, { description: 'The uploader declines a request' })
+  async declineDatasetAccess(
+    @Arg('input', () => DeclineAccessInput) input: DeclineAccessInput,
+    @Ctx() ctx: RequestContext,
+  ) {
+    const user = requireUser(ctx);
+    return toAccessRequest(await ctx.services.access.decline(ctx.em, user, parseArgs(declineCommand, input)), user.id);
+  }
+
+  @Query(() => AuditPageType, {
+    description: 'The room’s audit log, newest first: every analysis, report, access request, decision and rule change',
+  })
+  async roomAudit(
+    @Arg('roomId', () => ID) roomId: string,
+    @Arg('page', () => Int, { defaultValue: 1 }) page: number,
+    @Arg('limit', () => Int, { defaultValue: 20 }) limit: number,
+    @Ctx() ctx: RequestContext,
+  ) {
+    const p = await ctx.services.audit.page(
+      ctx.em,
+      requireUser(ctx),
+      parseArgs(auditPageCommand, { roomId, page, limit }),
+    );
+    return { entries: p.entries.map(toAuditEvent), total: p.total, page: p.page, pages: p.pages };
+  }
+}

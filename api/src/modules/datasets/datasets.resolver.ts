@@ -1,0 +1,54 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { requireUser, type RequestContext } from '../../shared/context';
+import { parseArgs, withoutNulls } from '../../shared/validation';
+import { roomRef } from '../rooms/rooms.schemas';
+import { toDataset } from './datasets.mappers';
+import { datasetRef, deleteDatasetsCommand, uploadChunkCommand } from './datasets.schemas';
+import { DatasetType, UploadChunkInput, UploadResultType } from './datasets.types';
+
+/** GraphQL for a room's encrypted data sets: thin calls into the datasets service. */
+@Resolver(() => DatasetType)
+export class DatasetsResolver {
+  @Query(() => [DatasetType], { description: "The room's complete data sets" })
+  async datasets(@Arg('roomId', () => ID) roomId: string, @Ctx() ctx: RequestContext) {
+    const user = requireUser(ctx);
+    const input = parseArgs(roomRef, { roomId });
+    return (await ctx.services.datasets.list(ctx.em, user, input.roomId)).map((d) => toDataset(d, user.id));
+  }
+
+  @Query(() => DatasetType)
+  async dataset(@Arg('roomId', () => ID) roomId: string, @Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    const user = requireUser(ctx);
+    const input = parseArgs(datasetRef, { roomId, datasetId: id });
+    return toDataset(await ctx.services.datasets.columns(ctx.em, user, input), user.id);
+  }
+
+  @Mutation(() => UploadResultType, {
+    description:
+      'One chunk of an encrypted data set (idempotent per chunkIndex); the set appears once all chunks are in. GraphQL bodies are limited to 256 kB: send big files through REST uploadEncrypted',
+  })
+  async uploadDatasetChunk(@Arg('input', () => UploadChunkInput) input: UploadChunkInput, @Ctx() ctx: RequestContext) {
+    const user = requireUser(ctx);
+    const command = parseArgs(uploadChunkCommand, {
+      ...input,
+      columns: input.columns.map((c) => withoutNulls(c)),
+    });
+    const r = await ctx.services.datasets.upload(ctx.em, user, command);
+    return {
+      dataset: toDataset(r.dataset, user.id),
+      chunksReceived: r.chunksReceived,
+      chunkCount: r.dataset.chunkCount,
+      duplicate: r.duplicate,
+    };
+  }
+
+  @Mutation(() => [ID], { description: 'Delete data sets (the uploader or the room owner)' })
+  async deleteDatasets(
+    @Arg('roomId', () => ID) roomId: string,
+    @Arg('ids', () => [ID]) ids: string[],
+    @Ctx() ctx: RequestContext,
+  ) {
+    const input = parseArgs(deleteDatasetsCommand, { roomId, datasetIds: ids });
+    return ctx.services.datasets.delete(ctx.em, requireUser(ctx), input);
+  }
+}

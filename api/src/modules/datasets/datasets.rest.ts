@@ -1,0 +1,107 @@
+import { legacyNames } from '../../rest/legacy-names';
+import { route } from '../../rest/registry';
+import { requireUser } from '../../shared/context';
+import { legacyRoomRef } from '../rooms/rooms.rest';
+import { toDataset } from './datasets.mappers';
+import { datasetId, datasetRefFields, deleteDatasetsFields, uploadChunkFields } from './datasets.schemas';
+import { UPLOAD_BODY_LIMIT } from './wire-format';
+
+const tag = 'rooms';
+
+// The legacy spellings of the datasets commands (datasets.schemas.ts holds the fields themselves).
+const legacyUpload = legacyNames(uploadChunkFields, {
+  roomId: 'room_id',
+  datasetId: 'dataset_id',
+  name: 'campaign',
+  columns: 'header',
+  rows: 'encrypted',
+  chunkIndex: 'chunk_index',
+  chunkCount: 'chunk_count',
+  firstRow: 'first_row',
+  keyVersion: 'key_version',
+  normalisationVersion: 'normalisation_version',
+  emptyCells: 'empty_cells',
+  partnerAccess: 'partner_access',
+  minGroupSize: 'min_group_size',
+  sealedSecret: 'sealed_secret',
+  secretKeyId: 'secret_key_id',
+});
+const legacyDatasetRef = legacyNames(datasetRefFields, { roomId: 'room_id', datasetId: 'dataset_id' });
+const legacyDatasetOnly = legacyNames({ datasetId }, { datasetId: 'dataset_id' });
+const legacyDelete = legacyNames(deleteDatasetsFields, { roomId: 'room_id', datasetIds: 'dataset_id' });
+
+// Encrypted data sets of a room (spec section 7 "Rooms"): every call checks membership.
+export const datasetsRoutes = [
+  route({
+    method: 'GET',
+    path: '/v1/vcr/getDataSets',
+    tag,
+    auth: 'user',
+    summary:
+      "The room's complete data sets: [{ id, name, filtered (clear columns, comma separated), columns, partnerAccess, minGroupSize, mine, ... }]",
+    input: legacyRoomRef,
+    handler: async (ctx, input) => {
+      const user = requireUser(ctx);
+      return (await ctx.services.datasets.list(ctx.em, user, input.roomId)).map((d) => toDataset(d, user.id));
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: '/v1/vcr/deleteDataSet',
+    tag,
+    auth: 'user',
+    summary: 'Delete data sets (dataset_id: one id or a list); the uploader or the room owner may',
+    input: legacyDelete,
+    handler: async (ctx, input) => ({
+      deleted: await ctx.services.datasets.delete(ctx.em, requireUser(ctx), input),
+    }),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/vcr/uploadEncrypted',
+    tag,
+    auth: 'user',
+    bodyLimit: UPLOAD_BODY_LIMIT,
+    summary:
+      "One chunk of an encrypted data set (campaign = its name, header = column roles, encrypted or packed = rows, partner_access and min_group_size = its analysis rule, sealed_secret = the data set's own secret sealed to your key). Idempotent per (dataset_id, chunk_index); the set becomes visible once all chunk_count chunks are in. Bodies up to 32 MB",
+    input: legacyUpload,
+    handler: async (ctx, input) => {
+      const r = await ctx.services.datasets.upload(ctx.em, requireUser(ctx), input);
+      return {
+        dataset_id: r.dataset.id,
+        name: r.dataset.name,
+        status: r.dataset.status,
+        row_count: r.dataset.rowCount,
+        chunks_received: r.chunksReceived,
+        chunk_count: r.dataset.chunkCount,
+        duplicate: r.duplicate,
+      };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/vcr/getFilters',
+    tag,
+    auth: 'user',
+    summary: 'The clear (unencrypted) columns of a data set: { dataset_id, filtered, columns }',
+    input: legacyDatasetOnly,
+    handler: async (ctx, input) => {
+      const user = requireUser(ctx);
+      const d = toDataset(await ctx.services.datasets.filters(ctx.em, user, input.datasetId), user.id);
+      return { dataset_id: d.id, filtered: d.filtered, columns: d.filtered ? d.filtered.split(',') : [] };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/vcr/getDataSetColumns',
+    tag,
+    auth: 'user',
+    summary:
+      'Column metadata of a data set: [{ name, role (clear|join|sealed), domain, kind, padBucket, shared, sealing (room|dataset) }]',
+    input: legacyDatasetRef,
+    handler: async (ctx, input) => {
+      const user = requireUser(ctx);
+      return toDataset(await ctx.services.datasets.columns(ctx.em, user, input), user.id).columns;
+    },
+  }),
+];

@@ -1,0 +1,31 @@
+import type { TestServer } from './server';
+
+// Columns a read touches on purpose (a session's or API token's last use, at most once a minute):
+// they are not writes of the request under test.
+const TOUCHED_ON_READ = ['last_seen_at', 'last_used_at'];
+
+export type DbSnapshot = Record<string, string>;
+
+/**
+ * A fingerprint of every table's contents (row count and a hash of the rows), the data sets' own
+ * tables included, taken in one query. A rejected request must leave it unchanged.
+ */
+export async function dbSnapshot(server: TestServer, options: { ignoreTables?: string[] } = {}): Promise<DbSnapshot> {
+  const conn = server.db.orm.em.fork().getConnection();
+  const ignore = new Set(['mikro_orm_migrations', ...(options.ignoreTables ?? [])]);
+  const tables = (
+    await conn.execute<{ name: string }[]>(
+      `select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+    )
+  )
+    .map((t) => t.name)
+    .filter((t) => !ignore.has(t));
+  const minus = TOUCHED_ON_READ.map((c) => ` - '${c}'`).join('');
+  const parts = tables.map(
+    (t) =>
+      `select '${t}' as name, count(*)::text || ':' || coalesce(md5(string_agg(x, '|' order by x)), '') as print
+       from (select (to_jsonb(r)${minus})::text as x from "${t}" r) s`,
+  );
+  const rows = await conn.execute<{ name: string; print: string }[]>(parts.join(' union all '));
+  return Object.fromEntries(rows.map((r) => [r.name, r.print]));
+}
