@@ -2,14 +2,14 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { buildWizardRequest, givenRequestForWizard, givenWizardKeys } from './features/requests/tests/request-fixtures';
+import { AuthStatusDocument } from './shared/session/session.generated';
 import {
-  AuthStatusDocument,
   CollectionResponsesDocument,
-  DashboardSummaryDocument,
-  RequestListPageDocument,
   RequestResultsDocument,
   SurveyResultsDocument,
-} from './gql/graphql';
+} from './features/responses/responses.generated';
+import { DashboardSummaryDocument } from './features/dashboard/dashboard.generated';
+import { RequestListPageDocument } from './features/requests/requests.generated';
 import { buildProfile } from './test/factories';
 import { server } from './test/msw-server';
 import { givenAnonymousSession, givenKeys, givenSignedInSession, renderApp } from './test/render-app';

@@ -1,13 +1,13 @@
 import { HttpResponse, type GraphQLResponseBody } from 'msw';
+import type { ApiTokensCard_TokenFragment } from '../features/settings/api-tokens.generated';
+import type { CheckoutResult_PurchaseFragment } from '../features/billing/checkout.generated';
 import type {
-  ApiTokensCard_TokenFragment,
-  CheckoutResult_PurchaseFragment,
   CreditHistoryRow_EntryFragment,
   MoveCreditResult_WithdrawalFragment,
-  PlanCard_PlanFragment,
-  RuntimeConfigQuery,
-  SessionUserFragment,
-} from '../gql/graphql';
+} from '../features/billing/credit.generated';
+import type { PlanCard_PlanFragment } from '../features/billing/pricing.generated';
+import type { RuntimeConfigQuery } from '../shared/config/runtime-config.generated';
+import type { SessionUserFragment } from '../shared/session/session.generated';
 
 // Test data builders: sensible defaults, overridable per test.
 export function buildProfile(

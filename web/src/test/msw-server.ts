@@ -1,15 +1,14 @@
 import { graphql, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { ApiTokensDocument } from '../features/settings/api-tokens.generated';
+import { CheckoutPlanDocument, PlansDocument } from '../features/billing/pricing.generated';
+import { CreditHistoryDocument } from '../features/billing/credit.generated';
 import {
-  ApiTokensDocument,
-  CheckoutPlanDocument,
-  CreditHistoryDocument,
   DashboardContractsDocument,
   DashboardOverviewDocument,
   DashboardRequestsDocument,
-  PlansDocument,
-  RuntimeConfigDocument,
-} from '../gql/graphql';
+} from '../features/dashboard/dashboard.generated';
+import { RuntimeConfigDocument } from '../shared/config/runtime-config.generated';
 import { buildRuntimeConfig, creditHistoryPage, planFor, PLANS } from './factories';
 import { buildOverview, pageOf } from './request-factories';
 

@@ -3,14 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { graphql, HttpResponse } from 'msw';
 import { createMemoryRouter, type InitialEntry } from 'react-router';
 import { App } from '../app';
-import {
-  AuthStatusDocument,
-  CreditHistoryDocument,
-  KeysDocument,
-  NotificationsDocument,
-  RuntimeConfigDocument,
-  type CreditHistoryRow_EntryFragment,
-} from '../gql/graphql';
+import { AuthStatusDocument } from '../shared/session/session.generated';
+import { CreditHistoryDocument, type CreditHistoryRow_EntryFragment } from '../features/billing/credit.generated';
+import { KeysDocument } from '../features/keys/keys.generated';
+import { NotificationsDocument } from '../features/notifications/notifications.generated';
+import { RuntimeConfigDocument } from '../shared/config/runtime-config.generated';
 import { buildRoutes } from '../router';
 import { type buildNotification, buildProfile, buildRuntimeConfig, creditHistoryPage } from './factories';
 import { server } from './msw-server';

@@ -2,8 +2,8 @@ import type {
   DashboardOverviewQuery,
   RecentContractRow_ContractFragment,
   RecentRequestRow_RequestFragment,
-  RequestResults_RequestFragment,
-} from '../gql/graphql';
+} from '../features/dashboard/dashboard.generated';
+import type { RequestResults_RequestFragment } from '../features/responses/responses.generated';
 
 // Builders for requests, contracts and the dashboard overview, in the API's shapes.
 let requestSeq = 0;

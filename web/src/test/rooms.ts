@@ -1,15 +1,16 @@
 import { graphql, HttpResponse } from 'msw';
 import {
   DatasetsDocument,
+  RoomReportsDocument,
+  type DatasetList_DatasetFragment,
+} from '../features/rooms/datasets.generated';
+import {
   RoomInvitationsDocument,
   RoomKeyChoicesDocument,
-  RoomPageDocument,
-  RoomReportsDocument,
   RoomsDocument,
-  type DatasetList_DatasetFragment,
-  type RoomPageQuery,
   type RoomsTable_RoomFragment,
-} from '../gql/graphql';
+} from '../features/rooms/rooms.generated';
+import { RoomPageDocument, type RoomPageQuery } from '../features/rooms/room.generated';
 import { buildProfile } from './factories';
 import { server } from './msw-server';
 

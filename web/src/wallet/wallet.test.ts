@@ -1,7 +1,7 @@
 import { getAddress } from 'ethers';
 import { graphql, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RuntimeConfigDocument } from '../gql/graphql';
+import { RuntimeConfigDocument } from '../shared/config/runtime-config.generated';
 import type { ChainSettings } from '../shared/config/runtime-config';
 import { buildRuntimeConfig, TEST_FACTORY_ADDRESS, TEST_TOKEN_ADDRESS } from '../test/factories';
 import { announceWallet, FAKE_ACCOUNT, fakeWallet } from '../test/fake-wallet';

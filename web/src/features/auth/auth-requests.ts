@@ -7,7 +7,7 @@ import {
   ResendVerificationEmailDocument,
   VerifyEmailDocument,
   type RegisterMutation,
-} from '../../gql/graphql';
+} from './auth.generated';
 import { getApolloClient } from '../../shared/apollo/apollo-client';
 
 export async function loginRequest(username: string, password: string): Promise<void> {

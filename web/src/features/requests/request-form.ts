@@ -6,10 +6,10 @@ import type {
   QuestionKind,
   RequestKind,
   RequestQuality,
-  RequestWizard_RequestFragment,
   StarShape,
   UpdateRequestInput,
-} from '../../gql/graphql';
+} from '../../gql/types';
+import type { RequestWizard_RequestFragment } from './requests.generated';
 
 export const ACCESS_TYPES = ['Single Access', 'Multiple Access'] as const;
 export type AccessType = (typeof ACCESS_TYPES)[number];

@@ -1,6 +1,6 @@
 // Where the key exchange of a room stands for the person looking at it (CRYPTO.md s.3), and the
 // spec's screen message for each waiting state.
-import { type RoomPageQuery } from '../../gql/graphql';
+import type { RoomPageQuery } from './room.generated';
 
 export type RoomView = RoomPageQuery['room'];
 

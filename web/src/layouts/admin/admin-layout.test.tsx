@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { DashboardSummaryDocument } from '../../gql/graphql';
+import { DashboardSummaryDocument } from '../../features/dashboard/dashboard.generated';
 import { buildProfile } from '../../test/factories';
 import { server } from '../../test/msw-server';
 import { givenSignedInSession, renderApp } from '../../test/render-app';
@@ -92,7 +92,7 @@ describe('admin layout', () => {
     const { user, router } = await openDashboard();
     let loggedOut = false;
     server.use(
-      graphql.mutation((await import('../../gql/graphql')).LogoutDocument, () => {
+      graphql.mutation((await import('../../features/auth/auth.generated')).LogoutDocument, () => {
         loggedOut = true;
         return HttpResponse.json({ data: { logout: true } });
       }),

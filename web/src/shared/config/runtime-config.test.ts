@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RuntimeConfigQuery } from '../../gql/graphql';
+import type { RuntimeConfigQuery } from './runtime-config.generated';
 import { parseRuntimeConfig } from './runtime-config';
 
 const TOKEN = `0x${'aa'.repeat(20)}`;

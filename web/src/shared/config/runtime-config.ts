@@ -4,7 +4,7 @@
 //
 // A value that does not parse counts as missing, and the feature that needs it says so to the user
 // (the wallet card, the checkout), rather than sending a wallet or a card to the wrong place.
-import { RuntimeConfigDocument, type RuntimeConfigQuery } from '../../gql/graphql';
+import { RuntimeConfigDocument, type RuntimeConfigQuery } from './runtime-config.generated';
 import { getApolloClient } from '../apollo/apollo-client';
 import type { ChainSettings } from './chain-settings';
 

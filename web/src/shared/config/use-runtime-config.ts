@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { useMemo } from 'react';
-import { RuntimeConfigDocument } from '../../gql/graphql';
+import { RuntimeConfigDocument } from './runtime-config.generated';
 import { parseRuntimeConfig, type RuntimeConfig } from './runtime-config';
 
 export type RuntimeConfigState = {

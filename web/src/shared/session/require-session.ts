@@ -1,6 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 import { redirect } from 'react-router';
-import { AuthStatusDocument, MeDocument } from '../../gql/graphql';
+import { AuthStatusDocument, MeDocument } from './session.generated';
 import { loginPathFor } from './session-paths';
 
 // Loader of every authenticated screen: asks the server whether the cookie is a live session.

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { MeDocument, type SessionUserFragment } from '../../gql/graphql';
+import { MeDocument, type SessionUserFragment } from './session.generated';
 
 export type SessionUser = SessionUserFragment;
 

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { DashboardSummaryDocument, LoginDocument, ResendVerificationEmailDocument } from '../../../gql/graphql';
+import { DashboardSummaryDocument } from '../../dashboard/dashboard.generated';
+import { LoginDocument, ResendVerificationEmailDocument } from '../auth.generated';
 import { buildProfile, graphQLError } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 import { givenSignedInSession, renderApp } from '../../../test/render-app';

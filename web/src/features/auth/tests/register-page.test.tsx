@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { RegisterDocument, type RegisterInput } from '../../../gql/graphql';
+import { RegisterDocument } from '../auth.generated';
+import type { RegisterInput } from '../../../gql/types';
 import { graphQLError } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';

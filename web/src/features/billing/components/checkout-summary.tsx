@@ -4,7 +4,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { PlanCard_PlanFragment } from '../../../gql/graphql';
+import type { PlanCard_PlanFragment } from '../pricing.generated';
 import { formatAmount, formatPrice } from '../money';
 
 const QUANTITY = 1;

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { CreditHistoryDocument, type CreditHistoryRow_EntryFragment } from '../../../gql/graphql';
+import { CreditHistoryDocument, type CreditHistoryRow_EntryFragment } from '../credit.generated';
 import { useSessionUser } from '../../../shared/session/use-session-user';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { formatDateTime } from '../../../shared/ui/format-date';

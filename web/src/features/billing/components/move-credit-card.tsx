@@ -9,7 +9,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { MoveCreditResult_WithdrawalFragment } from '../../../gql/graphql';
+import type { MoveCreditResult_WithdrawalFragment } from '../credit.generated';
 import { useRuntimeConfig } from '../../../shared/config/use-runtime-config';
 import { useSessionUser } from '../../../shared/session/use-session-user';
 import { FormTextField } from '../../../shared/ui/form-text-field';

@@ -4,7 +4,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
-import type { CheckoutResult_PurchaseFragment } from '../../../gql/graphql';
+import type { CheckoutResult_PurchaseFragment } from '../checkout.generated';
 import { useSessionUser } from '../../../shared/session/use-session-user';
 
 // After a successful payment: what was credited and the new balance (the header shows it too).

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import { useId, type ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { PlanCard_PlanFragment } from '../../../gql/graphql';
+import type { PlanCard_PlanFragment } from '../pricing.generated';
 import { BRAND_COLORS, colorShadow, gradient, type BrandColor } from '../../../shared/theme/palette';
 import { checkoutPath, formatPrice, pricePerToken } from '../money';
 

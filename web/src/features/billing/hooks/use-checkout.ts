@@ -4,10 +4,10 @@ import {
   ConfirmPurchaseDocument,
   ConfirmSandboxPaymentDocument,
   CreatePaymentIntentDocument,
-  CreditHistoryDocument,
-  MeDocument,
   type CheckoutResult_PurchaseFragment,
-} from '../../../gql/graphql';
+} from '../checkout.generated';
+import { CreditHistoryDocument } from '../credit.generated';
+import { MeDocument } from '../../../shared/session/session.generated';
 import { toApiError, type ApiError } from '../../../shared/apollo/graphql-errors';
 
 // Spec s.8: "Payment failed {message}", exactly this prefix.

@@ -2,11 +2,11 @@ import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
 import {
   CreditHistoryDocument,
-  MeDocument,
   WithdrawalDocument,
   WithdrawCreditToWalletDocument,
   type MoveCreditResult_WithdrawalFragment,
-} from '../../../gql/graphql';
+} from '../credit.generated';
+import { MeDocument } from '../../../shared/session/session.generated';
 import { toApiError, type ApiError } from '../../../shared/apollo/graphql-errors';
 
 // While the treasury's transfer waits to be mined, ask again this often, for about two minutes

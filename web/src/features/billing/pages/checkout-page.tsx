@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@apollo/client/react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { CheckoutPlanDocument, type PlanCard_PlanFragment } from '../../../gql/graphql';
+import { CheckoutPlanDocument, type PlanCard_PlanFragment } from '../pricing.generated';
 import { useRuntimeConfig } from '../../../shared/config/use-runtime-config';
 import { IconCard } from '../../../shared/ui/icon-card';
 import { PageLoader } from '../../../shared/ui/page-loader';

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@apollo/client/react';
-import { PlansDocument } from '../../../gql/graphql';
+import { PlansDocument } from '../pricing.generated';
 import { PlanCard } from '../components/plan-card';
 
 // The plan the page lifts visually: the biggest bundle is the best price per token.

@@ -5,10 +5,9 @@ import {
   ConfirmPurchaseDocument,
   ConfirmSandboxPaymentDocument,
   CreatePaymentIntentDocument,
-  MeDocument,
-  type CreatePaymentIntentInput,
-  type SandboxPaymentInput,
-} from '../../../gql/graphql';
+} from '../checkout.generated';
+import { MeDocument } from '../../../shared/session/session.generated';
+import type { CreatePaymentIntentInput, SandboxPaymentInput } from '../../../gql/types';
 import { buildProfile, buildPurchase, graphQLError, planFor } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 import { givenSignedInSession, renderApp } from '../../../test/render-app';

@@ -1,12 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ConfirmPurchaseDocument,
-  CreatePaymentIntentDocument,
-  MeDocument,
-  type CreatePaymentIntentInput,
-} from '../../../gql/graphql';
+import { ConfirmPurchaseDocument, CreatePaymentIntentDocument } from '../checkout.generated';
+import { MeDocument } from '../../../shared/session/session.generated';
+import type { CreatePaymentIntentInput } from '../../../gql/types';
 import { buildProfile, buildPurchase, planFor } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 import { givenRuntimeConfig, givenSignedInSession, renderApp } from '../../../test/render-app';

@@ -1,7 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { AuthStatusDocument, LoginDocument, NotificationsDocument, PlansDocument } from '../../../gql/graphql';
+import { AuthStatusDocument } from '../../../shared/session/session.generated';
+import { LoginDocument } from '../../auth/auth.generated';
+import { NotificationsDocument } from '../../notifications/notifications.generated';
+import { PlansDocument } from '../pricing.generated';
 import { buildProfile, PLANS } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';

@@ -1,12 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import {
-  MeDocument,
-  WithdrawalDocument,
-  WithdrawCreditToWalletDocument,
-  type WithdrawInput,
-} from '../../../gql/graphql';
+import { MeDocument } from '../../../shared/session/session.generated';
+import { WithdrawalDocument, WithdrawCreditToWalletDocument } from '../credit.generated';
+import type { WithdrawInput } from '../../../gql/types';
 import { buildCreditEntry, buildProfile, buildWithdrawal, graphQLError } from '../../../test/factories';
 import { announceWallet, FAKE_ACCOUNT, fakeWallet, type FakeWalletState } from '../../../test/fake-wallet';
 import { server } from '../../../test/msw-server';

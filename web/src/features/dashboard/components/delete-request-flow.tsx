@@ -5,7 +5,7 @@ import {
   DashboardDeleteRequestDocument,
   DashboardOverviewDocument,
   DashboardRequestsDocument,
-} from '../../../gql/graphql';
+} from '../dashboard.generated';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { ConfirmDeleteDialog } from '../../../shared/ui/confirm-delete-dialog';
 import { MessageDialog } from '../../../shared/ui/message-dialog';

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
-import { DashboardOverviewDocument } from '../../../gql/graphql';
+import { DashboardOverviewDocument } from '../dashboard.generated';
 import { StatCard } from './stat-card';
 
 // Two labelled numbers side by side in one card ("Open 3  Draft 1").

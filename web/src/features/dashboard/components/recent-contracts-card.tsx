@@ -7,7 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
-import { DashboardContractsDocument } from '../../../gql/graphql';
+import { DashboardContractsDocument } from '../dashboard.generated';
 import { useIsPhone } from '../../../shared/hooks/use-is-phone';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { IconCard } from '../../../shared/ui/icon-card';

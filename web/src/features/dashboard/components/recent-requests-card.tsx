@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { DashboardRequestsDocument, type RecentRequestRow_RequestFragment } from '../../../gql/graphql';
+import { DashboardRequestsDocument, type RecentRequestRow_RequestFragment } from '../dashboard.generated';
 import { CreateRequestButtons } from '../../../shared/requests/create-request-buttons';
 import { requestDetailPath, requestNavState } from '../../../shared/requests/request-routes';
 import { useIsPhone } from '../../../shared/hooks/use-is-phone';

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@apollo/client/react';
-import { DashboardSummaryDocument } from '../../../gql/graphql';
+import { DashboardSummaryDocument } from '../dashboard.generated';
 import { useSessionUser } from '../../../shared/session/use-session-user';
 import { useDeleteRequestFlow } from '../components/delete-request-flow';
 import { GettingStartedCard } from '../components/getting-started-card';

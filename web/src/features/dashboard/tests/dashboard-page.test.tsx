@@ -9,7 +9,7 @@ import {
   DashboardSummaryDocument,
   type RecentContractRow_ContractFragment,
   type RecentRequestRow_RequestFragment,
-} from '../../../gql/graphql';
+} from '../dashboard.generated';
 import { buildKey, buildProfile, graphQLError } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 import { givenSignedInSession, renderApp } from '../../../test/render-app';

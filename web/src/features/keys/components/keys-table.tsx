@@ -18,7 +18,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { loadPrivateKey, removePrivateKey } from '../../../crypto/key-storage';
 import { isKeyId } from '../../../crypto/keys';
-import { DeleteKeyDocument, KeysDocument, type KeysTable_KeyFragment } from '../../../gql/graphql';
+import { DeleteKeyDocument, KeysDocument, type KeysTable_KeyFragment } from '../keys.generated';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { formatDateAndTime } from '../../../shared/ui/format-date';

@@ -1,7 +1,7 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useCallback, useState } from 'react';
 import { savePrivateKey } from '../../../crypto/key-storage';
-import { CreateKeyDocument, KeysDocument, type KeysTable_KeyFragment } from '../../../gql/graphql';
+import { CreateKeyDocument, KeysDocument, type KeysTable_KeyFragment } from '../keys.generated';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import type { KeyPairDraft } from '../key-pair-drafts';
 

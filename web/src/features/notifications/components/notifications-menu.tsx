@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
-import { DeleteNotificationDocument, NotificationsDocument } from '../../../gql/graphql';
+import { DeleteNotificationDocument, NotificationsDocument } from '../notifications.generated';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { formatDateTime } from '../../../shared/ui/format-date';
 import { HeaderMenu } from '../../../shared/ui/header-menu';

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { DashboardSummaryDocument, DeleteNotificationDocument, NotificationsDocument } from '../../../gql/graphql';
+import { DashboardSummaryDocument } from '../../dashboard/dashboard.generated';
+import { DeleteNotificationDocument, NotificationsDocument } from '../notifications.generated';
 import { buildNotification, buildProfile } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 import { givenSignedInSession, renderApp } from '../../../test/render-app';

@@ -8,7 +8,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import type { FormikProps } from 'formik';
 import type { ReactNode } from 'react';
-import type { RequestKind } from '../../../gql/graphql';
+import type { RequestKind } from '../../../gql/types';
 import {
   filledChoices,
   OPTION_FIELDS,

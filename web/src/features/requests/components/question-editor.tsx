@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState } from 'react';
-import type { StarShape } from '../../../gql/graphql';
+import type { StarShape } from '../../../gql/types';
 import { RATING_TEMPLATES } from '../rating-templates';
 import {
   MIN_CHOICE_ROWS,

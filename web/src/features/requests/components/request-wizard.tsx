@@ -14,7 +14,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useFormik } from 'formik';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { RequestKind, RequestWizard_RequestFragment } from '../../../gql/graphql';
+import type { RequestKind } from '../../../gql/types';
+import type { RequestWizard_RequestFragment } from '../requests.generated';
 import { MessageDialog } from '../../../shared/ui/message-dialog';
 import { useSaveRequest, type SaveFailure } from '../hooks/use-save-request';
 import {

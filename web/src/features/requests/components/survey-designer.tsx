@@ -14,7 +14,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useId, useState } from 'react';
-import type { QuestionKind } from '../../../gql/graphql';
+import type { QuestionKind } from '../../../gql/types';
 import { ConfirmDeleteDialog } from '../../../shared/ui/confirm-delete-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { filledChoices, newQuestion, QUESTION_TYPE_LABELS, type DesignerQuestion } from '../request-form';

@@ -3,9 +3,9 @@ import { useCallback, useRef } from 'react';
 import {
   CreateRequestFromWizardDocument,
   UpdateRequestFromWizardDocument,
-  type RequestKind,
   type RequestWizard_RequestFragment,
-} from '../../../gql/graphql';
+} from '../requests.generated';
+import type { RequestKind } from '../../../gql/types';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { fundRequestEscrow, topUpRequestEscrow } from '../../../wallet/escrow';
 import { isWalletError } from '../../../wallet/wallet-errors';

@@ -24,9 +24,9 @@ import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'reac
 import {
   DeleteListedRequestDocument,
   RequestListPageDocument,
-  type RequestKind,
   type RequestListRow_RequestFragment,
-} from '../../../gql/graphql';
+} from '../requests.generated';
+import type { RequestKind } from '../../../gql/types';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { CreateRequestButtons } from '../../../shared/requests/create-request-buttons';
 import { requestDetailPath, requestNavState } from '../../../shared/requests/request-routes';

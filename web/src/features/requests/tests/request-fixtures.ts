@@ -5,11 +5,10 @@ import {
   RequestForWizardDocument,
   RequestKeyChoicesDocument,
   UpdateRequestFromWizardDocument,
-  type CreateRequestInput,
   type RequestListRow_RequestFragment,
   type RequestWizard_RequestFragment,
-  type UpdateRequestInput,
-} from '../../../gql/graphql';
+} from '../requests.generated';
+import type { CreateRequestInput, UpdateRequestInput } from '../../../gql/types';
 import { graphQLError } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 

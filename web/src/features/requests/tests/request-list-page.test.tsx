@@ -1,13 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, graphql, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import {
-  DeleteListedRequestDocument,
-  RequestListPageDocument,
-  RequestResultsDocument,
-  SurveyResultsDocument,
-  type RequestKind,
-} from '../../../gql/graphql';
+import { DeleteListedRequestDocument, RequestListPageDocument } from '../requests.generated';
+import { RequestResultsDocument, SurveyResultsDocument } from '../../responses/responses.generated';
+import type { RequestKind } from '../../../gql/types';
 import { graphQLError } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 import { givenSignedInSession, renderApp } from '../../../test/render-app';

@@ -20,7 +20,7 @@ import { Fragment, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { CollectionData } from '../../../crypto/collection-response';
 import { formatKeyId, isKeyId } from '../../../crypto/keys';
-import { CollectionResponsesDocument } from '../../../gql/graphql';
+import { CollectionResponsesDocument } from '../responses.generated';
 import { useIsPhone } from '../../../shared/hooks/use-is-phone';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { IconCard } from '../../../shared/ui/icon-card';

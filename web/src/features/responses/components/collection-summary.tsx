@@ -1,6 +1,6 @@
 import Assessment from '@mui/icons-material/Assessment';
 import Box from '@mui/material/Box';
-import type { RequestResults_RequestFragment } from '../../../gql/graphql';
+import type { RequestResults_RequestFragment } from '../responses.generated';
 import { formatDateTime } from '../../../shared/ui/format-date';
 import { IconCard } from '../../../shared/ui/icon-card';
 import { LabelValueTable } from '../../../shared/ui/label-value-table';

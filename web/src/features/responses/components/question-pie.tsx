@@ -4,7 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { ResponsivePie } from '@nivo/pie';
 import { useId } from 'react';
-import type { SurveyResultsQuery } from '../../../gql/graphql';
+import type { SurveyResultsQuery } from '../responses.generated';
 
 type Group = SurveyResultsQuery['surveyStatistics'][number];
 

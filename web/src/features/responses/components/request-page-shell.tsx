@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
-import type { RequestResults_RequestFragment } from '../../../gql/graphql';
+import type { RequestResults_RequestFragment } from '../responses.generated';
 import type { RequestType } from '../../../shared/requests/request-routes';
 import { LoadErrorAlert } from '../../../shared/ui/load-error-alert';
 import { PageLoader } from '../../../shared/ui/page-loader';

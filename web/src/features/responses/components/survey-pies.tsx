@@ -2,7 +2,7 @@ import PieChart from '@mui/icons-material/PieChart';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { useQuery } from '@apollo/client/react';
-import { SurveyResultsDocument } from '../../../gql/graphql';
+import { SurveyResultsDocument } from '../responses.generated';
 import { IconCard } from '../../../shared/ui/icon-card';
 import { LoadErrorAlert } from '../../../shared/ui/load-error-alert';
 import { PIE_HEIGHT, QuestionPie } from './question-pie';

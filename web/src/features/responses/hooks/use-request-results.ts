@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { useLocation } from 'react-router';
-import { RequestResultsDocument } from '../../../gql/graphql';
+import { RequestResultsDocument } from '../responses.generated';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { readRequestRowState, type RequestRowState } from '../../../shared/requests/request-routes';
 

@@ -6,7 +6,7 @@ import { sealCollectionResponse, type CollectionData } from '../../../crypto/col
 import { savePrivateKey } from '../../../crypto/key-storage';
 import { KEY_A, KEY_B } from '../../../crypto/known-answers.fixture';
 import type { KeyId } from '../../../crypto/keys';
-import { CollectionResponsesDocument, RequestResultsDocument } from '../../../gql/graphql';
+import { CollectionResponsesDocument, RequestResultsDocument } from '../responses.generated';
 import { graphQLError } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 import { givenSignedInSession, renderApp } from '../../../test/render-app';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { RequestResultsDocument, SurveyResultsDocument, type SurveyResultsQuery } from '../../../gql/graphql';
+import { RequestResultsDocument, SurveyResultsDocument, type SurveyResultsQuery } from '../responses.generated';
 import { server } from '../../../test/msw-server';
 import { givenSignedInSession, renderApp } from '../../../test/render-app';
 import { buildRequestResults } from '../../../test/request-factories';

@@ -12,11 +12,8 @@ import FormLabel from '@mui/material/FormLabel';
 import TextField from '@mui/material/TextField';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
-import {
-  AccessRequestsDocument,
-  RequestDatasetAccessDocument,
-  type DatasetList_DatasetFragment,
-} from '../../../gql/graphql';
+import { AccessRequestsDocument, RequestDatasetAccessDocument } from '../access.generated';
+import type { DatasetList_DatasetFragment } from '../datasets.generated';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { type AccessContext } from './refusal-alert';
 

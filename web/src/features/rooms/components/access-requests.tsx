@@ -12,10 +12,10 @@ import {
   ApproveDatasetAccessDocument,
   DeclineDatasetAccessDocument,
   RoomAuditDocument,
-  RoomPublicKeyDocument,
   type AccessRequestList_RequestFragment,
-  type DatasetList_DatasetFragment,
-} from '../../../gql/graphql';
+} from '../access.generated';
+import { RoomPublicKeyDocument } from '../room.generated';
+import type { DatasetList_DatasetFragment } from '../datasets.generated';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { formatDateTime } from '../../../shared/ui/format-date';
 import { PageLoader } from '../../../shared/ui/page-loader';

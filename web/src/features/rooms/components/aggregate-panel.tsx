@@ -17,10 +17,10 @@ import { useApolloClient } from '@apollo/client/react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import {
   AggregateDatasetsDocument,
-  RoomAuditDocument,
   type AggregateDatasetsQuery,
   type DatasetList_DatasetFragment,
-} from '../../../gql/graphql';
+} from '../datasets.generated';
+import { RoomAuditDocument } from '../access.generated';
 import { toApiError, type ApiError } from '../../../shared/apollo/graphql-errors';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { builderSets, useConditionSql } from '../hooks/use-condition-sql';

@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
-import { RoomAuditDocument, type RoomAuditQuery } from '../../../gql/graphql';
+import { RoomAuditDocument, type RoomAuditQuery } from '../access.generated';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { formatDateTime } from '../../../shared/ui/format-date';
 import { LoadErrorAlert } from '../../../shared/ui/load-error-alert';

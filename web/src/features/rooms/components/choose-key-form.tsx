@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
-import { ChooseRoomKeyDocument, type RoomKeyChoicesQuery } from '../../../gql/graphql';
+import { ChooseRoomKeyDocument, type RoomKeyChoicesQuery } from '../rooms.generated';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { hasPrivateKey } from '../hooks/use-room-keys';
 import { keyLabel } from './key-label';

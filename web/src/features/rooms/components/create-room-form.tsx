@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { RoomKeyChoicesDocument } from '../../../gql/graphql';
+import { RoomKeyChoicesDocument } from '../rooms.generated';
 import { useForm } from '../../../shared/forms/use-form';
 import { useSessionUser } from '../../../shared/session/use-session-user';
 import { useCreateRoom } from '../hooks/use-create-room';

@@ -11,7 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { type DatasetList_DatasetFragment } from '../../../gql/graphql';
+import type { DatasetList_DatasetFragment } from '../datasets.generated';
 import { formatDateTime } from '../../../shared/ui/format-date';
 import { ruleLabel } from '../analysis-rule';
 

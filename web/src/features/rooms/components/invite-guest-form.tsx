@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
-import { AddRoomUsersDocument, SendRoomInviteDocument } from '../../../gql/graphql';
+import { AddRoomUsersDocument, SendRoomInviteDocument } from '../rooms.generated';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { isEmail } from '../room-validation';
 

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useApolloClient } from '@apollo/client/react';
 import { useMemo, useState } from 'react';
-import { JoinPreviewDocument, type DatasetList_DatasetFragment } from '../../../gql/graphql';
+import { JoinPreviewDocument, type DatasetList_DatasetFragment } from '../datasets.generated';
 import { toApiError, type ApiError } from '../../../shared/apollo/graphql-errors';
 import { builderSets, useConditionSql } from '../hooks/use-condition-sql';
 import {

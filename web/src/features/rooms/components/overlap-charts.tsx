@@ -4,7 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { ResponsivePie } from '@nivo/pie';
-import { type CompareDatasetsQuery } from '../../../gql/graphql';
+import type { CompareDatasetsQuery } from '../datasets.generated';
 
 type Overlap = CompareDatasetsQuery['compareDatasets'][number];
 

@@ -7,7 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useApolloClient } from '@apollo/client/react';
 import { useState } from 'react';
-import { ReportResultDocument, type ReportList_ReportFragment } from '../../../gql/graphql';
+import { ReportResultDocument, type ReportList_ReportFragment } from '../datasets.generated';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { downloadTextFile } from '../../../shared/ui/download-text-file';
 import { formatDateTime } from '../../../shared/ui/format-date';

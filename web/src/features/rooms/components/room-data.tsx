@@ -13,11 +13,11 @@ import {
   CompareDatasetsDocument,
   DatasetsDocument,
   DeleteDatasetsDocument,
-  RoomAuditDocument,
   RoomReportsDocument,
   type CompareDatasetsQuery,
   type DatasetList_DatasetFragment,
-} from '../../../gql/graphql';
+} from '../datasets.generated';
+import { RoomAuditDocument } from '../access.generated';
 import { toApiError, type ApiError } from '../../../shared/apollo/graphql-errors';
 import { ConfirmDeleteDialog } from '../../../shared/ui/confirm-delete-dialog';
 import { IconCard } from '../../../shared/ui/icon-card';

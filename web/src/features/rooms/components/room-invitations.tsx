@@ -11,7 +11,7 @@ import {
   DeclineRoomInvitationDocument,
   RoomInvitationsDocument,
   RoomsDocument,
-} from '../../../gql/graphql';
+} from '../rooms.generated';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { formatDateTime } from '../../../shared/ui/format-date';
 

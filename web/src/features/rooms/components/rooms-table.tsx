@@ -23,7 +23,7 @@ import { visuallyHidden } from '@mui/utils';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { DeleteRoomDocument, RoomsDocument, type RoomsTable_RoomFragment } from '../../../gql/graphql';
+import { DeleteRoomDocument, RoomsDocument, type RoomsTable_RoomFragment } from '../rooms.generated';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { formatDateTime } from '../../../shared/ui/format-date';

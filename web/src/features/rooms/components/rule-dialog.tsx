@@ -13,10 +13,10 @@ import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import {
   ColumnKeysToSealDocument,
-  RoomAuditDocument,
   UpdateDatasetRuleDocument,
   type DatasetList_DatasetFragment,
-} from '../../../gql/graphql';
+} from '../datasets.generated';
+import { RoomAuditDocument } from '../access.generated';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { minGroupSizeProblem, type PartnerAccess } from '../analysis-rule';
 import { RuleFields, type RuleDraft } from './rule-fields';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
-import { ColumnKeysToSealDocument, GrantColumnKeysDocument } from '../../../gql/graphql';
+import { ColumnKeysToSealDocument, GrantColumnKeysDocument } from '../datasets.generated';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { sealWithheldColumnKey, type OwnDataset } from '../column-grants';
 

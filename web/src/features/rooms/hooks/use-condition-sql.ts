@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { toBase64 } from '../../../crypto/bytes';
 import { type ValueKind } from '../../../crypto/normalise';
 import { createTokenHasher } from '../../../crypto/token-hasher';
-import { type DatasetList_DatasetFragment } from '../../../gql/graphql';
+import type { DatasetList_DatasetFragment } from '../datasets.generated';
 import { toSqlWhere, type BuilderSets, type ConditionGroup } from '../join/condition-tree';
 
 type Dataset = DatasetList_DatasetFragment;

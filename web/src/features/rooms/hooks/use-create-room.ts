@@ -8,7 +8,7 @@ import {
   DeleteRoomDocument,
   RoomsDocument,
   SendRoomInviteDocument,
-} from '../../../gql/graphql';
+} from '../rooms.generated';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 
 export type CreateRoomRequest = {

@@ -1,7 +1,7 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { generateRoomKey, sealRoomKey } from '../../../crypto/room-key';
-import { RoomPublicKeyDocument, RotateRoomKeyDocument, SealRoomKeyDocument } from '../../../gql/graphql';
+import { RoomPublicKeyDocument, RotateRoomKeyDocument, SealRoomKeyDocument } from '../room.generated';
 import { type RoomView } from '../room-state';
 
 // The owner's side of the key exchange (CRYPTO.md s.3). Sealing happens here, in the browser:

@@ -10,16 +10,18 @@ import { generateRoomKey, sealRoomKey } from '../../../crypto/room-key';
 import {
   AccessRequestsDocument,
   ApproveDatasetAccessDocument,
+  RequestDatasetAccessDocument,
+  RoomAuditDocument,
+  type AccessRequestList_RequestFragment,
+  type RoomAuditQuery,
+} from '../access.generated';
+import {
   ColumnKeysToSealDocument,
   CreateReportDocument,
   GrantColumnKeysDocument,
-  RequestDatasetAccessDocument,
-  RoomAuditDocument,
-  RoomPublicKeyDocument,
-  type AccessRequestList_RequestFragment,
   type DatasetList_DatasetFragment,
-  type RoomAuditQuery,
-} from '../../../gql/graphql';
+} from '../datasets.generated';
+import { RoomPublicKeyDocument } from '../room.generated';
 import { buildProfile } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 import { givenSignedInSession, renderApp } from '../../../test/render-app';

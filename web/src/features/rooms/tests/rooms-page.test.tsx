@@ -12,7 +12,7 @@ import {
   DeleteRoomDocument,
   RoomsDocument,
   SendRoomInviteDocument,
-} from '../../../gql/graphql';
+} from '../rooms.generated';
 import { buildProfile } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 import { givenSignedInSession, renderApp } from '../../../test/render-app';

@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
-import { ApiTokensDocument, RevokeApiTokenDocument, type ApiTokensCard_TokenFragment } from '../../../gql/graphql';
+import { ApiTokensDocument, RevokeApiTokenDocument, type ApiTokensCard_TokenFragment } from '../api-tokens.generated';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { formatDateTime } from '../../../shared/ui/format-date';
 import { IconCard } from '../../../shared/ui/icon-card';

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
-import { ApiTokensDocument, CreateApiTokenDocument } from '../../../gql/graphql';
+import { ApiTokensDocument, CreateApiTokenDocument } from '../api-tokens.generated';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { useForm } from '../../../shared/forms/use-form';
 import { FormTextField } from '../../../shared/ui/form-text-field';

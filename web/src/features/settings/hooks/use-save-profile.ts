@@ -1,11 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
-import {
-  ApiTokensDocument,
-  ChangePasswordDocument,
-  UpdateProfileDocument,
-  UploadAvatarDocument,
-} from '../../../gql/graphql';
+import { ApiTokensDocument } from '../api-tokens.generated';
+import { ChangePasswordDocument, UpdateProfileDocument, UploadAvatarDocument } from '../settings.generated';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import type { ProfileErrors, ProfileValues } from '../profile-validation';
 

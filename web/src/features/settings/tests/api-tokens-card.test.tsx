@@ -1,12 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import {
-  ApiTokensDocument,
-  ChangePasswordDocument,
-  CreateApiTokenDocument,
-  RevokeApiTokenDocument,
-} from '../../../gql/graphql';
+import { ApiTokensDocument, CreateApiTokenDocument, RevokeApiTokenDocument } from '../api-tokens.generated';
+import { ChangePasswordDocument } from '../settings.generated';
 import { buildApiToken, buildProfile, graphQLError } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 import { givenKeys, givenSignedInSession, renderApp } from '../../../test/render-app';

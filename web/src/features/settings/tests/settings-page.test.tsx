@@ -1,12 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  ChangePasswordDocument,
-  UpdateProfileDocument,
-  UploadAvatarDocument,
-  type ChangePasswordInput,
-} from '../../../gql/graphql';
+import { ChangePasswordDocument, UpdateProfileDocument, UploadAvatarDocument } from '../settings.generated';
+import type { ChangePasswordInput } from '../../../gql/types';
 import { buildProfile, graphQLError } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 import { givenKeys, givenRuntimeConfig, givenSignedInSession, renderApp } from '../../../test/render-app';
