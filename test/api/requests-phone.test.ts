@@ -61,6 +61,19 @@ async function sealedFor(r: LegacyRequest, data: CollectionData = PERSON) {
   return encryptCollectionResponse(r.id, key.publicKeyPem, data);
 }
 
+// A sealed key of the right length whose first 65 bytes (HPKE's enc) are no point on P-256: y + 1.
+const offCurve = (sealedKey: string) => {
+  const bytes = Buffer.from(sealedKey.slice('hpke1.'.length), 'base64');
+  bytes[64] ^= 0x01;
+  return 'hpke1.' + bytes.toString('base64');
+};
+// The same bytes with a compressed-point tag: the format is the uncompressed point only.
+const compressedTag = (sealedKey: string) => {
+  const bytes = Buffer.from(sealedKey.slice('hpke1.'.length), 'base64');
+  bytes[0] = 0x02;
+  return 'hpke1.' + bytes.toString('base64');
+};
+
 type Accepted = { id: string; memberId: string; payout: { status: string; amount: number } | null };
 const submitCollection = async (r: LegacyRequest, body: Record<string, unknown> = {}) =>
   phone.rest<Accepted>('POST', '/v1/requestClient/submitCollection', {
@@ -242,6 +255,9 @@ describe('a published collection', () => {
       { encryptedData: 'aesgcm1.AAAA' },
       { sealedKey: 'hpke1.' + Buffer.alloc(40).toString('base64') },
       { sealedKey: sealed.encryptedData },
+      // the right length, but the encapsulated key is no P-256 point: no one could ever open it
+      { sealedKey: offCurve(sealed.sealedKey) },
+      { sealedKey: compressedTag(sealed.sealedKey) },
       { walletAddress: '0x1234' },
       { walletAddress: '0x0000000000000000000000000000000000000000' },
       { deviceId: 'short' },
@@ -251,6 +267,18 @@ describe('a published collection', () => {
     ]) {
       expectError(await submitCollection(r, bad), 400, 'BAD_USER_INPUT');
     }
+  });
+
+  it('refuses a sealed key whose encapsulated key is not on the curve, storing and paying nothing', async () => {
+    const target = await createRequest(alice, collectionBody(key.id, unverifiedEscrow()));
+    const sealed = await sealedFor(target);
+    const res = await submitCollection(target, { ...sealed, sealedKey: offCurve(sealed.sealedKey) });
+    expectError(res, 400, 'BAD_USER_INPUT');
+    expect(res.body.error?.message).toContain('P-256 point');
+    expect((await reread(target)).count_response).toBe(0);
+    expect(await server.db.orm.em.fork().count(Payout, { request: target.id })).toBe(0);
+    // the untouched envelope is taken
+    expect((await submitCollection(target, sealed)).status).toBe(200);
   });
 
   it('keeps the requested data once answered; other edits still work', async () => {
@@ -280,6 +308,39 @@ describe('a published collection', () => {
     expectError(full, 409, 'CONFLICT');
     expect(full.body.error?.message).toContain('all the responses it can pay for');
     expect((await reread(small)).count_response).toBe(2);
+  });
+
+  it('lists only requests with a paid place left, each with its places left', async () => {
+    const listed = async () =>
+      (
+        await phone.rest<{ list: { id: string; remaining: number }[]; info: { count: number } }>(
+          'GET',
+          '/v1/requestClient/getOpenRequests',
+          undefined,
+          { type: 'collection', limit: '100' },
+        )
+      ).body.result!;
+    const two = await createRequest(
+      alice,
+      collectionBody(key.id, { bonus_amount: 4, bonus_each: 2, ...unverifiedEscrow() }),
+    );
+    expect((await listed()).list.find((x) => x.id === two.id)).toMatchObject({ remaining: 2 });
+    expect((await submitCollection(two, await sealedFor(two))).status).toBe(200);
+    expect((await listed()).list.find((x) => x.id === two.id)).toMatchObject({ remaining: 1 });
+    const countBefore = (await listed()).info.count;
+    expect((await submitCollection(two, await sealedFor(two))).status).toBe(200);
+    const after = await listed();
+    expect(after.list.map((x) => x.id)).not.toContain(two.id);
+    expect(after.info.count).toBe(countBefore - 1);
+    expect(after.list.every((x) => x.remaining > 0)).toBe(true);
+    // a page past the end still says how many there are
+    const past = await phone.rest<{ list: unknown[]; info: { count: number } }>(
+      'GET',
+      '/v1/requestClient/getOpenRequests',
+      undefined,
+      { type: 'collection', limit: '100', page: '1000' },
+    );
+    expect(past.body.result).toMatchObject({ list: [], info: { count: after.info.count } });
   });
 
   it('holds its rules under concurrent submissions', async () => {
@@ -318,7 +379,16 @@ describe('a published collection', () => {
       requestId: target.id,
       deviceId,
     });
-    expect(state.body.result).toMatchObject({ submitted: false });
+    // the payout made (here still pending: no chain) is still shown to the device that withdrew
+    expect(state.body.result).toMatchObject({
+      submitted: false,
+      payout: { status: 'pending', amount: target.bonus_each },
+    });
+    const stranger = await phone.rest('GET', '/v1/requestClient/checkSubmitted', undefined, {
+      requestId: target.id,
+      deviceId: newDevice(),
+    });
+    expect(stranger.body.result).toMatchObject({ submitted: false, payout: null });
     const payouts = await server.db.orm.em.fork().find(Payout, { request: target.id });
     expect(payouts.map((p) => p.walletAddress)).toEqual([walletAddress]);
 
@@ -436,6 +506,22 @@ describe('a published survey', () => {
     }
     expect(await countsOf(s)).toEqual(before);
     expect((await reread(s)).count_response).toBe(3);
+  });
+
+  it('answers invalid answers to a full survey with 400, valid ones with 409', async () => {
+    const one = await createRequest(
+      alice,
+      surveyBody(key.id, { bonus_amount: 1, bonus_each: 1, ...unverifiedEscrow() }),
+    );
+    const oq = one.data as LegacyQuestion[];
+    const valid = [
+      { questionId: oq[0].id, answer: 'Daily' },
+      { questionId: oq[1].id, answer: ['Phone'] },
+      { index: 2, answer: '45+' },
+    ];
+    expect((await submitSurvey(one, valid)).status).toBe(200);
+    expectError(await submitSurvey(one, [{ questionId: oq[0].id, answer: 'Daily' }]), 400, 'BAD_USER_INPUT');
+    expectError(await submitSurvey(one, valid), 409, 'CONFLICT');
   });
 
   it('records and changes a star rating through the legacy ranking call', async () => {

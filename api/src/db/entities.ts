@@ -15,7 +15,7 @@ import { Notification } from '../modules/notifications/notification.entity';
 import { Participant } from '../modules/participants/participant.entity';
 import { Payout } from '../modules/payouts/payout.entity';
 import { DataRequest } from '../modules/requests/request.entity';
-import { Submission } from '../modules/responses/submission.entity';
+import { Submission, WithdrawnSubmission } from '../modules/responses/submission.entity';
 import { SurveyAnswer } from '../modules/surveys/survey-answer.entity';
 import { SurveyOption } from '../modules/surveys/survey-option.entity';
 import { SurveyQuestion } from '../modules/surveys/survey-question.entity';
@@ -40,6 +40,7 @@ export const entities = [
   SurveyOption,
   Participant,
   Submission,
+  WithdrawnSubmission,
   SurveyAnswer,
   Payout,
   Room,

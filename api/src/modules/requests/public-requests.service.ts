@@ -41,15 +41,41 @@ export class PublicRequestsService {
     return this.published(em, requestId);
   }
 
-  /** Published requests, newest first, for the phone's list of what it can answer. */
+  /**
+   * Published requests that still have a paid place, newest first, for the phone's list of what it
+   * can answer, each with its places left (capacity minus payouts made or owed, as endUserData).
+   */
   async open(em: EntityManager, raw: unknown) {
     const { page, limit, type } = parseInput(openRequestsSchema, raw);
-    const [list, count] = await em.findAndCount(
-      DataRequest,
-      { status: 1, ...(type ? { type } : {}) },
-      { orderBy: { publishedAt: 'desc', id: 'desc' }, limit, offset: (page - 1) * limit },
+    const rows = await em.execute<{ id: string; remaining: number; total: number }[]>(
+      `select r.id, (r.bonus_amount / r.bonus_each - p.n)::int as remaining, count(*) over ()::int as total
+         from requests r
+         cross join lateral (
+           select count(*)::int as n from payouts where request_id = r.id and status <> 'failed'
+         ) p
+        where r.status = 1 and (?::text is null or r.type = ?) and r.bonus_amount / r.bonus_each > p.n
+        order by r.published_at desc, r.id desc
+        limit ? offset ?`,
+      [type ?? null, type ?? null, limit, (page - 1) * limit],
     );
+    const requests = new Map(
+      (await em.find(DataRequest, { id: { $in: rows.map((row) => row.id) } })).map((r) => [r.id, r]),
+    );
+    const list = rows.map((row) => ({ request: requests.get(row.id)!, remaining: Number(row.remaining) }));
+    // past the last page the window has no rows to count on: ask once more
+    const count = rows.length ? Number(rows[0].total) : page > 1 ? await this.countOpen(em, type) : 0;
     return { list, count, pages: Math.ceil(count / limit), page };
+  }
+
+  private async countOpen(em: EntityManager, type: string | undefined): Promise<number> {
+    const [row] = await em.execute<{ n: number }[]>(
+      `select count(*)::int as n from requests r
+        where r.status = 1 and (?::text is null or r.type = ?)
+          and r.bonus_amount / r.bonus_each >
+              (select count(*) from payouts where request_id = r.id and status <> 'failed')`,
+      [type ?? null, type ?? null],
+    );
+    return Number(row?.n ?? 0);
   }
 
   private async published(em: EntityManager, id: string): Promise<DataRequest> {

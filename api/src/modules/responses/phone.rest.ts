@@ -54,13 +54,15 @@ export const phoneRoutes = [
     path: '/v1/requestClient/getOpenRequests',
     tag,
     auth: 'public',
-    summary: 'Published requests, newest first (page, limit, type): { list, info }',
+    summary:
+      'Published requests that still have a paid place, newest first (page, limit, type): { list: [{ id, title, type, type_name, desc, created, questionCount, quality, access, bonus_each, remaining }], info: { count, pages, page } }',
     input: openRequestsSchema,
     handler: async (ctx, input) => {
       const p = await ctx.services.publicRequests.open(ctx.em, input);
-      const list = p.list.map((r) => {
-        const { id, title, type, type_name, desc, created, questionCount, quality, access, bonus_each } = legacyRow(r);
-        return { id, title, type, type_name, desc, created, questionCount, quality, access, bonus_each };
+      const list = p.list.map(({ request, remaining }) => {
+        const { id, title, type, type_name, desc, created, questionCount, quality, access, bonus_each } =
+          legacyRow(request);
+        return { id, title, type, type_name, desc, created, questionCount, quality, access, bonus_each, remaining };
       });
       return { list, info: { count: p.count, pages: p.pages, page: p.page } };
     },
@@ -125,7 +127,7 @@ export const phoneRoutes = [
     tag,
     auth: 'public',
     summary:
-      'Answer a published collection: requestId, deviceId, walletAddress, encryptedData (aesgcm1.<base64 of 12-byte IV || AES-256-GCM ciphertext+tag of the response JSON, AAD "response-data|<requestId>">), sealedKey (the 32-byte data key sealed with HPKE to the request publicKey, info "response-key|<requestId>": hpke1.<base64>). One per device and per wallet (409). The bonus is paid to walletAddress',
+      'Answer a published collection: requestId, deviceId, walletAddress, encryptedData (aesgcm1.<base64 of 12-byte IV || AES-256-GCM ciphertext+tag of the response JSON, AAD "response-data|<requestId>">), sealedKey (the 32-byte data key sealed with HPKE to the request publicKey, info "response-key|<requestId>": hpke1.<base64 of enc (an uncompressed P-256 point) || ciphertext>). The JSON holds exactly what the request asks for, in the format of docs/collection-response.md. Bad input 400, then one per device and per wallet (409). The bonus is paid to walletAddress',
     input: submitCollectionSchema,
     handler: async (ctx, input) => accepted(await ctx.services.submissions.submitCollection(ctx.em, input)),
   }),

@@ -1,3 +1,4 @@
+import { ECDH } from 'node:crypto';
 import { z } from 'zod';
 import { evmAddress } from '../../shared/address';
 import { deviceIdSchema } from '../participants/participants.service';
@@ -15,6 +16,18 @@ const SEALED_KEY_BYTES = 65 + 32 + 16;
 const MIN_DATA_BYTES = 12 + 16;
 
 const decodedLength = (b64: string) => Buffer.from(b64, 'base64').length;
+
+/** Whether the sealed key starts with an uncompressed P-256 point (HPKE's enc) that is on the curve. */
+const sealsToAPoint = (b64: string): boolean => {
+  const enc = Buffer.from(b64, 'base64').subarray(0, 65);
+  if (enc[0] !== 0x04) return false;
+  try {
+    ECDH.convertKey(enc, 'prime256v1');
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const requestId = (name = 'requestId') => z.uuid(`${name} must be a request id`);
 
@@ -34,6 +47,10 @@ export const sealedKeySchema = z
   .refine(
     (v) => decodedLength(v.slice(SEALED_KEY_PREFIX.length)) === SEALED_KEY_BYTES,
     'sealedKey must seal a 32-byte AES-256 key',
+  )
+  .refine(
+    (v) => sealsToAPoint(v.slice(SEALED_KEY_PREFIX.length)),
+    'sealedKey must start with its encapsulated key: an uncompressed P-256 point on the curve (65 bytes, 0x04 || x || y)',
   );
 
 const participant = { deviceId: deviceIdSchema, walletAddress: evmAddress('walletAddress') };

@@ -49,3 +49,29 @@ export class Submission {
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();
 }
+
+/**
+ * What stays when a participant withdraws a submission (the response itself is deleted): which
+ * wallet the device used for the request, so `checkSubmitted` still shows a payout that was made
+ * (a withdrawal does not reverse it). Nothing of the response is kept.
+ */
+@Entity({ tableName: 'withdrawn_submissions' })
+@Unique({ properties: ['request', 'participant'] })
+export class WithdrawnSubmission {
+  [OptionalProps]?: 'withdrawnAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne(() => DataRequest, { deleteRule: 'cascade' })
+  request!: DataRequest;
+
+  @ManyToOne(() => Participant, { deleteRule: 'cascade', index: true })
+  participant!: Participant;
+
+  @Property({ type: 'string', length: 42 })
+  walletAddress!: string;
+
+  @Property({ type: 'datetime' })
+  withdrawnAt: Date = new Date();
+}

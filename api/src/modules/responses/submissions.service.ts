@@ -15,7 +15,7 @@ import {
   submitSurveySchema,
   withdrawSchema,
 } from './phone.schemas';
-import { Submission } from './submission.entity';
+import { Submission, WithdrawnSubmission } from './submission.entity';
 
 export type Accepted = { submission: Submission; participant: Participant; payout: Payout | null };
 
@@ -46,9 +46,10 @@ export class SubmissionsService {
 
   async submitSurvey(em: EntityManager, raw: unknown): Promise<Accepted> {
     const input = parseInput(submitSurveySchema, raw);
-    return this.accept(em, input, 'survey', {}, (tx, request, submission) =>
-      this.surveys.recordAnswers(tx, request, submission.id, input.answers),
-    );
+    return this.accept(em, input, 'survey', {}, async (tx, request) => {
+      const chosen = await this.surveys.checkAnswers(tx, request, input.answers);
+      return (submission) => this.surveys.recordAnswers(tx, submission.id, chosen);
+    });
   }
 
   /** The participant withdraws their submission: it goes, counters drop; a payout is not reversed. */
@@ -58,6 +59,17 @@ export class SubmissionsService {
       const request = await tx.findOne(DataRequest, requestId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       const submission = request ? await this.submissionOf(tx, request, deviceId) : null;
       if (!request || !submission) throw notFound('Submission');
+      // the wallet stays known to this device, so checkSubmitted still shows a payout made to it
+      // (the request row is locked: no concurrent withdrawal of the same device races this)
+      const earlier = await tx.findOne(WithdrawnSubmission, { request, participant: submission.participant });
+      if (earlier) Object.assign(earlier, { walletAddress: submission.walletAddress, withdrawnAt: new Date() });
+      else
+        tx.create(WithdrawnSubmission, {
+          request,
+          participant: submission.participant,
+          walletAddress: submission.walletAddress,
+        });
+      await tx.flush();
       await this.surveys.withdrawAnswers(tx, submission.id);
       await tx.nativeDelete(Submission, { id: submission.id });
       await tx.execute('update requests set response_count = response_count - 1 where id = ?', [request.id]);
@@ -81,10 +93,12 @@ export class SubmissionsService {
     if (!request) throw notFound('Request');
     const participant = await this.participants.findByDevice(em, deviceId);
     const submission = participant ? await em.findOne(Submission, { request, participant }) : null;
+    // after a withdrawal the response is gone but a payout made to its wallet is not reversed
+    const wallet =
+      submission?.walletAddress ??
+      (participant ? (await em.findOne(WithdrawnSubmission, { request, participant }))?.walletAddress : undefined);
     const payout =
-      submission && request.escrowAddress
-        ? await this.payouts.forWallet(em, request.escrowAddress, submission.walletAddress)
-        : null;
+      wallet && request.escrowAddress ? await this.payouts.forWallet(em, request.escrowAddress, wallet) : null;
     return {
       submitted: Boolean(submission),
       memberId: participant?.memberId ?? null,
@@ -98,10 +112,13 @@ export class SubmissionsService {
     input: { requestId: string; deviceId: string; walletAddress: string },
     type: RequestKind,
     sealed: { encryptedData?: string; sealedKey?: string },
-    fill?: (tx: EntityManager, request: DataRequest, submission: Submission) => Promise<void>,
+    // checks the answers against the request (a bad answer is a 400 before any 409) and returns
+    // what stores them once the submission exists
+    prepare?: (tx: EntityManager, request: DataRequest) => Promise<(submission: Submission) => Promise<void>>,
   ): Promise<Accepted> {
     const accepted = await em.transactional(async (tx) => {
       const request = await this.published(tx, input.requestId, type);
+      const fill = await prepare?.(tx, request);
       const participant = await this.participants.enrol(tx, input.deviceId, input.walletAddress);
       if (await tx.count(Submission, { request, participant })) {
         throw conflict('This device has already answered this request');
@@ -124,7 +141,7 @@ export class SubmissionsService {
         sealedKey: sealed.sealedKey ?? null,
       });
       await tx.flush();
-      await fill?.(tx, request, submission);
+      await fill?.(submission);
       // not through the entity: a response arriving must not change the request's last_modified
       await tx.execute('update requests set response_count = response_count + 1 where id = ?', [request.id]);
       const payout = await this.payouts.owe(tx, request, input.walletAddress);

@@ -114,12 +114,11 @@ export class SurveysService {
    * Stores a submission's answers and raises the counters. Every question must be answered except
    * star ratings, which the phone may send later through the ranking call.
    */
-  async recordAnswers(
-    tx: EntityManager,
-    request: DataRequest,
-    submissionId: string,
-    answers: AnswerInput[],
-  ): Promise<void> {
+  /**
+   * Checks a device's answers against the survey (every non-star question answered once, each with
+   * one of its options) and returns the chosen option ids; nothing is written.
+   */
+  async checkAnswers(tx: EntityManager, request: DataRequest, answers: AnswerInput[]): Promise<string[]> {
     const questions = (await this.load(tx, [request.id])).get(request.id) ?? [];
     const chosen: string[] = [];
     const answered = new Set<string>();
@@ -132,7 +131,12 @@ export class SurveysService {
     });
     const missing = questions.filter((q) => q.type !== 'stars' && !answered.has(q.id));
     if (missing.length) throw badInput(`Answer every question; missing: ${missing.map((q) => q.title).join(', ')}`);
-    await this.addAnswers(tx, submissionId, chosen);
+    return chosen;
+  }
+
+  /** Stores the options checkAnswers chose for a submission. */
+  async recordAnswers(tx: EntityManager, submissionId: string, optionIds: string[]): Promise<void> {
+    await this.addAnswers(tx, submissionId, optionIds);
   }
 
   /** The legacy ranking call: sets (or changes) a device's star answer for question `index`. */
