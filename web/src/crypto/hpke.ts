@@ -71,10 +71,24 @@ export function decodeEnvelope(envelope: string): Envelope {
   return { enc: body.slice(0, ENC_BYTES), ciphertext: body.slice(ENC_BYTES) };
 }
 
-export async function sealToPublicKey(publicKeyPem: string, plaintext: Uint8Array, info: SealInfo): Promise<string> {
+/**
+ * `ephemeralIkm` is for known-answer tests only (docs/vectors/phone-response.json): the input keying
+ * material RFC 9180's DeriveKeyPair turns into the ephemeral key. Without it (always, in the app) the
+ * ephemeral key is fresh and random.
+ */
+export async function sealToPublicKey(
+  publicKeyPem: string,
+  plaintext: Uint8Array,
+  info: SealInfo,
+  ephemeralIkm?: Bytes,
+): Promise<string> {
   const recipientPublicKey = await importPublicKeyPem(publicKeyPem);
   try {
-    const sealed = await suite.seal({ recipientPublicKey, info: utf8(info) }, copyBytes(plaintext));
+    const ekm = ephemeralIkm ? copyBytes(ephemeralIkm) : undefined;
+    const sealed = await suite.seal(
+      { recipientPublicKey, info: utf8(info), ...(ekm ? { ekm } : {}) },
+      copyBytes(plaintext),
+    );
     return encodeEnvelope({
       enc: new Uint8Array(sealed.enc),
       ciphertext: new Uint8Array(sealed.ct),
