@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { minGroupSizeProblem, partnerLearns, ruleLabel } from './analysis-rule';
-import { reportFileName, reportHeader, toCsv } from './report-csv';
+import { toCsv } from '../../shared/csv';
+import { reportFileName, reportHeader } from './report-csv';
 
 const columns = [
   { name: 'email', role: 'join' as const, shared: false },

@@ -121,13 +121,6 @@ export async function decryptReport(
   return out;
 }
 
-// RFC 4180 output: every field quoted when it holds a comma, quote or line break. It starts with
-// a UTF-8 byte order mark, which is how spreadsheet programs know to read accents right.
-export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const field = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-  return '\uFEFF' + [header, ...rows].map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
-}
-
 // The download's name: the report's sets and the day it was made, `customers + leads 2026-11-25.csv`,
 // without characters file systems refuse.
 export function reportFileName(setNames: readonly string[], createdAt: string | Date): string {

@@ -19,6 +19,7 @@ import { ConfirmDeleteDialog } from '../../../shared/ui/confirm-delete-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { filledChoices, newQuestion, QUESTION_TYPE_LABELS, type DesignerQuestion } from '../request-form';
 import { QuestionEditor } from './question-editor';
+import { SurveyJsonActions } from './survey-json-actions';
 
 type Props = {
   questions: DesignerQuestion[];
@@ -62,6 +63,7 @@ export function SurveyDesigner({ questions, onChange, invalid, locked }: Props) 
         >
           New Question
         </Button>
+        <SurveyJsonActions questions={questions} onImport={onChange} locked={locked} />
         {locked ? (
           <Alert severity="info" sx={{ flex: 1 }}>
             Responses arrived: the questions cannot change any more.

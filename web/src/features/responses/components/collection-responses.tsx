@@ -28,6 +28,7 @@ import { LabelValueTable } from '../../../shared/ui/label-value-table';
 import { LoadErrorAlert } from '../../../shared/ui/load-error-alert';
 import { useDecryptedResponses, type OpenedRow } from '../hooks/use-decrypted-responses';
 import { formatLocation, otherData, safeImageLinks, text } from '../response-fields';
+import { CollectionCsvButton } from './collection-csv-button';
 
 export const RESPONSES_PAGE_SIZE = 25;
 const COLUMNS = ['Member ID', 'First Name', 'Last Name', 'Age', 'Mobile', 'Email', 'Gender', 'Location', 'Images'];
@@ -152,7 +153,7 @@ function MissingKey({ keyId }: { keyId: string }) {
 
 // The decrypted responses of a collection (spec: Member ID, First Name, Last Name, Age, Mobile,
 // Email, Gender, Location, Images), opened here with the request key's private half.
-export function CollectionResponses({ requestId, keyId }: { requestId: string; keyId: string }) {
+export function CollectionResponses({ requestId, keyId, title }: { requestId: string; keyId: string; title: string }) {
   const [page, setPage] = useState(0);
   const { data, previousData, loading, error, refetch } = useQuery(CollectionResponsesDocument, {
     variables: { requestId, offset: page * RESPONSES_PAGE_SIZE, limit: RESPONSES_PAGE_SIZE },
@@ -268,6 +269,9 @@ export function CollectionResponses({ requestId, keyId }: { requestId: string; k
       title="Responses"
       subtitle={`${shown ? `${shown.count} response${shown.count === 1 ? '' : 's'}, ` : ''}decrypted in this browser only`}
       id="responses"
+      action={
+        shown && shown.count > 0 ? <CollectionCsvButton requestId={requestId} keyId={keyId} title={title} /> : undefined
+      }
     >
       {body}
     </IconCard>

@@ -9,7 +9,7 @@ export type OpenedRow = { status: 'open'; data: CollectionData } | { status: 'fa
 
 export type Decryption = { state: 'no-key' } | { state: 'decrypting' | 'done'; rows: ReadonlyMap<string, OpenedRow> };
 
-function privateKeyOf(keyId: string): string | null {
+export function privateKeyOf(keyId: string): string | null {
   try {
     return isKeyId(keyId) ? loadPrivateKey(keyId) : null;
   } catch {
@@ -17,7 +17,7 @@ function privateKeyOf(keyId: string): string | null {
   }
 }
 
-async function openRow(privateKeyPem: string, requestId: string, row: SealedRow): Promise<OpenedRow> {
+export async function openRow(privateKeyPem: string, requestId: string, row: SealedRow): Promise<OpenedRow> {
   if (!row.encryptedData || !row.sealedKey) return { status: 'failed', reason: 'The response holds no data.' };
   try {
     const sealed = { encryptedData: row.encryptedData, sealedKey: row.sealedKey };

@@ -11,7 +11,7 @@ export function CollectionDetailPage() {
       {(request) => (
         <>
           <CollectionSummary request={request} />
-          <CollectionResponses requestId={request.id} keyId={request.keyId} />
+          <CollectionResponses requestId={request.id} keyId={request.keyId} title={request.title} />
         </>
       )}
     </RequestPageShell>

@@ -3,6 +3,7 @@ import { requestReportPath } from '../../../shared/requests/request-routes';
 import { CollectionResponses } from '../components/collection-responses';
 import { CollectionSummary } from '../components/collection-summary';
 import { RequestPageShell } from '../components/request-page-shell';
+import { SurveyCsvButtons } from '../components/survey-csv-buttons';
 import { SurveyCounts } from '../components/survey-counts';
 
 // /request/:type/report/:id, "Analyse": a survey's per-question option counts; a collection's
@@ -11,14 +12,21 @@ export function RequestReportPage() {
   const { type } = useParams();
   const routeType = type === 'survey' || type === 'collection' ? type : undefined;
   return (
-    <RequestPageShell heading="Analyse" type={routeType} pathFor={requestReportPath}>
+    <RequestPageShell
+      heading="Analyse"
+      type={routeType}
+      pathFor={requestReportPath}
+      actions={(request) =>
+        request.type === 'survey' ? <SurveyCsvButtons requestId={request.id} title={request.title} /> : null
+      }
+    >
       {(request) =>
         request.type === 'survey' ? (
           <SurveyCounts requestId={request.id} />
         ) : (
           <>
             <CollectionSummary request={request} />
-            <CollectionResponses requestId={request.id} keyId={request.keyId} />
+            <CollectionResponses requestId={request.id} keyId={request.keyId} title={request.title} />
           </>
         )
       }

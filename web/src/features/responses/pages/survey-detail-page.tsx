@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
 import { requestDetailPath, requestReportPath } from '../../../shared/requests/request-routes';
 import { RequestPageShell } from '../components/request-page-shell';
+import { SurveyCsvButtons } from '../components/survey-csv-buttons';
 import { SurveyPies } from '../components/survey-pies';
 
 // /admin/request/survey/detail/:id: High Level Details and one pie per question.
@@ -13,14 +14,17 @@ export function SurveyDetailPage() {
       type="survey"
       pathFor={requestDetailPath}
       actions={(request) => (
-        <Button
-          component={RouterLink}
-          to={requestReportPath('survey', request.id)}
-          variant="outlined"
-          startIcon={<Assessment />}
-        >
-          Option counts report
-        </Button>
+        <>
+          <SurveyCsvButtons requestId={request.id} title={request.title} />
+          <Button
+            component={RouterLink}
+            to={requestReportPath('survey', request.id)}
+            variant="outlined"
+            startIcon={<Assessment />}
+          >
+            Option counts report
+          </Button>
+        </>
       )}
     >
       {(request) => <SurveyPies requestId={request.id} responseCount={request.responseCount} />}

@@ -1,12 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, graphql, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromBase64, toBase64 } from '../../../crypto/bytes';
 import { sealCollectionResponse, type CollectionData } from '../../../crypto/collection-response';
 import { savePrivateKey } from '../../../crypto/key-storage';
 import { KEY_A, KEY_B } from '../../../crypto/known-answers.fixture';
 import type { KeyId } from '../../../crypto/keys';
-import { CollectionResponsesDocument, RequestResultsDocument } from '../responses.generated';
+import {
+  CollectionResponsesDocument,
+  RequestResultsDocument,
+  ResponsesForExportDocument,
+} from '../responses.generated';
 import { graphQLError } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 import { givenSignedInSession, renderApp } from '../../../test/render-app';
@@ -77,7 +82,7 @@ async function givenCollection({ people = PEOPLE, tamper = -1 } = {}) {
       createdAt: '2026-03-05T08:00:00Z',
     });
   }
-  const loads = { request: 0 };
+  const loads = { request: 0, exportPages: [] as number[] };
   server.use(
     graphql.query(RequestResultsDocument, ({ variables }) => {
       loads.request += 1;
@@ -97,9 +102,24 @@ async function givenCollection({ people = PEOPLE, tamper = -1 } = {}) {
         },
       }),
     ),
+    graphql.query(ResponsesForExportDocument, ({ variables }) => {
+      loads.exportPages.push(variables.offset);
+      return HttpResponse.json({
+        data: {
+          requestResponses: {
+            list: rows
+              .slice(variables.offset, variables.offset + variables.limit)
+              .map((row) => ({ __typename: 'Response', ...row, answers: null })),
+            count: rows.length,
+          },
+        },
+      });
+    }),
   );
   return { request, rows, loads };
 }
+
+afterEach(() => vi.restoreAllMocks());
 
 const keepKeyA = () => savePrivateKey(KEY_A.id as KeyId, KEY_A.privatePem);
 const responsesTable = () => screen.findByRole('table', { name: 'Responses' });
@@ -223,6 +243,46 @@ describe('collection detail', () => {
     expect(within(rows[1]).queryByText('Tariq')).not.toBeInTheDocument();
     expect(within(rows[0]).getByText('Zoë')).toBeInTheDocument();
     expect(screen.getByText(/1 response on this page could not be decrypted/)).toBeInTheDocument();
+  });
+
+  it('downloads every response decrypted in this browser as CSV, one column per field', async () => {
+    const many = Array.from({ length: 130 }, (_, i) => PEOPLE[i % PEOPLE.length]);
+    const { request, loads } = await givenCollection({ people: many, tamper: 1 });
+    keepKeyA();
+    const files: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      files.push(blob as Blob);
+      return 'blob:csv';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    renderApp(`/admin/request/collection/detail/${request.id}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Download CSV' }, { timeout: 20_000 }));
+    await waitFor(() => expect(files).toHaveLength(1), { timeout: 20_000 });
+    expect(loads.exportPages).toEqual([0, 100]); // every page, not just the one on screen
+    const lines = (await files[0].text())
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toHaveLength(131);
+    expect(lines[0]).toBe(
+      'Member ID,Submitted,First Name,Last Name,Age,Mobile,Email,Gender,Location Name,Street,District,City,Region,Country,Steps per Day,Resting Heart Rate,Sleep Hours,ID Type,ID Country,ID Last 4,Images,Decryption',
+    );
+    expect(lines[1]).toBe(
+      'M000000000,2026-03-05T08:00:00Z,Zoë,Ångström,34,+1 555 0142,zoe@example.org,female,Home,Rua 12,Alfama,Lisbon,Lisboa,Portugal,,,,,,,https://images.example.org/p/1.jpg,decrypted',
+    );
+    expect(lines[2]).toMatch(/^M000000001,2026-03-05T08:00:00Z,(,){19}Could not be decrypted: /);
+    expect(lines[3]).toBe(
+      'M000000002,2026-03-05T08:00:00Z,Keiko,Sato,27,+1 555 0199,keiko@example.org,female,,,,,,,,,,,,,,decrypted',
+    );
+    expect(lines[5]).toContain(
+      'Tariq,Haddad,51,+1 555 0107,tariq@example.org,male,,,,,,,7200,61,7.5,passport,Kenya,4821,,decrypted',
+    );
+  });
+
+  it('offers no CSV download while the private key is not in this browser', async () => {
+    const { request } = await givenCollection();
+    renderApp(`/admin/request/collection/detail/${request.id}`);
+    expect(await screen.findByRole('button', { name: 'Download CSV' }, { timeout: 20_000 })).toBeDisabled();
   });
 
   it('says NOBODY ACCEPTED ON THE PHONE APPLICATION when there are no responses', async () => {

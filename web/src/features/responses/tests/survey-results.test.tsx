@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { RequestResultsDocument, SurveyResultsDocument, type SurveyResultsQuery } from '../responses.generated';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  RequestResultsDocument,
+  ResponsesForExportDocument,
+  SurveyResultsDocument,
+  type SurveyResultsQuery,
+} from '../responses.generated';
 import { server } from '../../../test/msw-server';
 import { givenSignedInSession, renderApp } from '../../../test/render-app';
 import { buildRequestResults } from '../../../test/request-factories';
@@ -46,6 +52,77 @@ function givenSurvey() {
   );
   return survey;
 }
+
+afterEach(() => vi.restoreAllMocks());
+
+function captureDownloads() {
+  const files: Blob[] = [];
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    files.push(blob as Blob);
+    return 'blob:csv';
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+  return files;
+}
+const csvLines = async (file: Blob) =>
+  (await file.text())
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+
+describe('survey CSV downloads', () => {
+  it('writes one row per response and one column per question, checkbox choices joined', async () => {
+    const survey = givenSurvey();
+    const answer = (questionId: string, option: string) => ({ __typename: 'ResponseAnswer', questionId, option });
+    server.use(
+      graphql.query(ResponsesForExportDocument, () =>
+        HttpResponse.json({
+          data: {
+            requestResponses: {
+              count: 2,
+              list: [
+                {
+                  id: 'r1',
+                  memberId: 'M1',
+                  createdAt: '2026-03-05T08:00:00Z',
+                  answers: [answer('q1', 'Tea'), answer('q2', '4')],
+                },
+                {
+                  id: 'r2',
+                  memberId: 'M2',
+                  createdAt: '2026-03-06T08:00:00Z',
+                  answers: [answer('q1', 'Coffee'), answer('q3', 'Yes'), answer('q3', '=1+1')],
+                },
+              ].map((row) => ({ __typename: 'Response', encryptedData: null, sealedKey: null, ...row })),
+            },
+          },
+        }),
+      ),
+    );
+    const files = captureDownloads();
+    renderApp(`/admin/request/survey/detail/${survey.id}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Responses CSV' }, { timeout: 20_000 }));
+    await waitFor(() => expect(files).toHaveLength(1));
+    expect(await csvLines(files[0])).toEqual([
+      'Member ID,Submitted,1. Coffee or tea?,2. How much do you like our menu?,3. A question nobody answered',
+      'M1,2026-03-05T08:00:00Z,Tea,4,',
+      'M2,2026-03-06T08:00:00Z,Coffee,,Yes; =1+1',
+    ]);
+  });
+
+  it('writes the option counts with their shares', async () => {
+    const survey = givenSurvey();
+    const files = captureDownloads();
+    renderApp(`/request/survey/report/${survey.id}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Statistics CSV' }, { timeout: 20_000 }));
+    await waitFor(() => expect(files).toHaveLength(1));
+    const lines = await csvLines(files[0]);
+    expect(lines[0]).toBe('Question,Option,Count,Share (%)');
+    expect(lines.slice(1, 3)).toEqual(['1. Coffee or tea?,Coffee,9,45', '1. Coffee or tea?,Tea,6,30']);
+    expect(lines.at(-1)).toBe('3. A question nobody answered,No,0,0');
+    expect(lines).toHaveLength(1 + 4 + 5 + 2);
+  });
+});
 
 describe('survey detail', () => {
   it('draws one pie per question, titled by the question, with a slice value per option', async () => {

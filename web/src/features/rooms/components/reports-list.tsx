@@ -11,7 +11,8 @@ import { ReportResultDocument, type ReportList_ReportFragment } from '../dataset
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { downloadTextFile } from '../../../shared/ui/download-text-file';
 import { formatDateTime } from '../../../shared/ui/format-date';
-import { decryptReport, isReportResult, reportFileName, reportHeader, toCsv } from '../report-csv';
+import { toCsv } from '../../../shared/csv';
+import { decryptReport, isReportResult, reportFileName, reportHeader } from '../report-csv';
 
 type Props = {
   roomId: string;

@@ -1,0 +1,87 @@
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { downloadTextFile } from '../../../shared/ui/download-text-file';
+import type { DesignerQuestion } from '../request-form';
+import { parseSurveyJson, SURVEY_JSON_LIMITS, SurveyJsonError, surveyToJson } from '../survey-json';
+
+const MAX_FILE_BYTES = 1_000_000;
+
+type Props = {
+  questions: DesignerQuestion[];
+  onImport: (questions: DesignerQuestion[]) => void;
+  locked: boolean;
+};
+
+// The designer's JSON export and import (docs/survey-json.md). Imported questions are added after
+// the ones already there, so nothing typed is lost; an invalid file changes nothing.
+export function SurveyJsonActions({ questions, onImport, locked }: Props) {
+  const input = useRef<HTMLInputElement>(null);
+  const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+
+  const read = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // the same file can be chosen again after a fix
+    if (!file) return;
+    try {
+      if (file.size > MAX_FILE_BYTES)
+        throw new SurveyJsonError('The file is larger than 1 MB: it is not a survey file.');
+      const imported = parseSurveyJson(await file.text());
+      if (questions.length + imported.length > SURVEY_JSON_LIMITS.questions) {
+        throw new SurveyJsonError(
+          `A survey has at most ${SURVEY_JSON_LIMITS.questions} questions: this one has ${questions.length} and the file ${imported.length}.`,
+        );
+      }
+      onImport([...questions, ...imported]);
+      const n = imported.length;
+      setMessage({ severity: 'success', text: `Imported ${n} question${n === 1 ? '' : 's'} from ${file.name}.` });
+    } catch (error) {
+      const text = error instanceof SurveyJsonError ? error.message : 'The file could not be read.';
+      setMessage({ severity: 'error', text: `${file.name} was not imported. ${text}` });
+    }
+  };
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Button
+          variant="outlined"
+          startIcon={<FileDownloadOutlined />}
+          disabled={questions.length === 0}
+          onClick={() => downloadTextFile('survey questions.json', surveyToJson(questions), 'application/json')}
+        >
+          Export JSON
+        </Button>
+        <Button
+          variant="outlined"
+          startIcon={<FileUploadOutlined />}
+          disabled={locked}
+          onClick={() => input.current?.click()}
+        >
+          Import JSON
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          accept="application/json,.json"
+          hidden
+          aria-label="Survey JSON file"
+          onChange={(event) => void read(event)}
+        />
+      </Box>
+      {message ? (
+        <Alert
+          severity={message.severity}
+          role={message.severity === 'error' ? 'alert' : 'status'}
+          onClose={() => setMessage(null)}
+          sx={{ width: '100%' }}
+        >
+          {message.text}
+        </Alert>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { newQuestion, type DesignerQuestion } from './request-form';
+import { parseSurveyJson, surveyToJson } from './survey-json';
+
+const questions: DesignerQuestion[] = [
+  { ...newQuestion('radios'), title: ' How often? ', choices: ['Daily', '', 'Weekly'] },
+  { ...newQuestion('checkboxes'), title: 'Which devices?', choices: ['Phone', 'Laptop', 'Tablet'] },
+  { ...newQuestion('stars'), title: 'Rate us', scale: 7, shape: 'heart' },
+];
+const file = (body: object) => JSON.stringify({ format: 'parley-survey', version: 1, ...body });
+
+describe('survey JSON', () => {
+  it('exports the questions as the documented version 1 file', () => {
+    expect(JSON.parse(surveyToJson(questions, 'Habits'))).toEqual({
+      format: 'parley-survey',
+      version: 1,
+      title: 'Habits',
+      questions: [
+        { type: 'radios', title: 'How often?', choices: ['Daily', 'Weekly'] },
+        { type: 'checkboxes', title: 'Which devices?', choices: ['Phone', 'Laptop', 'Tablet'] },
+        { type: 'stars', title: 'Rate us', scale: 7, shape: 'heart' },
+      ],
+    });
+  });
+
+  it('imports what it exports, as the designer edits it', () => {
+    const back = parseSurveyJson(surveyToJson(questions));
+    expect(back.map((q) => [q.type, q.title])).toEqual([
+      ['radios', 'How often?'],
+      ['checkboxes', 'Which devices?'],
+      ['stars', 'Rate us'],
+    ]);
+    expect(back[0].choices).toEqual(['Daily', 'Weekly', '']); // padded to the designer's three rows
+    expect(back[2]).toMatchObject({ scale: 7, shape: 'heart' });
+    expect(parseSurveyJson(surveyToJson(back))).toEqual(back);
+  });
+
+  it.each([
+    ['{ not json', /^The file is not JSON: /],
+    [JSON.stringify({ questions: [] }), /^format: must be "parley-survey"/],
+    [JSON.stringify({ format: 'parley-survey', version: 2, questions: [] }), /^version: 2 is not supported/],
+    [file({ questions: [] }), /^questions: must be a list of at least one question\.$/],
+    [file({ questions: [{ type: 'slider', title: 'x' }] }), /^questions\[0\]\.type: must be one of/],
+    [
+      file({ questions: [{ type: 'radios', title: ' ', choices: ['a'] }] }),
+      /^questions\[0\]\.title: must be a non-empty text\.$/,
+    ],
+    [
+      file({
+        questions: [
+          { type: 'radios', title: 'ok', choices: ['a'] },
+          { type: 'radios', title: 'x', choices: ['a', 7] },
+        ],
+      }),
+      /^questions\[1\]\.choices\[1\]: must be a non-empty text\.$/,
+    ],
+    [
+      file({ questions: [{ type: 'dropdown', title: 'x', choices: ['a', 'a'] }] }),
+      /^questions\[0\]\.choices\[1\]: "a" is listed twice\.$/,
+    ],
+    [
+      file({ questions: [{ type: 'stars', title: 'x', scale: 11, shape: 'star' }] }),
+      /^questions\[0\]\.scale: must be a whole number from 3 to 10\.$/,
+    ],
+    [
+      file({ questions: [{ type: 'stars', title: 'x', scale: 5, shape: 'moon' }] }),
+      /^questions\[0\]\.shape: must be one of/,
+    ],
+    [
+      file({ questions: [{ type: 'radios', title: 'x', choices: ['a'], colour: 'red' }] }),
+      /^questions\[0\]: unknown field "colour"/,
+    ],
+    [
+      file({ questions: Array.from({ length: 101 }, () => ({ type: 'radios', title: 'x', choices: ['a'] })) }),
+      /at most 100 questions/,
+    ],
+  ])('refuses %s, naming the place', (source, message) => {
+    expect(() => parseSurveyJson(source)).toThrow(message);
+  });
+});

@@ -1,0 +1,67 @@
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useApolloClient } from '@apollo/client/react';
+import { useState } from 'react';
+import { downloadTextFile } from '../../../shared/ui/download-text-file';
+import {
+  exportFileName,
+  statisticsCsv,
+  surveyResponsesCsv,
+  type QuestionColumn,
+  type StatisticsGroup,
+} from '../exports';
+import { SurveyResultsDocument } from '../responses.generated';
+import { ExportError, useAllResponses } from './export-support';
+
+// A survey's responses (one row each, one column per question) and its option counts as CSV.
+export function SurveyCsvButtons({ requestId, title }: { requestId: string; title: string }) {
+  const client = useApolloClient();
+  const fetchAll = useAllResponses(requestId);
+  const [busy, setBusy] = useState<'responses' | 'statistics' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const statistics = async (): Promise<StatisticsGroup[]> => {
+    const { data } = await client.query({ query: SurveyResultsDocument, variables: { requestId } });
+    if (!data) throw new Error('no data');
+    return data.surveyStatistics;
+  };
+  const run = async (what: 'responses' | 'statistics') => {
+    setBusy(what);
+    setError(null);
+    try {
+      const groups = await statistics();
+      const csv =
+        what === 'statistics'
+          ? statisticsCsv(groups)
+          : surveyResponsesCsv(
+              groups.map(({ questionId, title: t }): QuestionColumn => ({ questionId, title: t })),
+              await fetchAll(() => {}),
+            );
+      downloadTextFile(exportFileName(title, what), csv, 'text/csv');
+    } catch {
+      setError(`The ${what} could not be loaded for the download. Try again.`);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        {(['responses', 'statistics'] as const).map((what) => (
+          <Button
+            key={what}
+            variant="outlined"
+            startIcon={<FileDownloadOutlined />}
+            disabled={busy !== null}
+            onClick={() => void run(what)}
+          >
+            {busy === what ? 'Preparing…' : what === 'responses' ? 'Responses CSV' : 'Statistics CSV'}
+          </Button>
+        ))}
+      </Box>
+      <ExportError message={error} onClose={() => setError(null)} />
+    </Box>
+  );
+}
