@@ -14,6 +14,7 @@ import { OutboxMail } from '../modules/mail/outbox-mail.entity';
 import { Notification } from '../modules/notifications/notification.entity';
 import { Participant } from '../modules/participants/participant.entity';
 import { Payout } from '../modules/payouts/payout.entity';
+import { EscrowFunding } from '../modules/requests/escrow-funding.entity';
 import { DataRequest } from '../modules/requests/request.entity';
 import { Submission } from '../modules/responses/submission.entity';
 import { SurveyAnswer } from '../modules/surveys/survey-answer.entity';
@@ -42,6 +43,7 @@ export const entities = [
   Submission,
   SurveyAnswer,
   Payout,
+  EscrowFunding,
   Room,
   RoomMember,
   RoomKey,
