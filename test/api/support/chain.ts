@@ -28,15 +28,19 @@ export type ChainServer = {
 /**
  * A real anvil with the real contracts and a server pointed at it like at any configured chain
  * (as with `npm start`: dev account 0 is the treasury); the first `fundAccounts` dev accounts
- * hold `fundAmount` IPT.
+ * hold `fundAmount` IPT. `start` starts the server (e2e: startAppServer, with the web build).
  */
-export async function startChainServer(fundAccounts: number, fundAmount: bigint): Promise<ChainServer> {
+export async function startChainServer(
+  fundAccounts: number,
+  fundAmount: bigint,
+  start: (env: Record<string, string>) => Promise<TestServer> = startTestServer,
+): Promise<ChainServer> {
   const [treasury] = devAccounts(1);
   const chain = await startLocalChain();
   const deployment = await deployContracts(chain.rpcUrl, treasury.privateKey, { fundAccounts, fundAmount });
   const provider = createProvider(chain.rpcUrl, chain.chainId);
   const token = attachContract('IPTToken', deployment.token, provider);
-  const server = await startTestServer({
+  const server = await start({
     CHAIN_RPC_URL: chain.rpcUrl,
     CHAIN_ID: String(chain.chainId),
     IPT_TOKEN_ADDRESS: deployment.token,
