@@ -77,7 +77,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, chainSetu
   const surveys = new SurveysService();
   const payouts = new PayoutsService(chain, treasury, log);
   const escrowFunding = new EscrowFundingService(ledger, chain, treasury, log);
-  const requests = new RequestsService(surveys, payouts, chain, escrowFunding);
+  const requests = new RequestsService(surveys, payouts, chain, escrowFunding, log);
   const credit = new CreditService(ledger);
   const rooms = new RoomsService(mail, config.publicUrl);
   const datasets = new DatasetsService(rooms);
@@ -102,7 +102,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, chainSetu
     ledger,
     credit,
     purchases: new PurchasesService(ledger, gateway, log),
-    withdrawals: new WithdrawalsService(ledger, chain, treasury, log),
+    withdrawals: new WithdrawalsService(ledger, chain, treasury, log, [(em) => requests.reconcileCreditPublishing(em)]),
     runtimeConfig: new RuntimeConfigService(config, chain),
     surveys,
     payouts,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreditEntry } from '../../api/src/modules/billing/credit-entry.entity';
 import { EscrowFunding } from '../../api/src/modules/requests/escrow-funding.entity';
 import { DataRequest } from '../../api/src/modules/requests/request.entity';
+import { User } from '../../api/src/modules/users/user.entity';
 import { attachContract, createSigner, devAccounts, toRequestId } from '../../scripts/chain/local-chain';
 import { encryptCollectionResponse } from '../../scripts/simulate/response-crypto';
 import { balanceOf, buyCredit } from './support/billing';
@@ -20,7 +21,7 @@ import {
   type LegacyRequest,
 } from './support/requests';
 import { startChainServer, type ChainServer } from './support/chain';
-import type { TestServer } from './support/server';
+import { startTestServer, type TestServer } from './support/server';
 
 // Publishing with prepaid credit, against a real anvil with the real contracts: dev account 0
 // deploys them, is the factory's operator and the server's treasury (as with `npm start`).
@@ -158,13 +159,13 @@ describe('publishing with prepaid credit', () => {
     expect((await em().findOneOrFail(EscrowFunding, { requestId: id })).status).toBe('failed');
   });
 
-  it('two concurrent submits of the same request pay once', async () => {
+  it('concurrent submits of the same request pay once', async () => {
     const { user, key } = await requester(30);
     const id = randomUUID();
     const body = collectionBody(key.id, { id, bonus_amount: 20, bonus_each: 4 });
-    const [a, b] = await Promise.all([publishWithCredit(user, body), publishWithCredit(user, body)]);
-    expect([a.status, b.status]).toEqual([200, 200]);
-    expect(a.body.result?.newchild).toBe(b.body.result?.newchild);
+    const all = await Promise.all(Array.from({ length: 4 }, () => publishWithCredit(user, body)));
+    expect(all.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(all.map((r) => r.body.result?.newchild)).size).toBe(1);
     expect(await balanceOf(user.client)).toBe(10);
     expect(await onChain(await escrowOf(id))).toBe(20n);
     expect(await em().count(EscrowFunding, { requestId: id })).toBe(1);
@@ -241,6 +242,57 @@ describe('publishing with prepaid credit', () => {
       409,
       'CONFLICT',
     );
+  });
+
+  it('a crash after the debit: the reconcile loop creates the escrow and publishes, once', async () => {
+    const { user, key } = await requester(10);
+    const draft = await createRequest(user, collectionBody(key.id, { bonus_amount: 10, bonus_each: 2 }));
+    // what publishing had done when the server died: the debit and the escrow step, nothing signed
+    const services = server.services;
+    await em().transactional(async (tx) => {
+      const owner = await tx.findOneOrFail(User, { username: user.username });
+      await services.escrowFunding.debit(tx, {
+        user: owner,
+        requestId: draft.id,
+        kind: 'create',
+        amount: 10,
+        bonusEach: 2,
+      });
+    });
+    expect(await balanceOf(user.client)).toBe(0);
+    // an edit meanwhile waits for it
+    expectError(
+      await user.client.rest('POST', '/request.api/edit', { id: draft.id, bonus_amount: 12 }),
+      409,
+      'CONFLICT',
+    );
+    await Promise.all([services.withdrawals.reconcilePending(em()), services.withdrawals.reconcilePending(em())]);
+    const stored = await em().findOneOrFail(DataRequest, draft.id);
+    expect(stored).toMatchObject({ status: 1, funding: 'credit', escrowVerified: true });
+    expect(stored.escrowAddress).toBe(await escrowOf(draft.id));
+    expect(await onChain(stored.escrowAddress!)).toBe(10n);
+    expect(await balanceOf(user.client)).toBe(0);
+  });
+
+  it('a chain that does not answer: CHAIN_UNAVAILABLE, no credit taken, nothing saved', async () => {
+    const offline = await startTestServer({
+      CHAIN_RPC_URL: 'http://127.0.0.1:9', // discard port: connection refused
+      IPT_TOKEN_ADDRESS: env.deployment.token,
+      ESCROW_FACTORY_ADDRESS: env.deployment.factory,
+      TREASURY_PRIVATE_KEY: treasury.privateKey,
+    });
+    try {
+      const ivy = await buildUser(offline);
+      const ivyKey = await buildKey(ivy);
+      await buyCredit(ivy.client, '10credits');
+      const id = randomUUID();
+      const res = await publishWithCredit(ivy, collectionBody(ivyKey.id, { id, bonus_amount: 10, bonus_each: 2 }));
+      expectError(res, 503, 'CHAIN_UNAVAILABLE');
+      expect(await balanceOf(ivy.client)).toBe(10);
+      expect(await offline.db.orm.em.fork().count(DataRequest, { id })).toBe(0);
+    } finally {
+      await offline.close();
+    }
   });
 
   it("nobody closes someone else's escrow, nor a wallet-funded one here", async () => {

@@ -1,5 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { AppError, badInput, conflict, isUniqueViolation, notFound } from '../../shared/errors';
@@ -11,7 +12,7 @@ import { Payout } from '../payouts/payout.entity';
 import type { PayoutsService } from '../payouts/payouts.service';
 import type { SurveysService } from '../surveys/surveys.service';
 import { asInput, sameQuestions, type QuestionView } from '../surveys/surveys.views';
-import type { User } from '../users/user.entity';
+import { User } from '../users/user.entity';
 import { verifyEscrow } from './escrow-check';
 import { EscrowFunding } from './escrow-funding.entity';
 import type { EscrowFundingService } from './escrow-funding.service';
@@ -41,6 +42,7 @@ export class RequestsService {
     private readonly payouts: PayoutsService,
     private readonly chain: ChainService,
     private readonly funding: EscrowFundingService,
+    private readonly log: Pick<FastifyBaseLogger, 'error'>,
   ) {}
 
   async create(em: EntityManager, user: User, raw: unknown): Promise<RequestDetail> {
@@ -89,6 +91,8 @@ export class RequestsService {
     try {
       await em.transactional(async (tx) => {
         await this.insert(tx, user, id, key, { ...input, status: 0 }, { funding: 'credit' });
+        // the row first: a concurrent submission of this id waits here, then hears it exists
+        await tx.flush();
         await this.funding.debit(tx, {
           user,
           requestId: id,
@@ -175,6 +179,26 @@ export class RequestsService {
       });
     }
     return this.detail(em, id, user);
+  }
+
+  /**
+   * The background half of publishing with credit (the withdrawals' reconcile loop runs it):
+   * settles escrow steps a crash or an outage left pending, and publishes the requests whose
+   * escrow the treasury created while nobody was waiting for the answer.
+   */
+  async reconcileCreditPublishing(em: EntityManager): Promise<number> {
+    const settled = await this.funding.reconcilePending(em);
+    const waiting = await em.execute<{ id: string; user_id: string }[]>(
+      `select r.id, r.user_id from escrow_fundings f join requests r on r.id = f.request_id
+        where f.kind = 'create' and f.status = 'sent' and r.status = 0 and r.escrow_closed_at is null
+        limit 50`,
+    );
+    for (const row of waiting) {
+      await this.publishFunded(em, em.getReference(User, row.user_id), row.id).catch((err: unknown) =>
+        this.log.error({ err, requestId: row.id }, 'publishing a credit-paid request failed; will retry'),
+      );
+    }
+    return settled;
   }
 
   /**
@@ -284,9 +308,13 @@ export class RequestsService {
     }
     // publishing a draft with credit: saved as a draft with the debit, published once funded
     const creditPublish = (payWith ?? request.funding) === 'credit' && !wasPublished && merged.status === 1;
+    if (!wasPublished && (await this.funding.live(em, id, 'create'))) {
+      // a second click, or an edit while the treasury is still creating the escrow
+      if (creditPublish) return this.publishFunded(em, user, id);
+      throw conflict('This request is being published with your credit: wait until its escrow is created');
+    }
     if (creditPublish) {
       noEscrowWithCredit(changes);
-      if (await this.funding.live(em, id, 'create')) return this.publishFunded(em, user, id);
       merged.status = 0;
     }
     checkRequestRules(merged);
