@@ -295,6 +295,17 @@ describe('publishing with prepaid credit', () => {
     }
   });
 
+  it('deleting a published request paid with credit closes its escrow first: the rest returns', async () => {
+    const { user, key } = await requester(10);
+    const r = (await publishWithCredit(user, collectionBody(key.id, { bonus_amount: 10, bonus_each: 5 }))).body.result!;
+    expect(await balanceOf(user.client)).toBe(0);
+    const res = await user.client.rest('POST', '/request.api/delete', { id: r.id });
+    expect(res.status).toBe(200);
+    expect(await em().count(DataRequest, { id: r.id })).toBe(0);
+    expect(await escrowContract(r.newchild!).getFunction('closed')()).toBe(true);
+    expect(await balanceOf(user.client)).toBe(10);
+  });
+
   it("nobody closes someone else's escrow, nor a wallet-funded one here", async () => {
     const { user, key } = await requester(10);
     const r = (await publishWithCredit(user, collectionBody(key.id, { bonus_amount: 10, bonus_each: 5 }))).body.result!;

@@ -382,9 +382,20 @@ export class RequestsService {
     return this.detail(em, id, user);
   }
 
-  /** Deletes a request with its questions and responses; payouts made or owed stay (money records). */
+  /**
+   * Deletes a request with its questions and responses; payouts made or owed stay (money records).
+   * The open escrow of a request paid with credit is closed first, so what is left returns to the
+   * requester's credit (if it cannot be closed now, nothing is deleted).
+   */
   async remove(em: EntityManager, user: User, raw: unknown): Promise<void> {
     const { id, type } = parseInput(requestRefSchema, raw);
+    const request = await em.findOne(DataRequest, { id, user, ...(type ? { type } : {}) });
+    if (request?.funding === 'credit' && !request.escrowClosedAt) {
+      if (request.status === 1) await this.closeEscrow(em, user, { id });
+      else if (await this.funding.live(em, id, 'create')) {
+        throw conflict('This request is being published with your credit: wait until its escrow is created');
+      }
+    }
     const deleted = await em.nativeDelete(DataRequest, { id, user, ...(type ? { type } : {}) });
     if (!deleted) throw notFound('Request');
   }
