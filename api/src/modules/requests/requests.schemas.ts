@@ -135,7 +135,12 @@ const legacyFields = {
   // surveys: the questions; collections (as read back by the form): the options
   data: z.union([z.array(legacyQuestionSchema).max(100), z.record(z.string(), z.unknown())]).optional(),
   // wallet (default) or credit: see payWith above
-  pay_with: z.enum(FUNDINGS, { error: 'pay_with must be wallet or credit' }).optional(),
+  pay_with: z
+    .enum(FUNDINGS, { error: 'pay_with must be wallet or credit' })
+    .optional()
+    .describe(
+      'who funds the escrow: wallet (default: send newchild and address) or credit (your prepaid credit pays; the platform treasury creates and funds the escrow)',
+    ),
 };
 
 /** Legacy names -> requestFieldsSchema's names; values are validated by the service. */
