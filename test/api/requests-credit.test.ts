@@ -157,6 +157,14 @@ describe('publishing with prepaid credit', () => {
     const entries = await em().find(CreditEntry, { reference: { $like: `request-escrow:${id}%` } });
     expect(entries.map((e) => e.amount).sort()).toEqual([-20, 20]);
     expect((await em().findOneOrFail(EscrowFunding, { requestId: id })).status).toBe('failed');
+
+    // trying again from the draft is a new attempt with its own reference, refunded the same way
+    const again = await user.client.rest('POST', '/request.api/edit', { id, status: 1, pay_with: 'credit' });
+    expectError(again, 409, 'CONFLICT');
+    expect(await balanceOf(user.client)).toBe(20);
+    const second = await em().find(CreditEntry, { reference: { $like: `request-escrow:${id}:2%` } });
+    expect(second.map((e) => e.amount).sort()).toEqual([-20, 20]);
+    expect((await em().findOneOrFail(DataRequest, id)).status).toBe(0);
   });
 
   it('concurrent submits of the same request pay once', async () => {
