@@ -23,6 +23,7 @@ import { NotificationsService } from './modules/notifications/notifications.serv
 import { ParticipantsService } from './modules/participants/participants.service';
 import { PayoutsService } from './modules/payouts/payouts.service';
 import { DashboardService } from './modules/requests/dashboard.service';
+import { EscrowFundingService } from './modules/requests/escrow-funding.service';
 import { PublicRequestsService } from './modules/requests/public-requests.service';
 import { RequestsService } from './modules/requests/requests.service';
 import { ResponsesService } from './modules/responses/responses.service';
@@ -51,6 +52,7 @@ export type Services = {
   runtimeConfig: RuntimeConfigService;
   surveys: SurveysService;
   payouts: PayoutsService;
+  escrowFunding: EscrowFundingService;
   requests: RequestsService;
   dashboard: DashboardService;
   publicRequests: PublicRequestsService;
@@ -70,11 +72,12 @@ export function createServices(config: Config, log: FastifyBaseLogger, chainSetu
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'uploads'));
   const chain = new ChainService(chainSetup ?? chainSetupFromConfig(config.chain), log);
   // every table holding treasury transactions signed before broadcast: they share one nonce sequence
-  const treasury = new TreasuryQueue(chain, ['withdrawals', 'payouts']);
+  const treasury = new TreasuryQueue(chain, ['withdrawals', 'payouts', 'escrow_fundings']);
   const ledger = new LedgerService();
   const surveys = new SurveysService();
   const payouts = new PayoutsService(chain, treasury, log);
-  const requests = new RequestsService(surveys, payouts, chain);
+  const escrowFunding = new EscrowFundingService(ledger, chain, treasury, log);
+  const requests = new RequestsService(surveys, payouts, chain, escrowFunding, log);
   const credit = new CreditService(ledger);
   const rooms = new RoomsService(mail, config.publicUrl);
   const datasets = new DatasetsService(rooms);
@@ -99,10 +102,11 @@ export function createServices(config: Config, log: FastifyBaseLogger, chainSetu
     ledger,
     credit,
     purchases: new PurchasesService(ledger, gateway, log),
-    withdrawals: new WithdrawalsService(ledger, chain, treasury, log),
+    withdrawals: new WithdrawalsService(ledger, chain, treasury, log, [(em) => requests.reconcileCreditPublishing(em)]),
     runtimeConfig: new RuntimeConfigService(config, chain),
     surveys,
     payouts,
+    escrowFunding,
     requests,
     dashboard: new DashboardService(),
     publicRequests: new PublicRequestsService(surveys, payouts),

@@ -14,6 +14,7 @@ import { OutboxMail } from '../modules/mail/outbox-mail.entity';
 import { Notification } from '../modules/notifications/notification.entity';
 import { Participant } from '../modules/participants/participant.entity';
 import { Payout } from '../modules/payouts/payout.entity';
+import { EscrowFunding } from '../modules/requests/escrow-funding.entity';
 import { DataRequest } from '../modules/requests/request.entity';
 import { Submission, WithdrawnSubmission } from '../modules/responses/submission.entity';
 import { SurveyAnswer } from '../modules/surveys/survey-answer.entity';
@@ -43,6 +44,7 @@ export const entities = [
   WithdrawnSubmission,
   SurveyAnswer,
   Payout,
+  EscrowFunding,
   Room,
   RoomMember,
   RoomKey,

@@ -135,6 +135,8 @@ export type CreateRequestInput = {
   keyId: Scalars['String']['input'];
   /** collections */
   options?: InputMaybe<CollectionOptionsInput>;
+  /** publishing or raising Total IPTs: WALLET (default; send escrowAddress and signerAddress) or CREDIT (debits your prepaid credit by Total IPTs; INSUFFICIENT_CREDIT "Purchase Tokens to continue" when short) */
+  payWith?: InputMaybe<PayWith>;
   /** fixed once created */
   quality?: InputMaybe<RequestQuality>;
   /** surveys */
@@ -202,6 +204,11 @@ export type MeasureInput = {
   /** count, countDistinct, sum, avg, min or max */
   fn: Scalars['String']['input'];
 };
+
+/** Who funds a request's escrow: WALLET (your browser wallet creates it; the default) or CREDIT (your prepaid credit: the platform treasury creates and funds it, and what is left on close returns to your credit) */
+export type PayWith =
+  | 'CREDIT'
+  | 'WALLET';
 
 /** dropdown, radios (Multiple Choice), checkboxes, stars (Star Rating) */
 export type QuestionKind =
@@ -303,6 +310,8 @@ export type UpdateRequestInput = {
   keyId?: InputMaybe<Scalars['String']['input']>;
   /** collections */
   options?: InputMaybe<CollectionOptionsInput>;
+  /** publishing or raising Total IPTs: WALLET (default; send escrowAddress and signerAddress) or CREDIT (debits your prepaid credit by Total IPTs; INSUFFICIENT_CREDIT "Purchase Tokens to continue" when short) */
+  payWith?: InputMaybe<PayWith>;
   /** fixed once created */
   quality?: InputMaybe<RequestQuality>;
   /** surveys */

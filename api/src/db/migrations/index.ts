@@ -6,6 +6,7 @@ import { Migration20261122083938_room_invite_tokens } from './Migration202611220
 import { Migration20261124032343_dataset_tables } from './Migration20261124032343_dataset_tables';
 import { Migration20261125035516_analysis_rules } from './Migration20261125035516_analysis_rules';
 import { Migration20261125050140_room_invitation_consent } from './Migration20261125050140_room_invitation_consent';
+import { Migration20261125064227_credit_funded_requests } from './Migration20261125064227_credit_funded_requests';
 import { Migration20261125064300_withdrawn_submissions } from './Migration20261125064300_withdrawn_submissions';
 
 // Committed migrations in the order they run. Add new ones at the end (npm run db:migration -- name).
@@ -18,5 +19,6 @@ export const migrations = [
   Migration20261124032343_dataset_tables,
   Migration20261125035516_analysis_rules,
   Migration20261125050140_room_invitation_consent,
+  Migration20261125064227_credit_funded_requests,
   Migration20261125064300_withdrawn_submissions,
 ];

@@ -3,7 +3,7 @@ import { Check, Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-or
 import { randomUUID } from 'node:crypto';
 import { User } from '../users/user.entity';
 
-export const CREDIT_KINDS = ['purchase', 'free-plan', 'report', 'withdrawal', 'adjustment'] as const;
+export const CREDIT_KINDS = ['purchase', 'free-plan', 'report', 'withdrawal', 'adjustment', 'escrow'] as const;
 export type CreditKind = (typeof CREDIT_KINDS)[number];
 
 /**

@@ -1,10 +1,16 @@
 import { OptionalProps } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { randomUUID } from 'node:crypto';
+import {
+  TREASURY_TX_STATUSES,
+  TreasuryTransaction,
+  type TreasuryTransactionDefaults,
+  type TreasuryTxStatus,
+} from '../chain/treasury-transaction.entity';
 import { User } from '../users/user.entity';
 
-export const WITHDRAWAL_STATUSES = ['pending', 'sent', 'failed'] as const;
-export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+export const WITHDRAWAL_STATUSES = TREASURY_TX_STATUSES;
+export type WithdrawalStatus = TreasuryTxStatus;
 
 /**
  * Purchased credit moved to a wallet as on-chain IPT. The ledger is debited when the row is created
@@ -17,17 +23,8 @@ export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 @Index({ properties: ['status', 'createdAt'] })
 @Check({ name: 'withdrawals_status_check', expression: "status in ('pending', 'sent', 'failed')" })
 @Check({ name: 'withdrawals_amount_positive', expression: 'amount > 0' })
-export class Withdrawal {
-  [OptionalProps]?:
-    | 'createdAt'
-    | 'updatedAt'
-    | 'status'
-    | 'fromAddress'
-    | 'nonce'
-    | 'txHash'
-    | 'rawTx'
-    | 'failureMessage'
-    | 'completedAt';
+export class Withdrawal extends TreasuryTransaction {
+  [OptionalProps]?: TreasuryTransactionDefaults;
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -45,32 +42,4 @@ export class Withdrawal {
   // checksummed recipient wallet
   @Property({ type: 'string', length: 42 })
   toAddress!: string;
-
-  @Property({ type: 'string', length: 10 })
-  status: WithdrawalStatus = 'pending';
-
-  // the treasury's signed transaction: set once, before broadcasting
-  @Property({ type: 'string', length: 42, nullable: true })
-  fromAddress?: string | null = null;
-
-  @Property({ type: 'integer', nullable: true })
-  nonce?: number | null = null;
-
-  @Property({ type: 'string', length: 66, nullable: true, unique: true })
-  txHash?: string | null = null;
-
-  @Property({ type: 'text', nullable: true, hidden: true })
-  rawTx?: string | null = null;
-
-  @Property({ type: 'string', length: 500, nullable: true })
-  failureMessage?: string | null = null;
-
-  @Property({ type: 'datetime', nullable: true })
-  completedAt?: Date | null = null;
-
-  @Property({ type: 'datetime' })
-  createdAt: Date = new Date();
-
-  @Property({ type: 'datetime', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

@@ -50,6 +50,9 @@ export class WithdrawalsService {
     private readonly chain: ChainService,
     private readonly treasury: TreasuryQueue,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+    // other treasury work a crash or an outage can leave pending (escrows of requests paid with
+    // credit), finished by the same reconcile loop; each returns how many it settled
+    private readonly alsoPending: ((em: EntityManager) => Promise<number>)[] = [],
   ) {}
 
   async withdraw(em: EntityManager, user: User, raw: unknown): Promise<Withdrawal> {
@@ -155,7 +158,10 @@ export class WithdrawalsService {
     });
   }
 
-  /** Finishes withdrawals left pending by a crash or a chain outage (start-up and a timer). */
+  /**
+   * Finishes withdrawals (and the `alsoPending` treasury work) left pending by a crash or a chain
+   * outage (start-up and a timer).
+   */
   async reconcilePending(em: EntityManager): Promise<number> {
     const pending = await em.find(
       Withdrawal,
@@ -169,6 +175,12 @@ export class WithdrawalsService {
         return w;
       });
       if (done.status !== 'pending') settled += 1;
+    }
+    for (const more of this.alsoPending) {
+      settled += await more(em).catch((err: unknown) => {
+        this.log.error({ err }, 'treasury reconcile failed');
+        return 0;
+      });
     }
     return settled;
   }

@@ -4,6 +4,7 @@ import {
   id,
   Interface,
   isError,
+  MaxUint256,
   Transaction,
   ZeroAddress,
   type JsonRpcProvider,
@@ -212,6 +213,52 @@ export class ChainService {
   async signEscrowPay(escrow: string, participant: string, minNonce = 0): Promise<SignedTransfer> {
     const data = escrowInterface().encodeFunctionData('pay', [getAddress(participant)]);
     return this.signTreasuryCall('sign escrow payment', getAddress(escrow), data, minNonce);
+  }
+
+  /**
+   * Signs the factory's `createEscrow(id(requestId), amount, bonusEach)` from the treasury (a
+   * request paid with prepaid credit: the treasury owns and funds the escrow). The factory pulls
+   * the IPT with transferFrom, so a treasury that has not yet allowed it gets a one-time unlimited
+   * approval first, sent and mined here (the factory is the platform's own contract; an approval
+   * moves no tokens, so repeating it is harmless). Call under TreasuryQueue's lock.
+   */
+  async signEscrowCreate(requestId: string, amount: bigint, bonusEach: bigint, minNonce = 0): Promise<SignedTransfer> {
+    const { token, factory, treasury } = await this.treasury();
+    const factoryAddress = await factory.getAddress();
+    const allowance = await this.call(
+      'read allowance',
+      () => token.getFunction('allowance')(treasury.address, factoryAddress) as Promise<bigint>,
+    );
+    let nonce = minNonce;
+    if (allowance < amount) {
+      const data = token.interface.encodeFunctionData('approve', [factoryAddress, MaxUint256]);
+      const approval = await this.signTreasuryCall('sign approval', await token.getAddress(), data, minNonce);
+      await this.broadcast(approval.raw);
+      const state = await this.settle(approval, 20_000);
+      if (state !== 'confirmed') throw chainUnavailable(`The treasury's approval of the factory was ${state}`);
+      nonce = approval.nonce + 1;
+    }
+    const data = factory.interface.encodeFunctionData('createEscrow', [id(requestId), amount, bonusEach]);
+    return this.signTreasuryCall('sign escrow creation', factoryAddress, data, nonce);
+  }
+
+  /** Signs `close()` on an escrow from the treasury (an operator): the rest goes to its requester. */
+  async signEscrowClose(escrow: string, minNonce = 0): Promise<SignedTransfer> {
+    const data = escrowInterface().encodeFunctionData('close', []);
+    return this.signTreasuryCall('sign escrow close', getAddress(escrow), data, minNonce);
+  }
+
+  /** The IPT an escrow refunded in a mined `close()` (its EscrowClosed event); null if none. */
+  async closedRefund(txHash: string): Promise<bigint | null> {
+    const { provider } = await this.connect();
+    return this.call('read close receipt', async () => {
+      const receipt = await provider.getTransactionReceipt(txHash);
+      for (const log of receipt?.logs ?? []) {
+        const parsed = escrowInterface().parseLog(log);
+        if (parsed?.name === 'EscrowClosed') return parsed.args.getValue('refunded') as bigint;
+      }
+      return null;
+    });
   }
 
   private async signTreasuryCall(what: string, to: string, data: string, minNonce: number): Promise<SignedTransfer> {

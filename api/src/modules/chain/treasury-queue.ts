@@ -10,13 +10,17 @@ export type TreasurySigner = {
   transfer(to: string, amount: bigint): Promise<SignedTransfer>;
   /** `pay(participant)` on a request escrow (the treasury is a factory operator) */
   escrowPay(escrow: string, participant: string): Promise<SignedTransfer>;
+  /** the factory's `createEscrow` with the treasury as requester and funder (prepaid credit) */
+  escrowCreate(requestId: string, amount: bigint, bonusEach: bigint): Promise<SignedTransfer>;
+  /** `close()` on an escrow: what is left goes to its requester */
+  escrowClose(escrow: string): Promise<SignedTransfer>;
 };
 
 /**
  * The durable sign-then-send path for every transaction the treasury key makes (withdrawals,
- * participant payouts). A caller stores the signed transaction in its own row BEFORE broadcasting,
- * so a crash can never lead to a second, different transaction for the same obligation; a retry
- * re-broadcasts the stored one and settles it.
+ * participant payouts, escrows of requests paid with credit). A caller stores the signed
+ * transaction in its own row BEFORE broadcasting, so a crash can never lead to a second, different
+ * transaction for the same obligation; a retry re-broadcasts the stored one and settles it.
  *
  * Nonces: signing happens under one cross-process advisory lock, and a new transaction gets a
  * nonce above every treasury transaction that is signed and stored but maybe not yet known to the
@@ -56,6 +60,9 @@ export class TreasuryQueue {
       const signer: TreasurySigner = {
         transfer: async (to, amount) => this.chain.signTreasuryTransfer(to, amount, await floor()),
         escrowPay: async (escrow, participant) => this.chain.signEscrowPay(escrow, participant, await floor()),
+        escrowCreate: async (requestId, amount, bonusEach) =>
+          this.chain.signEscrowCreate(requestId, amount, bonusEach, await floor()),
+        escrowClose: async (escrow) => this.chain.signEscrowClose(escrow, await floor()),
       };
       return fn(tx, signer);
     });

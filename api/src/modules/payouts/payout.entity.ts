@@ -1,10 +1,16 @@
 import { OptionalProps } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { randomUUID } from 'node:crypto';
+import {
+  TREASURY_TX_STATUSES,
+  TreasuryTransaction,
+  type TreasuryTransactionDefaults,
+  type TreasuryTxStatus,
+} from '../chain/treasury-transaction.entity';
 import { DataRequest } from '../requests/request.entity';
 
-export const PAYOUT_STATUSES = ['pending', 'sent', 'failed'] as const;
-export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+export const PAYOUT_STATUSES = TREASURY_TX_STATUSES;
+export type PayoutStatus = TreasuryTxStatus;
 
 /**
  * A participant's bonus, paid from the request's escrow by the treasury (a factory operator) with
@@ -19,20 +25,8 @@ export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 @Index({ properties: ['status', 'nextAttemptAt'] })
 @Check({ name: 'payouts_status_check', expression: "status in ('pending', 'sent', 'failed')" })
 @Check({ name: 'payouts_amount_positive', expression: 'amount > 0' })
-export class Payout {
-  [OptionalProps]?:
-    | 'createdAt'
-    | 'updatedAt'
-    | 'status'
-    | 'fromAddress'
-    | 'nonce'
-    | 'txHash'
-    | 'rawTx'
-    | 'attempts'
-    | 'nextAttemptAt'
-    | 'lastError'
-    | 'failureMessage'
-    | 'completedAt';
+export class Payout extends TreasuryTransaction {
+  [OptionalProps]?: TreasuryTransactionDefaults | 'attempts' | 'nextAttemptAt' | 'lastError';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -50,22 +44,6 @@ export class Payout {
   @Property({ type: 'integer' })
   amount!: number;
 
-  @Property({ type: 'string', length: 10 })
-  status: PayoutStatus = 'pending';
-
-  // the treasury's signed transaction: set before broadcasting, cleared only if it was dropped
-  @Property({ type: 'string', length: 42, nullable: true })
-  fromAddress?: string | null = null;
-
-  @Property({ type: 'integer', nullable: true })
-  nonce?: number | null = null;
-
-  @Property({ type: 'string', length: 66, nullable: true, unique: true })
-  txHash?: string | null = null;
-
-  @Property({ type: 'text', nullable: true, hidden: true })
-  rawTx?: string | null = null;
-
   @Property({ type: 'integer' })
   attempts: number = 0;
 
@@ -75,16 +53,4 @@ export class Payout {
 
   @Property({ type: 'string', length: 500, nullable: true })
   lastError?: string | null = null;
-
-  @Property({ type: 'string', length: 500, nullable: true })
-  failureMessage?: string | null = null;
-
-  @Property({ type: 'datetime', nullable: true })
-  completedAt?: Date | null = null;
-
-  @Property({ type: 'datetime' })
-  createdAt: Date = new Date();
-
-  @Property({ type: 'datetime', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

@@ -11,6 +11,9 @@ export const ACCESS_TYPES = ['Single Access', 'Multiple Access'] as const;
 export type AccessType = (typeof ACCESS_TYPES)[number];
 export const REQUEST_STATUS = { draft: 0, published: 1 } as const;
 export type RequestStatus = (typeof REQUEST_STATUS)[keyof typeof REQUEST_STATUS];
+/** Who pays the escrow: the requester's browser wallet (the default) or their prepaid credit. */
+export const FUNDINGS = ['wallet', 'credit'] as const;
+export type Funding = (typeof FUNDINGS)[number];
 
 /** The personal data a collection asks for (the wizard's Options step); at least one is true. */
 export type CollectionOptions = {
@@ -47,6 +50,7 @@ const inList = (values: readonly (string | number)[]) =>
 @Check({ name: 'requests_quality_check', expression: `quality in (${inList(QUALITIES)})` })
 @Check({ name: 'requests_access_check', expression: `access in (${inList(ACCESS_TYPES)})` })
 @Check({ name: 'requests_status_check', expression: 'status in (0, 1)' })
+@Check({ name: 'requests_funding_check', expression: `funding in (${inList(FUNDINGS)})` })
 @Check({ name: 'requests_bonus_check', expression: 'bonus_each >= 1 and bonus_amount >= bonus_each' })
 @Check({ name: 'requests_counts_check', expression: 'response_count >= 0' })
 @Check({
@@ -65,6 +69,8 @@ export class DataRequest {
     | 'escrowAddress'
     | 'signerAddress'
     | 'escrowVerified'
+    | 'funding'
+    | 'escrowClosedAt'
     | 'publishedAt';
 
   @PrimaryKey({ type: 'uuid' })
@@ -133,6 +139,15 @@ export class DataRequest {
   // true once the escrow was checked on-chain (false when published while no chain was configured)
   @Property({ type: 'boolean' })
   escrowVerified: boolean = false;
+
+  // wallet: the requester's wallet funded the escrow; credit: the treasury did, from prepaid credit
+  // (escrow-funding.entity.ts), and what is left on close returns to that credit
+  @Property({ type: 'string', length: 6 })
+  funding: Funding = 'wallet';
+
+  // set when the escrow was closed (the request then stops taking responses)
+  @Property({ type: 'datetime', nullable: true })
+  escrowClosedAt?: Date | null = null;
 
   @Property({ type: 'datetime', nullable: true })
   publishedAt?: Date | null = null;

@@ -43,6 +43,8 @@ export const toRequest = ({ request: r, questions }: RequestDetail): RequestType
   escrowAddress: r.escrowAddress ?? null,
   signerAddress: r.signerAddress ?? null,
   escrowVerified: r.escrowVerified,
+  funding: r.funding,
+  escrowClosedAt: r.escrowClosedAt ?? null,
   createdAt: r.createdAt,
   lastModified: r.updatedAt,
   publishedAt: r.publishedAt ?? null,
@@ -105,6 +107,7 @@ export const legacyDetail = ({ request: r, questions }: RequestDetail) => ({
   contract_id: r.escrowAddress ?? null,
   address: r.signerAddress ?? null,
   escrow_verified: r.escrowVerified,
+  pay_with: r.funding,
 });
 
 export const legacyOverview = (o: Overview) => ({

@@ -78,7 +78,7 @@ export class RequestsResolver {
 
   @Mutation(() => RequestType, {
     description:
-      'Saves a draft (status 0, no money) or publishes (status 1: escrowAddress and signerAddress of the escrow the factory created and funded for this id)',
+      'Saves a draft (status 0, no money) or publishes (status 1): payWith WALLET (default) with escrowAddress and signerAddress of the escrow the factory created and funded for this id, or payWith CREDIT (the treasury creates and funds it from your prepaid credit; the request is published once the escrow exists on-chain)',
   })
   async createRequest(@Arg('input', () => CreateRequestInput) input: CreateRequestInput, @Ctx() ctx: RequestContext) {
     return toRequest(await ctx.services.requests.create(ctx.em, requireUser(ctx), fields(input)));
@@ -91,6 +91,14 @@ export class RequestsResolver {
     @Ctx() ctx: RequestContext,
   ) {
     return toRequest(await ctx.services.requests.update(ctx.em, requireUser(ctx), { ...fields(input), id }));
+  }
+
+  @Mutation(() => RequestType, {
+    description:
+      'Closes the escrow of one of your published requests paid with credit: it stops taking responses, and the IPT left in the escrow returns to your credit',
+  })
+  async closeRequestEscrow(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    return toRequest(await ctx.services.requests.closeEscrow(ctx.em, requireUser(ctx), { id }));
   }
 
   @Mutation(() => Boolean, { description: 'Deletes one of your requests with its responses' })

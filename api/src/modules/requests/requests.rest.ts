@@ -49,7 +49,7 @@ export const requestsRoutes = [
     tag,
     auth: 'user',
     summary:
-      'Create a request: a draft (status 0) or published (status 1, with newchild/contract_id = the escrow the factory created for this request id and address/addressSigner = the wallet that funded it; send your own UUID as id so the escrow can be created first). Surveys send data = questions. Returns the request as /v1/request/get does',
+      'Create a request: a draft (status 0) or published (status 1, with newchild/contract_id = the escrow the factory created for this request id and address/addressSigner = the wallet that funded it; send your own UUID as id so the escrow can be created first), or published with pay_with "credit": your prepaid credit pays Total IPTs and the platform treasury creates and funds the escrow (no newchild/address; 402 INSUFFICIENT_CREDIT "Purchase Tokens to continue" when short; saved as published only once the escrow exists on-chain; a retry with the same id never pays twice). Surveys send data = questions. Returns the request as /v1/request/get does',
     input: legacyCreateSchema,
     handler: async (ctx, input) => legacyDetail(await ctx.services.requests.create(ctx.em, requireUser(ctx), input)),
   }),
@@ -59,7 +59,7 @@ export const requestsRoutes = [
     tag,
     auth: 'user',
     summary:
-      'Edit one of your requests (id; any other field). quality, access and type never change; a published request keeps its escrow and bonus_each',
+      'Edit one of your requests (id; any other field). quality, access and type never change; a published request keeps its escrow and bonus_each. pay_with "credit" publishes a draft from prepaid credit, and raising bonus_amount of a request paid with credit tops its escrow up from credit',
     input: legacyEditSchema,
     handler: async (ctx, input) => legacyDetail(await ctx.services.requests.update(ctx.em, requireUser(ctx), input)),
   }),

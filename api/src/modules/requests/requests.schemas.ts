@@ -6,6 +6,7 @@ import { iptAmount } from './amounts';
 import {
   ACCESS_TYPES,
   COLLECTION_OPTION_KEYS,
+  FUNDINGS,
   QUALITIES,
   REQUEST_TYPES,
   type CollectionOptions,
@@ -43,6 +44,9 @@ const fields = {
   questions: questionsSchema.optional(),
   escrowAddress: evmAddress('escrow address (newchild)').nullable().optional(),
   signerAddress: evmAddress('signer address').nullable().optional(),
+  // who funds the escrow when publishing or raising Total IPTs: the browser wallet (default) or
+  // prepaid credit (the treasury creates and funds it; escrowAddress and signerAddress stay unset)
+  payWith: z.enum(FUNDINGS, { error: 'pay_with must be wallet or credit' }).optional(),
 };
 
 /**
@@ -130,6 +134,13 @@ const legacyFields = {
   collectionData: z.record(z.string(), z.unknown()).optional(),
   // surveys: the questions; collections (as read back by the form): the options
   data: z.union([z.array(legacyQuestionSchema).max(100), z.record(z.string(), z.unknown())]).optional(),
+  // wallet (default) or credit: see payWith above
+  pay_with: z
+    .enum(FUNDINGS, { error: 'pay_with must be wallet or credit' })
+    .optional()
+    .describe(
+      'who funds the escrow: wallet (default: send newchild and address) or credit (your prepaid credit pays; the platform treasury creates and funds the escrow)',
+    ),
 };
 
 /** Legacy names -> requestFieldsSchema's names; values are validated by the service. */
@@ -153,6 +164,7 @@ function fromLegacy(v: Aliases, ctx: z.RefinementCtx, inferType: boolean): Recor
     signerAddress: alias(v, ['address', 'addressSigner'], ctx),
     options: v.collectionData ?? (Array.isArray(data) ? undefined : data),
     questions: Array.isArray(data) ? data : undefined,
+    payWith: v.pay_with,
   };
   return Object.fromEntries(Object.entries(out).filter(([, value]) => value !== undefined));
 }

@@ -2,7 +2,7 @@ import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from '
 import { GraphQLISODateTime } from 'type-graphql';
 import { PageInfoType } from '../billing/billing.types';
 import { QUESTION_TYPES, STAR_SHAPES } from '../surveys/survey-question.entity';
-import { QUALITIES, REQUEST_TYPES } from './request.entity';
+import { QUALITIES, REQUEST_TYPES, type Funding } from './request.entity';
 
 const asEnum = <T extends string>(values: readonly T[]) =>
   Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
@@ -18,6 +18,12 @@ registerEnumType(QuestionKindEnum, {
 });
 export const StarShapeEnum = asEnum(STAR_SHAPES);
 registerEnumType(StarShapeEnum, { name: 'StarShape' });
+export const PayWithEnum = { WALLET: 'wallet', CREDIT: 'credit' } as const satisfies Record<string, Funding>;
+registerEnumType(PayWithEnum, {
+  name: 'PayWith',
+  description:
+    "Who funds a request's escrow: WALLET (your browser wallet creates it; the default) or CREDIT (your prepaid credit: the platform treasury creates and funds it, and what is left on close returns to your credit)",
+});
 
 @ObjectType('CollectionOptions', { description: 'The personal data a collection asks for (Options step)' })
 export class CollectionOptionsType {
@@ -102,6 +108,10 @@ export class RequestType {
   signerAddress!: string | null;
   @Field(() => Boolean, { description: 'the escrow was checked on-chain when published' })
   escrowVerified!: boolean;
+  @Field(() => PayWithEnum, { description: 'who funds the escrow: your wallet, or your prepaid credit' })
+  funding!: Funding;
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'when the escrow was closed and refunded' })
+  escrowClosedAt!: Date | null;
   @Field(() => GraphQLISODateTime)
   createdAt!: Date;
   @Field(() => GraphQLISODateTime)
@@ -240,6 +250,12 @@ export class UpdateRequestInput {
   escrowAddress?: string;
   @Field(() => String, { nullable: true, description: 'the wallet that created and funded it' })
   signerAddress?: string;
+  @Field(() => PayWithEnum, {
+    nullable: true,
+    description:
+      'publishing or raising Total IPTs: WALLET (default; send escrowAddress and signerAddress) or CREDIT (debits your prepaid credit by Total IPTs; INSUFFICIENT_CREDIT "Purchase Tokens to continue" when short)',
+  })
+  payWith?: Funding;
 }
 
 @InputType()

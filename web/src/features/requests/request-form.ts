@@ -3,6 +3,7 @@
 // tests share them.
 import type {
   CreateRequestInput,
+  PayWith,
   QuestionKind,
   RequestKind,
   RequestQuality,
@@ -58,7 +59,13 @@ export type WizardValues = {
   questions: DesignerQuestion[];
   // Finish saves a draft (status 0, no money) instead of publishing (status 1)
   draft: boolean;
+  // who funds the escrow: the browser wallet (default) or prepaid credit (the platform's treasury)
+  payWith: PayWith;
 };
+
+// the spec's error catalogue: "Not enough tokens to save a request"
+export const PURCHASE_TOKENS = 'Purchase Tokens to continue';
+export const NOT_ENOUGH_TOKENS = 'You do not have enough tokens in this account to continue!';
 
 export type StepName = 'summary' | 'options' | 'design' | 'preview';
 export const WIZARD_STEPS: Record<RequestKind, { name: StepName; label: string }[]> = {
@@ -91,6 +98,7 @@ export function initialWizardValues(): WizardValues {
     options: { healthData: true, locationData: true, profileData: true, idData: true, personalImages: true },
     questions: [],
     draft: false,
+    payWith: 'WALLET',
   };
 }
 
@@ -124,6 +132,7 @@ export function wizardValuesOf(request: RequestWizard_RequestFragment): WizardVa
       shape: q.shape ?? 'star',
     })),
     draft: request.status === 0,
+    payWith: request.funding,
   };
 }
 
@@ -256,7 +265,7 @@ function contentOf(type: RequestKind, values: WizardValues) {
 export function createInput(
   type: RequestKind,
   values: WizardValues,
-  publish: { id: string; escrow: EscrowRef } | null,
+  publish: { id: string; escrow: EscrowRef | null } | null,
 ): CreateRequestInput {
   return {
     type,
@@ -264,16 +273,17 @@ export function createInput(
     quality: values.quality,
     access: values.access,
     status: publish ? 1 : 0,
-    ...(publish ? { id: publish.id, ...publish.escrow } : {}),
+    ...(publish ? { id: publish.id, ...(publish.escrow ?? { payWith: 'CREDIT' as const }) } : {}),
   };
 }
 
 // An edit never sends type, quality or access (fixed once created); a published request keeps its
-// escrow and signer, so they are sent only when a draft is being published.
+// escrow and signer, so they are sent only when a draft is being published (or, paying with prepaid
+// credit, payWith CREDIT: the platform then creates the escrow).
 export function updateInput(
   type: RequestKind,
   values: WizardValues,
-  publish: { escrow: EscrowRef } | null,
+  publish: { escrow: EscrowRef | null } | null,
   options: { published: boolean; locked: boolean },
 ): UpdateRequestInput {
   const content = contentOf(type, values);
@@ -293,6 +303,6 @@ export function updateInput(
       ? {}
       : { keyId, ...(requested ? { options: requested } : {}), ...(questions ? { questions } : {}) }),
     ...(options.published ? {} : { status: publish ? 1 : 0 }),
-    ...(publish && !options.published ? publish.escrow : {}),
+    ...(publish && !options.published ? (publish.escrow ?? { payWith: 'CREDIT' as const }) : {}),
   };
 }

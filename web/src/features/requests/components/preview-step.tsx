@@ -1,4 +1,7 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -8,9 +11,12 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import type { FormikProps } from 'formik';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import type { RequestKind } from '../../../gql/types';
 import {
   filledChoices,
+  NOT_ENOUGH_TOKENS,
+  PURCHASE_TOKENS,
   OPTION_FIELDS,
   QUALITY_CHOICES,
   QUESTION_TYPE_LABELS,
@@ -23,6 +29,8 @@ type Props = {
   keyTitle: string | null;
   // a published request stays published
   published: boolean;
+  // the prepaid credit on offer; null while it loads (or could not be loaded)
+  credit: number | null;
 };
 
 const OPTION_NAMES: Record<(typeof OPTION_FIELDS)[number]['key'], string> = {
@@ -35,8 +43,11 @@ const OPTION_NAMES: Record<(typeof OPTION_FIELDS)[number]['key'], string> = {
 
 // Step 3: a read-only review (spec s.2). Requested data shows as Include or Exclude, the bonus as
 // Ethereum (the IPT token). The choice between publishing and a draft decides the status.
-export function PreviewStep({ type, form, keyTitle, published }: Props) {
+export function PreviewStep({ type, form, keyTitle, published, credit }: Props) {
   const { values } = form;
+  const total = Number(values.bonusAmount.trim());
+  const publishing = !published && !values.draft;
+  const withCredit = values.payWith === 'CREDIT';
   const rows: [string, ReactNode][] = [
     ['Title', values.title.trim()],
     ['Category', 'Default'],
@@ -112,9 +123,37 @@ export function PreviewStep({ type, form, keyTitle, published }: Props) {
             ? 'The request stays published with its escrow.'
             : values.draft
               ? 'A draft needs no tokens; publish it later from the list.'
-              : `Your wallet moves ${values.bonusAmount.trim()} IPT into the request's escrow before it is saved.`}
+              : withCredit
+                ? `Your prepaid credit pays ${values.bonusAmount.trim()} IPT; the platform creates the request's escrow with it before the request is published.`
+                : `Your wallet moves ${values.bonusAmount.trim()} IPT into the request's escrow before it is saved.`}
         </FormHelperText>
       </FormControl>
+      {publishing ? (
+        <FormControl>
+          <FormLabel id="pay-with">Pay with</FormLabel>
+          <RadioGroup
+            aria-labelledby="pay-with"
+            value={values.payWith}
+            onChange={(event) => void form.setFieldValue('payWith', event.target.value)}
+          >
+            <FormControlLabel value="WALLET" control={<Radio />} label="Browser wallet" />
+            <FormControlLabel
+              value="CREDIT"
+              control={<Radio />}
+              label={`Pay with prepaid credit (${credit ?? '…'} IPT available)`}
+            />
+          </RadioGroup>
+        </FormControl>
+      ) : null}
+      {publishing && withCredit && credit !== null && credit < total ? (
+        <Alert severity="warning" role="alert">
+          <AlertTitle>{PURCHASE_TOKENS}</AlertTitle>
+          {NOT_ENOUGH_TOKENS}{' '}
+          <Link component={RouterLink} to="/auth/pricing-page">
+            Purchase IPT Tokens
+          </Link>
+        </Alert>
+      ) : null}
     </Box>
   );
 }

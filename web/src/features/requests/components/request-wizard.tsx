@@ -11,11 +11,12 @@ import StepButton from '@mui/material/StepButton';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQuery } from '@apollo/client/react';
 import { useFormik } from 'formik';
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import type { RequestKind } from '../../../gql/types';
-import type { RequestWizard_RequestFragment } from '../requests.generated';
+import { WizardCreditBalanceDocument, type RequestWizard_RequestFragment } from '../requests.generated';
 import { MessageDialog } from '../../../shared/ui/message-dialog';
 import { useSaveRequest, type SaveFailure } from '../hooks/use-save-request';
 import {
@@ -62,6 +63,8 @@ export function RequestWizard({ type, existing, keys }: Props) {
   const [saved, setSaved] = useState<{ request: RequestWizard_RequestFragment; title: string } | null>(null);
   const submitted = useRef(false);
   const save = useSaveRequest(type, existing);
+  // offered on the Preview step; read afresh, as a purchase in another tab changes it
+  const credit = useQuery(WizardCreditBalanceDocument, { fetchPolicy: 'network-only' });
   const wide = useMediaQuery('(min-width:600px)', { noSsr: true });
   const form = useFormik<WizardValues>({
     initialValues: existing ? wizardValuesOf(existing) : initialWizardValues(),
@@ -170,12 +173,21 @@ export function RequestWizard({ type, existing, keys }: Props) {
             />
           ) : null}
           {step.name === 'preview' ? (
-            <PreviewStep type={type} form={form} keyTitle={keyTitle} published={published} />
+            <PreviewStep
+              type={type}
+              form={form}
+              keyTitle={keyTitle}
+              published={published}
+              credit={credit.data?.creditBalance ?? null}
+            />
           ) : null}
           {step.name === 'preview' && topUp > 0 ? (
             <Alert severity="info" sx={{ mt: 2 }}>
-              Total IPTs went up by {topUp}: your wallet moves {topUp} IPT into the request&apos;s escrow before it is
-              saved.
+              Total IPTs went up by {topUp}:{' '}
+              {existing?.funding === 'CREDIT'
+                ? `up to ${topUp} IPT of your prepaid credit go`
+                : `your wallet moves ${topUp} IPT`}{' '}
+              into the request&apos;s escrow before it is saved.
             </Alert>
           ) : null}
           {Object.keys(errors).length > 0 ? (
@@ -217,6 +229,13 @@ export function RequestWizard({ type, existing, keys }: Props) {
         title={failure?.title ?? ''}
         message={failure?.message ?? ''}
         onConfirm={() => setFailure(null)}
+        actions={
+          failure?.purchase ? (
+            <Button component={RouterLink} to="/auth/pricing-page" variant="contained">
+              Purchase IPT Tokens
+            </Button>
+          ) : undefined
+        }
       />
       <MessageDialog
         open={saved !== null}

@@ -9,15 +9,26 @@ import type { RequestKind } from '../../../gql/types';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { fundRequestEscrow, topUpRequestEscrow } from '../../../wallet/escrow';
 import { isWalletError } from '../../../wallet/wallet-errors';
-import { createInput, updateInput, wholeIpt, type WizardValues } from '../request-form';
+import {
+  createInput,
+  NOT_ENOUGH_TOKENS,
+  PURCHASE_TOKENS,
+  updateInput,
+  wholeIpt,
+  type WizardValues,
+} from '../request-form';
 
-export type SaveFailure = { title: string; message: string };
+// `purchase`: too little prepaid credit; the dialog then links to the pricing page
+export type SaveFailure = { title: string; message: string; purchase?: boolean };
+
 export type SaveResult = { ok: true; request: RequestWizard_RequestFragment } | { ok: false; failure: SaveFailure };
 
 // Saving from the wizard (spec s.4 "Submit with payment"). A draft is saved as it is. Publishing
 // funds the request's escrow from the wallet first (balance >= Total IPTs, escrow created, tokens
 // moved) and only then saves it with the escrow and signer; any failure saves nothing and says why.
-// Raising a published request's Total IPTs first moves the difference into its escrow.
+// Raising a published request's Total IPTs first moves the difference into its escrow. Paying with
+// prepaid credit skips the wallet: the server debits the credit, has the platform's treasury create
+// (or top up) the escrow, and publishes once it is on-chain.
 export function useSaveRequest(type: RequestKind, existing: RequestWizard_RequestFragment | null) {
   const [createRequest] = useMutation(CreateRequestFromWizardDocument);
   const [updateRequest] = useMutation(UpdateRequestFromWizardDocument);
@@ -32,27 +43,42 @@ export function useSaveRequest(type: RequestKind, existing: RequestWizard_Reques
       const amount = wholeIpt(values.bonusAmount) ?? 0;
       const bonusEach = wholeIpt(values.bonusEach) ?? 0;
       try {
-        let escrow = null;
+        let publishing: { id: string; escrow: { escrowAddress: string; signerAddress: string } | null } | null = null;
         if (publish) {
           const requestId = existing?.id ?? (newId.current ??= crypto.randomUUID());
-          const funded = await fundRequestEscrow({ requestId, amount, bonusEach });
-          escrow = { escrowAddress: funded.escrowAddress, signerAddress: funded.signer };
-        } else if (published && existing.escrowAddress && amount > existing.bonusAmount) {
+          if (values.payWith === 'CREDIT') publishing = { id: requestId, escrow: null };
+          else {
+            const funded = await fundRequestEscrow({ requestId, amount, bonusEach });
+            publishing = {
+              id: requestId,
+              escrow: { escrowAddress: funded.escrowAddress, signerAddress: funded.signer },
+            };
+          }
+        } else if (
+          published &&
+          existing.funding === 'WALLET' &&
+          existing.escrowAddress &&
+          amount > existing.bonusAmount
+        ) {
           await topUpRequestEscrow({ escrowAddress: existing.escrowAddress, amount: amount - existing.bonusAmount });
         }
         if (existing) {
-          const input = updateInput(type, values, escrow ? { escrow } : null, { published, locked });
+          const input = updateInput(type, values, publishing, { published, locked });
           const { data } = await updateRequest({ variables: { id: existing.id, input } });
           if (!data) throw new Error('The server did not answer with the saved request.');
           return { ok: true, request: data.updateRequest };
         }
-        const input = createInput(type, values, escrow ? { id: newId.current!, escrow } : null);
+        const input = createInput(type, values, publishing);
         const { data } = await createRequest({ variables: { input } });
         if (!data) throw new Error('The server did not answer with the saved request.');
         return { ok: true, request: data.createRequest };
       } catch (error) {
         if (isWalletError(error)) return { ok: false, failure: { title: error.title, message: error.message } };
-        return { ok: false, failure: { title: 'The request was not saved', message: toApiError(error).message } };
+        const apiError = toApiError(error);
+        if (apiError.code === 'INSUFFICIENT_CREDIT') {
+          return { ok: false, failure: { title: PURCHASE_TOKENS, message: NOT_ENOUGH_TOKENS, purchase: true } };
+        }
+        return { ok: false, failure: { title: 'The request was not saved', message: apiError.message } };
       }
     },
     [createRequest, existing, type, updateRequest],

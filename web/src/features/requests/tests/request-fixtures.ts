@@ -5,6 +5,7 @@ import {
   RequestForWizardDocument,
   RequestKeyChoicesDocument,
   UpdateRequestFromWizardDocument,
+  WizardCreditBalanceDocument,
   type RequestListRow_RequestFragment,
   type RequestWizard_RequestFragment,
 } from '../requests.generated';
@@ -17,8 +18,14 @@ export const KEYS = [
   { __typename: 'Key' as const, id: 'bb'.repeat(16), title: 'Backup key' },
 ];
 
+// The wizard reads the keys and the prepaid credit it offers to pay with (none unless given).
 export function givenWizardKeys(keys = KEYS) {
   server.use(graphql.query(RequestKeyChoicesDocument, () => HttpResponse.json({ data: { keys } })));
+  givenCreditBalance(0);
+}
+
+export function givenCreditBalance(creditBalance: number) {
+  server.use(graphql.query(WizardCreditBalanceDocument, () => HttpResponse.json({ data: { creditBalance } })));
 }
 
 let seq = 0;
@@ -43,6 +50,7 @@ export function buildWizardRequest(
     responseCount: 0,
     escrowAddress: null,
     signerAddress: null,
+    funding: 'WALLET',
     options: {
       __typename: 'CollectionOptions',
       healthData: true,
