@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { JsonRpcProvider } from 'ethers';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -274,6 +275,43 @@ describe('request results in Chromium', () => {
     await page.reload();
     await eventually(async () => (await cellTexts(table)).filter((cells) => cells.length === 9).length).toBe(PHONES);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Commute and profile study');
+
+    // Download CSV: every response decrypted here, one column per field; the file is made in the
+    // browser and no plaintext goes back to the server
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^Commute and profile study responses \d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toHaveLength(PHONES + 1);
+    expect(lines[0].split(',').slice(0, 8)).toEqual([
+      'Member ID',
+      'Submitted',
+      'First Name',
+      'Last Name',
+      'Age',
+      'Mobile',
+      'Email',
+      'Gender',
+    ]);
+    expect(
+      lines
+        .slice(1)
+        .map((line) => line.split(',').slice(2, 8).join('|'))
+        .sort(),
+    ).toEqual(sent.map((p) => [p.firstName, p.lastName, p.age, p.mobile, p.email, p.gender].join('|')).sort());
+    expect(lines.slice(1).every((line) => line.endsWith(',decrypted'))).toBe(true);
+    expect(
+      findLeaks(
+        traffic,
+        sent.map((p) => p.email!),
+      ),
+    ).toEqual([]);
   });
 
   it('tells a browser without the private key how to load it, and shows nothing decrypted', async () => {
@@ -331,6 +369,18 @@ describe('request results in Chromium', () => {
       await eventually(() => pie.locator('svg path').count()).toBeGreaterThanOrEqual(chosen);
     }
     await atWidths('results-survey-detail');
+
+    // Responses CSV: one row per phone, one column per question
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Responses CSV' }).click(),
+    ]);
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toHaveLength(PHONES + 1);
+    expect(lines[0]).toBe(['Member ID', 'Submitted', ...questions.map((q, i) => `${i + 1}. ${q.title}`)].join(','));
 
     await page.getByRole('link', { name: 'Option counts report' }).click();
     await page.waitForURL(new RegExp(`/request/survey/report/${ids.survey}$`));
