@@ -3,7 +3,14 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_VERSION } from '../../api/src/app';
 import type { Database } from '../../api/src/db/database';
-import { printAppSchema } from '../../api/src/graphql/schema';
+import {
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
+  isSpecifiedScalarType,
+  type GraphQLNamedType,
+} from 'graphql';
+import { buildAppSchema, printAppSchema } from '../../api/src/graphql/schema';
 import { buildOpenApi } from '../../api/src/rest/openapi';
 import { restRoutes } from '../../api/src/rest/routes';
 import { openTestDatabase } from './support/test-db';
@@ -19,6 +26,26 @@ afterAll(async () => {
 describe('committed contracts stay in step with the code', () => {
   it('schema/schema.graphql is what the resolvers emit (run `npm run schema`)', async () => {
     expect(await readFile('schema/schema.graphql', 'utf8')).toBe(await printAppSchema());
+  });
+
+  it('describes every GraphQL type, field and argument for integrators', async () => {
+    const schema = await buildAppSchema();
+    const undocumented: string[] = [];
+    const named = Object.values(schema.getTypeMap()).filter(
+      (type: GraphQLNamedType) => !type.name.startsWith('__') && !isSpecifiedScalarType(type),
+    );
+    for (const type of named) {
+      if (!type.description?.trim()) undocumented.push(type.name);
+      if (isObjectType(type) || isInputObjectType(type) || isInterfaceType(type)) {
+        for (const field of Object.values(type.getFields())) {
+          if (!field.description?.trim()) undocumented.push(`${type.name}.${field.name}`);
+          for (const arg of 'args' in field ? field.args : []) {
+            if (!arg.description?.trim()) undocumented.push(`${type.name}.${field.name}(${arg.name})`);
+          }
+        }
+      }
+    }
+    expect(undocumented).toEqual([]);
   });
 
   it('schema/openapi.json is what the REST routes emit (run `npm run schema`)', async () => {

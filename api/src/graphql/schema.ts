@@ -36,7 +36,17 @@ let cached: Promise<GraphQLSchema> | undefined;
 
 /** The code-first schema; inputs are validated by the services (zod), not class-validator. */
 export function buildAppSchema(): Promise<GraphQLSchema> {
-  cached ??= buildSchema({ resolvers: [...resolvers], validate: false, emitSchemaFile: false });
+  cached ??= buildSchema({ resolvers: [...resolvers], validate: false, emitSchemaFile: false }).then((schema) => {
+    // type-graphql has no place for the root types' own descriptions
+    Object.assign(schema.getQueryType()!, {
+      description:
+        'Everything the API reads. Unless a field says otherwise it needs a logged-in requester (session cookie or API token)',
+    });
+    Object.assign(schema.getMutationType()!, {
+      description: 'Everything the API changes. Unless a field says otherwise it needs a logged-in requester',
+    });
+    return schema;
+  });
   return cached;
 }
 

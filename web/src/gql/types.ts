@@ -17,6 +17,7 @@ export type Scalars = {
   Upload: { input: File; output: File; }
 };
 
+/** What a partner asks a data set's uploader for */
 export type AccessRequestInput = {
   /** the withheld columns asked for */
   columns?: Array<Scalars['String']['input']>;
@@ -24,80 +25,115 @@ export type AccessRequestInput = {
   datasetIds: Array<Scalars['ID']['input']>;
   /** why, in your words */
   reason: Scalars['String']['input'];
+  /** the room */
   roomId: Scalars['ID']['input'];
   /** the join condition tree, with two data sets */
   sqlWhere?: InputMaybe<Scalars['JSON']['input']>;
 };
 
+/** Counts and aggregates over a data set or a join, grouped by clear columns */
 export type AggregateInput = {
   /** one data set, or the two of a join */
   datasetIds: Array<Scalars['ID']['input']>;
   /** clear columns to group by (at most 3) */
   groupBy?: Array<ColumnRefInput>;
+  /** what to compute per group */
   measures: Array<MeasureInput>;
+  /** the room */
   roomId: Scalars['ID']['input'];
   /** two sets: the join condition tree; one set: an optional filter of its clear columns */
   sqlWhere?: InputMaybe<Scalars['JSON']['input']>;
 };
 
+/** Approval of an access request, with the column keys it needs */
 export type ApproveAccessInput = {
+  /** the withheld columns' keys sealed to the requester */
   columnKeys?: Array<RequestColumnKeyInput>;
+  /** the access request */
   requestId: Scalars['ID']['input'];
+  /** the room */
   roomId: Scalars['ID']['input'];
 };
 
+/** A password change (other sessions and API tokens are revoked) */
 export type ChangePasswordInput = {
+  /** the new password again */
   confirmPassword: Scalars['String']['input'];
+  /** letters and digits, at least 6 */
   newPassword: Scalars['String']['input'];
+  /** the current password */
   oldPassword: Scalars['String']['input'];
 };
 
+/** The key you use in a room */
 export type ChooseRoomKeyInput = {
   /** owner setting up the room: the room key sealed to publicKeyId */
   encryptedSessionKey?: InputMaybe<Scalars['String']['input']>;
+  /** one of your keys */
   publicKeyId: Scalars['String']['input'];
+  /** the room */
   roomId: Scalars['ID']['input'];
 };
 
+/** The personal data a collection asks for */
 export type CollectionOptionsInput = {
+  /** Collect health and fitness data */
   healthData?: InputMaybe<Scalars['Boolean']['input']>;
+  /** ID Data */
   idData?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Collect real-time location data */
   locationData?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Personal Images */
   personalImages?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Collect user profile data */
   profileData?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** One withheld column's key sealed to one member's public key */
 export type ColumnKeyInput = {
+  /** the withheld column */
   column: Scalars['String']['input'];
+  /** the id of the member's room key it is sealed to */
   publicKeyId: Scalars['String']['input'];
   /** the column key sealed to publicKeyId (HPKE, info column-key|...) */
   sealedKey: Scalars['String']['input'];
+  /** the member it is sealed to */
   userId: Scalars['ID']['input'];
 };
 
+/** A column of one of the data sets of a query (set 1 or 2) */
 export type ColumnRefInput = {
+  /** the column name */
   column: Scalars['String']['input'];
   /** 1 or 2 */
   set: Scalars['Int']['input'];
 };
 
+/** A new API token */
 export type CreateApiTokenInput = {
+  /** a name to recognise it by */
   name: Scalars['String']['input'];
 };
 
+/** The public half of a key pair made in your browser */
 export type CreateKeyInput = {
   /** the id the client computed; checked when given */
   id?: InputMaybe<Scalars['String']['input']>;
   /** P-256 public key, SPKI PEM */
   publicKey: Scalars['String']['input'];
+  /** a name for the key */
   title: Scalars['String']['input'];
 };
 
+/** A message to another user */
 export type CreateNotificationInput = {
+  /** the message */
   notification: Scalars['String']['input'];
+  /** the user to notify */
   toId: Scalars['ID']['input'];
 };
 
+/** The plan to buy */
 export type CreatePaymentIntentInput = {
   /** usd */
   currency: Scalars['String']['input'];
@@ -105,6 +141,7 @@ export type CreatePaymentIntentInput = {
   item: Scalars['String']['input'];
 };
 
+/** The report to make: one set, or the join of two under a condition */
 export type CreateReportInput = {
   /** an approved access request: the one report it allows */
   accessRequestId?: InputMaybe<Scalars['ID']['input']>;
@@ -112,11 +149,13 @@ export type CreateReportInput = {
   datasetIds?: InputMaybe<Array<Scalars['ID']['input']>>;
   /** idempotency key: a retry charges once */
   requestId?: InputMaybe<Scalars['String']['input']>;
+  /** the room */
   roomId: Scalars['ID']['input'];
   /** the join condition tree (two data sets) */
   sqlWhere?: InputMaybe<Scalars['JSON']['input']>;
 };
 
+/** A new request or survey, as a draft or published */
 export type CreateRequestInput = {
   /** Single Access or Multiple Access; fixed once created */
   access?: InputMaybe<Scalars['String']['input']>;
@@ -126,6 +165,7 @@ export type CreateRequestInput = {
   bonusEach: Scalars['Int']['input'];
   /** Default */
   category?: InputMaybe<Scalars['String']['input']>;
+  /** what it is for, shown to participants */
   description?: InputMaybe<Scalars['String']['input']>;
   /** the escrow the factory created for this request id */
   escrowAddress?: InputMaybe<Scalars['String']['input']>;
@@ -145,18 +185,27 @@ export type CreateRequestInput = {
   signerAddress?: InputMaybe<Scalars['String']['input']>;
   /** 0 draft, 1 publish (needs the funded escrow) */
   status: Scalars['Int']['input'];
+  /** its title */
   title: Scalars['String']['input'];
+  /** collection or survey */
   type: RequestKind;
 };
 
+/** A new virtual clean room */
 export type CreateRoomInput = {
+  /** its name */
   name: Scalars['String']['input'];
 };
 
+/** How one column of a data set is sealed and compared */
 export type DatasetColumnInput = {
+  /** the comparison domain of token columns (email, phone, name, ...) */
   domain?: InputMaybe<Scalars['String']['input']>;
+  /** how values are normalised before tokens are made */
   kind?: InputMaybe<Scalars['String']['input']>;
+  /** the column name */
   name: Scalars['String']['input'];
+  /** pad sealed cells to a multiple of this many bytes */
   padBucket?: InputMaybe<Scalars['Int']['input']>;
   /** clear, join or sealed */
   role: Scalars['String']['input'];
@@ -164,42 +213,59 @@ export type DatasetColumnInput = {
   shared?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** A new analysis rule for one of your data sets */
 export type DatasetRuleInput = {
+  /** your data set */
   datasetId: Scalars['ID']['input'];
   /** k, 2 to 100,000 */
   minGroupSize?: InputMaybe<Scalars['Int']['input']>;
   /** matches, aggregates or full */
   partnerAccess?: InputMaybe<Scalars['String']['input']>;
+  /** the room */
   roomId: Scalars['ID']['input'];
   /** the columns shared with partners (omitted: unchanged) */
   sharedColumns?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
+/** Declining an access request, with an optional note */
 export type DeclineAccessInput = {
+  /** your words to the requester */
   note?: InputMaybe<Scalars['String']['input']>;
+  /** the access request */
   requestId: Scalars['ID']['input'];
+  /** the room */
   roomId: Scalars['ID']['input'];
 };
 
+/** Withheld-column keys sealed to partners' room keys */
 export type GrantColumnKeysInput = {
+  /** your data set */
   datasetId: Scalars['ID']['input'];
+  /** one sealed key per column and member */
   keys: Array<ColumnKeyInput>;
+  /** the room */
   roomId: Scalars['ID']['input'];
 };
 
+/** Invitations to a room */
 export type InviteInput = {
+  /** e-mail addresses to invite */
   recipients: Array<Scalars['String']['input']>;
   /** a room you own */
   roomId: Scalars['ID']['input'];
 };
 
+/** Credentials for a session */
 export type LoginInput = {
+  /** the password */
   password: Scalars['String']['input'];
   /** username or e-mail address */
   username: Scalars['String']['input'];
 };
 
+/** One measure of an aggregate: a function over a column */
 export type MeasureInput = {
+  /** the column it reads (not needed for count) */
   column?: InputMaybe<ColumnRefInput>;
   /** count, countDistinct, sum, avg, min or max */
   fn: Scalars['String']['input'];
@@ -217,16 +283,21 @@ export type QuestionKind =
   | 'radios'
   | 'stars';
 
+/** A new account */
 export type RegisterInput = {
+  /** an address to verify */
   email: Scalars['String']['input'];
   /** the invite parameter of a room invitation link: the account needs no e-mail verification */
   invite?: InputMaybe<Scalars['String']['input']>;
   /** letters and digits, at least 6 */
   password: Scalars['String']['input'];
+  /** letters and digits, unique */
   username: Scalars['String']['input'];
 };
 
+/** A withheld column asked for */
 export type RequestColumnKeyInput = {
+  /** the column */
   column: Scalars['String']['input'];
   /** the column key sealed to the requester's room key */
   sealedKey: Scalars['String']['input'];
@@ -242,42 +313,57 @@ export type RequestQuality =
   | 'all'
   | 'high';
 
+/** A new room key version sealed to every member */
 export type RotateRoomKeyInput = {
+  /** the new room key sealed to every member */
   keys: Array<SealedKeyInput>;
+  /** the room */
   roomId: Scalars['ID']['input'];
 };
 
+/** A card payment in the sandbox gateway (test cards only) */
 export type SandboxPaymentInput = {
   /** a documented test card number (spaces allowed) */
   cardNumber: Scalars['String']['input'];
+  /** the card's 3 or 4 digit security code */
   cvc: Scalars['String']['input'];
   /** MM/YY, in the future */
   expiry: Scalars['String']['input'];
+  /** the purchase to pay */
   purchaseId: Scalars['ID']['input'];
 };
 
+/** The room key sealed to one member's public key */
 export type SealRoomKeyInput = {
   /** the room key sealed to publicKeyId (hpke1.<base64>) */
   encryptedSessionKey: Scalars['String']['input'];
   /** default: the room's current key version */
   keyVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** the id of the member's room key */
   publicKeyId: Scalars['String']['input'];
+  /** the room */
   roomId: Scalars['ID']['input'];
+  /** the member */
   userId: Scalars['ID']['input'];
 };
 
+/** A room key sealed to one member */
 export type SealedKeyInput = {
   /** the room key sealed to publicKeyId (hpke1.<base64>) */
   encryptedSessionKey: Scalars['String']['input'];
+  /** the id of the member's room key */
   publicKeyId: Scalars['String']['input'];
+  /** the member */
   userId: Scalars['ID']['input'];
 };
 
+/** The shape a star rating is drawn with: star, heart or thumb */
 export type StarShape =
   | 'heart'
   | 'star'
   | 'thumb';
 
+/** One question of a survey */
 export type SurveyQuestionInput = {
   /** choice types: blank rows are dropped; at least one must remain */
   choices?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -287,13 +373,17 @@ export type SurveyQuestionInput = {
   shape?: InputMaybe<StarShape>;
   /** required (trimmed) */
   title: Scalars['String']['input'];
+  /** dropdown, radios, checkboxes or stars */
   type: QuestionKind;
 };
 
+/** Profile changes */
 export type UpdateProfileInput = {
+  /** the name shown to others */
   nickname: Scalars['String']['input'];
 };
 
+/** Changes to one of your requests (what responses depend on is fixed once answered) */
 export type UpdateRequestInput = {
   /** Single Access or Multiple Access; fixed once created */
   access?: InputMaybe<Scalars['String']['input']>;
@@ -303,6 +393,7 @@ export type UpdateRequestInput = {
   bonusEach?: InputMaybe<Scalars['Int']['input']>;
   /** Default */
   category?: InputMaybe<Scalars['String']['input']>;
+  /** what it is for, shown to participants */
   description?: InputMaybe<Scalars['String']['input']>;
   /** the escrow the factory created for this request id */
   escrowAddress?: InputMaybe<Scalars['String']['input']>;
@@ -320,34 +411,47 @@ export type UpdateRequestInput = {
   signerAddress?: InputMaybe<Scalars['String']['input']>;
   /** 0 draft, 1 publish (needs the funded escrow) */
   status?: InputMaybe<Scalars['Int']['input']>;
+  /** its title */
   title?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** One chunk of a data set upload, encrypted in the browser */
 export type UploadChunkInput = {
+  /** chunks in all */
   chunkCount?: Scalars['Int']['input'];
+  /** this chunk, from 0 */
   chunkIndex?: Scalars['Int']['input'];
+  /** the columns as set up (same on every chunk) */
   columns: Array<DatasetColumnInput>;
   /** chosen by the browser (UUID) before encrypting: it is in every cell AAD */
   datasetId: Scalars['ID']['input'];
+  /** empty join cells: null or random */
   emptyCells?: Scalars['String']['input'];
+  /** the row number of this chunk's first row */
   firstRow?: Scalars['Int']['input'];
+  /** the room key version the cells are sealed with */
   keyVersion?: InputMaybe<Scalars['Int']['input']>;
   /** the minimum group size k (2 to 100,000) */
   minGroupSize?: Scalars['Int']['input'];
+  /** the data set's name (unique in the room) */
   name: Scalars['String']['input'];
+  /** the value normalisation the tokens were made with */
   normalisationVersion?: Scalars['Int']['input'];
   /** the rows packed as bytes, base64 (see uploadEncrypted) */
   packed?: InputMaybe<Scalars['String']['input']>;
   /** the analysis rule: matches, aggregates or full */
   partnerAccess?: Scalars['String']['input'];
+  /** the room */
   roomId: Scalars['ID']['input'];
   /** rows of this chunk (see uploadEncrypted in the README); send rows or packed */
   rows?: InputMaybe<Scalars['JSON']['input']>;
   /** the data set's own secret sealed to secretKeyId; required when a sealed or join column is not shared */
   sealedSecret?: InputMaybe<Scalars['String']['input']>;
+  /** withheld columns: the id of your key the set's secret is sealed to */
   secretKeyId?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Credit to turn into on-chain IPT paid to a wallet */
 export type WithdrawInput = {
   /** whole IPT, at most the credit balance */
   amount: Scalars['Int']['input'];

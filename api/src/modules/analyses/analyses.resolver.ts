@@ -46,8 +46,8 @@ export class AnalysesResolver {
     description: 'Overlap counts per shared join domain (the pie charts); suppressed below a partner set’s k',
   })
   async compareDatasets(
-    @Arg('roomId', () => ID) roomId: string,
-    @Arg('datasetIds', () => [ID]) datasetIds: string[],
+    @Arg('roomId', () => ID, { description: 'the room' }) roomId: string,
+    @Arg('datasetIds', () => [ID], { description: 'the data sets to compare: one, or two' }) datasetIds: string[],
     @Ctx() ctx: RequestContext,
   ) {
     return ctx.services.analyses.compare(ctx.em, requireUser(ctx), parseArgs(compareCommand, { roomId, datasetIds }));
@@ -57,9 +57,9 @@ export class AnalysesResolver {
     description: 'How many row pairs a join matches (free; suppressed below a partner set’s k); the report costs 1 IPT',
   })
   async joinDatasets(
-    @Arg('roomId', () => ID) roomId: string,
-    @Arg('dataset1Id', () => ID) dataset1Id: string,
-    @Arg('dataset2Id', () => ID) dataset2Id: string,
+    @Arg('roomId', () => ID, { description: 'the room' }) roomId: string,
+    @Arg('dataset1Id', () => ID, { description: 'the first data set' }) dataset1Id: string,
+    @Arg('dataset2Id', () => ID, { description: 'the second data set' }) dataset2Id: string,
     @Arg('sqlWhere', () => GraphQLJSON, { description: 'the JSON condition tree, never SQL' }) sqlWhere: unknown,
     @Ctx() ctx: RequestContext,
   ) {
@@ -74,7 +74,10 @@ export class AnalysesResolver {
     description:
       'Free: COUNT, COUNT DISTINCT of a join key, SUM, AVG, MIN, MAX over clear columns, grouped by up to 3 clear columns, over one set or a join of two',
   })
-  async aggregateDatasets(@Arg('input', () => AggregateInput) input: AggregateInput, @Ctx() ctx: RequestContext) {
+  async aggregateDatasets(
+    @Arg('input', () => AggregateInput, { description: 'the fields: see the input type' }) input: AggregateInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     const { sqlWhere, measures, groupBy, ...rest } = input;
     return ctx.services.analyses.aggregate(
       ctx.em,
@@ -92,7 +95,10 @@ export class AnalysesResolver {
     description:
       'A report of one data set or a join, as the analysis rules allow (or as an approved access request names it): charges 1 IPT with the report (INSUFFICIENT_CREDIT when short)',
   })
-  async createReport(@Arg('input', () => CreateReportInput) input: CreateReportInput, @Ctx() ctx: RequestContext) {
+  async createReport(
+    @Arg('input', () => CreateReportInput, { description: 'the fields: see the input type' }) input: CreateReportInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     const command = parseArgs(reportCommand, {
       roomId: input.roomId,
       datasetIds: input.datasetIds,
@@ -104,13 +110,19 @@ export class AnalysesResolver {
   }
 
   @Query(() => [ReportType], { description: 'Your reports in a room, newest first (result omitted)' })
-  async reports(@Arg('roomId', () => ID) roomId: string, @Ctx() ctx: RequestContext) {
+  async reports(@Arg('roomId', () => ID, { description: 'the room' }) roomId: string, @Ctx() ctx: RequestContext) {
     const input = parseArgs(roomRef, { roomId });
     return (await ctx.services.reports.list(ctx.em, requireUser(ctx), input.roomId)).map((r) => toReport(r, false));
   }
 
-  @Query(() => ReportType)
-  async report(@Arg('roomId', () => ID) roomId: string, @Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+  @Query(() => ReportType, {
+    description: 'One report of a room you are a member of, with its result (NOT_FOUND otherwise)',
+  })
+  async report(
+    @Arg('roomId', () => ID, { description: 'the room' }) roomId: string,
+    @Arg('id', () => ID, { description: 'the report' }) id: string,
+    @Ctx() ctx: RequestContext,
+  ) {
     return toReport(
       await ctx.services.reports.get(ctx.em, requireUser(ctx), parseArgs(reportRef, { roomId, reportId: id })),
     );
@@ -119,7 +131,10 @@ export class AnalysesResolver {
   @Mutation(() => DatasetType, {
     description: 'The uploader only: change a data set’s analysis rule (partner access, k, shared columns); logged',
   })
-  async updateDatasetRule(@Arg('input', () => DatasetRuleInput) input: DatasetRuleInput, @Ctx() ctx: RequestContext) {
+  async updateDatasetRule(
+    @Arg('input', () => DatasetRuleInput, { description: 'the fields: see the input type' }) input: DatasetRuleInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     const user = requireUser(ctx);
     return toDataset(await ctx.services.access.updateRule(ctx.em, user, parseArgs(ruleCommand, input)), user.id);
   }
@@ -127,7 +142,10 @@ export class AnalysesResolver {
   @Query(() => [KeyToSealType], {
     description: 'Column keys of your sets your browser should seal to members (shared columns sealed with a secret)',
   })
-  async columnKeysToSeal(@Arg('roomId', () => ID) roomId: string, @Ctx() ctx: RequestContext) {
+  async columnKeysToSeal(
+    @Arg('roomId', () => ID, { description: 'the room' }) roomId: string,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.access.keysToSeal(ctx.em, requireUser(ctx), parseArgs(roomRef, { roomId }).roomId);
   }
 
@@ -135,7 +153,8 @@ export class AnalysesResolver {
     description: 'The uploader only: column keys sealed to members; returns how many were stored',
   })
   async grantColumnKeys(
-    @Arg('input', () => GrantColumnKeysInput) input: GrantColumnKeysInput,
+    @Arg('input', () => GrantColumnKeysInput, { description: 'the fields: see the input type' })
+    input: GrantColumnKeysInput,
     @Ctx() ctx: RequestContext,
   ) {
     const command = parseArgs(grantCommand, { ...input, keys: input.keys.map((k) => ({ ...k })) });
@@ -143,7 +162,10 @@ export class AnalysesResolver {
   }
 
   @Query(() => [AccessRequestType], { description: 'Access requests you made or must decide in a room, newest first' })
-  async accessRequests(@Arg('roomId', () => ID) roomId: string, @Ctx() ctx: RequestContext) {
+  async accessRequests(
+    @Arg('roomId', () => ID, { description: 'the room' }) roomId: string,
+    @Ctx() ctx: RequestContext,
+  ) {
     const user = requireUser(ctx);
     const input = parseArgs(roomRef, { roomId });
     return (await ctx.services.access.list(ctx.em, user, input.roomId)).map((r) => toAccessRequest(r, user.id));
@@ -154,7 +176,8 @@ export class AnalysesResolver {
       'Ask the uploader of a data set for one report its rule does not allow (the set alone, withheld columns)',
   })
   async requestDatasetAccess(
-    @Arg('input', () => AccessRequestInput) input: AccessRequestInput,
+    @Arg('input', () => AccessRequestInput, { description: 'the fields: see the input type' })
+    input: AccessRequestInput,
     @Ctx() ctx: RequestContext,
   ) {
     const user = requireUser(ctx);
@@ -172,7 +195,8 @@ export class AnalysesResolver {
       'The uploader approves a request: exactly that report, once. Requested columns sealed with the set’s secret need their keys sealed to the requester',
   })
   async approveDatasetAccess(
-    @Arg('input', () => ApproveAccessInput) input: ApproveAccessInput,
+    @Arg('input', () => ApproveAccessInput, { description: 'the fields: see the input type' })
+    input: ApproveAccessInput,
     @Ctx() ctx: RequestContext,
   ) {
     const user = requireUser(ctx);
@@ -182,7 +206,8 @@ export class AnalysesResolver {
 
   @Mutation(() => AccessRequestType, { description: 'The uploader declines a request' })
   async declineDatasetAccess(
-    @Arg('input', () => DeclineAccessInput) input: DeclineAccessInput,
+    @Arg('input', () => DeclineAccessInput, { description: 'the fields: see the input type' })
+    input: DeclineAccessInput,
     @Ctx() ctx: RequestContext,
   ) {
     const user = requireUser(ctx);
@@ -193,9 +218,9 @@ export class AnalysesResolver {
     description: 'The room’s audit log, newest first: every analysis, report, access request, decision and rule change',
   })
   async roomAudit(
-    @Arg('roomId', () => ID) roomId: string,
-    @Arg('page', () => Int, { defaultValue: 1 }) page: number,
-    @Arg('limit', () => Int, { defaultValue: 20 }) limit: number,
+    @Arg('roomId', () => ID, { description: 'the room' }) roomId: string,
+    @Arg('page', () => Int, { defaultValue: 1, description: 'the page, from 1' }) page: number,
+    @Arg('limit', () => Int, { defaultValue: 20, description: 'how many per page' }) limit: number,
     @Ctx() ctx: RequestContext,
   ) {
     const p = await ctx.services.audit.page(

@@ -6,37 +6,37 @@ import { Field, Float, GraphQLISODateTime, ID, InputType, Int, ObjectType } from
     'Distinct tokens of one join domain: only in A, in both, only in B. Suppressed together (null, suppressed: true) when they cover fewer than k rows of a partner’s set',
 })
 export class OverlapType {
-  @Field(() => String)
+  @Field(() => String, { description: 'the comparison domain (the columns compared share it)' })
   domain!: string;
   @Field(() => [ID], { description: '[A] or [A, B]' })
   datasetIds!: string[];
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'tokens only in the first set (null when suppressed)' })
   onlyA!: number | null;
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'tokens in both sets (null when suppressed)' })
   both!: number | null;
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'tokens only in the second set (null when suppressed)' })
   onlyB!: number | null;
   @Field(() => Boolean, { description: 'the counts cover fewer than k rows of a partner’s set: not given' })
   suppressed!: boolean;
 }
 
-@ObjectType('ResultColumn')
+@ObjectType('ResultColumn', { description: 'A column of a report result' })
 export class ResultColumnType {
   @Field(() => Int, { description: '1 or 2' })
   set!: number;
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the data set the column comes from' })
   datasetId!: string;
-  @Field(() => String)
+  @Field(() => String, { description: 'the column name' })
   name!: string;
-  @Field(() => String)
+  @Field(() => String, { description: 'clear, join (tokens and a sealed copy) or sealed: how its cells travel' })
   role!: string;
-  @Field(() => Int)
+  @Field(() => Int, { description: 'the room key version its cells are sealed or tokenised with' })
   keyVersion!: number;
   @Field(() => String, { nullable: true, description: 'room or dataset (the key its cells are sealed with)' })
   sealing!: string | null;
 }
 
-@ObjectType('JoinPreview')
+@ObjectType('JoinPreview', { description: 'What a join of two data sets would give, before you pay for its report' })
 export class JoinPreviewType {
   @Field(() => Int, { nullable: true, description: 'matching row pairs (null when suppressed)' })
   matchCount!: number | null;
@@ -48,15 +48,15 @@ export class JoinPreviewType {
 
 @ObjectType('Report', { description: 'A paid report (1 IPT)' })
 export class ReportType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the report id' })
   id!: string;
-  @Field(() => ID)
+  @Field(() => ID, { description: 'its room' })
   roomId!: string;
-  @Field(() => [ID])
+  @Field(() => [ID], { description: 'the data sets it covers' })
   datasetIds!: string[];
   @Field(() => Int, { description: 'data sets the report covers (1, or 2 for a join)' })
   datasetCount!: number;
-  @Field(() => Int)
+  @Field(() => Int, { description: 'rows in the result' })
   rowCount!: number;
   @Field(() => String, { description: 'what it holds, in words: the sets and the join condition' })
   description!: string;
@@ -70,29 +70,29 @@ export class ReportType {
       '{ columns: [{ set, datasetId, name, role, keyVersion, sealing, key }], rows: [[rowNo per set..., cell per column...]], omitted }; sealed cells base64. key: how a column sealed with a data set’s secret opens for you ({ kind: secret|grant, envelope, publicKeyId })',
   })
   result!: unknown;
-  @Field(() => String)
+  @Field(() => String, { description: 'the credit ledger reference of its 1 IPT charge' })
   chargeReference!: string;
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'when it was made' })
   createdAt!: Date;
 }
 
-@ObjectType('AggregateColumn')
+@ObjectType('AggregateColumn', { description: 'A column of an aggregate result: a group column or a measure' })
 export class AggregateColumnType {
   @Field(() => String, { description: 'group or measure' })
   kind!: string;
-  @Field(() => String)
+  @Field(() => String, { description: 'the column title' })
   name!: string;
   @Field(() => String, { nullable: true, description: 'measures: count, countDistinct, sum, avg, min or max' })
   fn!: string | null;
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: '1 or 2: the data set of the query it comes from' })
   set!: number | null;
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { nullable: true, description: 'the data set it comes from' })
   datasetId!: string | null;
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'the data set column it reads' })
   column!: string | null;
 }
 
-@ObjectType('AggregateGroup')
+@ObjectType('AggregateGroup', { description: 'One row of an aggregate result' })
 export class AggregateGroupType {
   @Field(() => [String], { nullable: 'items', description: 'the group columns’ values' })
   keys!: (string | null)[];
@@ -102,13 +102,15 @@ export class AggregateGroupType {
   suppressed!: boolean;
 }
 
-@ObjectType('AggregateThreshold')
+@ObjectType('AggregateThreshold', {
+  description: 'A partner data set whose minimum group size applied to an aggregate',
+})
 export class AggregateThresholdType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the partner data set' })
   datasetId!: string;
-  @Field(() => String)
+  @Field(() => String, { description: 'its name' })
   name!: string;
-  @Field(() => Int)
+  @Field(() => Int, { description: 'k: groups covering fewer of its rows are suppressed' })
   minGroupSize!: number;
 }
 
@@ -117,9 +119,9 @@ export class AggregateThresholdType {
     'An aggregate’s groups. Groups covering fewer than k rows of a partner’s set are not shown, and then neither is the smallest other group (so nothing hidden can be worked out by subtraction)',
 })
 export class AggregateResultType {
-  @Field(() => [AggregateColumnType])
+  @Field(() => [AggregateColumnType], { description: 'the group columns, then the measures' })
   columns!: AggregateColumnType[];
-  @Field(() => [AggregateGroupType])
+  @Field(() => [AggregateGroupType], { description: 'one row per group' })
   groups!: AggregateGroupType[];
   @Field(() => [AggregateThresholdType], { description: 'the partner sets whose minimum group size applied' })
   thresholds!: AggregateThresholdType[];
@@ -132,13 +134,13 @@ export class AggregateResultType {
     'A column key your browser still has to seal to a member (a shared column sealed with your set’s secret)',
 })
 export class KeyToSealType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the data set of the withheld column' })
   datasetId!: string;
-  @Field(() => String)
+  @Field(() => String, { description: 'the withheld column' })
   column!: string;
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the member to seal its key to' })
   userId!: string;
-  @Field(() => String)
+  @Field(() => String, { description: "the id of that member's room key" })
   publicKeyId!: string;
   @Field(() => String, { description: 'SPKI PEM of the member’s room key' })
   publicKey!: string;
@@ -146,23 +148,23 @@ export class KeyToSealType {
 
 @ObjectType('AccessRequest', { description: 'A partner asking a data set’s uploader for one report beyond its rule' })
 export class AccessRequestType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the access request id' })
   id!: string;
-  @Field(() => ID)
+  @Field(() => ID, { description: 'its room' })
   roomId!: string;
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the member who asked' })
   requesterId!: string;
-  @Field(() => String)
+  @Field(() => String, { description: 'their name' })
   requesterName!: string;
   @Field(() => ID, { description: 'the set asked about' })
   datasetId!: string;
-  @Field(() => String)
+  @Field(() => String, { description: 'the name of the set asked about' })
   datasetName!: string;
   @Field(() => [ID], { description: 'the report’s sets, in the order of its condition' })
   datasetIds!: string[];
   @Field(() => [String], { description: 'the withheld columns asked for' })
   columns!: string[];
-  @Field(() => String)
+  @Field(() => String, { description: 'why they ask, in their words' })
   reason!: string;
   @Field(() => String, { description: 'the report asked for, in words' })
   description!: string;
@@ -170,31 +172,31 @@ export class AccessRequestType {
   status!: string;
   @Field(() => String, { nullable: true, description: 'the uploader’s words with a decline' })
   decisionNote!: string | null;
-  @Field(() => GraphQLISODateTime, { nullable: true })
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'when the uploader approved or declined' })
   decidedAt!: Date | null;
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { nullable: true, description: 'the report made with the approval, once made' })
   reportId!: string | null;
   @Field(() => Boolean, { description: 'you asked' })
   mine!: boolean;
   @Field(() => Boolean, { description: 'you decide (you uploaded the set)' })
   toDecide!: boolean;
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'when it was asked' })
   createdAt!: Date;
 }
 
 @ObjectType('AuditEvent', { description: 'One entry of a room’s audit log' })
 export class AuditEventType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the entry id' })
   id!: string;
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the member who acted' })
   actorId!: string;
-  @Field(() => String)
+  @Field(() => String, { description: 'their name' })
   actorName!: string;
   @Field(() => String, {
     description: 'compare, join, aggregate, report, access-requested, access-approved, access-declined or rule-changed',
   })
   action!: string;
-  @Field(() => [ID])
+  @Field(() => [ID], { description: 'the data sets involved' })
   datasetIds!: string[];
   @Field(() => [String], { description: 'the sets’ names at the time' })
   datasetNames!: string[];
@@ -211,25 +213,25 @@ export class AuditEventType {
     description: 'the count covers fewer than k rows of a set you did not upload: only its actor sees it',
   })
   hidden!: boolean;
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'when it happened' })
   createdAt!: Date;
 }
 
-@ObjectType('AuditPage')
+@ObjectType('AuditPage', { description: "A page of a room's audit log, newest first" })
 export class AuditPageType {
-  @Field(() => [AuditEventType])
+  @Field(() => [AuditEventType], { description: 'the entries of this page' })
   entries!: AuditEventType[];
-  @Field(() => Int)
+  @Field(() => Int, { description: 'entries in the whole log' })
   total!: number;
-  @Field(() => Int)
+  @Field(() => Int, { description: 'this page, from 1' })
   page!: number;
-  @Field(() => Int)
+  @Field(() => Int, { description: 'pages in all' })
   pages!: number;
 }
 
-@InputType()
+@InputType({ description: 'The report to make: one set, or the join of two under a condition' })
 export class CreateReportInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the room' })
   roomId!: string;
   @Field(() => [ID], { nullable: true, description: 'one data set, or the two of a join (not with accessRequestId)' })
   datasetIds?: string[] | null;
@@ -241,25 +243,25 @@ export class CreateReportInput {
   accessRequestId?: string | null;
 }
 
-@InputType()
+@InputType({ description: 'A column of one of the data sets of a query (set 1 or 2)' })
 export class ColumnRefInput {
   @Field(() => Int, { description: '1 or 2' })
   set!: number;
-  @Field(() => String)
+  @Field(() => String, { description: 'the column name' })
   column!: string;
 }
 
-@InputType()
+@InputType({ description: 'One measure of an aggregate: a function over a column' })
 export class MeasureInput {
   @Field(() => String, { description: 'count, countDistinct, sum, avg, min or max' })
   fn!: string;
-  @Field(() => ColumnRefInput, { nullable: true })
+  @Field(() => ColumnRefInput, { nullable: true, description: 'the column it reads (not needed for count)' })
   column?: ColumnRefInput | null;
 }
 
-@InputType()
+@InputType({ description: 'Counts and aggregates over a data set or a join, grouped by clear columns' })
 export class AggregateInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the room' })
   roomId!: string;
   @Field(() => [ID], { description: 'one data set, or the two of a join' })
   datasetIds!: string[];
@@ -270,15 +272,15 @@ export class AggregateInput {
   sqlWhere?: unknown;
   @Field(() => [ColumnRefInput], { defaultValue: [], description: 'clear columns to group by (at most 3)' })
   groupBy!: ColumnRefInput[];
-  @Field(() => [MeasureInput])
+  @Field(() => [MeasureInput], { description: 'what to compute per group' })
   measures!: MeasureInput[];
 }
 
-@InputType()
+@InputType({ description: 'A new analysis rule for one of your data sets' })
 export class DatasetRuleInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the room' })
   roomId!: string;
-  @Field(() => ID)
+  @Field(() => ID, { description: 'your data set' })
   datasetId!: string;
   @Field(() => String, { nullable: true, description: 'matches, aggregates or full' })
   partnerAccess?: string | null;
@@ -288,31 +290,31 @@ export class DatasetRuleInput {
   sharedColumns?: string[] | null;
 }
 
-@InputType()
+@InputType({ description: "One withheld column's key sealed to one member's public key" })
 export class ColumnKeyInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the member it is sealed to' })
   userId!: string;
-  @Field(() => String)
+  @Field(() => String, { description: 'the withheld column' })
   column!: string;
-  @Field(() => String)
+  @Field(() => String, { description: "the id of the member's room key it is sealed to" })
   publicKeyId!: string;
   @Field(() => String, { description: 'the column key sealed to publicKeyId (HPKE, info column-key|...)' })
   sealedKey!: string;
 }
 
-@InputType()
+@InputType({ description: "Withheld-column keys sealed to partners' room keys" })
 export class GrantColumnKeysInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the room' })
   roomId!: string;
-  @Field(() => ID)
+  @Field(() => ID, { description: 'your data set' })
   datasetId!: string;
-  @Field(() => [ColumnKeyInput])
+  @Field(() => [ColumnKeyInput], { description: 'one sealed key per column and member' })
   keys!: ColumnKeyInput[];
 }
 
-@InputType()
+@InputType({ description: "What a partner asks a data set's uploader for" })
 export class AccessRequestInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the room' })
   roomId!: string;
   @Field(() => [ID], { description: "the other member's set alone, or your own set and theirs (the join)" })
   datasetIds!: string[];
@@ -324,30 +326,33 @@ export class AccessRequestInput {
   reason!: string;
 }
 
-@InputType()
+@InputType({ description: 'A withheld column asked for' })
 export class RequestColumnKeyInput {
-  @Field(() => String)
+  @Field(() => String, { description: 'the column' })
   column!: string;
   @Field(() => String, { description: "the column key sealed to the requester's room key" })
   sealedKey!: string;
 }
 
-@InputType()
+@InputType({ description: 'Approval of an access request, with the column keys it needs' })
 export class ApproveAccessInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the room' })
   roomId!: string;
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the access request' })
   requestId!: string;
-  @Field(() => [RequestColumnKeyInput], { defaultValue: [] })
+  @Field(() => [RequestColumnKeyInput], {
+    defaultValue: [],
+    description: "the withheld columns' keys sealed to the requester",
+  })
   columnKeys!: RequestColumnKeyInput[];
 }
 
-@InputType()
+@InputType({ description: 'Declining an access request, with an optional note' })
 export class DeclineAccessInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the room' })
   roomId!: string;
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the access request' })
   requestId!: string;
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'your words to the requester' })
   note?: string | null;
 }

@@ -13,22 +13,25 @@ function requireSessionUser(ctx: RequestContext) {
 
 @Resolver()
 export class ApiTokensResolver {
-  @Query(() => [ApiTokenType])
+  @Query(() => [ApiTokenType], { description: 'Your API tokens, newest first (the secrets are never shown again)' })
   async apiTokens(@Ctx() ctx: RequestContext) {
     return (await ctx.services.apiTokens.list(ctx.em, requireUser(ctx))).map(toApiToken);
   }
 
-  @Mutation(() => CreatedApiToken)
+  @Mutation(() => CreatedApiToken, {
+    description: 'Makes an API token for integrations; its secret is in the answer only',
+  })
   async createApiToken(
-    @Arg('input', () => CreateApiTokenInput) input: CreateApiTokenInput,
+    @Arg('input', () => CreateApiTokenInput, { description: 'the fields: see the input type' })
+    input: CreateApiTokenInput,
     @Ctx() ctx: RequestContext,
   ) {
     const { token, apiToken } = await ctx.services.apiTokens.create(ctx.em, requireSessionUser(ctx), { ...input });
     return { token, apiToken: toApiToken(apiToken) };
   }
 
-  @Mutation(() => Boolean)
-  async revokeApiToken(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+  @Mutation(() => Boolean, { description: 'Revokes one of your API tokens at once' })
+  async revokeApiToken(@Arg('id', () => ID, { description: 'the API token' }) id: string, @Ctx() ctx: RequestContext) {
     await ctx.services.apiTokens.revoke(ctx.em, requireSessionUser(ctx), { id });
     return true;
   }

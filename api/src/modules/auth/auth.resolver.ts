@@ -8,38 +8,50 @@ import { clearSessionCookie, setSessionCookie } from './session-cookie';
 @Resolver()
 export class AuthResolver {
   @Mutation(() => RegisterResult, { description: 'Creates an account; ordinary sign-ups must verify their e-mail' })
-  async register(@Arg('input', () => RegisterInput) input: RegisterInput, @Ctx() ctx: RequestContext) {
+  async register(
+    @Arg('input', () => RegisterInput, { description: 'the fields: see the input type' }) input: RegisterInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     const { user, guest } = await ctx.services.auth.register(ctx.em, { ...input }, ctx.ip);
     return { guest, user: await ctx.services.users.profile(ctx.em, user) };
   }
 
   @Mutation(() => Boolean, { description: 'Confirms an e-mail address with the token from the verification mail' })
-  async verifyEmail(@Arg('token', () => String) token: string, @Ctx() ctx: RequestContext) {
+  async verifyEmail(
+    @Arg('token', () => String, { description: 'the token from the verification e-mail' }) token: string,
+    @Ctx() ctx: RequestContext,
+  ) {
     await ctx.services.auth.verifyEmail(ctx.em, { token });
     return true;
   }
 
   @Mutation(() => Boolean, { description: 'Sends a new verification mail if the address has an unverified account' })
-  async resendVerificationEmail(@Arg('email', () => String) email: string, @Ctx() ctx: RequestContext) {
+  async resendVerificationEmail(
+    @Arg('email', () => String, { description: 'the address the account was registered with' }) email: string,
+    @Ctx() ctx: RequestContext,
+  ) {
     await ctx.services.auth.resendVerification(ctx.em, email, ctx.ip);
     return true;
   }
 
   @Mutation(() => Profile, { description: 'Starts a cookie session' })
-  async login(@Arg('input', () => LoginInput) input: LoginInput, @Ctx() ctx: RequestContext) {
+  async login(
+    @Arg('input', () => LoginInput, { description: 'the fields: see the input type' }) input: LoginInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     const { user, sessionToken, expiresAt } = await ctx.services.auth.login(ctx.em, { ...input }, ctx.ip);
     setSessionCookie(ctx.reply, ctx.services.config, sessionToken, expiresAt);
     return ctx.services.users.profile(ctx.em, user);
   }
 
-  @Mutation(() => Boolean)
+  @Mutation(() => Boolean, { description: 'Ends this session (the cookie is cleared)' })
   async logout(@Ctx() ctx: RequestContext) {
     await ctx.services.auth.logout(ctx.em, ctx.actor?.sessionTokenHash);
     clearSessionCookie(ctx.reply, ctx.services.config);
     return true;
   }
 
-  @Query(() => AuthStatus)
+  @Query(() => AuthStatus, { description: 'Whether this request carries a valid session, and whose' })
   async authStatus(@Ctx() ctx: RequestContext) {
     const user = ctx.actor ? await ctx.services.users.profile(ctx.em, ctx.actor.user) : null;
     return { loggedIn: Boolean(user), user };
@@ -49,7 +61,8 @@ export class AuthResolver {
     description: 'Needs the old password; ends the other sessions and revokes every API token',
   })
   async changePassword(
-    @Arg('input', () => ChangePasswordInput) input: ChangePasswordInput,
+    @Arg('input', () => ChangePasswordInput, { description: 'the fields: see the input type' })
+    input: ChangePasswordInput,
     @Ctx() ctx: RequestContext,
   ) {
     const user = requireUser(ctx);

@@ -12,7 +12,7 @@ export class PlanType {
   @Field(() => Int, { description: 'price in cents of currency; 0 for the free plan' })
   priceCents!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'ISO 4217 currency of the price (usd)' })
   currency!: string;
 
   @Field(() => Int, { description: 'IPT credited' })
@@ -22,21 +22,21 @@ export class PlanType {
   free!: boolean;
 }
 
-@ObjectType('PageInfo')
+@ObjectType('PageInfo', { description: 'Where a page stands in a list' })
 export class PageInfoType {
   @Field(() => Int, { description: 'items in all pages' })
   count!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'pages in all' })
   pages!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'this page, from 1' })
   page!: number;
 }
 
 @ObjectType('CreditEntry', { description: 'One change of prepaid credit: + credit, - debit' })
 export class CreditEntryType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the entry id' })
   id!: string;
 
   @Field(() => Int, { description: 'whole IPT, signed' })
@@ -48,37 +48,37 @@ export class CreditEntryType {
   @Field(() => String, { description: 'what it was for, unique: purchase:<id>, report:<id>, withdrawal:<id>, ...' })
   reference!: string;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'when it was booked' })
   createdAt!: Date;
 }
 
-@ObjectType('CreditHistory')
+@ObjectType('CreditHistory', { description: 'A page of your credit ledger, newest first' })
 export class CreditHistoryType {
   @Field(() => [CreditEntryType], { description: 'newest first' })
   list!: CreditEntryType[];
 
-  @Field(() => PageInfoType)
+  @Field(() => PageInfoType, { description: 'where this page stands' })
   info!: PageInfoType;
 }
 
 @ObjectType('Purchase', { description: 'A checkout of one plan' })
 export class PurchaseType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the purchase id' })
   id!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'the plan item bought (5credits, 10credits, ...)' })
   item!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "the plan's name" })
   planName!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'the price in cents' })
   amountCents!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'ISO 4217 currency (usd)' })
   currency!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'IPT credited when paid' })
   tokens!: number;
 
   @Field(() => String, { description: 'stripe | sandbox | free' })
@@ -90,14 +90,14 @@ export class PurchaseType {
   @Field(() => String, { nullable: true, description: 'why the last attempt failed: show "Payment failed {message}"' })
   failureMessage!: string | null;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'when it was started' })
   createdAt!: Date;
 
-  @Field(() => GraphQLISODateTime, { nullable: true })
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'when it was paid and credited' })
   completedAt!: Date | null;
 }
 
-@ObjectType('PaymentIntent')
+@ObjectType('PaymentIntent', { description: 'A purchase started with the payment gateway' })
 export class PaymentIntentType {
   @Field(() => String, { nullable: true, description: 'Stripe mode: for Stripe.js confirmCardPayment; else null' })
   clientSecret!: string | null;
@@ -105,11 +105,11 @@ export class PaymentIntentType {
   @Field(() => String, { description: 'stripe | sandbox (test mode: label it visibly)' })
   paymentMode!: string;
 
-  @Field(() => PurchaseType)
+  @Field(() => PurchaseType, { description: 'the purchase it pays for' })
   purchase!: PurchaseType;
 }
 
-@InputType()
+@InputType({ description: 'The plan to buy' })
 export class CreatePaymentIntentInput {
   @Field(() => String, { description: 'plan item; an unknown one falls back to the free plan' })
   item!: string;
@@ -118,9 +118,9 @@ export class CreatePaymentIntentInput {
   currency!: string;
 }
 
-@InputType()
+@InputType({ description: 'A card payment in the sandbox gateway (test cards only)' })
 export class SandboxPaymentInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the purchase to pay' })
   purchaseId!: string;
 
   @Field(() => String, { description: 'a documented test card number (spaces allowed)' })
@@ -129,47 +129,47 @@ export class SandboxPaymentInput {
   @Field(() => String, { description: 'MM/YY, in the future' })
   expiry!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "the card's 3 or 4 digit security code" })
   cvc!: string;
 }
 
 @ObjectType('Withdrawal', { description: 'Purchased credit moved to a wallet as on-chain IPT' })
 export class WithdrawalType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the withdrawal id' })
   id!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'whole IPT' })
   amount!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'the wallet paid' })
   walletAddress!: string;
 
   @Field(() => String, { description: 'pending | sent | failed (failed ones are refunded to the credit)' })
   status!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "the transfer's transaction, once sent" })
   txHash!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'why it failed (the credit was returned)' })
   failureMessage!: string | null;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'when it was asked for' })
   createdAt!: Date;
 
-  @Field(() => GraphQLISODateTime, { nullable: true })
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'when it was mined' })
   completedAt!: Date | null;
 }
 
-@ObjectType('WithdrawalList')
+@ObjectType('WithdrawalList', { description: 'A page of your credit withdrawals, newest first' })
 export class WithdrawalListType {
   @Field(() => [WithdrawalType], { description: 'newest first' })
   list!: WithdrawalType[];
 
-  @Field(() => PageInfoType)
+  @Field(() => PageInfoType, { description: 'where this page stands' })
   info!: PageInfoType;
 }
 
-@InputType()
+@InputType({ description: 'Credit to turn into on-chain IPT paid to a wallet' })
 export class WithdrawInput {
   @Field(() => Int, { description: 'whole IPT, at most the credit balance' })
   amount!: number;

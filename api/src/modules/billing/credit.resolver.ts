@@ -12,7 +12,7 @@ export class CreditResolver {
   }
 
   @Query(() => PlanType, { description: 'The plan a checkout item stands for; unknown items give the free plan' })
-  plan(@Arg('item', () => String) item: string) {
+  plan(@Arg('item', () => String, { description: 'the plan item (5credits, 10credits, ...)' }) item: string) {
     return toPlan(resolvePlan(item));
   }
 
@@ -23,8 +23,8 @@ export class CreditResolver {
 
   @Query(() => CreditHistoryType, { description: "The caller's credit entries, newest first" })
   async creditHistory(
-    @Arg('page', () => Int, { defaultValue: 1 }) page: number,
-    @Arg('limit', () => Int, { defaultValue: 10 }) limit: number,
+    @Arg('page', () => Int, { defaultValue: 1, description: 'the page, from 1' }) page: number,
+    @Arg('limit', () => Int, { defaultValue: 10, description: 'how many per page' }) limit: number,
     @Ctx() ctx: RequestContext,
   ) {
     const h = await ctx.services.credit.history(ctx.em, requireUser(ctx), { page, limit });

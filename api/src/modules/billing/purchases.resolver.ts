@@ -9,7 +9,8 @@ export class PurchasesResolver {
     description: 'Starts a checkout; the price comes from the plan table. The free plan: once per account',
   })
   async createPaymentIntent(
-    @Arg('input', () => CreatePaymentIntentInput) input: CreatePaymentIntentInput,
+    @Arg('input', () => CreatePaymentIntentInput, { description: 'the fields: see the input type' })
+    input: CreatePaymentIntentInput,
     @Ctx() ctx: RequestContext,
   ) {
     const { purchases } = ctx.services;
@@ -25,20 +26,24 @@ export class PurchasesResolver {
   @Mutation(() => PurchaseType, {
     description: 'Re-checks a purchase with the gateway (after Stripe.js confirmed) or claims the free plan',
   })
-  async confirmPurchase(@Arg('purchaseId', () => ID) purchaseId: string, @Ctx() ctx: RequestContext) {
+  async confirmPurchase(
+    @Arg('purchaseId', () => ID, { description: 'the purchase' }) purchaseId: string,
+    @Ctx() ctx: RequestContext,
+  ) {
     return toPurchase(await ctx.services.purchases.confirmPurchase(ctx.em, requireUser(ctx), { purchaseId }));
   }
 
   @Mutation(() => PurchaseType, { description: 'Test mode only: pays a purchase with a documented test card' })
   async confirmSandboxPayment(
-    @Arg('input', () => SandboxPaymentInput) input: SandboxPaymentInput,
+    @Arg('input', () => SandboxPaymentInput, { description: 'the fields: see the input type' })
+    input: SandboxPaymentInput,
     @Ctx() ctx: RequestContext,
   ) {
     return toPurchase(await ctx.services.purchases.confirmSandboxPayment(ctx.em, requireUser(ctx), { ...input }));
   }
 
   @Query(() => PurchaseType, { description: "One of the caller's purchases" })
-  async purchase(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+  async purchase(@Arg('id', () => ID, { description: 'the purchase' }) id: string, @Ctx() ctx: RequestContext) {
     return toPurchase(await ctx.services.purchases.get(ctx.em, requireUser(ctx), { purchaseId: id }));
   }
 }

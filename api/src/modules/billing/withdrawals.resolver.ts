@@ -8,7 +8,10 @@ export class WithdrawalsResolver {
   @Mutation(() => WithdrawalType, {
     description: 'Moves prepaid credit to a wallet as on-chain IPT from the treasury; status sent, pending or failed',
   })
-  async withdrawCreditToWallet(@Arg('input', () => WithdrawInput) input: WithdrawInput, @Ctx() ctx: RequestContext) {
+  async withdrawCreditToWallet(
+    @Arg('input', () => WithdrawInput, { description: 'the fields: see the input type' }) input: WithdrawInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     const raw = {
       amount: input.amount,
       walletAddress: input.walletAddress,
@@ -19,16 +22,16 @@ export class WithdrawalsResolver {
 
   @Query(() => WithdrawalListType, { description: "The caller's withdrawals, newest first" })
   async withdrawals(
-    @Arg('page', () => Int, { defaultValue: 1 }) page: number,
-    @Arg('limit', () => Int, { defaultValue: 10 }) limit: number,
+    @Arg('page', () => Int, { defaultValue: 1, description: 'the page, from 1' }) page: number,
+    @Arg('limit', () => Int, { defaultValue: 10, description: 'how many per page' }) limit: number,
     @Ctx() ctx: RequestContext,
   ) {
     const h = await ctx.services.withdrawals.list(ctx.em, requireUser(ctx), { page, limit });
     return { list: h.list.map(toWithdrawal), info: pageInfo(h) };
   }
 
-  @Query(() => WithdrawalType)
-  async withdrawal(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+  @Query(() => WithdrawalType, { description: 'One of your credit withdrawals to a wallet (NOT_FOUND otherwise)' })
+  async withdrawal(@Arg('id', () => ID, { description: 'the withdrawal' }) id: string, @Ctx() ctx: RequestContext) {
     return toWithdrawal(await ctx.services.withdrawals.get(ctx.em, requireUser(ctx), { id }));
   }
 }

@@ -10,14 +10,18 @@ import { DatasetType, UploadChunkInput, UploadResultType } from './datasets.type
 @Resolver(() => DatasetType)
 export class DatasetsResolver {
   @Query(() => [DatasetType], { description: "The room's complete data sets" })
-  async datasets(@Arg('roomId', () => ID) roomId: string, @Ctx() ctx: RequestContext) {
+  async datasets(@Arg('roomId', () => ID, { description: 'the room' }) roomId: string, @Ctx() ctx: RequestContext) {
     const user = requireUser(ctx);
     const input = parseArgs(roomRef, { roomId });
     return (await ctx.services.datasets.list(ctx.em, user, input.roomId)).map((d) => toDataset(d, user.id));
   }
 
-  @Query(() => DatasetType)
-  async dataset(@Arg('roomId', () => ID) roomId: string, @Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+  @Query(() => DatasetType, { description: 'One data set of a room you are a member of (NOT_FOUND otherwise)' })
+  async dataset(
+    @Arg('roomId', () => ID, { description: 'the room' }) roomId: string,
+    @Arg('id', () => ID, { description: 'the data set' }) id: string,
+    @Ctx() ctx: RequestContext,
+  ) {
     const user = requireUser(ctx);
     const input = parseArgs(datasetRef, { roomId, datasetId: id });
     return toDataset(await ctx.services.datasets.columns(ctx.em, user, input), user.id);
@@ -27,7 +31,10 @@ export class DatasetsResolver {
     description:
       'One chunk of an encrypted data set (idempotent per chunkIndex); the set appears once all chunks are in. GraphQL bodies are limited to 256 kB: send big files through REST uploadEncrypted',
   })
-  async uploadDatasetChunk(@Arg('input', () => UploadChunkInput) input: UploadChunkInput, @Ctx() ctx: RequestContext) {
+  async uploadDatasetChunk(
+    @Arg('input', () => UploadChunkInput, { description: 'the fields: see the input type' }) input: UploadChunkInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     const user = requireUser(ctx);
     const command = parseArgs(uploadChunkCommand, {
       ...input,
@@ -44,8 +51,8 @@ export class DatasetsResolver {
 
   @Mutation(() => [ID], { description: 'Delete data sets (the uploader or the room owner)' })
   async deleteDatasets(
-    @Arg('roomId', () => ID) roomId: string,
-    @Arg('ids', () => [ID]) ids: string[],
+    @Arg('roomId', () => ID, { description: 'the room' }) roomId: string,
+    @Arg('ids', () => [ID], { description: 'the data sets to delete' }) ids: string[],
     @Ctx() ctx: RequestContext,
   ) {
     const input = parseArgs(deleteDatasetsCommand, { roomId, datasetIds: ids });

@@ -1,9 +1,9 @@
 import { GraphQLJSON } from 'graphql-scalars';
 import { Field, GraphQLISODateTime, ID, InputType, Int, ObjectType } from 'type-graphql';
 
-@ObjectType('DatasetColumn')
+@ObjectType('DatasetColumn', { description: 'A column of an uploaded data set, as its uploader set it up' })
 export class DatasetColumnType {
-  @Field(() => String)
+  @Field(() => String, { description: 'the column name' })
   name!: string;
   @Field(() => String, { description: 'clear, join or sealed' })
   role!: string;
@@ -11,7 +11,7 @@ export class DatasetColumnType {
   domain!: string | null;
   @Field(() => String, { nullable: true, description: 'join columns: text, email or phone normalisation' })
   kind!: string | null;
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'sealed cells are padded to a multiple of this many bytes' })
   padBucket!: number | null;
   @Field(() => Boolean, {
     description: "partners may see this column's values (in their reports, as aggregate groups and measures)",
@@ -27,27 +27,27 @@ export class DatasetColumnType {
 
 @ObjectType('Dataset', { description: 'An encrypted data set of a room' })
 export class DatasetType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the data set id' })
   id!: string;
-  @Field(() => ID)
+  @Field(() => ID, { description: 'its room' })
   roomId!: string;
-  @Field(() => String)
+  @Field(() => String, { description: 'its name in the room' })
   name!: string;
   @Field(() => String, { description: 'comma separated clear (unencrypted) columns' })
   filtered!: string;
-  @Field(() => [DatasetColumnType])
+  @Field(() => [DatasetColumnType], { description: 'its columns as set up' })
   columns!: DatasetColumnType[];
-  @Field(() => Int)
+  @Field(() => Int, { description: 'rows uploaded' })
   rowCount!: number;
   @Field(() => Int, { description: 'room key version the set was encrypted under' })
   keyVersion!: number;
-  @Field(() => Int)
+  @Field(() => Int, { description: 'the value normalisation its tokens were made with' })
   normalisationVersion!: number;
   @Field(() => String, { description: 'empty join cells: null or random' })
   emptyCells!: string;
   @Field(() => String, { description: 'uploading or ready' })
   status!: string;
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the member who uploaded it' })
   uploadedBy!: string;
   @Field(() => Boolean, { description: 'you uploaded it (you have full access to it)' })
   mine!: boolean;
@@ -66,33 +66,36 @@ export class DatasetType {
   sealedSecret!: string | null;
   @Field(() => String, { nullable: true, description: 'your own sets only: the public key the secret is sealed to' })
   secretKeyId!: string | null;
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'when the upload started' })
   createdAt!: Date;
 }
 
-@ObjectType('UploadResult')
+@ObjectType('UploadResult', { description: 'Where an upload stands after one chunk' })
 export class UploadResultType {
-  @Field(() => DatasetType)
+  @Field(() => DatasetType, { description: 'the data set being uploaded' })
   dataset!: DatasetType;
-  @Field(() => Int)
+  @Field(() => Int, { description: 'chunks stored so far' })
   chunksReceived!: number;
-  @Field(() => Int)
+  @Field(() => Int, { description: 'chunks in all' })
   chunkCount!: number;
   @Field(() => Boolean, { description: 'this chunk had been stored before: nothing changed' })
   duplicate!: boolean;
 }
 
-@InputType()
+@InputType({ description: 'How one column of a data set is sealed and compared' })
 export class DatasetColumnInput {
-  @Field(() => String)
+  @Field(() => String, { description: 'the column name' })
   name!: string;
   @Field(() => String, { description: 'clear, join or sealed' })
   role!: string;
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: 'the comparison domain of token columns (email, phone, name, ...)',
+  })
   domain?: string | null;
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'how values are normalised before tokens are made' })
   kind?: string | null;
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'pad sealed cells to a multiple of this many bytes' })
   padBucket?: number | null;
   @Field(() => Boolean, {
     nullable: true,
@@ -102,15 +105,15 @@ export class DatasetColumnInput {
   shared?: boolean | null;
 }
 
-@InputType()
+@InputType({ description: 'One chunk of a data set upload, encrypted in the browser' })
 export class UploadChunkInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the room' })
   roomId!: string;
   @Field(() => ID, { description: 'chosen by the browser (UUID) before encrypting: it is in every cell AAD' })
   datasetId!: string;
-  @Field(() => String)
+  @Field(() => String, { description: "the data set's name (unique in the room)" })
   name!: string;
-  @Field(() => [DatasetColumnInput])
+  @Field(() => [DatasetColumnInput], { description: 'the columns as set up (same on every chunk)' })
   columns!: DatasetColumnInput[];
   @Field(() => GraphQLJSON, {
     nullable: true,
@@ -119,17 +122,17 @@ export class UploadChunkInput {
   rows?: unknown;
   @Field(() => String, { nullable: true, description: 'the rows packed as bytes, base64 (see uploadEncrypted)' })
   packed?: string | null;
-  @Field(() => Int, { defaultValue: 0 })
+  @Field(() => Int, { defaultValue: 0, description: 'this chunk, from 0' })
   chunkIndex!: number;
-  @Field(() => Int, { defaultValue: 1 })
+  @Field(() => Int, { defaultValue: 1, description: 'chunks in all' })
   chunkCount!: number;
-  @Field(() => Int, { defaultValue: 0 })
+  @Field(() => Int, { defaultValue: 0, description: "the row number of this chunk's first row" })
   firstRow!: number;
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'the room key version the cells are sealed with' })
   keyVersion?: number | null;
-  @Field(() => Int, { defaultValue: 1 })
+  @Field(() => Int, { defaultValue: 1, description: 'the value normalisation the tokens were made with' })
   normalisationVersion!: number;
-  @Field(() => String, { defaultValue: 'null' })
+  @Field(() => String, { defaultValue: 'null', description: 'empty join cells: null or random' })
   emptyCells!: string;
   @Field(() => String, { defaultValue: 'matches', description: 'the analysis rule: matches, aggregates or full' })
   partnerAccess!: string;
@@ -140,6 +143,9 @@ export class UploadChunkInput {
     description: "the data set's own secret sealed to secretKeyId; required when a sealed or join column is not shared",
   })
   sealedSecret?: string | null;
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: "withheld columns: the id of your key the set's secret is sealed to",
+  })
   secretKeyId?: string | null;
 }

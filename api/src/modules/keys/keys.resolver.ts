@@ -10,14 +10,19 @@ export class KeysResolver {
     return (await ctx.services.keys.list(ctx.em, requireUser(ctx))).map(toKey);
   }
 
-  @Mutation(() => KeyType)
-  async createKey(@Arg('input', () => CreateKeyInput) input: CreateKeyInput, @Ctx() ctx: RequestContext) {
+  @Mutation(() => KeyType, {
+    description: 'Registers the public half of a key pair made in your browser (the private half never leaves it)',
+  })
+  async createKey(
+    @Arg('input', () => CreateKeyInput, { description: 'the fields: see the input type' }) input: CreateKeyInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     const raw = { title: input.title, key: input.publicKey, ...(input.id != null ? { id: input.id } : {}) };
     return toKey(await ctx.services.keys.create(ctx.em, requireUser(ctx), raw));
   }
 
-  @Mutation(() => Boolean)
-  async deleteKey(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+  @Mutation(() => Boolean, { description: 'Deletes one of your keys (refused while a request or room uses it)' })
+  async deleteKey(@Arg('id', () => ID, { description: 'the key' }) id: string, @Ctx() ctx: RequestContext) {
     await ctx.services.keys.delete(ctx.em, requireUser(ctx), { id });
     return true;
   }

@@ -6,19 +6,19 @@ export class KeyType {
   @Field(() => ID, { description: 'first 16 bytes of SHA-256 over the SPKI DER, hex' })
   id!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'your name for the key' })
   title!: string;
 
   @Field(() => String, { description: 'SPKI PEM' })
   publicKey!: string;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'when it was registered' })
   createdAt!: Date;
 }
 
-@InputType()
+@InputType({ description: 'The public half of a key pair made in your browser' })
 export class CreateKeyInput {
-  @Field(() => String)
+  @Field(() => String, { description: 'a name for the key' })
   title!: string;
 
   @Field(() => String, { description: 'P-256 public key, SPKI PEM' })

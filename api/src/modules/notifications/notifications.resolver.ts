@@ -12,15 +12,19 @@ export class NotificationsResolver {
 
   @Mutation(() => NotificationType, { description: 'Sends a notification to another user' })
   async createNotification(
-    @Arg('input', () => CreateNotificationInput) input: CreateNotificationInput,
+    @Arg('input', () => CreateNotificationInput, { description: 'the fields: see the input type' })
+    input: CreateNotificationInput,
     @Ctx() ctx: RequestContext,
   ) {
     const raw = { notification: input.notification, to_id: input.toId };
     return toNotification(await ctx.services.notifications.create(ctx.em, requireUser(ctx), raw));
   }
 
-  @Mutation(() => Boolean)
-  async deleteNotification(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+  @Mutation(() => Boolean, { description: 'Deletes one of your notifications' })
+  async deleteNotification(
+    @Arg('id', () => ID, { description: 'the notification' }) id: string,
+    @Ctx() ctx: RequestContext,
+  ) {
     await ctx.services.notifications.delete(ctx.em, requireUser(ctx), { id });
     return true;
   }

@@ -30,9 +30,10 @@ function fields(input: UpdateRequestInput | CreateRequestInput): Record<string, 
 export class RequestsResolver {
   @Query(() => RequestListType, { description: 'Your requests, newest first (dashboard: limit 5; lists: 10)' })
   async requests(
-    @Arg('type', () => RequestKindEnum, { nullable: true }) type: string | null,
-    @Arg('page', () => Int, { defaultValue: 1 }) page: number,
-    @Arg('limit', () => Int, { defaultValue: 10 }) limit: number,
+    @Arg('type', () => RequestKindEnum, { nullable: true, description: 'collection or survey (both when left out)' })
+    type: string | null,
+    @Arg('page', () => Int, { defaultValue: 1, description: 'the page, from 1' }) page: number,
+    @Arg('limit', () => Int, { defaultValue: 10, description: 'how many per page' }) limit: number,
     @Ctx() ctx: RequestContext,
     @Info() info: GraphQLResolveInfo,
   ) {
@@ -44,7 +45,7 @@ export class RequestsResolver {
   }
 
   @Query(() => RequestType, { description: 'One of your requests, with its questions' })
-  async request(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+  async request(@Arg('id', () => ID, { description: 'the request' }) id: string, @Ctx() ctx: RequestContext) {
     return toRequest(await ctx.services.requests.get(ctx.em, requireUser(ctx), { id }));
   }
 
@@ -62,8 +63,8 @@ export class RequestsResolver {
 
   @Query(() => ContractListType, { description: 'Escrows of your published requests (Recent Contracts)' })
   async contracts(
-    @Arg('page', () => Int, { defaultValue: 1 }) page: number,
-    @Arg('limit', () => Int, { defaultValue: 5 }) limit: number,
+    @Arg('page', () => Int, { defaultValue: 1, description: 'the page, from 1' }) page: number,
+    @Arg('limit', () => Int, { defaultValue: 5, description: 'how many per page' }) limit: number,
     @Ctx() ctx: RequestContext,
   ) {
     const p = await ctx.services.dashboard.contracts(ctx.em, requireUser(ctx), { page, limit });
@@ -71,7 +72,10 @@ export class RequestsResolver {
   }
 
   @Query(() => [SurveyResultGroupType], { description: 'Per-question option counts of one of your surveys' })
-  async surveyStatistics(@Arg('requestId', () => ID) requestId: string, @Ctx() ctx: RequestContext) {
+  async surveyStatistics(
+    @Arg('requestId', () => ID, { description: 'the request' }) requestId: string,
+    @Ctx() ctx: RequestContext,
+  ) {
     const request = await ctx.services.requests.get(ctx.em, requireUser(ctx), { id: requestId, type: 'survey' });
     return ctx.services.surveys.statistics(ctx.em, request.request);
   }
@@ -80,14 +84,19 @@ export class RequestsResolver {
     description:
       'Saves a draft (status 0, no money) or publishes (status 1): payWith WALLET (default) with escrowAddress and signerAddress of the escrow the factory created and funded for this id, or payWith CREDIT (the treasury creates and funds it from your prepaid credit; the request is published once the escrow exists on-chain)',
   })
-  async createRequest(@Arg('input', () => CreateRequestInput) input: CreateRequestInput, @Ctx() ctx: RequestContext) {
+  async createRequest(
+    @Arg('input', () => CreateRequestInput, { description: 'the fields: see the input type' })
+    input: CreateRequestInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     return toRequest(await ctx.services.requests.create(ctx.em, requireUser(ctx), fields(input)));
   }
 
   @Mutation(() => RequestType, { description: 'Edits any subset of the fields of one of your requests' })
   async updateRequest(
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => UpdateRequestInput) input: UpdateRequestInput,
+    @Arg('id', () => ID, { description: 'the request' }) id: string,
+    @Arg('input', () => UpdateRequestInput, { description: 'the fields: see the input type' })
+    input: UpdateRequestInput,
     @Ctx() ctx: RequestContext,
   ) {
     return toRequest(await ctx.services.requests.update(ctx.em, requireUser(ctx), { ...fields(input), id }));
@@ -97,12 +106,15 @@ export class RequestsResolver {
     description:
       'Closes the escrow of one of your published requests paid with credit: it stops taking responses, and the IPT left in the escrow returns to your credit',
   })
-  async closeRequestEscrow(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+  async closeRequestEscrow(
+    @Arg('id', () => ID, { description: 'the request' }) id: string,
+    @Ctx() ctx: RequestContext,
+  ) {
     return toRequest(await ctx.services.requests.closeEscrow(ctx.em, requireUser(ctx), { id }));
   }
 
   @Mutation(() => Boolean, { description: 'Deletes one of your requests with its responses' })
-  async deleteRequest(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+  async deleteRequest(@Arg('id', () => ID, { description: 'the request' }) id: string, @Ctx() ctx: RequestContext) {
     await ctx.services.requests.remove(ctx.em, requireUser(ctx), { id });
     return true;
   }

@@ -17,7 +17,10 @@ registerEnumType(QuestionKindEnum, {
   description: 'dropdown, radios (Multiple Choice), checkboxes, stars (Star Rating)',
 });
 export const StarShapeEnum = asEnum(STAR_SHAPES);
-registerEnumType(StarShapeEnum, { name: 'StarShape' });
+registerEnumType(StarShapeEnum, {
+  name: 'StarShape',
+  description: 'The shape a star rating is drawn with: star, heart or thumb',
+});
 export const PayWithEnum = { WALLET: 'wallet', CREDIT: 'credit' } as const satisfies Record<string, Funding>;
 registerEnumType(PayWithEnum, {
   name: 'PayWith',
@@ -39,15 +42,15 @@ export class CollectionOptionsType {
   personalImages!: boolean;
 }
 
-@ObjectType('SurveyQuestion')
+@ObjectType('SurveyQuestion', { description: 'One question of a survey' })
 export class SurveyQuestionType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the question id' })
   id!: string;
   @Field(() => Int, { description: '0-based order; the legacy ranking call names questions by it' })
   position!: number;
-  @Field(() => QuestionKindEnum)
+  @Field(() => QuestionKindEnum, { description: 'dropdown, radios, checkboxes or stars' })
   type!: string;
-  @Field(() => String)
+  @Field(() => String, { description: 'the question' })
   title!: string;
   @Field(() => [String], { description: 'the choices; for stars "1".."scale"' })
   choices!: string[];
@@ -59,15 +62,15 @@ export class SurveyQuestionType {
 
 @ObjectType('Request', { description: 'A data access request (collection) or a survey; whole IPT amounts' })
 export class RequestType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the request id (a UUID; the escrow is created for it)' })
   id!: string;
-  @Field(() => RequestKindEnum)
+  @Field(() => RequestKindEnum, { description: 'collection or survey' })
   type!: string;
   @Field(() => String, { description: 'Collection or Survey (the type badge)' })
   typeName!: string;
-  @Field(() => String)
+  @Field(() => String, { description: 'its title' })
   title!: string;
-  @Field(() => String)
+  @Field(() => String, { description: 'what it is for, shown to participants' })
   description!: string;
   @Field(() => String, { description: 'always Default' })
   category!: string;
@@ -75,7 +78,7 @@ export class RequestType {
   keyId!: string;
   @Field(() => String, { description: "that key's public half (SPKI PEM)" })
   publicKey!: string;
-  @Field(() => QualityEnum)
+  @Field(() => QualityEnum, { description: 'User Quality: all or high' })
   quality!: string;
   @Field(() => String, { description: 'Single Access or Multiple Access' })
   access!: string;
@@ -89,7 +92,7 @@ export class RequestType {
   capacity!: number;
   @Field(() => Int, { description: '0 draft, 1 published' })
   status!: number;
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'status 1: published with a funded escrow' })
   published!: boolean;
   @Field(() => CollectionOptionsType, { nullable: true, description: 'collections only' })
   options!: CollectionOptionsType | null;
@@ -100,7 +103,7 @@ export class RequestType {
   questions!: SurveyQuestionType[] | null;
   @Field(() => Int, { nullable: true, description: 'surveys only ("--" for collections)' })
   questionCount!: number | null;
-  @Field(() => Int)
+  @Field(() => Int, { description: 'responses received' })
   responseCount!: number;
   @Field(() => String, { nullable: true, description: 'the escrow holding the bonus (legacy newchild)' })
   escrowAddress!: string | null;
@@ -112,19 +115,19 @@ export class RequestType {
   funding!: Funding;
   @Field(() => GraphQLISODateTime, { nullable: true, description: 'when the escrow was closed and refunded' })
   escrowClosedAt!: Date | null;
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'when it was made' })
   createdAt!: Date;
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'when the requester last changed it' })
   lastModified!: Date;
-  @Field(() => GraphQLISODateTime, { nullable: true })
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'when it was published' })
   publishedAt!: Date | null;
 }
 
-@ObjectType('RequestList')
+@ObjectType('RequestList', { description: 'A page of your requests' })
 export class RequestListType {
   @Field(() => [RequestType], { description: 'newest first' })
   list!: RequestType[];
-  @Field(() => PageInfoType)
+  @Field(() => PageInfoType, { description: 'where this page stands' })
   info!: PageInfoType;
 }
 
@@ -132,9 +135,9 @@ export class RequestListType {
 export class RequestOverviewType {
   @Field(() => Int, { description: 'published requests' })
   open!: number;
-  @Field(() => Int)
+  @Field(() => Int, { description: 'drafts' })
   draft!: number;
-  @Field(() => Int)
+  @Field(() => Int, { description: 'responses to all your requests' })
   responseTotal!: number;
   @Field(() => Int, { description: "since midnight of the caller's day (tzOffset)" })
   responseToday!: number;
@@ -146,67 +149,67 @@ export class RequestOverviewType {
 
 @ObjectType('Contract', { description: "A published request's escrow (Recent Contracts)" })
 export class ContractType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the request it funds' })
   requestId!: string;
-  @Field(() => String)
+  @Field(() => String, { description: "the request's title" })
   title!: string;
   @Field(() => String, { description: 'the signer: the wallet that created and funded the escrow' })
   address!: string;
-  @Field(() => String)
+  @Field(() => String, { description: 'the escrow contract' })
   escrowAddress!: string;
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Total IPTs it was funded with' })
   bonusAmount!: number;
   @Field(() => String, { description: 'always Completed (spec)' })
   status!: string;
-  @Field(() => GraphQLISODateTime, { nullable: true })
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'when the request was published' })
   publishedAt!: Date | null;
 }
 
-@ObjectType('ContractList')
+@ObjectType('ContractList', { description: "A page of your published requests' escrows" })
 export class ContractListType {
-  @Field(() => [ContractType])
+  @Field(() => [ContractType], { description: 'the escrows of this page' })
   list!: ContractType[];
-  @Field(() => PageInfoType)
+  @Field(() => PageInfoType, { description: 'where this page stands' })
   info!: PageInfoType;
 }
 
-@ObjectType('OptionCount')
+@ObjectType('OptionCount', { description: 'How many answers chose one option' })
 export class OptionCountType {
-  @Field(() => String)
+  @Field(() => String, { description: 'the option (stars: "1"..scale)' })
   option!: string;
-  @Field(() => Int)
+  @Field(() => Int, { description: 'answers that chose it' })
   counter!: number;
 }
 
 @ObjectType('SurveyResultGroup', { description: "One question's results: a pie per group" })
 export class SurveyResultGroupType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the question' })
   questionId!: string;
-  @Field(() => String)
+  @Field(() => String, { description: 'its title' })
   title!: string;
-  @Field(() => QuestionKindEnum)
+  @Field(() => QuestionKindEnum, { description: 'its type' })
   type!: string;
   @Field(() => [OptionCountType], { description: 'every option in order, zeros included' })
   data!: OptionCountType[];
 }
 
-@InputType()
+@InputType({ description: 'The personal data a collection asks for' })
 export class CollectionOptionsInput {
-  @Field(() => Boolean, { nullable: true })
+  @Field(() => Boolean, { nullable: true, description: 'Collect health and fitness data' })
   healthData?: boolean;
-  @Field(() => Boolean, { nullable: true })
+  @Field(() => Boolean, { nullable: true, description: 'Collect real-time location data' })
   locationData?: boolean;
-  @Field(() => Boolean, { nullable: true })
+  @Field(() => Boolean, { nullable: true, description: 'Collect user profile data' })
   profileData?: boolean;
-  @Field(() => Boolean, { nullable: true })
+  @Field(() => Boolean, { nullable: true, description: 'ID Data' })
   idData?: boolean;
-  @Field(() => Boolean, { nullable: true })
+  @Field(() => Boolean, { nullable: true, description: 'Personal Images' })
   personalImages?: boolean;
 }
 
-@InputType()
+@InputType({ description: 'One question of a survey' })
 export class SurveyQuestionInput {
-  @Field(() => QuestionKindEnum)
+  @Field(() => QuestionKindEnum, { description: 'dropdown, radios, checkboxes or stars' })
   type!: string;
   @Field(() => String, { description: 'required (trimmed)' })
   title!: string;
@@ -222,11 +225,11 @@ export class SurveyQuestionInput {
 }
 
 /** Fields shared by create and update; every one optional on update (the rest stays). */
-@InputType()
+@InputType({ description: 'Changes to one of your requests (what responses depend on is fixed once answered)' })
 export class UpdateRequestInput {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'its title' })
   title?: string;
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'what it is for, shown to participants' })
   description?: string;
   @Field(() => String, { nullable: true, description: 'Default' })
   category?: string;
@@ -258,17 +261,17 @@ export class UpdateRequestInput {
   payWith?: Funding;
 }
 
-@InputType()
+@InputType({ description: 'A new request or survey, as a draft or published' })
 export class CreateRequestInput extends UpdateRequestInput {
   @Field(() => ID, {
     nullable: true,
     description: 'a UUID you choose, so the escrow can be created for it before the request is saved',
   })
   id?: string;
-  @Field(() => RequestKindEnum)
+  @Field(() => RequestKindEnum, { description: 'collection or survey' })
   type!: string;
   // required on create (optional on update)
-  @Field(() => String)
+  @Field(() => String, { description: 'its title' })
   declare title: string;
   @Field(() => String, { description: 'one of your key ids (hex or colon pairs)' })
   declare keyId: string;

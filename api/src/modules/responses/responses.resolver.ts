@@ -7,9 +7,9 @@ import { ResponseListType } from './responses.types';
 export class ResponsesResolver {
   @Query(() => ResponseListType, { description: 'Responses to one of your requests, oldest first' })
   async requestResponses(
-    @Arg('requestId', () => ID) requestId: string,
-    @Arg('offset', () => Int, { defaultValue: 0 }) offset: number,
-    @Arg('limit', () => Int, { defaultValue: 20 }) limit: number,
+    @Arg('requestId', () => ID, { description: 'the request' }) requestId: string,
+    @Arg('offset', () => Int, { defaultValue: 0, description: 'how many to skip, from the first' }) offset: number,
+    @Arg('limit', () => Int, { defaultValue: 20, description: 'how many per page' }) limit: number,
     @Ctx() ctx: RequestContext,
   ) {
     const p = await ctx.services.responses.list(ctx.em, requireUser(ctx), { id: requestId, offset, limit });

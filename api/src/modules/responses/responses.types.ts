@@ -7,19 +7,19 @@ export class PayoutType {
   status!: string;
   @Field(() => Int, { description: 'whole IPT' })
   amount!: number;
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "the payout's transaction, once sent" })
   txHash!: string | null;
   @Field(() => String, { nullable: true, description: 'why it failed (escrow exhausted or closed, ...)' })
   failureMessage!: string | null;
-  @Field(() => GraphQLISODateTime, { nullable: true })
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'when it was mined' })
   completedAt!: Date | null;
 }
 
-@ObjectType('ResponseAnswer')
+@ObjectType('ResponseAnswer', { description: 'One chosen option of a survey response' })
 export class ResponseAnswerType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the question' })
   questionId!: string;
-  @Field(() => String)
+  @Field(() => String, { description: 'the option chosen' })
   option!: string;
 }
 
@@ -28,30 +28,36 @@ export class ResponseAnswerType {
     'One participant response. Collections: encryptedData (aesgcm1.<base64 iv||ciphertext>, AAD "response-data|<requestId>") and sealedKey (hpke1., info "response-key|<requestId>") open only with the request key\'s private half. Surveys: answers.',
 })
 export class ResponseType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'the response id' })
   id!: string;
   @Field(() => String, { description: 'stable id of the participant (Member ID column)' })
   memberId!: string;
-  @Field(() => String)
+  @Field(() => String, { description: 'the wallet the bonus is paid to' })
   walletAddress!: string;
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: 'collections: aesgcm1.<base64>, opened in the browser (docs/phone-response-encryption.md)',
+  })
   encryptedData!: string | null;
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: 'collections: the data key sealed to the request key, hpke1.<base64>',
+  })
   sealedKey!: string | null;
   @Field(() => [ResponseAnswerType], { nullable: true, description: 'surveys: one entry per chosen option' })
   answers!: ResponseAnswerType[] | null;
-  @Field(() => PayoutType, { nullable: true })
+  @Field(() => PayoutType, { nullable: true, description: 'the bonus payout to its wallet' })
   payout!: PayoutType | null;
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'when it was submitted' })
   createdAt!: Date;
 }
 
-@ObjectType('ResponseList')
+@ObjectType('ResponseList', { description: 'A page of responses to one request, oldest first' })
 export class ResponseListType {
   @Field(() => [ResponseType], { description: 'oldest first' })
   list!: ResponseType[];
-  @Field(() => Int)
+  @Field(() => Int, { description: 'responses in all' })
   count!: number;
-  @Field(() => Int)
+  @Field(() => Int, { description: 'the first response of this page, from 0' })
   offset!: number;
 }

@@ -36,11 +36,11 @@ export class RoomsResolver {
   }
 
   @Query(() => RoomType, { description: 'One of your rooms (NOT_FOUND for anyone who is not a member)' })
-  async room(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+  async room(@Arg('id', () => ID, { description: 'the room' }) id: string, @Ctx() ctx: RequestContext) {
     return toRoom(await ctx.services.rooms.get(ctx.em, requireUser(ctx), parseArgs(roomRef, { roomId: id }).roomId));
   }
 
-  @FieldResolver(() => [RoomMemberType])
+  @FieldResolver(() => [RoomMemberType], { description: 'its members: the owner and the guest' })
   async members(@Root() room: RoomType, @Ctx() ctx: RequestContext) {
     return (await ctx.services.rooms.members(ctx.em, room.view.room)).map(toMember);
   }
@@ -60,8 +60,8 @@ export class RoomsResolver {
 
   @Query(() => MemberPublicKeyType, { description: "A member's chosen public key, to seal the room key to" })
   async roomPublicKey(
-    @Arg('roomId', () => ID) roomId: string,
-    @Arg('userId', () => ID) userId: string,
+    @Arg('roomId', () => ID, { description: 'the room' }) roomId: string,
+    @Arg('userId', () => ID, { description: 'the member' }) userId: string,
     @Ctx() ctx: RequestContext,
   ) {
     const { member, key } = await ctx.services.rooms.memberPublicKey(
@@ -73,12 +73,15 @@ export class RoomsResolver {
   }
 
   @Mutation(() => RoomType, { description: 'Create a room; then choose your key with the sealed room key' })
-  async createRoom(@Arg('input', () => CreateRoomInput) input: CreateRoomInput, @Ctx() ctx: RequestContext) {
+  async createRoom(
+    @Arg('input', () => CreateRoomInput, { description: 'the fields: see the input type' }) input: CreateRoomInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     return toRoom(await ctx.services.rooms.create(ctx.em, requireUser(ctx), parseArgs(createRoomCommand, input)));
   }
 
   @Mutation(() => Boolean, { description: 'Owner only: delete the room with all its data' })
-  async deleteRoom(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+  async deleteRoom(@Arg('id', () => ID, { description: 'the room' }) id: string, @Ctx() ctx: RequestContext) {
     await ctx.services.rooms.delete(ctx.em, requireUser(ctx), parseArgs(roomRef, { roomId: id }).roomId);
     return true;
   }
@@ -87,7 +90,11 @@ export class RoomsResolver {
     description:
       'Choose the key you enter the room with (createAesKey). The owner setting up the room sends the room key sealed to it; a guest gets the waitingforsessionkey marker',
   })
-  async chooseRoomKey(@Arg('input', () => ChooseRoomKeyInput) input: ChooseRoomKeyInput, @Ctx() ctx: RequestContext) {
+  async chooseRoomKey(
+    @Arg('input', () => ChooseRoomKeyInput, { description: 'the fields: see the input type' })
+    input: ChooseRoomKeyInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     return toRoomKey(await ctx.services.rooms.chooseKey(ctx.em, requireUser(ctx), parseArgs(chooseKeyCommand, input)));
   }
 
@@ -96,8 +103,8 @@ export class RoomsResolver {
       "Owner only: invite guests by e-mail (createRoomUsers). Nobody becomes a member until they accept; returns the room's members, the same whether or not an address has an account",
   })
   async addRoomUsers(
-    @Arg('roomId', () => ID) roomId: string,
-    @Arg('recipients', () => [String]) recipients: string[],
+    @Arg('roomId', () => ID, { description: 'the room' }) roomId: string,
+    @Arg('recipients', () => [String], { description: 'e-mail addresses to invite' }) recipients: string[],
     @Ctx() ctx: RequestContext,
   ) {
     const user = requireUser(ctx);
@@ -119,13 +126,19 @@ export class RoomsResolver {
   }
 
   @Mutation(() => RoomType, { description: 'Accept a room invitation: you become a guest (the owner is notified)' })
-  async acceptRoomInvitation(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+  async acceptRoomInvitation(
+    @Arg('id', () => ID, { description: 'the room invitation' }) id: string,
+    @Ctx() ctx: RequestContext,
+  ) {
     const { invitationId } = parseArgs(invitationRef, { invitationId: id });
     return toRoom(await ctx.services.rooms.acceptInvitation(ctx.em, requireUser(ctx), invitationId));
   }
 
   @Mutation(() => Boolean, { description: 'Decline a room invitation (the owner is notified)' })
-  async declineRoomInvitation(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+  async declineRoomInvitation(
+    @Arg('id', () => ID, { description: 'the room invitation' }) id: string,
+    @Ctx() ctx: RequestContext,
+  ) {
     const { invitationId } = parseArgs(invitationRef, { invitationId: id });
     await ctx.services.rooms.declineInvitation(ctx.em, requireUser(ctx), invitationId);
     return true;
@@ -134,7 +147,10 @@ export class RoomsResolver {
   @Mutation(() => [String], {
     description: 'Owner only: invitation e-mails to a room (plus in-app notifications for existing accounts)',
   })
-  async sendRoomInvite(@Arg('input', () => InviteInput) input: InviteInput, @Ctx() ctx: RequestContext) {
+  async sendRoomInvite(
+    @Arg('input', () => InviteInput, { description: 'the fields: see the input type' }) input: InviteInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     return (await ctx.services.rooms.sendInvite(ctx.em, requireUser(ctx), parseArgs(inviteCommand, input))).sent;
   }
 
@@ -142,7 +158,10 @@ export class RoomsResolver {
     description:
       "Owner only (updateAesKey): the room key sealed to a member's chosen key: the automatic first guest, or an approval",
   })
-  async sealRoomKey(@Arg('input', () => SealRoomKeyInput) input: SealRoomKeyInput, @Ctx() ctx: RequestContext) {
+  async sealRoomKey(
+    @Arg('input', () => SealRoomKeyInput, { description: 'the fields: see the input type' }) input: SealRoomKeyInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     return toRoomKey(
       await ctx.services.rooms.sealForMember(ctx.em, requireUser(ctx), parseArgs(sealForMemberCommand, input)),
     );
@@ -151,7 +170,10 @@ export class RoomsResolver {
   @Mutation(() => RoomKeyType, {
     description: "Owner only: re-seal the owner's own copy (e.g. to another of their keys)",
   })
-  async updateOwnerSession(@Arg('input', () => SealRoomKeyInput) input: SealRoomKeyInput, @Ctx() ctx: RequestContext) {
+  async updateOwnerSession(
+    @Arg('input', () => SealRoomKeyInput, { description: 'the fields: see the input type' }) input: SealRoomKeyInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     return toRoomKey(
       await ctx.services.rooms.sealForMember(ctx.em, requireUser(ctx), parseArgs(sealForMemberCommand, input), {
         ownerSelf: true,
@@ -162,7 +184,11 @@ export class RoomsResolver {
   @Mutation(() => RoomType, {
     description: 'Owner only: a new room key version sealed to every member holding the current one',
   })
-  async rotateRoomKey(@Arg('input', () => RotateRoomKeyInput) input: RotateRoomKeyInput, @Ctx() ctx: RequestContext) {
+  async rotateRoomKey(
+    @Arg('input', () => RotateRoomKeyInput, { description: 'the fields: see the input type' })
+    input: RotateRoomKeyInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     const user = requireUser(ctx);
     const command = parseArgs(rotateCommand, { roomId: input.roomId, keys: input.keys.map((k) => ({ ...k })) });
     await ctx.services.rooms.rotate(ctx.em, user, command);

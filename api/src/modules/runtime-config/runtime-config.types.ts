@@ -2,10 +2,10 @@ import { Field, Int, ObjectType } from 'type-graphql';
 
 @ObjectType('TestCard', { description: 'A card number test mode accepts' })
 export class TestCardType {
-  @Field(() => String)
+  @Field(() => String, { description: 'the card number to type in the sandbox checkout' })
   number!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'its brand' })
   brand!: string;
 
   @Field(() => String, { description: 'succeeds | declined' })
@@ -17,16 +17,16 @@ export class TestCardType {
 
 @ObjectType('RuntimeConfig', { description: 'Public settings the web app needs (also GET /v1/config)' })
 export class RuntimeConfigType {
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'the chain the contracts are on (null without a chain)' })
   chainId!: number | null;
 
   @Field(() => String, { nullable: true, description: 'JSON-RPC URL for the browser wallet' })
   rpcUrl!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'the IPT token contract' })
   iptTokenAddress!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'the escrow factory contract' })
   escrowFactoryAddress!: string | null;
 
   @Field(() => String, { nullable: true, description: 'why chain features are off; null when they work' })

@@ -12,14 +12,22 @@ export class UsersResolver {
     return ctx.services.users.profile(ctx.em, requireUser(ctx));
   }
 
-  @Mutation(() => Profile)
-  async updateProfile(@Arg('input', () => UpdateProfileInput) input: UpdateProfileInput, @Ctx() ctx: RequestContext) {
+  @Mutation(() => Profile, { description: 'Changes your nickname' })
+  async updateProfile(
+    @Arg('input', () => UpdateProfileInput, { description: 'the fields: see the input type' })
+    input: UpdateProfileInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     const user = await ctx.services.users.updateUser(ctx.em, requireUser(ctx), { ...input });
     return ctx.services.users.profile(ctx.em, user);
   }
 
   @Mutation(() => Profile, { description: 'PNG, JPEG, GIF or WebP; multipart request (GraphQL multipart spec)' })
-  async uploadAvatar(@Arg('file', () => GraphQLUpload) file: Promise<FileUpload>, @Ctx() ctx: RequestContext) {
+  async uploadAvatar(
+    @Arg('file', () => GraphQLUpload, { description: 'the image, at most the configured avatar size' })
+    file: Promise<FileUpload>,
+    @Ctx() ctx: RequestContext,
+  ) {
     const user = requireUser(ctx);
     const data = await readUpload(file, ctx.services.config.avatarMaxBytes);
     await ctx.services.users.setAvatar(ctx.em, user, data);

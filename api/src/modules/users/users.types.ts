@@ -3,16 +3,16 @@ import { GraphQLISODateTime } from 'type-graphql';
 
 @ObjectType({ description: 'The logged-in requester' })
 export class Profile {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'your user id' })
   id!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'your username' })
   username!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'your e-mail address' })
   email!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'the name shown to others' })
   nickname!: string;
 
   @Field(() => String, { nullable: true, description: 'relative URL of the avatar image' })
@@ -24,15 +24,15 @@ export class Profile {
   @Field(() => Boolean, { description: 'account created from a room invitation' })
   guest!: boolean;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'the e-mail address was verified' })
   emailVerified!: boolean;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'when the account was made' })
   createdAt!: Date;
 }
 
-@InputType()
+@InputType({ description: 'Profile changes' })
 export class UpdateProfileInput {
-  @Field(() => String)
+  @Field(() => String, { description: 'the name shown to others' })
   nickname!: string;
 }

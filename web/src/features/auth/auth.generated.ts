@@ -7,18 +7,23 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type * as Types from '../../gql/types';
 
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** Credentials for a session */
 export type LoginInput = {
+  /** the password */
   password: string;
   /** username or e-mail address */
   username: string;
 };
 
+/** A new account */
 export type RegisterInput = {
+  /** an address to verify */
   email: string;
   /** the invite parameter of a room invitation link: the account needs no e-mail verification */
   invite?: string | null | undefined;
   /** letters and digits, at least 6 */
   password: string;
+  /** letters and digits, unique */
   username: string;
 };
 

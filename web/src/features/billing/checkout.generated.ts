@@ -7,6 +7,7 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type * as Types from '../../gql/types';
 
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** The plan to buy */
 export type CreatePaymentIntentInput = {
   /** usd */
   currency: string;
@@ -14,12 +15,15 @@ export type CreatePaymentIntentInput = {
   item: string;
 };
 
+/** A card payment in the sandbox gateway (test cards only) */
 export type SandboxPaymentInput = {
   /** a documented test card number (spaces allowed) */
   cardNumber: string;
+  /** the card's 3 or 4 digit security code */
   cvc: string;
   /** MM/YY, in the future */
   expiry: string;
+  /** the purchase to pay */
   purchaseId: string;
 };
 

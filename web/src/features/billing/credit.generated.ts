@@ -7,6 +7,7 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type * as Types from '../../gql/types';
 
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** Credit to turn into on-chain IPT paid to a wallet */
 export type WithdrawInput = {
   /** whole IPT, at most the credit balance */
   amount: number;

@@ -7,11 +7,13 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type * as Types from '../../gql/types';
 
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** The public half of a key pair made in your browser */
 export type CreateKeyInput = {
   /** the id the client computed; checked when given */
   id?: string | null | undefined;
   /** P-256 public key, SPKI PEM */
   publicKey: string;
+  /** a name for the key */
   title: string;
 };
 

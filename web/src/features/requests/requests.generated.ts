@@ -7,14 +7,21 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type * as Types from '../../gql/types';
 
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** The personal data a collection asks for */
 export type CollectionOptionsInput = {
+  /** Collect health and fitness data */
   healthData?: boolean | null | undefined;
+  /** ID Data */
   idData?: boolean | null | undefined;
+  /** Collect real-time location data */
   locationData?: boolean | null | undefined;
+  /** Personal Images */
   personalImages?: boolean | null | undefined;
+  /** Collect user profile data */
   profileData?: boolean | null | undefined;
 };
 
+/** A new request or survey, as a draft or published */
 export type CreateRequestInput = {
   /** Single Access or Multiple Access; fixed once created */
   access?: string | null | undefined;
@@ -24,6 +31,7 @@ export type CreateRequestInput = {
   bonusEach: number;
   /** Default */
   category?: string | null | undefined;
+  /** what it is for, shown to participants */
   description?: string | null | undefined;
   /** the escrow the factory created for this request id */
   escrowAddress?: string | null | undefined;
@@ -43,7 +51,9 @@ export type CreateRequestInput = {
   signerAddress?: string | null | undefined;
   /** 0 draft, 1 publish (needs the funded escrow) */
   status: number;
+  /** its title */
   title: string;
+  /** collection or survey */
   type: RequestKind;
 };
 
@@ -69,11 +79,13 @@ export type RequestQuality =
   | 'all'
   | 'high';
 
+/** The shape a star rating is drawn with: star, heart or thumb */
 export type StarShape =
   | 'heart'
   | 'star'
   | 'thumb';
 
+/** One question of a survey */
 export type SurveyQuestionInput = {
   /** choice types: blank rows are dropped; at least one must remain */
   choices?: Array<string> | null | undefined;
@@ -83,9 +95,11 @@ export type SurveyQuestionInput = {
   shape?: StarShape | null | undefined;
   /** required (trimmed) */
   title: string;
+  /** dropdown, radios, checkboxes or stars */
   type: QuestionKind;
 };
 
+/** Changes to one of your requests (what responses depend on is fixed once answered) */
 export type UpdateRequestInput = {
   /** Single Access or Multiple Access; fixed once created */
   access?: string | null | undefined;
@@ -95,6 +109,7 @@ export type UpdateRequestInput = {
   bonusEach?: number | null | undefined;
   /** Default */
   category?: string | null | undefined;
+  /** what it is for, shown to participants */
   description?: string | null | undefined;
   /** the escrow the factory created for this request id */
   escrowAddress?: string | null | undefined;
@@ -112,6 +127,7 @@ export type UpdateRequestInput = {
   signerAddress?: string | null | undefined;
   /** 0 draft, 1 publish (needs the funded escrow) */
   status?: number | null | undefined;
+  /** its title */
   title?: string | null | undefined;
 };
 

@@ -7,6 +7,7 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type * as Types from '../../gql/types';
 
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** What a partner asks a data set's uploader for */
 export type AccessRequestInput = {
   /** the withheld columns asked for */
   columns?: Array<string>;
@@ -14,24 +15,35 @@ export type AccessRequestInput = {
   datasetIds: Array<string>;
   /** why, in your words */
   reason: string;
+  /** the room */
   roomId: string;
   /** the join condition tree, with two data sets */
   sqlWhere?: unknown;
 };
 
+/** Approval of an access request, with the column keys it needs */
 export type ApproveAccessInput = {
+  /** the withheld columns' keys sealed to the requester */
   columnKeys?: Array<RequestColumnKeyInput>;
+  /** the access request */
   requestId: string;
+  /** the room */
   roomId: string;
 };
 
+/** Declining an access request, with an optional note */
 export type DeclineAccessInput = {
+  /** your words to the requester */
   note?: string | null | undefined;
+  /** the access request */
   requestId: string;
+  /** the room */
   roomId: string;
 };
 
+/** A withheld column asked for */
 export type RequestColumnKeyInput = {
+  /** the column */
   column: string;
   /** the column key sealed to the requester's room key */
   sealedKey: string;

@@ -7,31 +7,41 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type * as Types from '../../gql/types';
 
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** Counts and aggregates over a data set or a join, grouped by clear columns */
 export type AggregateInput = {
   /** one data set, or the two of a join */
   datasetIds: Array<string>;
   /** clear columns to group by (at most 3) */
   groupBy?: Array<ColumnRefInput>;
+  /** what to compute per group */
   measures: Array<MeasureInput>;
+  /** the room */
   roomId: string;
   /** two sets: the join condition tree; one set: an optional filter of its clear columns */
   sqlWhere?: unknown;
 };
 
+/** One withheld column's key sealed to one member's public key */
 export type ColumnKeyInput = {
+  /** the withheld column */
   column: string;
+  /** the id of the member's room key it is sealed to */
   publicKeyId: string;
   /** the column key sealed to publicKeyId (HPKE, info column-key|...) */
   sealedKey: string;
+  /** the member it is sealed to */
   userId: string;
 };
 
+/** A column of one of the data sets of a query (set 1 or 2) */
 export type ColumnRefInput = {
+  /** the column name */
   column: string;
   /** 1 or 2 */
   set: number;
 };
 
+/** The report to make: one set, or the join of two under a condition */
 export type CreateReportInput = {
   /** an approved access request: the one report it allows */
   accessRequestId?: string | null | undefined;
@@ -39,29 +49,39 @@ export type CreateReportInput = {
   datasetIds?: Array<string> | null | undefined;
   /** idempotency key: a retry charges once */
   requestId?: string | null | undefined;
+  /** the room */
   roomId: string;
   /** the join condition tree (two data sets) */
   sqlWhere?: unknown;
 };
 
+/** A new analysis rule for one of your data sets */
 export type DatasetRuleInput = {
+  /** your data set */
   datasetId: string;
   /** k, 2 to 100,000 */
   minGroupSize?: number | null | undefined;
   /** matches, aggregates or full */
   partnerAccess?: string | null | undefined;
+  /** the room */
   roomId: string;
   /** the columns shared with partners (omitted: unchanged) */
   sharedColumns?: Array<string> | null | undefined;
 };
 
+/** Withheld-column keys sealed to partners' room keys */
 export type GrantColumnKeysInput = {
+  /** your data set */
   datasetId: string;
+  /** one sealed key per column and member */
   keys: Array<ColumnKeyInput>;
+  /** the room */
   roomId: string;
 };
 
+/** One measure of an aggregate: a function over a column */
 export type MeasureInput = {
+  /** the column it reads (not needed for count) */
   column?: ColumnRefInput | null | undefined;
   /** count, countDistinct, sum, avg, min or max */
   fn: string;

@@ -7,25 +7,35 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type * as Types from '../../gql/types';
 
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** A new room key version sealed to every member */
 export type RotateRoomKeyInput = {
+  /** the new room key sealed to every member */
   keys: Array<SealedKeyInput>;
+  /** the room */
   roomId: string;
 };
 
+/** The room key sealed to one member's public key */
 export type SealRoomKeyInput = {
   /** the room key sealed to publicKeyId (hpke1.<base64>) */
   encryptedSessionKey: string;
   /** default: the room's current key version */
   keyVersion?: number | null | undefined;
+  /** the id of the member's room key */
   publicKeyId: string;
+  /** the room */
   roomId: string;
+  /** the member */
   userId: string;
 };
 
+/** A room key sealed to one member */
 export type SealedKeyInput = {
   /** the room key sealed to publicKeyId (hpke1.<base64>) */
   encryptedSessionKey: string;
+  /** the id of the member's room key */
   publicKeyId: string;
+  /** the member */
   userId: string;
 };
 

@@ -7,18 +7,25 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type * as Types from '../../gql/types';
 
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** The key you use in a room */
 export type ChooseRoomKeyInput = {
   /** owner setting up the room: the room key sealed to publicKeyId */
   encryptedSessionKey?: string | null | undefined;
+  /** one of your keys */
   publicKeyId: string;
+  /** the room */
   roomId: string;
 };
 
+/** A new virtual clean room */
 export type CreateRoomInput = {
+  /** its name */
   name: string;
 };
 
+/** Invitations to a room */
 export type InviteInput = {
+  /** e-mail addresses to invite */
   recipients: Array<string>;
   /** a room you own */
   roomId: string;

@@ -7,7 +7,9 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type * as Types from '../../gql/types';
 
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** A new API token */
 export type CreateApiTokenInput = {
+  /** a name to recognise it by */
   name: string;
 };
 

@@ -7,13 +7,19 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type * as Types from '../../gql/types';
 
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** A password change (other sessions and API tokens are revoked) */
 export type ChangePasswordInput = {
+  /** the new password again */
   confirmPassword: string;
+  /** letters and digits, at least 6 */
   newPassword: string;
+  /** the current password */
   oldPassword: string;
 };
 
+/** Profile changes */
 export type UpdateProfileInput = {
+  /** the name shown to others */
   nickname: string;
 };
 
