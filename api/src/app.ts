@@ -206,6 +206,7 @@ export async function buildApp({
     routes: restRoutes,
     publicUrl: config.publicUrl,
     fileMaxBytes: config.avatarMaxBytes,
+    checkContract: config.env === 'test',
   });
 
   const openApi = buildOpenApi(restRoutes, { version: API_VERSION });

@@ -48,6 +48,29 @@ describe('committed contracts stay in step with the code', () => {
     expect(undocumented).toEqual([]);
   });
 
+  it('gives every clean-room route a typed answer and its error statuses in the OpenAPI document', () => {
+    const doc = buildOpenApi(restRoutes, { version: API_VERSION }) as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+      >;
+    };
+    const typed = restRoutes.filter((r) => r.path.startsWith('/v1/vcr/'));
+    expect(typed.length).toBeGreaterThan(30);
+    for (const r of typed) {
+      expect(r.output, `${r.method} ${r.path} has no output schema`).toBeDefined();
+      const op = doc.paths[r.path][r.method.toLowerCase()];
+      const result = (op.responses['200'].content!['application/json'].schema as { properties: { result: object } })
+        .properties.result;
+      expect(Object.keys(result).length, `${r.path}: 200 result schema`).toBeGreaterThan(0);
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '429', '500']));
+      for (const code of r.errors ?? []) {
+        const described = Object.values(op.responses).some((res) => JSON.stringify(res).includes(`"${code}"`));
+        expect(described, `${r.path}: ${code} in the document`).toBe(true);
+      }
+    }
+  });
+
   it('schema/openapi.json is what the REST routes emit (run `npm run schema`)', async () => {
     const committed = JSON.parse(await readFile('schema/openapi.json', 'utf8'));
     expect(committed).toEqual(JSON.parse(JSON.stringify(buildOpenApi(restRoutes, { version: API_VERSION }))));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorStatuses } from './contract';
 import type { RestRoute } from './registry';
 
 type JsonSchema = Record<string, unknown>;
@@ -28,6 +29,57 @@ function inputSchema(route: RestRoute): JsonSchema {
   return schema;
 }
 
+function outputSchema(route: RestRoute): JsonSchema {
+  if (!route.output) return {};
+  const schema = z.toJSONSchema(route.output, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+  delete schema.$schema;
+  return schema;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad input',
+  401: 'Not logged in',
+  402: 'Not enough credit',
+  403: 'Not allowed',
+  404: 'Not found (or not yours)',
+  409: 'Conflict with the current state',
+  413: 'Body too large',
+  415: 'Unsupported content type',
+  429: 'Too many requests (Retry-After says when to try again)',
+  500: 'Server error',
+  502: 'Payment provider error',
+  503: 'Chain unavailable',
+};
+
+// One response per error status the route can answer with, naming its codes.
+function errorResponses(route: RestRoute): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    [...errorStatuses(route)].map(([status, codes]) => [
+      String(status),
+      {
+        description: `${STATUS_TEXT[status] ?? 'Error'}: ${codes.join(', ')}`,
+        content: {
+          'application/json': {
+            schema: {
+              ...errorEnvelope,
+              properties: {
+                error: {
+                  ...(errorEnvelope.properties as { error: JsonSchema }).error,
+                  properties: {
+                    ...((errorEnvelope.properties as { error: { properties: JsonSchema } }).error
+                      .properties as JsonSchema),
+                    code: { type: 'string', enum: codes },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    ]),
+  );
+}
+
 /** OpenAPI 3.1 document generated from the same zod schemas that validate the routes. */
 export function buildOpenApi(routes: RestRoute[], info: { version: string }): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
@@ -41,10 +93,12 @@ export function buildOpenApi(routes: RestRoute[], info: { version: string }): Js
         '200': {
           description: 'Success: the result in an envelope',
           content: {
-            'application/json': { schema: { type: 'object', required: ['result'], properties: { result: {} } } },
+            'application/json': {
+              schema: { type: 'object', required: ['result'], properties: { result: outputSchema(r) } },
+            },
           },
         },
-        default: { description: 'Failure', content: { 'application/json': { schema: errorEnvelope } } },
+        ...errorResponses(r),
       },
     };
     const schema = inputSchema(r);

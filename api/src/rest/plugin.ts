@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthenticated } from '../shared/errors';
+import { checkAnswer } from './contract';
 import { parseInput } from '../shared/validation';
 import type { RestRoute, UploadedFile } from './registry';
 
@@ -80,14 +81,36 @@ function isOwnOrigin(origin: string, ownOrigin: string, host: string | undefined
  */
 export async function restPlugin(
   app: FastifyInstance,
-  opts: { routes: RestRoute[]; publicUrl: string; fileMaxBytes: number },
+  opts: {
+    routes: RestRoute[];
+    publicUrl: string;
+    fileMaxBytes: number;
+    /** check every answer against its route's contract (tests: NODE_ENV=test) */
+    checkContract?: boolean;
+  },
 ) {
   // JSON or documented multipart only: a text/plain body is how cross-site forms smuggle requests
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((err, request, reply) => restErrorReply(err, request, reply));
   const ownOrigin = new URL(opts.publicUrl).origin;
 
-  const handlerFor = (r: RestRoute) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const handlerFor = (r: RestRoute) => {
+    const handle = answerFor(r);
+    if (!opts.checkContract) return handle;
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      let result: unknown;
+      try {
+        result = await handle(request, reply);
+      } catch (error) {
+        checkAnswer(r, { error });
+        throw error;
+      }
+      checkAnswer(r, { result: (result as { result?: unknown } | undefined)?.result });
+      return result;
+    };
+  };
+
+  const answerFor = (r: RestRoute) => async (request: FastifyRequest, _reply: FastifyReply) => {
     const ctx = request.ctx;
     if (r.method !== 'GET' && ctx.actor?.via === 'session') {
       const origin = request.headers.origin;
@@ -107,7 +130,7 @@ export async function restPlugin(
       input = parseInput(r.input, raw);
     }
     const result = await r.handler(ctx, input, file);
-    return reply.send({ result });
+    return { result };
   };
 
   const jsonRoutes = opts.routes.filter((r) => !r.rawBody && !r.file);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RequestContext } from '../shared/context';
+import type { ErrorCode } from '../shared/errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -24,6 +25,17 @@ export type RestRoute = {
    * ctx.request.body (signatures are computed over the exact bytes), and `input` is not used.
    */
   rawBody?: { description: string; signatureHeader: string };
+  /**
+   * The `result` as it travels (JSON: dates are ISO strings). The OpenAPI document is generated from
+   * it, and under NODE_ENV=test every answer is checked against it (docs: README "APIs").
+   */
+  output?: z.ZodType;
+  /**
+   * The error codes the handler itself may answer with, beyond the ones every route can give
+   * (BAD_USER_INPUT for its input, UNAUTHENTICATED for `auth: 'user'`, FORBIDDEN for a cross-site
+   * write, RATE_LIMITED, PAYLOAD_TOO_LARGE, INTERNAL_SERVER_ERROR). Checked under NODE_ENV=test.
+   */
+  errors?: readonly ErrorCode[];
   handler: (ctx: RequestContext, input: unknown, file?: UploadedFile) => Promise<unknown>;
 };
 

@@ -1,9 +1,20 @@
 import { z } from 'zod';
 import { legacyNames } from '../../rest/legacy-names';
 import { route } from '../../rest/registry';
+import { datasetOut } from '../datasets/datasets.outputs';
+import {
+  accessRequestOut,
+  aggregateOut,
+  auditPageOut,
+  joinPreviewOut,
+  keysToSealOut,
+  overlapsOut,
+  reportOut,
+  storedOut,
+} from './analyses.outputs';
 import { requireUser } from '../../shared/context';
 import { fromOwnOrigin } from '../../rest/same-origin';
-import { forbidden } from '../../shared/errors';
+import { forbidden, type ErrorCode } from '../../shared/errors';
 import { toDataset } from '../datasets/datasets.mappers';
 import { legacyRoomRef } from '../rooms/rooms.rest';
 import { toAccessRequest, toAuditEvent, toReport } from './analyses.mappers';
@@ -78,6 +89,15 @@ const legacyApprove = legacyNames(
 const legacyDecline = legacyNames(declineFields, { roomId: 'room_id', requestId: 'request_id' });
 const legacyAudit = legacyNames(auditPageFields, { roomId: 'room_id' });
 
+// what a malformed or refused join condition answers (join-condition.ts)
+const CONDITION_ERRORS = [
+  'CONDITION_TOO_DEEP',
+  'UNKNOWN_COLUMN',
+  'DOMAIN_MISMATCH',
+  'SQL_NOT_ALLOWED',
+  'INVALID_CONDITION',
+] as const satisfies readonly ErrorCode[];
+
 const reportAnswer = (report: Parameters<typeof toReport>[0]) => {
   const r = toReport(report);
   return {
@@ -97,6 +117,8 @@ export const analysesRoutes = [
   route({
     method: 'GET',
     path: '/v1/vcr/compareDatasets',
+    output: overlapsOut,
+    errors: ['NOT_FOUND', 'ANALYSIS_RULE', 'DOMAIN_MISMATCH'],
     tag,
     auth: 'user',
     summary:
@@ -107,6 +129,8 @@ export const analysesRoutes = [
   route({
     method: 'GET',
     path: '/v1/vcr/joinDatasets',
+    output: joinPreviewOut,
+    errors: ['NOT_FOUND', 'ANALYSIS_RULE', ...CONDITION_ERRORS],
     tag,
     auth: 'user',
     summary:
@@ -117,6 +141,8 @@ export const analysesRoutes = [
   route({
     method: 'POST',
     path: '/v1/vcr/aggregate',
+    output: aggregateOut,
+    errors: ['NOT_FOUND', 'ANALYSIS_RULE', ...CONDITION_ERRORS],
     tag,
     auth: 'user',
     summary:
@@ -127,6 +153,8 @@ export const analysesRoutes = [
   route({
     method: 'POST',
     path: '/v1/vcr/createReport',
+    output: reportOut,
+    errors: ['NOT_FOUND', 'ANALYSIS_RULE', 'INSUFFICIENT_CREDIT', ...CONDITION_ERRORS, 'CONFLICT'],
     tag,
     auth: 'user',
     summary:
@@ -137,6 +165,8 @@ export const analysesRoutes = [
   route({
     method: 'GET',
     path: '/v1/vcr/getReport',
+    output: reportOut,
+    errors: ['NOT_FOUND', 'FORBIDDEN', 'ANALYSIS_RULE', 'INSUFFICIENT_CREDIT', ...CONDITION_ERRORS, 'CONFLICT'],
     tag,
     auth: 'user',
     summary:
@@ -155,6 +185,8 @@ export const analysesRoutes = [
   route({
     method: 'POST',
     path: '/v1/vcr/updateDataSetRule',
+    output: datasetOut,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
     tag,
     auth: 'user',
     summary:
@@ -168,6 +200,8 @@ export const analysesRoutes = [
   route({
     method: 'GET',
     path: '/v1/vcr/getColumnKeysToSeal',
+    output: keysToSealOut,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'user',
     summary:
@@ -178,6 +212,8 @@ export const analysesRoutes = [
   route({
     method: 'POST',
     path: '/v1/vcr/grantColumnKeys',
+    output: storedOut,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
     tag,
     auth: 'user',
     summary:
@@ -188,6 +224,8 @@ export const analysesRoutes = [
   route({
     method: 'POST',
     path: '/v1/vcr/requestAccess',
+    output: accessRequestOut,
+    errors: ['NOT_FOUND', 'CONFLICT', ...CONDITION_ERRORS],
     tag,
     auth: 'user',
     summary:
@@ -201,6 +239,8 @@ export const analysesRoutes = [
   route({
     method: 'GET',
     path: '/v1/vcr/getAccessRequests',
+    output: z.array(accessRequestOut),
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'user',
     summary: 'Access requests you made or must decide in a room, newest first',
@@ -213,6 +253,8 @@ export const analysesRoutes = [
   route({
     method: 'POST',
     path: '/v1/vcr/approveAccess',
+    output: accessRequestOut,
+    errors: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT'],
     tag,
     auth: 'user',
     summary:
@@ -226,6 +268,8 @@ export const analysesRoutes = [
   route({
     method: 'POST',
     path: '/v1/vcr/declineAccess',
+    output: accessRequestOut,
+    errors: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT'],
     tag,
     auth: 'user',
     summary: 'The uploader declines an access request (note: why, optional)',
@@ -238,6 +282,8 @@ export const analysesRoutes = [
   route({
     method: 'GET',
     path: '/v1/vcr/getAuditLog',
+    output: auditPageOut,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'user',
     summary:

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { legacyNames } from '../../rest/legacy-names';
 import { route } from '../../rest/registry';
+import { datasetColumnOut, datasetOut, deletedOut, filtersOut, uploadOut } from './datasets.outputs';
 import { requireUser } from '../../shared/context';
 import { legacyRoomRef } from '../rooms/rooms.rest';
 import { toDataset } from './datasets.mappers';
@@ -35,6 +37,8 @@ export const datasetsRoutes = [
   route({
     method: 'GET',
     path: '/v1/vcr/getDataSets',
+    output: z.array(datasetOut),
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'user',
     summary:
@@ -48,6 +52,8 @@ export const datasetsRoutes = [
   route({
     method: 'DELETE',
     path: '/v1/vcr/deleteDataSet',
+    output: deletedOut,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'user',
     summary: 'Delete data sets (dataset_id: one id or a list); the uploader or the room owner may',
@@ -59,6 +65,8 @@ export const datasetsRoutes = [
   route({
     method: 'POST',
     path: '/v1/vcr/uploadEncrypted',
+    output: uploadOut,
+    errors: ['NOT_FOUND', 'CONFLICT'],
     tag,
     auth: 'user',
     bodyLimit: UPLOAD_BODY_LIMIT,
@@ -81,6 +89,8 @@ export const datasetsRoutes = [
   route({
     method: 'GET',
     path: '/v1/vcr/getFilters',
+    output: filtersOut,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'user',
     summary: 'The clear (unencrypted) columns of a data set: { dataset_id, filtered, columns }',
@@ -94,6 +104,8 @@ export const datasetsRoutes = [
   route({
     method: 'GET',
     path: '/v1/vcr/getDataSetColumns',
+    output: z.array(datasetColumnOut),
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'user',
     summary:

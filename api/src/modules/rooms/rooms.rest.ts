@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { legacyNames } from '../../rest/legacy-names';
 import { route } from '../../rest/registry';
+import { done } from '../../rest/wire';
+import {
+  invitationsOut,
+  invitedOut,
+  legacyRoomKeyOut,
+  legacyRoomOut,
+  memberPublicKeyOut,
+  membersOut,
+  ownerIdOut,
+  rotatedOut,
+  sentOut,
+  userTypeOut,
+} from './rooms.outputs';
 import { requireUser } from '../../shared/context';
 import { legacyRoomKey, toMember, toRoom } from './rooms.mappers';
 import {
@@ -64,6 +77,7 @@ export const roomsRoutes = [
   route({
     method: 'POST',
     path: '/v1/vcr/createRoom',
+    output: legacyRoomOut,
     tag,
     auth: 'user',
     summary: 'Create a room (you are its owner); then createAesKey with the room key sealed to your chosen key',
@@ -73,6 +87,7 @@ export const roomsRoutes = [
   route({
     method: 'GET',
     path: '/v1/vcr/getRooms',
+    output: z.array(legacyRoomOut),
     tag,
     auth: 'user',
     summary: 'Your rooms, newest first: [{ id, room_id, name, owner_id, createdAt, type (Owner|guest), userCount }]',
@@ -81,6 +96,8 @@ export const roomsRoutes = [
   route({
     method: 'DELETE',
     path: '/v1/vcr/deleteRooms',
+    output: done,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'user',
     summary: 'Owner only: delete the room with its members, keys, data sets and reports',
@@ -93,6 +110,8 @@ export const roomsRoutes = [
   route({
     method: 'GET',
     path: '/v1/vcr/getPublicKey',
+    output: memberPublicKeyOut,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'user',
     summary: "A member's chosen public key: { user_id, public_key_id, key (SPKI PEM) }",
@@ -105,6 +124,8 @@ export const roomsRoutes = [
   route({
     method: 'POST',
     path: '/v1/vcr/createAesKey',
+    output: legacyRoomKeyOut,
+    errors: ['NOT_FOUND', 'CONFLICT'],
     tag,
     auth: 'user',
     summary:
@@ -115,6 +136,8 @@ export const roomsRoutes = [
   route({
     method: 'POST',
     path: '/v1/vcr/createRoomUsers',
+    output: invitedOut,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'user',
     summary:
@@ -128,6 +151,8 @@ export const roomsRoutes = [
   route({
     method: 'POST',
     path: '/v1/vcr/updateAesKey',
+    output: legacyRoomKeyOut,
+    errors: ['NOT_FOUND', 'CONFLICT'],
     tag,
     auth: 'user',
     summary:
@@ -139,6 +164,8 @@ export const roomsRoutes = [
   route({
     method: 'POST',
     path: '/v1/vcr/updateOwnerSession',
+    output: legacyRoomKeyOut,
+    errors: ['NOT_FOUND', 'CONFLICT'],
     tag,
     auth: 'user',
     summary: "Owner only: re-seal the owner's own copy of the room key (user_id = the owner), e.g. to another key",
@@ -149,6 +176,8 @@ export const roomsRoutes = [
   route({
     method: 'POST',
     path: '/v1/vcr/rotateRoomKey',
+    output: rotatedOut,
+    errors: ['NOT_FOUND', 'CONFLICT'],
     tag,
     auth: 'user',
     summary:
@@ -162,6 +191,8 @@ export const roomsRoutes = [
   route({
     method: 'GET',
     path: '/v1/vcr/getUsertype',
+    output: userTypeOut,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'user',
     summary: 'Your type in the room: { type: "Owner" | "guest" }',
@@ -174,6 +205,8 @@ export const roomsRoutes = [
   route({
     method: 'GET',
     path: '/v1/vcr/getOwnerId',
+    output: ownerIdOut,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'user',
     summary: "The room owner's user id: { owner_id }",
@@ -186,6 +219,8 @@ export const roomsRoutes = [
   route({
     method: 'GET',
     path: '/v1/vcr/getRoomKeysDetails',
+    output: z.array(legacyRoomKeyOut),
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'user',
     summary:
@@ -200,6 +235,8 @@ export const roomsRoutes = [
   route({
     method: 'GET',
     path: '/v1/vcr/getRoomUsersCount',
+    output: membersOut,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'user',
     summary: 'Room users, the owner included: { count, members: [{ userId, role, status, autoSeal, ... }] }',
@@ -213,6 +250,8 @@ export const roomsRoutes = [
   route({
     method: 'POST',
     path: '/v1/vcr/sendInvite',
+    output: sentOut,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'user',
     summary:
@@ -223,6 +262,7 @@ export const roomsRoutes = [
   route({
     method: 'GET',
     path: '/v1/vcr/getInvitations',
+    output: invitationsOut,
     tag,
     auth: 'user',
     summary:
@@ -239,6 +279,8 @@ export const roomsRoutes = [
   route({
     method: 'POST',
     path: '/v1/vcr/acceptInvitation',
+    output: legacyRoomOut,
+    errors: ['NOT_FOUND', 'CONFLICT'],
     tag,
     auth: 'user',
     summary: 'Accept a room invitation: you become a guest of the room (the owner is notified). Returns the room',
@@ -249,6 +291,8 @@ export const roomsRoutes = [
   route({
     method: 'POST',
     path: '/v1/vcr/declineInvitation',
+    output: done,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'user',
     summary: 'Decline a room invitation (the owner is notified)',

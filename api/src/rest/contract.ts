@@ -1,0 +1,57 @@
+// The REST contract: what every route may answer, as the OpenAPI document states it. Under
+// NODE_ENV=test the plugin checks each real answer against it, so every API and browser test that
+// calls a route also tests that the document tells the truth about it.
+import { AppError, ERROR_STATUS, type ErrorCode } from '../shared/errors';
+import type { RestRoute } from './registry';
+
+/** Codes any route can answer with, whatever its handler does. */
+export function baseErrors(route: RestRoute): ErrorCode[] {
+  return [
+    'BAD_USER_INPUT',
+    ...(route.auth === 'user' ? (['UNAUTHENTICATED'] as const) : []),
+    ...(route.method !== 'GET' ? (['FORBIDDEN', 'UNSUPPORTED_MEDIA_TYPE'] as const) : []),
+    ...(route.file || route.bodyLimit || route.method !== 'GET' ? (['PAYLOAD_TOO_LARGE'] as const) : []),
+    'RATE_LIMITED',
+    'INTERNAL_SERVER_ERROR',
+  ];
+}
+
+export function routeErrors(route: RestRoute): ErrorCode[] {
+  return [...new Set([...baseErrors(route), ...(route.errors ?? [])])];
+}
+
+/** HTTP status -> the codes a route answers with under it. */
+export function errorStatuses(route: RestRoute): Map<number, ErrorCode[]> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of routeErrors(route)) {
+    const status = ERROR_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return new Map([...byStatus].sort(([a], [b]) => a - b));
+}
+
+/** Throws (a 500 that fails the test) when an answer is not what the route's contract says. */
+export function checkAnswer(route: RestRoute, outcome: { result: unknown } | { error: unknown }): void {
+  // a route without an output schema has no typed contract yet: nothing to hold it to
+  if (!route.output) return;
+  const where = `${route.method} ${route.path}`;
+  if ('error' in outcome) {
+    const code = outcome.error instanceof AppError ? outcome.error.code : 'INTERNAL_SERVER_ERROR';
+    if (!routeErrors(route).includes(code)) {
+      throw new AppError(
+        'INTERNAL_SERVER_ERROR',
+        `contract: ${where} answered ${code}, which its route does not declare`,
+      );
+    }
+    return;
+  }
+  const wire: unknown = JSON.parse(JSON.stringify(outcome.result ?? null));
+  const checked = route.output.safeParse(wire);
+  if (!checked.success) {
+    const problems = checked.error.issues.map((i) => `${i.path.join('.') || '(result)'}: ${i.message}`).join('; ');
+    throw new AppError(
+      'INTERNAL_SERVER_ERROR',
+      `contract: ${where} answered a result its output schema refuses: ${problems}`,
+    );
+  }
+}

@@ -1,0 +1,12 @@
+// Building blocks of the REST output schemas (what a `result` looks like on the wire, JSON).
+import { z } from 'zod';
+
+export const uuid = z.uuid();
+/** a date as JSON carries it: ISO 8601 in UTC, `2026-11-25T07:41:00.000Z` */
+export const isoDate = z.iso.datetime();
+export const nullableDate = isoDate.nullable();
+export const wholeNumber = z.int();
+export const count = z.int().min(0);
+export const evmAddressOut = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+/** the answer of a route that only confirms */
+export const done = z.literal(true);
