@@ -1,4 +1,5 @@
 import AutoAwesome from '@mui/icons-material/AutoAwesome';
+import Backup from '@mui/icons-material/Backup';
 import Save from '@mui/icons-material/Save';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,6 +12,7 @@ import { FormTextField } from '../../../shared/ui/form-text-field';
 import { displayKeyId } from '../display-key-id';
 import { useSaveKeyPair, type SaveKeyPairResult } from '../hooks/use-save-key-pair';
 import { createKeyPairDraft, type KeyPairDraft } from '../key-pair-drafts';
+import { KeyBackupDialog } from './key-backup-dialog';
 import { KeyFilePreview } from './key-file-preview';
 import { KeySaveFeedback } from './key-save-feedback';
 
@@ -24,6 +26,7 @@ export function GenerateKeyPairPanel() {
   const [publicName, setPublicName] = useState<string>(KEY_FILE_NAMES.publicKey);
   const [privateName, setPrivateName] = useState<string>(KEY_FILE_NAMES.privateKey);
   const [result, setResult] = useState<SaveKeyPairResult | null>(null);
+  const [backingUp, setBackingUp] = useState(false);
   const { save, saving } = useSaveKeyPair();
 
   const generate = async () => {
@@ -87,12 +90,17 @@ export function GenerateKeyPairPanel() {
       {generateError ? <Alert severity="error">{generateError}</Alert> : null}
       {draft ? (
         <>
-          <Typography variant="body2" sx={{ mb: 1.5 }}>
-            Key id:{' '}
-            <Box component="code" sx={{ fontSize: '0.8rem', wordBreak: 'break-all' }}>
-              {displayKeyId(draft.keyId)}
-            </Box>
-          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 1.5 }}>
+            <Typography variant="body2" sx={{ flex: '1 1 240px' }}>
+              Key id:{' '}
+              <Box component="code" sx={{ fontSize: '0.8rem', wordBreak: 'break-all' }}>
+                {displayKeyId(draft.keyId)}
+              </Box>
+            </Typography>
+            <Button variant="outlined" size="small" startIcon={<Backup />} onClick={() => setBackingUp(true)}>
+              Download backup
+            </Button>
+          </Box>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
             <KeyFilePreview
               label="Public key"
@@ -122,6 +130,11 @@ export function GenerateKeyPairPanel() {
         </Button>
       </Box>
       <KeySaveFeedback result={result} />
+      <KeyBackupDialog
+        pair={backingUp ? draft : null}
+        keyTitle={title.trim() || 'new key'}
+        onClose={() => setBackingUp(false)}
+      />
     </Box>
   );
 }
