@@ -61,80 +61,82 @@ export function GenerateKeyPairPanel() {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Generate key pair">
-      <Typography variant="body2" color="text.secondary">
-        The pair is created in this browser. Only the public key is sent to the server; the private key is kept in this
-        browser&apos;s storage. Download both files and keep the private key somewhere safe.
-      </Typography>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-end', mt: 2 }}>
-        <FormTextField
-          label="Key title"
-          required
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-          error={Boolean(titleError)}
-          helperText={titleError ?? ' '}
-          sx={{ flex: '1 1 240px' }}
-        />
-        <Button
-          variant="outlined"
-          color="primary"
-          onClick={() => void generate()}
-          disabled={generating || saving}
-          startIcon={generating ? <CircularProgress size={16} /> : <AutoAwesome />}
-          sx={{ mb: 2.5 }}
-        >
-          {draft ? 'Generate another pair' : 'Generate key pair'}
-        </Button>
+    <>
+      <Box component="form" noValidate onSubmit={submit} aria-label="Generate key pair">
+        <Typography variant="body2" color="text.secondary">
+          The pair is created in this browser. Only the public key is sent to the server; the private key is kept in
+          this browser&apos;s storage. Download both files and keep the private key somewhere safe.
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-end', mt: 2 }}>
+          <FormTextField
+            label="Key title"
+            required
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            error={Boolean(titleError)}
+            helperText={titleError ?? ' '}
+            sx={{ flex: '1 1 240px' }}
+          />
+          <Button
+            variant="outlined"
+            color="primary"
+            onClick={() => void generate()}
+            disabled={generating || saving}
+            startIcon={generating ? <CircularProgress size={16} /> : <AutoAwesome />}
+            sx={{ mb: 2.5 }}
+          >
+            {draft ? 'Generate another pair' : 'Generate key pair'}
+          </Button>
+        </Box>
+        {generateError ? <Alert severity="error">{generateError}</Alert> : null}
+        {draft ? (
+          <>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 1.5 }}>
+              <Typography variant="body2" sx={{ flex: '1 1 240px' }}>
+                Key id:{' '}
+                <Box component="code" sx={{ fontSize: '0.8rem', wordBreak: 'break-all' }}>
+                  {displayKeyId(draft.keyId)}
+                </Box>
+              </Typography>
+              <Button variant="outlined" size="small" startIcon={<Backup />} onClick={() => setBackingUp(true)}>
+                Download backup
+              </Button>
+            </Box>
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
+              <KeyFilePreview
+                label="Public key"
+                fileName={publicName}
+                onFileNameChange={setPublicName}
+                pem={draft.publicKeyPem}
+                defaultFileName={KEY_FILE_NAMES.publicKey}
+              />
+              <KeyFilePreview
+                label="Private key"
+                fileName={privateName}
+                onFileNameChange={setPrivateName}
+                pem={draft.privateKeyPem}
+                defaultFileName={KEY_FILE_NAMES.privateKey}
+              />
+            </Box>
+          </>
+        ) : null}
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!draft || saving}
+            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <Save />}
+          >
+            Save key
+          </Button>
+        </Box>
+        <KeySaveFeedback result={result} />
       </Box>
-      {generateError ? <Alert severity="error">{generateError}</Alert> : null}
-      {draft ? (
-        <>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 1.5 }}>
-            <Typography variant="body2" sx={{ flex: '1 1 240px' }}>
-              Key id:{' '}
-              <Box component="code" sx={{ fontSize: '0.8rem', wordBreak: 'break-all' }}>
-                {displayKeyId(draft.keyId)}
-              </Box>
-            </Typography>
-            <Button variant="outlined" size="small" startIcon={<Backup />} onClick={() => setBackingUp(true)}>
-              Download backup
-            </Button>
-          </Box>
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
-            <KeyFilePreview
-              label="Public key"
-              fileName={publicName}
-              onFileNameChange={setPublicName}
-              pem={draft.publicKeyPem}
-              defaultFileName={KEY_FILE_NAMES.publicKey}
-            />
-            <KeyFilePreview
-              label="Private key"
-              fileName={privateName}
-              onFileNameChange={setPrivateName}
-              pem={draft.privateKeyPem}
-              defaultFileName={KEY_FILE_NAMES.privateKey}
-            />
-          </Box>
-        </>
-      ) : null}
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!draft || saving}
-          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <Save />}
-        >
-          Save key
-        </Button>
-      </Box>
-      <KeySaveFeedback result={result} />
       <KeyBackupDialog
         pair={backingUp ? draft : null}
         keyTitle={title.trim() || 'new key'}
         onClose={() => setBackingUp(false)}
       />
-    </Box>
+    </>
   );
 }

@@ -74,6 +74,8 @@ export function KeyBackupDialog({ pair, keyTitle, onClose }: Props) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // React carries events up through the portal: a form this dialog is opened from must not submit
+    event.stopPropagation();
     setShowProblems(true);
     setDone(null);
     if (!pair || !strongEnough || repeat !== passphrase) return;
@@ -125,7 +127,7 @@ export function KeyBackupDialog({ pair, keyTitle, onClose }: Props) {
               variant="determinate"
               value={strength ? ((strength.score + 1) / STRENGTH_LABELS.length) * 100 : 0}
               color={strength ? METER_COLORS[strength.score] : 'inherit'}
-              aria-label="Passphrase strength"
+              aria-label="Strength of the passphrase"
               sx={{ height: 6, borderRadius: 3 }}
             />
             <Typography variant="caption" color="text.secondary">

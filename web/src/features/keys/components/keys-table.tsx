@@ -104,7 +104,7 @@ export function KeysTable() {
   if (!loading && keys.length === 0) {
     return (
       <EmptyState icon={VpnKeyOff} title="No keys yet">
-        Generate a key pair or load one from .pem files below.
+        Generate a key pair, or load one from its key files or a backup, below.
       </EmptyState>
     );
   }

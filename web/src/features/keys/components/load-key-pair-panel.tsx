@@ -167,22 +167,11 @@ export function LoadKeyPairPanel() {
         color="primary"
         onChange={(_event, next: Source | null) => next && switchSource(next)}
         aria-label="Load from"
-        sx={{ mt: 2, mb: 2 }}
+        sx={{ mt: 2, mb: 2, display: 'flex', width: 'fit-content' }}
       >
         <ToggleButton value="files">Key files</ToggleButton>
         <ToggleButton value="backup">Backup file</ToggleButton>
       </ToggleButtonGroup>
-      {registered ? null : (
-        <FormTextField
-          label="Key title"
-          required
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-          error={Boolean(titleError)}
-          helperText={titleError ?? 'Not needed for a key already on your account'}
-          sx={{ maxWidth: 480 }}
-        />
-      )}
       {source === 'files' ? (
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
           <PemFilePicker
@@ -232,6 +221,17 @@ export function LoadKeyPairPanel() {
             </Button>
           </Box>
         </Box>
+      )}
+      {registered ? null : (
+        <FormTextField
+          label="Key title"
+          required
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          error={Boolean(titleError)}
+          helperText={titleError ?? 'The name this key gets on your account'}
+          sx={{ mt: 2, maxWidth: 480, display: 'flex' }}
+        />
       )}
       <Box aria-live="polite" sx={{ mt: 2 }}>
         {check.status === 'checking' ? (

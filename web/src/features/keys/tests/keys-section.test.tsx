@@ -235,6 +235,32 @@ describe('settings: keys', () => {
     createObjectURL.mockRestore();
   }, 30_000);
 
+  it('backs up a freshly generated pair without saving it', async () => {
+    const calls = recordCreateKey();
+    const downloads: Blob[] = [];
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      downloads.push(blob as Blob);
+      return 'blob:backup';
+    });
+    const { user } = await openSettings([]);
+    const panel = screen.getByRole('form', { name: 'Generate key pair' });
+    await user.type(within(panel).getByLabelText(/Key title/), 'Fresh');
+    await user.click(within(panel).getByRole('button', { name: 'Generate key pair' }));
+    await user.click(await within(panel).findByRole('button', { name: 'Download backup' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Download an encrypted backup' });
+    await within(dialog).findByText(/^Strength:/);
+    await user.type(within(dialog).getByLabelText(/^Passphrase\W*$/), 'quartz lantern meadow 1984 tundra');
+    await user.type(within(dialog).getByLabelText(/Repeat the passphrase/), 'quartz lantern meadow 1984 tundra');
+    await user.click(within(dialog).getByRole('button', { name: 'Download backup' }));
+    await within(dialog).findByText(/Backup saved as parleyKey-/, {}, { timeout: 15_000 });
+    expect(downloads).toHaveLength(1);
+    // the dialog's form does not submit the Generate form around it
+    expect(calls).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(await within(panel).findByRole('button', { name: 'Save key' })).toBeEnabled();
+    createObjectURL.mockRestore();
+  }, 30_000);
+
   it('deletes a key after confirmation and forgets its private half', async () => {
     const id = 'aa'.repeat(16);
     localStorage.setItem(
