@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequest, surveyBody } from '../api/support/requests';
 import { buildBrowser, createRoom, type Browser } from '../api/support/rooms';
 import type { TestServer } from '../api/support/server';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, logIn, screenshot } from './support/browser';
 import { startAppServer } from './support/server';
 
 // The admin layout in Chromium: the sidebar reaches the bottom of long pages, and at 375 px nothing
@@ -22,11 +22,7 @@ beforeAll(async () => {
   }
   chromium = await launchBrowser();
   page = await (await chromium.newContext({ viewport: { width: 1440, height: 700 } })).newPage();
-  await page.goto(`${server.url}/auth/login-page`);
-  await page.getByLabel('Username or e-mail').fill(owner.username);
-  await page.getByLabel('Password', { exact: true }).fill(owner.password);
-  await page.getByRole('button', { name: "Let's Go" }).click();
-  await page.waitForURL(/\/admin\/dashboard$/);
+  await logIn(page, server.url, owner);
 });
 afterAll(async () => {
   await chromium?.close();

@@ -19,7 +19,7 @@ import { fundEscrow } from '../../web/src/wallet/contracts';
 import type { Eip1193Provider } from '../../web/src/wallet/eip1193';
 import { buildUser, type TestUser } from '../api/support/factories';
 import type { TestServer } from '../api/support/server';
-import { findLeaks, launchBrowser, recordRequests, screenshot, type RecordedRequest } from './support/browser';
+import { findLeaks, launchBrowser, logIn, recordRequests, screenshot, type RecordedRequest } from './support/browser';
 import { createDevWallet, installDevWallet, type DevWallet } from './support/dev-wallet';
 import { startAppServer } from './support/server';
 
@@ -402,11 +402,7 @@ describe('request results in Chromium', () => {
   it('refuses this key pair to another account', async () => {
     const other = await buildUser(server);
     const { page: fresh } = await freshBrowser(false);
-    await fresh.goto(`${server.url}/auth/login-page`);
-    await fresh.getByLabel('Username or e-mail').fill(other.username);
-    await fresh.getByLabel('Password', { exact: true }).fill(other.password);
-    await fresh.getByRole('button', { name: "Let's Go" }).click();
-    await fresh.waitForURL(/\/admin\/dashboard$/);
+    await logIn(fresh, server.url, other);
     await fresh.goto(`${server.url}/admin/settings#load-key-pair`);
     const panel = fresh.getByRole('form', { name: 'Load key pair' });
     await panel.getByLabel('Key title').fill('Not mine');

@@ -16,7 +16,7 @@ import {
 import { buildUser, type TestUser } from '../api/support/factories';
 import { buildKey } from '../api/support/requests';
 import type { TestServer } from '../api/support/server';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, logIn, screenshot } from './support/browser';
 import { createDevWallet, installDevWallet, type DevWallet } from './support/dev-wallet';
 import { startAppServer } from './support/server';
 
@@ -66,11 +66,7 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await installDevWallet(context, wallet);
   page = await context.newPage();
-  await page.goto(`${server.url}/auth/login-page`);
-  await page.getByLabel('Username or e-mail').fill(user.username);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: "Let's Go" }).click();
-  await page.waitForURL(/\/admin\/dashboard$/);
+  await logIn(page, server.url, user);
 });
 afterAll(async () => {
   await browser?.close();
