@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { buildApp } from './app';
 import { deferredLog, startServerChain } from './modules/chain/local-chain';
+import { announceStartup } from './startup-banner';
 
 // how often withdrawals left pending (crash, chain outage) are driven to sent or refunded
 const RECONCILE_EVERY_MS = 60_000;
@@ -35,7 +36,10 @@ async function main() {
   const { app, services } = await buildApp({ config, orm: db.orm });
   const localChain = await chainStarting;
   chainLog.replayTo(app.log);
-  if (localChain) services.chain.use(localChain.setup);
+  // again when a chain that could not start comes up on a background retry
+  localChain?.attach((setup) => services.chain.use(setup));
+  // plain lines for a person: the address to open, dev mail, the chain
+  announceStartup(app, { config, mail: services.mail, localChain });
   app.log.info(
     {
       database: db.kind,

@@ -15,6 +15,7 @@ import { StripeGateway } from './modules/billing/stripe-gateway';
 import { WithdrawalsService } from './modules/billing/withdrawals.service';
 import { ChainService } from './modules/chain/chain.service';
 import { chainSetupFromConfig, type ChainSetup } from './modules/chain/chain.settings';
+import { TestFundsService } from './modules/chain/test-funds';
 import { TreasuryQueue } from './modules/chain/treasury-queue';
 import { DatasetsService } from './modules/datasets/datasets.service';
 import { KeysService } from './modules/keys/keys.service';
@@ -50,6 +51,7 @@ export type Services = {
   purchases: PurchasesService;
   withdrawals: WithdrawalsService;
   runtimeConfig: RuntimeConfigService;
+  testFunds: TestFundsService;
   surveys: SurveysService;
   payouts: PayoutsService;
   escrowFunding: EscrowFundingService;
@@ -104,6 +106,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, chainSetu
     purchases: new PurchasesService(ledger, gateway, log),
     withdrawals: new WithdrawalsService(ledger, chain, treasury, log, [(em) => requests.reconcileCreditPublishing(em)]),
     runtimeConfig: new RuntimeConfigService(config, chain),
+    testFunds: new TestFundsService(chain),
     surveys,
     payouts,
     escrowFunding,

@@ -134,9 +134,13 @@ async function startOnce(port: number, options: LocalChainOptions): Promise<Loca
   const child = spawn(command, [...args, ...anvilArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
 
   // Keep the end of the log for error messages; always drain the pipes so anvil never blocks on them.
+  // "Listening on <host>:<port>" is printed by our anvil only once it holds the port: until then an
+  // answer on that port may come from another node that took it at the same moment.
   let log = '';
+  let listening = false;
   const collect = (forward: NodeJS.WriteStream) => (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-4_000);
+    if (!listening && log.includes(`Listening on 127.0.0.1:${port}`)) listening = true;
     if (options.verbose) forward.write(chunk);
   };
   child.stdout?.on('data', collect(process.stdout));
@@ -165,7 +169,14 @@ async function startOnce(port: number, options: LocalChainOptions): Promise<Loca
   while (Date.now() < deadline) {
     if (spawnError || child.exitCode !== null || child.signalCode !== null) {
       await stop();
-      throw new Error(`anvil exited before answering on ${rpcUrl}: ${spawnError?.message ?? ''}\n${log}`);
+      throw new LocalChainError(
+        `anvil exited before answering on ${rpcUrl}: ${spawnError?.message ?? anvilErrorLine(log)}`,
+        log,
+      );
+    }
+    if (!listening) {
+      await sleep(25);
+      continue;
     }
     try {
       const chainId = await rpcChainId(rpcUrl);
@@ -175,7 +186,27 @@ async function startOnce(port: number, options: LocalChainOptions): Promise<Loca
     }
   }
   await stop();
-  throw new Error(`anvil did not answer on ${rpcUrl} within 20 s\n${log}`);
+  throw new LocalChainError(`anvil did not answer on ${rpcUrl} within 20 s`, log);
+}
+
+/** A start that failed; `log` is the end of anvil's own output, for whoever wants the detail. */
+export class LocalChainError extends Error {
+  constructor(
+    message: string,
+    readonly log: string,
+  ) {
+    super(message);
+    this.name = 'LocalChainError';
+  }
+}
+
+// anvil's "Error: Address already in use (os error 98)", or its last line.
+function anvilErrorLine(log: string): string {
+  const lines = log
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return (lines.find((line) => /^error/i.test(line)) ?? lines.at(-1) ?? 'no output').slice(0, 200);
 }
 
 /** Starts anvil on 127.0.0.1 and resolves once its JSON-RPC answers. */

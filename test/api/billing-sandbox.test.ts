@@ -133,6 +133,8 @@ describe('sandbox checkout', () => {
 
   it('falls back to the free 5-token plan for an unknown item, and credits it once per account', async () => {
     const erin = await buildUser(server);
+    const claimedYet = async () => (await erin.client.gql<{ freePlanClaimed: boolean }>('{ freePlanClaimed }')).data;
+    expect(await claimedYet()).toEqual({ freePlanClaimed: false });
     const started = await startCheckout(erin.client, 'no-such-plan');
     expect(started.purchase).toMatchObject({ item: '5credits', amountCents: 0, tokens: 5, gateway: 'free' });
     const claimed = await erin.client.rest<PurchaseDto>('POST', '/v1/billing/confirmPurchase', {
@@ -140,6 +142,9 @@ describe('sandbox checkout', () => {
     });
     expect(claimed.body.result?.status).toBe('succeeded');
     expect(await balanceOf(erin.client)).toBe(5);
+    // the checkout can say so before offering the plan again
+    expect(await claimedYet()).toEqual({ freePlanClaimed: true });
+    expect(gqlCode(await new TestClient(server.url).gql('{ freePlanClaimed }'))).toBe('UNAUTHENTICATED');
 
     const before = await dbSnapshot(server);
     const again = await erin.client.rest('POST', '/v1/billing/paymentIntent', { items: '5credits', currency: 'usd' });

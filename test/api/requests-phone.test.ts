@@ -308,6 +308,12 @@ describe('a published collection', () => {
     expectError(full, 409, 'CONFLICT');
     expect(full.body.error?.message).toContain('all the responses it can pay for');
     expect((await reread(small)).count_response).toBe(2);
+    // Total IPTs cannot go below what the two responses are owed, in the screen's words
+    const lowered = await alice.client.rest('POST', '/request.api/edit', { id: small.id, bonus_amount: 3 });
+    expectError(lowered, 400, 'BAD_USER_INPUT');
+    expect(lowered.body.error?.message).toBe(
+      'Total IPTs cannot be lower than the 4 IPT already paid or owed to participants',
+    );
   });
 
   it('lists only requests with a paid place left, each with its places left', async () => {

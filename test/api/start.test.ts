@@ -9,8 +9,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 // server needed), stopped and started again over the same data folder.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-start-'));
 let child: ChildProcess | undefined;
+let stdout = '';
+// the chain's default port, held by "another program" for the whole test (or already taken)
+let holder: net.Server | undefined;
 afterAll(() => {
   child?.kill('SIGKILL');
+  holder?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -35,8 +39,10 @@ async function startServer(port: number): Promise<ChildProcess> {
   };
   const proc = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
     env,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  stdout = '';
+  proc.stdout?.on('data', (d) => (stdout += String(d)));
   let stderr = '';
   proc.stderr?.on('data', (d) => (stderr += String(d)));
   for (let i = 0; i < 240; i++) {
@@ -57,8 +63,21 @@ async function stop(proc: ChildProcess) {
   await exited;
 }
 
+// Holds 127.0.0.1:8545 as another program would; if something holds it already, it is taken anyway.
+async function takeDefaultChainPort(): Promise<void> {
+  await new Promise<void>((resolve) => {
+    const srv = net.createServer((socket) => socket.destroy());
+    srv.once('error', () => resolve());
+    srv.listen(8545, '127.0.0.1', () => {
+      holder = srv;
+      resolve();
+    });
+  });
+}
+
 describe('npm start on embedded defaults', () => {
   it('serves /healthz and /graphql, and keeps data across a restart', async () => {
+    await takeDefaultChainPort();
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     child = await startServer(port);
@@ -80,6 +99,30 @@ describe('npm start on embedded defaults', () => {
     };
     expect(config.result).toMatchObject({ chainId: 31337, chainError: null });
     expect(config.result.iptTokenAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    // the default port was taken: the chain came up on another one, and the app uses it
+    expect(new URL(config.result.rpcUrl).port).not.toBe('8545');
+    const balance = await fetch(config.result.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'eth_getCode',
+        params: [config.result.iptTokenAddress, 'latest'],
+      }),
+    });
+    expect(((await balance.json()) as { result: string }).result.length).toBeGreaterThan(10);
+    // plain lines for a person: where to go, where dev mail is, the chain, and each mail's link
+    const lines = stdout.split('\n');
+    expect(lines).toContain(`Parley is ready. Open http://localhost:${port} in your browser.`);
+    expect(lines.some((l) => l.includes(`${base.replace('127.0.0.1', 'localhost')}/dev/outbox`))).toBe(true);
+    expect(lines).toContain(
+      `Local chain: ${config.result.rpcUrl}, chain id 31337. For MetaMask and test funds see "MetaMask and the local chain" in README.md.`,
+    );
+    await expect
+      .poll(() => stdout.split('\n').find((l) => l.startsWith('Mail to survivor@example.test')))
+      .toMatch(new RegExp(`^Mail to survivor@example\\.test, ".+": http://localhost:${port}/\\S*token=`));
+    expect(stdout).not.toMatch(/0x[0-9a-f]{64}/i);
     await stop(child);
     await expect(fetch(config.result.rpcUrl, { method: 'POST', body: '{}' })).rejects.toThrow();
     expect(existsSync(path.join(dataDir, 'chain', 'deployment.json'))).toBe(true);

@@ -153,8 +153,8 @@ describe('a requester in Chromium', () => {
       ]);
       await chooser.setFiles(filePath);
     };
-    await pick('Public key file (.pem)', file('a-public.pem', a.pub));
-    await pick('Private key file (.pem)', file('b-private.pem', b.priv));
+    await pick('Public key file', file('a-public.pem', a.pub));
+    await pick('Private key file', file('b-private.pem', b.priv));
     await expect
       .poll(() =>
         panel
@@ -166,7 +166,7 @@ describe('a requester in Chromium', () => {
     expect(await panel.getByRole('button', { name: /Save/ }).isDisabled()).toBe(true);
     await screenshot(page, '07-settings-load-mismatch');
 
-    await pick('Private key file (.pem)', file('a-private.pem', a.priv));
+    await pick('Private key file', file('a-private.pem', a.priv));
     await expect.poll(() => panel.getByRole('button', { name: /Save/ }).isEnabled()).toBe(true);
     await panel.getByRole('button', { name: /Save/ }).click();
     const table = page.getByRole('table', { name: 'Available Keys' });

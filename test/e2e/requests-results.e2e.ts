@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { JsonRpcProvider } from 'ethers';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +19,7 @@ import { fundEscrow } from '../../web/src/wallet/contracts';
 import type { Eip1193Provider } from '../../web/src/wallet/eip1193';
 import { buildUser, type TestUser } from '../api/support/factories';
 import type { TestServer } from '../api/support/server';
-import { findLeaks, launchBrowser, recordRequests, screenshot, type RecordedRequest } from './support/browser';
+import { findLeaks, launchBrowser, logIn, recordRequests, screenshot, type RecordedRequest } from './support/browser';
 import { createDevWallet, installDevWallet, type DevWallet } from './support/dev-wallet';
 import { startAppServer } from './support/server';
 
@@ -44,6 +46,10 @@ const PHONES = 20;
 const ids = { collection: randomUUID(), survey: randomUUID(), draft: randomUUID() };
 let keyId = '';
 let privatePem = '';
+// the files the browser downloaded, loaded again in fresh browsers below
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'parley-results-'));
+const downloaded = { publicKey: '', privateKey: '', backup: '' };
+const PASSPHRASE = 'quartz lantern meadow 1984 tundra';
 
 beforeAll(async () => {
   chain = await startLocalChain();
@@ -59,12 +65,13 @@ beforeAll(async () => {
   user = await buildUser(server);
   wallet = createDevWallet({ rpcUrl: chain.rpcUrl, chainId: chain.chainId, privateKey: requester.privateKey });
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
   traffic = recordRequests(context);
   await installDevWallet(context, wallet);
   page = await context.newPage();
 });
 afterAll(async () => {
+  for (const other of otherContexts) await other.close();
   await browser?.close();
   await server?.close();
   wallet?.close();
@@ -128,12 +135,12 @@ async function publish(id: string, input: Record<string, unknown>, amount: numbe
   expect(saved).toEqual({ id, status: 1, escrowVerified: true });
 }
 
-const bodyRows = (table: ReturnType<Page['getByRole']>) =>
-  table.getByRole('row').filter({ has: page.getByRole('cell') });
+const bodyRows = (table: ReturnType<Page['getByRole']>, on: Page = page) =>
+  table.getByRole('row').filter({ has: on.getByRole('cell') });
 // The text of every cell of every body row (the tests' tsconfig has no DOM types).
 type CellsOf = { querySelectorAll(selector: string): ArrayLike<{ textContent: string | null }> };
-const cellTexts = (table: ReturnType<Page['getByRole']>) =>
-  bodyRows(table).evaluateAll((rows) =>
+const cellTexts = (table: ReturnType<Page['getByRole']>, on: Page = page) =>
+  bodyRows(table, on).evaluateAll((rows) =>
     rows.map((row) => Array.from((row as unknown as CellsOf).querySelectorAll('td'), (cell) => cell.textContent ?? '')),
   );
 // Pages load, decrypt and draw in the background: on a busy machine that takes longer than
@@ -152,6 +159,47 @@ async function atWidths(name: string, check?: (width: number) => Promise<void>) 
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
+// Fresh browser contexts (signed in as the requester unless told otherwise): their traffic is
+// watched too.
+const otherContexts: BrowserContext[] = [];
+const otherTraffic: RecordedRequest[][] = [];
+async function freshBrowser(signedIn = true) {
+  const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  otherContexts.push(fresh);
+  const seen = recordRequests(fresh);
+  otherTraffic.push(seen);
+  if (signedIn) await fresh.addCookies(await context.cookies());
+  return { page: await fresh.newPage(), traffic: seen };
+}
+
+async function saveDownload(target: Page, click: () => Promise<void>): Promise<string> {
+  const [download] = await Promise.all([target.waitForEvent('download'), click()]);
+  const file = path.join(tmp, download.suggestedFilename());
+  await download.saveAs(file);
+  return file;
+}
+
+async function pickFile(target: Page, panel: ReturnType<Page['getByRole']>, label: string, file: string) {
+  const [chooser] = await Promise.all([
+    target.waitForEvent('filechooser'),
+    panel.getByRole('button', { name: `Choose ${label}` }).click(),
+  ]);
+  await chooser.setFiles(file);
+}
+
+// The collection's responses, decrypted in that browser.
+async function expectDecrypted(target: Page) {
+  await target.goto(`${server.url}/admin/request/collection/detail/${ids.collection}`);
+  const table = target.getByRole('table', { name: 'Responses' });
+  await expect
+    .poll(async () => (await cellTexts(table, target)).filter((cells) => cells.length === 9).length, {
+      timeout: 20_000,
+    })
+    .toBe(PHONES);
+  expect(await target.getByText('Encrypted', { exact: true }).count()).toBe(0);
+  expect(await target.getByText('Your private key for this request is not in this browser').count()).toBe(0);
+}
+
 describe('request results in Chromium', () => {
   it('logs in and generates the request key pair in the browser', async () => {
     await page.goto(`${server.url}/auth/login-page`);
@@ -168,6 +216,30 @@ describe('request results in Chromium', () => {
     await panel.getByLabel('Key title').fill('Results key');
     await panel.getByRole('button', { name: /Generate key pair/ }).click();
     privatePem = await panel.getByLabel('Private key (PEM)').inputValue();
+    // both halves as the app names them, and an encrypted backup
+    downloaded.publicKey = await saveDownload(page, () =>
+      panel.getByRole('button', { name: 'Download public key' }).click(),
+    );
+    downloaded.privateKey = await saveDownload(page, () =>
+      panel.getByRole('button', { name: 'Download private key' }).click(),
+    );
+    expect(path.basename(downloaded.publicKey)).toBe('publicKey.txt');
+    expect(path.basename(downloaded.privateKey)).toBe('privateKey.txt');
+    expect(readFileSync(downloaded.privateKey, 'utf8')).toBe(privatePem);
+    await panel.getByRole('button', { name: 'Download backup' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download an encrypted backup' });
+    await dialog.getByLabel(/^Passphrase/).fill('results');
+    await eventually(() => dialog.getByText(/Strength: (Very weak|Weak)/).isVisible()).toBe(true);
+    await dialog.getByLabel(/^Passphrase/).fill(PASSPHRASE);
+    await dialog.getByLabel(/^Repeat the passphrase/).fill(PASSPHRASE);
+    await eventually(() => dialog.getByText(/Strength: (Strong|Very strong)$/).isVisible()).toBe(true);
+    await screenshot(page, 'results-key-backup-dialog-1440');
+    downloaded.backup = await saveDownload(page, () => dialog.getByRole('button', { name: 'Download backup' }).click());
+    expect(path.basename(downloaded.backup)).toMatch(/^parleyKey-[0-9a-f]{8}\.backup\.json$/);
+    const backupText = readFileSync(downloaded.backup, 'utf8');
+    expect(backupText).not.toContain('PRIVATE KEY');
+    expect(JSON.parse(backupText)).toMatchObject({ format: 'parley-key-backup', version: 1, kdf: { name: 'scrypt' } });
+    await dialog.getByRole('button', { name: 'Close' }).click();
     await panel.getByRole('button', { name: 'Save key' }).click();
     const table = page.getByRole('table', { name: 'Available Keys' });
     await table.getByText('Results key').waitFor();
@@ -315,17 +387,71 @@ describe('request results in Chromium', () => {
   });
 
   it('tells a browser without the private key how to load it, and shows nothing decrypted', async () => {
-    const other = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const cookies = await context.cookies();
-    await other.addCookies(cookies);
-    const bare = await other.newPage();
+    const { page: bare } = await freshBrowser();
     await bare.goto(`${server.url}/admin/request/collection/detail/${ids.collection}`);
     await bare.getByText('Your private key for this request is not in this browser').waitFor();
     expect(await bare.getByText('Encrypted', { exact: true }).count()).toBe(PHONES);
     await screenshot(bare, 'results-collection-no-key-1440');
     await bare.getByRole('link', { name: 'Load Key Pair in Settings' }).click();
-    await bare.waitForURL(/\/admin\/settings#add-key-pair$/);
-    await other.close();
+    await bare.waitForURL(/\/admin\/settings#load-key-pair$/);
+    // the prompt opens the Load tab itself
+    await eventually(() => bare.getByRole('tab', { name: 'Load Key Pair', selected: true }).isVisible()).toBe(true);
+  });
+
+  it('loads the downloaded publicKey.txt and privateKey.txt in a fresh browser, sending nothing, and decrypts there', async () => {
+    const { page: fresh, traffic: seen } = await freshBrowser();
+    await fresh.goto(`${server.url}/admin/settings#load-key-pair`);
+    const panel = fresh.getByRole('form', { name: 'Load key pair' });
+    await pickFile(fresh, panel, 'Public key file', downloaded.publicKey);
+    await pickFile(fresh, panel, 'Private key file', downloaded.privateKey);
+    await eventually(() => panel.getByText(/already on your account as “Results key”/).isVisible()).toBe(true);
+    await screenshot(fresh, 'results-load-registered-key-1440');
+    const before = seen.length;
+    await panel.getByRole('button', { name: 'Save in this browser' }).click();
+    await panel.getByText(/Key loaded\. It was already on your account/).waitFor();
+    // stored here without any request to the server
+    expect(seen.slice(before).filter((r) => r.url.startsWith(server.url) && r.method !== 'GET')).toEqual([]);
+    expect(await fresh.evaluate((id) => localStorage.getItem(`parley.privateKey.${id}`), keyId)).toBe(privatePem);
+    await expectDecrypted(fresh);
+  });
+
+  it('loads the encrypted backup in a fresh browser, refusing a wrong passphrase, and decrypts there', async () => {
+    const { page: fresh } = await freshBrowser();
+    await fresh.goto(`${server.url}/admin/settings#load-key-pair`);
+    const panel = fresh.getByRole('form', { name: 'Load key pair' });
+    await panel.getByRole('button', { name: 'Backup file' }).click();
+    await pickFile(fresh, panel, 'Backup file', downloaded.backup);
+    await panel.getByLabel('Backup passphrase').fill('quartz lantern meadow 1985 tundra');
+    await panel.getByRole('button', { name: 'Unlock backup' }).click();
+    await eventually(() => panel.getByText('The passphrase is wrong, or the backup file is damaged.').isVisible()).toBe(
+      true,
+    );
+    expect(await panel.getByRole('button', { name: /^Save/ }).isDisabled()).toBe(true);
+    await screenshot(fresh, 'results-load-backup-wrong-passphrase-1440');
+    await panel.getByLabel('Backup passphrase').fill(PASSPHRASE);
+    await panel.getByRole('button', { name: 'Unlock backup' }).click();
+    await eventually(() => panel.getByText(/The backup opened/).isVisible()).toBe(true);
+    await panel.getByRole('button', { name: 'Save in this browser' }).click();
+    await panel.getByText(/Key loaded\./).waitFor();
+    await expectDecrypted(fresh);
+  });
+
+  it('refuses this key pair to another account', async () => {
+    const other = await buildUser(server);
+    const { page: fresh } = await freshBrowser(false);
+    await logIn(fresh, server.url, other);
+    await fresh.goto(`${server.url}/admin/settings#load-key-pair`);
+    const panel = fresh.getByRole('form', { name: 'Load key pair' });
+    await panel.getByLabel('Key title').fill('Not mine');
+    await pickFile(fresh, panel, 'Public key file', downloaded.publicKey);
+    await pickFile(fresh, panel, 'Private key file', downloaded.privateKey);
+    await eventually(() => panel.getByText(/The files belong together/).isVisible()).toBe(true);
+    await panel.getByRole('button', { name: 'Save key' }).click();
+    await eventually(() => panel.getByText(/registered to another Parley account/).isVisible()).toBe(true);
+    await screenshot(fresh, 'results-load-other-account-1440');
+    expect(await fresh.evaluate((id) => localStorage.getItem(`parley.privateKey.${id}`), keyId)).toBeNull();
+    const keys = await other.client.gql<{ keys: unknown[] }>('{ keys { id } }');
+    expect(keys.data?.keys).toEqual([]);
   });
 
   it('draws one pie per survey question with the answers the phones sent', async () => {
@@ -391,8 +517,9 @@ describe('request results in Chromium', () => {
     await atWidths('results-survey-report');
   });
 
-  it('never sent the private key anywhere', () => {
+  it('never sent the private key or the backup passphrase anywhere, from any of the browsers', () => {
     expect(privatePem).toMatch(/BEGIN PRIVATE KEY/);
-    expect(findLeaks(traffic, [privatePem])).toEqual([]);
+    expect(otherTraffic.flat().length).toBeGreaterThan(10);
+    expect(findLeaks([...traffic, ...otherTraffic.flat()], [privatePem, PASSPHRASE])).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { analysesRoutes } from '../modules/analyses/analyses.rest';
 import { authRoutes } from '../modules/auth/auth.rest';
 import { billingRoutes } from '../modules/billing/billing.rest';
+import { chainRoutes } from '../modules/chain/chain.rest';
 import { datasetsRoutes } from '../modules/datasets/datasets.rest';
 import { keysRoutes } from '../modules/keys/keys.rest';
 import { notificationsRoutes } from '../modules/notifications/notifications.rest';
@@ -24,4 +25,5 @@ export const restRoutes: RestRoute[] = [
   ...roomsRoutes,
   ...datasetsRoutes,
   ...analysesRoutes,
+  ...chainRoutes,
 ];

@@ -91,3 +91,12 @@ export function recordResponses(context: BrowserContext, origin: string) {
     },
   };
 }
+
+/** Logs `user` in through the login page and waits for the dashboard. */
+export async function logIn(page: Page, baseUrl: string, user: { username: string; password: string }): Promise<void> {
+  await page.goto(`${baseUrl}/auth/login-page`);
+  await page.getByLabel('Username or e-mail').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: "Let's Go" }).click();
+  await page.waitForURL(/\/admin\/dashboard$/);
+}

@@ -31,7 +31,11 @@ export type CryptoErrorCode =
   // A caller passed a value the format cannot carry (e.g. `|` inside an id).
   | 'INVALID_ARGUMENT'
   // A normalisation version this build does not know.
-  | 'UNSUPPORTED_VERSION';
+  | 'UNSUPPORTED_VERSION'
+  // Not a key backup file, or one with a version or parameters this build does not accept.
+  | 'BAD_BACKUP'
+  // Wrong passphrase, or a tampered backup (salt, IV, ciphertext, tag or key id).
+  | 'BACKUP_OPEN_FAILED';
 
 export class CryptoError extends Error {
   override readonly name = 'CryptoError';

@@ -153,3 +153,16 @@ response_json = (
 )
 aad = f"response-data|{REQUEST_ID}".encode()
 print("aesgcm1." + base64.b64encode(IV + AESGCM(response_key).encrypt(IV, response_json.encode(), aad)).decode())
+
+print("== key backup (docs/key-backup.md): key A's private PEM under a passphrase, fixed salt and IV")
+# The passphrase is typed in full-width letters: NFKC turns it into "Parley backup 2026!".
+passphrase = "Ｐａｒｌｅｙ backup 2026!"
+backup_salt = bytes(range(16))
+backup_iv = bytes(range(16, 28))
+backup_key = hashlib.scrypt(
+    unicodedata.normalize("NFKC", passphrase).encode(), salt=backup_salt, n=1024, r=8, p=1, dklen=32
+)
+a_public, a_private = pems(key_a)
+backup_aad = f"parley-key-backup|v1|{key_id(key_a)}".encode()
+print("scrypt key", backup_key.hex())
+print("ciphertext", base64.b64encode(AESGCM(backup_key).encrypt(backup_iv, a_private.encode(), backup_aad)).decode())

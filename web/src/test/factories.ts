@@ -99,6 +99,7 @@ export function buildRuntimeConfig(
     stripePublishableKey: null,
     paymentMode: 'sandbox',
     testCards: TEST_CARDS,
+    testFunds: false,
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@ import { createMemoryRouter, type InitialEntry } from 'react-router';
 import { App } from '../app';
 import { AuthStatusDocument } from '../shared/session/session.generated';
 import { CreditHistoryDocument, type CreditHistoryRow_EntryFragment } from '../features/billing/credit.generated';
-import { KeysDocument } from '../features/keys/keys.generated';
+import { KeysDocument, RegisteredKeysDocument } from '../features/keys/keys.generated';
 import { NotificationsDocument } from '../features/notifications/notifications.generated';
 import { RuntimeConfigDocument } from '../shared/config/runtime-config.generated';
 import { buildRoutes } from '../router';
@@ -55,6 +55,17 @@ export function givenAnonymousSession() {
   server.use(graphql.query(AuthStatusDocument, () => HttpResponse.json({ data: { authStatus } })));
 }
 
-export function givenKeys(keys: { id: string; title: string; createdAt: string }[] = []) {
-  server.use(graphql.query(KeysDocument, () => HttpResponse.json({ data: { keys } })));
+// The account's keys; `publicKey` is what loading a pair compares against (empty unless given).
+export function givenKeys(keys: { id: string; title: string; createdAt: string; publicKey?: string }[] = []) {
+  const listed = keys.map(({ publicKey: _publicKey, ...key }) => key);
+  const registered = keys.map(({ id, title, publicKey }) => ({
+    __typename: 'Key',
+    id,
+    title,
+    publicKey: publicKey ?? '',
+  }));
+  server.use(
+    graphql.query(KeysDocument, () => HttpResponse.json({ data: { keys: listed } })),
+    graphql.query(RegisteredKeysDocument, () => HttpResponse.json({ data: { keys: registered } })),
+  );
 }

@@ -18,7 +18,7 @@ import { abi as requestEscrowAbi } from '../../../contracts/artifacts/RequestEsc
 import type { ChainSettings } from '../shared/config/chain-settings';
 import { isUserRejection, type Eip1193Provider } from './eip1193';
 import { escrowAmounts, wholeIpt, type IptAmount } from './ipt-amount';
-import { insufficientBalance, rejected, WalletError } from './wallet-errors';
+import { insufficientBalance, noGas, rejected, WalletError } from './wallet-errors';
 
 const tokenInterface = new Interface(iptTokenAbi);
 const factoryInterface = new Interface(escrowFactoryAbi);
@@ -190,6 +190,7 @@ export function toWalletError(error: unknown): WalletError {
         cause: error,
       });
   }
+  if (isError(error, 'INSUFFICIENT_FUNDS') || /insufficient funds/i.test(errorText(error))) return noGas(error);
   if (isError(error, 'NETWORK_ERROR')) {
     return new WalletError('wrong-network', 'Your wallet changed network during the request; try again.', {
       cause: error,
@@ -198,4 +199,17 @@ export function toWalletError(error: unknown): WalletError {
   const short = (error as { shortMessage?: unknown }).shortMessage;
   const message = typeof short === 'string' && short ? short : error instanceof Error ? error.message : String(error);
   return new WalletError('failed', message, { cause: error });
+}
+
+// The error's own words and those of what it wraps (ethers keeps the wallet's error in `error`/`info`).
+function errorText(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const { message, shortMessage } = current as { message?: unknown; shortMessage?: unknown };
+    if (typeof message === 'string') parts.push(message);
+    if (typeof shortMessage === 'string') parts.push(shortMessage);
+    current = (current as { error?: unknown }).error ?? (current as { info?: { error?: unknown } }).info?.error;
+  }
+  return parts.join(' ');
 }

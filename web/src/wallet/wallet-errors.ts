@@ -19,6 +19,8 @@ export type WalletErrorKind =
   | 'wrong-network'
   // The wallet's account holds fewer IPT than the step needs.
   | 'insufficient-balance'
+  // The wallet's account has no ETH (or too little) for the network fee of a transaction.
+  | 'no-gas'
   // The server has no working chain settings (chain off, addresses missing).
   | 'not-configured'
   // The request already has an escrow that belongs to someone else.
@@ -32,6 +34,7 @@ const TITLES: Record<WalletErrorKind, string> = {
   rejected: 'Request declined in your wallet',
   'wrong-network': 'Wrong network',
   'insufficient-balance': INSUFFICIENT_TOKENS_TITLE,
+  'no-gas': 'No ETH for network fees',
   'not-configured': 'IPT is not available',
   'escrow-exists': 'This request is already funded',
   failed: 'The wallet could not finish',
@@ -57,6 +60,10 @@ export const noAccount = () =>
 export const rejected = (cause?: unknown) =>
   new WalletError('rejected', 'You declined the request in your wallet, so nothing was changed or saved.', { cause });
 export const insufficientBalance = () => new WalletError('insufficient-balance', INSUFFICIENT_TOKENS_TEXT);
+// Never the provider's "insufficient funds for intrinsic transaction cost": what it means and the fix.
+export const NO_GAS_TEXT =
+  'Every step in your wallet sends a transaction, and each one costs a little ETH as a network fee. This wallet account has no ETH, so nothing was sent or saved. On the local test chain, press “Get test funds” in Settings → Wallet; on another network, add some ETH to this account, then try again.';
+export const noGas = (cause?: unknown) => new WalletError('no-gas', NO_GAS_TEXT, { cause });
 
 export function isWalletError(error: unknown): error is WalletError {
   return error instanceof WalletError;

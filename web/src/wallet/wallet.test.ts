@@ -1,4 +1,4 @@
-import { getAddress } from 'ethers';
+import { getAddress, makeError } from 'ethers';
 import { graphql, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RuntimeConfigDocument } from '../shared/config/runtime-config.generated';
@@ -9,13 +9,14 @@ import { server } from '../test/msw-server';
 import type { Eip1193Provider } from './eip1193';
 import { fundRequestEscrow } from './escrow';
 import { watchIptToken } from './ipt-token';
-import { requestIdOf } from './contracts';
+import { requestIdOf, toWalletError } from './contracts';
 import { findWallet } from './wallet-discovery';
 import {
   INSUFFICIENT_TOKENS_TEXT,
   INSUFFICIENT_TOKENS_TITLE,
   METAMASK_REQUIRED_TEXT,
   METAMASK_REQUIRED_TITLE,
+  NO_GAS_TEXT,
   WalletError,
 } from './wallet-errors';
 
@@ -243,5 +244,21 @@ describe('fundRequestEscrow', () => {
     const error = await walletError(fundRequestEscrow(REQUEST, { chain: CHAIN, waitMs: 10 }));
     expect(error.kind).toBe('escrow-exists');
     expect(wallet.methods()).not.toContain('eth_sendTransaction');
+  });
+});
+
+describe('a wallet account without ETH', () => {
+  it("says what is wrong and how to fix it, never the provider's raw words", () => {
+    const raw = Object.assign(new Error('insufficient funds for intrinsic transaction cost'), { code: -32603 });
+    const wrapped = makeError('could not coalesce error', 'UNKNOWN_ERROR', { error: raw });
+    const ethers = makeError('insufficient funds for intrinsic transaction cost', 'INSUFFICIENT_FUNDS', {
+      transaction: {},
+    });
+    for (const error of [raw, wrapped, ethers]) {
+      const mapped = toWalletError(error);
+      expect(mapped).toMatchObject({ kind: 'no-gas', title: 'No ETH for network fees', message: NO_GAS_TEXT });
+      expect(mapped.message).not.toMatch(/insufficient funds|intrinsic/i);
+      expect(mapped.message).toContain('Get test funds');
+    }
   });
 });

@@ -2,7 +2,9 @@ import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import { requireUser, type RequestContext } from '../../shared/context';
 import { pageInfo, toCreditEntry, toPlan } from './billing.mappers';
 import { CreditHistoryType, PlanType } from './billing.types';
+import { CreditEntry } from './credit-entry.entity';
 import { PLANS, resolvePlan } from './plans';
+import { freePlanReference } from './purchases.service';
 
 @Resolver()
 export class CreditResolver {
@@ -14,6 +16,11 @@ export class CreditResolver {
   @Query(() => PlanType, { description: 'The plan a checkout item stands for; unknown items give the free plan' })
   plan(@Arg('item', () => String, { description: 'the plan item (5credits, 10credits, ...)' }) item: string) {
     return toPlan(resolvePlan(item));
+  }
+
+  @Query(() => Boolean, { description: 'Whether the caller claimed the free plan already (once per account)' })
+  async freePlanClaimed(@Ctx() ctx: RequestContext) {
+    return (await ctx.em.count(CreditEntry, { reference: freePlanReference(requireUser(ctx).id) })) > 0;
   }
 
   @Query(() => Int, { description: "The caller's prepaid IPT credit" })

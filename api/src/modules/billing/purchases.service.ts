@@ -22,7 +22,7 @@ export type Gateway = StripeGateway | SandboxGateway;
 export type StartedPurchase = { purchase: Purchase; clientSecret: string | null };
 
 export const FREE_PLAN_USED = 'The free plan can be claimed once per account';
-const freePlanReference = (userId: string) => `free-plan:${userId}`;
+export const freePlanReference = (userId: string) => `free-plan:${userId}`;
 const purchaseReference = (purchaseId: string) => `purchase:${purchaseId}`;
 
 // PaymentIntent events that change what we know about a purchase; Stripe sends many others.

@@ -294,6 +294,17 @@ export class ChainService {
     });
   }
 
+  /** Whether this is the chain the server started itself (`npm start`'s local anvil). */
+  get isLocal(): boolean {
+    return 'settings' in this.setup && this.setup.settings.local;
+  }
+
+  /** A signer for a dev account on the connected chain, and the token (local dev tooling only). */
+  async devSigner(privateKey: string): Promise<{ signer: Wallet; token: Contract; provider: JsonRpcProvider }> {
+    const { provider, token } = await this.connect();
+    return { signer: createSigner(provider, privateKey), token, provider };
+  }
+
   /** Whether chain settings exist at all (a configured chain may still be unreachable). */
   get configured(): boolean {
     return !('unavailable' in this.setup);

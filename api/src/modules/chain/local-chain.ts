@@ -14,26 +14,50 @@ import { Secret, type Config } from '../../config';
 import type { ChainSetup } from './chain.settings';
 
 /** The port MetaMask users add for the dev chain; another free port is used when it is taken. */
-const PREFERRED_PORT = 8545;
+export const PREFERRED_PORT = 8545;
+/** After a failed start: the waits before each background retry (the last one repeats). */
+const RETRY_DELAYS_MS = [5_000, 15_000, 30_000, 60_000];
 
-export type RunningChain = { setup: ChainSetup; stop: () => Promise<void> };
+export type RunningChain = {
+  /** The chain as it is now: set up, or unavailable with the reason (while retries go on). */
+  readonly setup: ChainSetup;
+  /** Calls `use` with the setup now, and again when a background retry brings the chain up. */
+  attach(use: (setup: ChainSetup) => void): void;
+  /** Stops the retries and the chain. */
+  stop: () => Promise<void>;
+};
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
-/** A log that keeps lines until the app's logger exists (the chain starts while the database opens). */
+/**
+ * A log that keeps lines until the app's logger exists (the chain starts while the database opens),
+ * then passes later lines (background retries) straight on.
+ */
 export function deferredLog(): Log & { replayTo(log: Pick<FastifyBaseLogger, 'info' | 'warn'>): void } {
   const lines: { level: 'info' | 'warn'; obj: object; msg: string }[] = [];
+  let target: Pick<FastifyBaseLogger, 'info' | 'warn'> | undefined;
   return {
-    info: (obj, msg) => lines.push({ level: 'info', obj, msg }),
-    warn: (obj, msg) => lines.push({ level: 'warn', obj, msg }),
+    info: (obj, msg) => (target ? target.info(obj, msg) : lines.push({ level: 'info', obj, msg })),
+    warn: (obj, msg) => (target ? target.warn(obj, msg) : lines.push({ level: 'warn', obj, msg })),
     replayTo(log) {
+      target = log;
       for (const l of lines.splice(0)) log[l.level](l.obj, l.msg);
     },
   };
 }
 
-// Probed first: if another node already answers on the port, anvil's own start-up check would
-// mistake that node for ours before our anvil exits with "address in use".
+/**
+ * One line a person can read: ethers' short message or the first line of the error, long hex
+ * (transaction data, bytecode) cut to its first bytes, at most 160 characters.
+ */
+export function shortReason(err: unknown): string {
+  const short = (err as { shortMessage?: unknown } | null)?.shortMessage;
+  const text = typeof short === 'string' && short ? short : err instanceof Error ? err.message : String(err);
+  const line = (text.split('\n')[0] ?? '').replace(/0x[0-9a-fA-F]{16,}/g, (hex) => `${hex.slice(0, 10)}…`).trim();
+  return line.length > 160 ? `${line.slice(0, 159)}…` : line || 'unknown error';
+}
+
+// Probed first: if another node already answers on the port, we go straight to a free port.
 function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = createServer();
@@ -42,28 +66,29 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-async function startAnvil(statePath: string, chainId: number | undefined, log: Log): Promise<LocalChain> {
-  if (await portIsFree(PREFERRED_PORT)) {
+// startLocalChain only reports a chain once its own anvil printed that it holds the port, so a node
+// that took the port at the same moment is never mistaken for ours; on any free port it retries.
+async function startAnvil(
+  statePath: string,
+  chainId: number | undefined,
+  preferredPort: number,
+  log: Log,
+): Promise<LocalChain> {
+  if (await portIsFree(preferredPort)) {
     try {
-      return await startLocalChain({ port: PREFERRED_PORT, statePath, chainId });
+      return await startLocalChain({ port: preferredPort, statePath, chainId });
     } catch {
       // taken between the probe and anvil binding it: fall through to any free port
     }
   }
-  log.info({ port: PREFERRED_PORT }, 'port taken: the local chain uses another port');
+  log.info({ port: preferredPort }, `port ${preferredPort} is taken: the local chain uses another port`);
   return startLocalChain({ statePath, chainId });
 }
 
-/**
- * `npm start` without CHAIN_RPC_URL: runs anvil with its state under DATA_DIR/chain, deploys the
- * contracts when the recorded deployment has no code there, and returns the settings for them.
- * If anvil cannot run, the server still starts and chain features report why.
- */
-export async function startServerChain(config: Config, log: Log): Promise<RunningChain> {
+async function startAndDeploy(config: Config, preferredPort: number, log: Log) {
   const dir = path.join(config.dataDir, 'chain');
-  let chain: LocalChain | undefined;
+  const chain = await startAnvil(path.join(dir, 'anvil-state.json'), config.chain.chainId, preferredPort, log);
   try {
-    chain = await startAnvil(path.join(dir, 'anvil-state.json'), config.chain.chainId, log);
     const deploymentPath = path.join(dir, 'deployment.json');
     let deployment = readDeployment(deploymentPath);
     if (!deployment || !(await isDeployed(chain.rpcUrl, deployment))) {
@@ -72,26 +97,95 @@ export async function startServerChain(config: Config, log: Log): Promise<Runnin
       writeDeployment(deploymentPath, deployment);
       log.info({ token: deployment.token, factory: deployment.factory }, 'deployed contracts on the local chain');
     }
-    const running = chain;
-    log.info({ rpcUrl: chain.rpcUrl, chainId: chain.chainId }, 'local chain running');
-    return {
-      setup: {
-        settings: {
-          rpcUrl: chain.rpcUrl,
-          publicRpcUrl: config.chain.publicRpcUrl ?? chain.rpcUrl,
-          chainId: chain.chainId,
-          tokenAddress: deployment.token,
-          factoryAddress: deployment.factory,
-          treasuryKey: config.chain.treasuryPrivateKey ?? new Secret(devAccounts(1)[0].privateKey),
-          local: true,
-        },
+    const setup: ChainSetup = {
+      settings: {
+        rpcUrl: chain.rpcUrl,
+        publicRpcUrl: config.chain.publicRpcUrl ?? chain.rpcUrl,
+        chainId: chain.chainId,
+        tokenAddress: deployment.token,
+        factoryAddress: deployment.factory,
+        treasuryKey: config.chain.treasuryPrivateKey ?? new Secret(devAccounts(1)[0].privateKey),
+        local: true,
       },
-      stop: () => running.stop(),
     };
+    return { chain, setup };
   } catch (err) {
-    await chain?.stop();
-    const reason = `The local chain (anvil) could not start: ${(err as Error).message.split('\n')[0]}`;
-    log.warn({ err }, reason);
-    return { setup: { unavailable: reason }, stop: async () => {} };
+    await chain.stop();
+    throw err;
   }
+}
+
+export type ServerChainOptions = { preferredPort?: number; retryDelaysMs?: number[] };
+
+/**
+ * `npm start` without CHAIN_RPC_URL: runs anvil with its state under DATA_DIR/chain, deploys the
+ * contracts when the recorded deployment has no code there, and returns the settings for them.
+ * If anvil cannot run, the server still starts: one short line says why, chain features answer
+ * CHAIN_UNAVAILABLE, and it is tried again in the background until it comes up.
+ */
+export async function startServerChain(
+  config: Config,
+  log: Log,
+  options: ServerChainOptions = {},
+): Promise<RunningChain> {
+  const preferredPort = options.preferredPort ?? PREFERRED_PORT;
+  const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
+  const listeners: ((setup: ChainSetup) => void)[] = [];
+  let chain: LocalChain | undefined;
+  let setup: ChainSetup;
+  let stopped = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let retrying: Promise<void> | undefined;
+
+  const up = (started: { chain: LocalChain; setup: ChainSetup }) => {
+    chain = started.chain;
+    setup = started.setup;
+    log.info({ rpcUrl: chain.rpcUrl, chainId: chain.chainId }, 'local chain running');
+  };
+
+  const retry = (attempt: number) => {
+    retryTimer = setTimeout(
+      () => {
+        retrying = startAndDeploy(config, preferredPort, log).then(
+          async (started) => {
+            if (stopped) return void (await started.chain.stop());
+            up(started);
+            for (const listener of listeners) listener(setup);
+          },
+          () => {
+            if (!stopped) retry(attempt + 1);
+          },
+        );
+      },
+      delays[Math.min(attempt, delays.length - 1)],
+    );
+    retryTimer.unref();
+  };
+
+  try {
+    up(await startAndDeploy(config, preferredPort, log));
+  } catch (err) {
+    const reason = shortReason(err);
+    log.warn({}, `The local chain (anvil) could not start: ${reason}. Retrying in the background.`);
+    setup = {
+      unavailable: `The local chain (anvil) could not start: ${reason}. It is being tried again in the background.`,
+    };
+    retry(0);
+  }
+
+  return {
+    get setup() {
+      return setup;
+    },
+    attach(use) {
+      listeners.push(use);
+      use(setup);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(retryTimer);
+      await retrying;
+      await chain?.stop();
+    },
+  };
 }

@@ -15,12 +15,19 @@ const MAX_ATTEMPTS = 8;
  */
 export class MailService {
   private transport: Transporter | null;
+  // told of each message kept in the dev outbox (npm start prints its links for a person)
+  private storedListeners: ((msg: MailMessage) => void)[] = [];
 
   constructor(
     private readonly opts: { smtpUrl?: string; from: string },
     private readonly log: FastifyBaseLogger,
   ) {
     this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  }
+
+  /** Development without SMTP: `listener` sees each message as it is kept in the dev outbox. */
+  onStored(listener: (msg: MailMessage) => void): void {
+    this.storedListeners.push(listener);
   }
 
   get sendsForReal(): boolean {
@@ -37,6 +44,7 @@ export class MailService {
     });
     // never log the body: it carries one-time links
     this.log.info({ mailId: mail.id, kind: msg.kind, status: mail.status }, 'mail queued');
+    if (!this.transport) for (const listener of this.storedListeners) listener(msg);
     return mail;
   }
 

@@ -347,7 +347,7 @@ export class RequestsService {
       if (locksAnswers && r.responseCount > 0) throw conflict(LOCKED_AFTER_RESPONSES);
       const owed = (await this.payouts.totals(tx, id)).owed;
       if (merged.bonusAmount < owed) {
-        throw badInput(`bonus_amount cannot be lower than the ${owed} IPT already paid or owed to participants`, [
+        throw badInput(`Total IPTs cannot be lower than the ${owed} IPT already paid or owed to participants`, [
           { path: 'bonusAmount', message: `at least ${owed}` },
         ]);
       }

@@ -7,7 +7,7 @@ export const runtimeConfigRoutes = [
     tag: 'config',
     auth: 'public',
     summary:
-      'Public runtime settings for the web app: chainId, rpcUrl, iptTokenAddress, escrowFactoryAddress, chainError, stripePublishableKey, paymentMode (stripe | sandbox), testCards',
+      "Public runtime settings for the web app: chainId, rpcUrl, iptTokenAddress, escrowFactoryAddress, chainError, stripePublishableKey, paymentMode (stripe | sandbox), testCards, testFunds (the local chain's POST /v1/chain/testFunds works)",
     handler: async (ctx) => ctx.services.runtimeConfig.get(),
   }),
 ];

@@ -15,6 +15,8 @@ export type RuntimeConfig = {
   paymentMode: 'stripe' | 'sandbox';
   /** the cards test mode accepts (empty with Stripe) */
   testCards: TestCard[];
+  /** whether POST /v1/chain/testFunds works: the chain is the local one the server runs */
+  testFunds: boolean;
 };
 
 export class RuntimeConfigService {
@@ -35,6 +37,7 @@ export class RuntimeConfigService {
       stripePublishableKey: stripe?.publishableKey ?? null,
       paymentMode: stripe ? 'stripe' : 'sandbox',
       testCards: stripe ? [] : [...TEST_CARDS],
+      testFunds: this.chain.isLocal && chain.error === null,
     };
   }
 }

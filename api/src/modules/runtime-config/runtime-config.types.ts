@@ -40,4 +40,9 @@ export class RuntimeConfigType {
 
   @Field(() => [TestCardType], { description: 'cards test mode accepts; empty with Stripe' })
   testCards!: TestCardType[];
+
+  @Field(() => Boolean, {
+    description: 'whether POST /v1/chain/testFunds works (the local chain npm start runs): "Get test funds"',
+  })
+  testFunds!: boolean;
 }

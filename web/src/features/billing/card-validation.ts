@@ -30,7 +30,7 @@ export function validateCard(values: CardValues, now = new Date()): FormErrors<C
   else {
     const year = 2000 + Number(expiry[2]);
     // valid through the last day of the month
-    if (new Date(year, month, 1) <= now) errors.expiry = 'This card has expired';
+    if (new Date(year, month, 1) <= now) errors.expiry = 'Your card has expired.';
   }
   if (!values.cvc.trim()) errors.cvc = 'Enter the CVC';
   else if (!/^\d{3,4}$/.test(values.cvc.trim())) errors.cvc = 'The CVC has 3 or 4 digits';

@@ -6,6 +6,7 @@ import {
   exportPrivateKeyPem,
   exportPublicKeyPem,
   generateKeyPair,
+  importPrivateKeyPair,
   importPrivateKeyPem,
   keyIdFromPublicKeyPem,
   type KeyId,
@@ -32,8 +33,11 @@ export async function createKeyPairDraft(): Promise<KeyPairDraft> {
   return { keyId: await keyIdFromPublicKeyPem(publicKeyPem), publicKeyPem, privateKeyPem };
 }
 
-export function isPemFileName(name: string): boolean {
-  return /\.pem$/i.test(name.trim());
+// The public half of a stored private key (a PKCS#8 file implies it), for backups of saved keys.
+export async function draftFromPrivateKey(privateKeyPem: string): Promise<KeyPairDraft> {
+  const { publicKey } = await importPrivateKeyPair(privateKeyPem);
+  const publicKeyPem = await exportPublicKeyPem(publicKey);
+  return { keyId: await keyIdFromPublicKeyPem(publicKeyPem), publicKeyPem, privateKeyPem };
 }
 
 // Checks two loaded files: each must be the right kind of P-256 key, and they must belong together.

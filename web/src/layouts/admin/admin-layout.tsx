@@ -38,7 +38,8 @@ export function AdminLayout({ notifications }: Props) {
 
   const offset = isDesktop ? (appearance.mini ? SIDEBAR_MINI_WIDTH : SIDEBAR_WIDTH) : 0;
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+    // relative: the desktop sidebar spans the whole page, however long
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', position: 'relative' }}>
       <Box
         component="a"
         href="#main-content"
@@ -86,13 +87,27 @@ export function AdminLayout({ notifications }: Props) {
         >
           <Outlet />
         </Box>
-        <Box component="footer" sx={{ px: { xs: 2, md: 3.5 }, py: 2, borderTop: '1px solid', borderColor: 'divider' }}>
-          <Typography variant="body2" color="text.secondary" sx={{ textAlign: { xs: 'center', sm: 'right' } }}>
+        <Box
+          component="footer"
+          sx={{
+            px: { xs: 2, md: 3.5 },
+            py: 2,
+            borderTop: '1px solid',
+            borderColor: 'divider',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: { xs: 'center', sm: 'flex-end' },
+            gap: 1,
+          }}
+        >
+          <Typography variant="body2" color="text.secondary">
             &copy; {new Date().getFullYear()} Parley, made for your data-privacy needs
           </Typography>
+          {/* on phones and tablets the appearance button sits here, covering nothing */}
+          {isDesktop ? null : <AppearancePanel settings={appearance} onChange={setAppearance} placement="inline" />}
         </Box>
       </Box>
-      <AppearancePanel settings={appearance} onChange={setAppearance} />
+      {isDesktop ? <AppearancePanel settings={appearance} onChange={setAppearance} /> : null}
     </Box>
   );
 }

@@ -78,10 +78,21 @@ export function AdminSidebar({ user, appearance, isDesktop, mobileOpen, onMobile
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setHovered(true)}
       onBlur={() => setHovered(false)}
-      slotProps={{ paper: { sx: paperSx, component: 'aside', 'aria-label': 'Sidebar' } }}
+      // The paper spans the whole page (its backdrop reaches the bottom of long pages, also in
+      // full-page captures and print) and its content stays in view while the page scrolls.
+      // overflow clip, not hidden: hidden would make the paper a scroll container and stop sticky.
+      slotProps={{
+        paper: {
+          sx: { ...paperSx, position: 'absolute', top: 0, bottom: 0, height: 'auto', overflow: 'clip' },
+          component: 'aside',
+          'aria-label': 'Sidebar',
+        },
+      }}
     >
       <SidebarBackdrop appearance={appearance} />
-      <SidebarContent user={user} appearance={appearance} compact={compact} />
+      <Box sx={{ position: 'sticky', top: 0, height: '100vh', zIndex: 2 }}>
+        <SidebarContent user={user} appearance={appearance} compact={compact} />
+      </Box>
     </Drawer>
   );
 }

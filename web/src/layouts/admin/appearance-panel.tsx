@@ -24,7 +24,13 @@ import {
 const BUY_NOW_URL = 'https://www.creative-tim.com/product/material-dashboard-pro-react';
 const DOCUMENTATION_URL = 'https://www.creative-tim.com/learning-lab/react/overview/material-dashboard';
 
-type Props = { settings: AppearanceSettings; onChange: (change: Partial<AppearanceSettings>) => void };
+type Props = {
+  settings: AppearanceSettings;
+  onChange: (change: Partial<AppearanceSettings>) => void;
+  // 'floating': the template's tab on the right edge (desktop); 'inline': a plain button where it is
+  // placed (phones, where a floating tab would cover the rows' action icons)
+  placement?: 'floating' | 'inline';
+};
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -77,12 +83,13 @@ function Swatch({
 }
 
 // The template's floating "fixed plugin": sidebar colours, background, mini and image toggles.
-export function AppearancePanel({ settings, onChange }: Props) {
+export function AppearancePanel({ settings, onChange, placement = 'floating' }: Props) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const panelId = useId();
+  const floating = placement === 'floating';
   return (
     <>
-      <Box sx={{ position: 'fixed', top: { md: 120 }, bottom: { xs: 24, md: 'auto' }, right: 0, zIndex: 1100 }}>
+      <Box sx={floating ? { position: 'fixed', top: 120, right: 0, zIndex: 1100 } : { display: 'inline-flex' }}>
         <Tooltip title="Appearance" placement="left">
           <IconButton
             aria-label="Appearance settings"
@@ -90,13 +97,17 @@ export function AppearancePanel({ settings, onChange }: Props) {
             aria-expanded={anchor ? 'true' : undefined}
             aria-controls={anchor ? panelId : undefined}
             onClick={(event) => setAnchor(event.currentTarget)}
-            sx={{
-              bgcolor: 'rgba(0,0,0,.6)',
-              color: '#fff',
-              borderRadius: '8px 0 0 8px',
-              px: 1.5,
-              '&:hover': { bgcolor: 'rgba(0,0,0,.75)' },
-            }}
+            sx={
+              floating
+                ? {
+                    bgcolor: 'rgba(0,0,0,.6)',
+                    color: '#fff',
+                    borderRadius: '8px 0 0 8px',
+                    px: 1.5,
+                    '&:hover': { bgcolor: 'rgba(0,0,0,.75)' },
+                  }
+                : { color: 'text.secondary' }
+            }
           >
             <SettingsIcon />
           </IconButton>

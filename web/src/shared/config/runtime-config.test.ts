@@ -15,6 +15,7 @@ function raw(overrides: Partial<RuntimeConfigQuery['runtimeConfig']> = {}): Runt
     stripePublishableKey: null,
     paymentMode: 'sandbox',
     testCards: [{ number: '4242424242424242', brand: 'Visa', outcome: 'succeeds', message: null }],
+    testFunds: false,
     ...overrides,
   };
 }
@@ -33,7 +34,11 @@ describe('runtime config', () => {
         mode: 'sandbox',
         testCards: [{ number: '4242424242424242', brand: 'Visa', outcome: 'succeeds', message: null }],
       },
+      testFunds: false,
     });
+    // test funds only where the chain works
+    expect(parseRuntimeConfig(raw({ testFunds: true })).testFunds).toBe(true);
+    expect(parseRuntimeConfig(raw({ testFunds: true, chainError: 'anvil did not start' })).testFunds).toBe(false);
   });
 
   it("turns the chain off with the server's reason, or ours for a malformed address", () => {

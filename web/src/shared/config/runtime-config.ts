@@ -24,6 +24,8 @@ export type RuntimeConfig = {
   // Why `chain` is null, in the server's words (or ours when an address is malformed).
   chainError: string | null;
   payments: PaymentSettings;
+  // The server runs its own local chain and gives test funds (POST /v1/chain/testFunds).
+  testFunds: boolean;
 };
 
 type RawRuntimeConfig = RuntimeConfigQuery['runtimeConfig'];
@@ -69,7 +71,12 @@ export function parseRuntimeConfig(raw: RawRuntimeConfig): RuntimeConfig {
             message: card.message,
           })),
         };
-  return { chain, chainError: chain ? null : (raw.chainError ?? NOT_CONFIGURED), payments };
+  return {
+    chain,
+    chainError: chain ? null : (raw.chainError ?? NOT_CONFIGURED),
+    payments,
+    testFunds: chain !== null && raw.testFunds === true,
+  };
 }
 
 // The settings for code outside React (the wallet module); answered from Apollo's cache after the

@@ -7,8 +7,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@apollo/client/react';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useParams } from 'react-router';
-import { CheckoutPlanDocument, type PlanCard_PlanFragment } from '../pricing.generated';
+import { Link as RouterLink, useParams } from 'react-router';
+import Link from '@mui/material/Link';
+import { CheckoutPlanDocument, FreePlanClaimedDocument, type PlanCard_PlanFragment } from '../pricing.generated';
 import { useRuntimeConfig } from '../../../shared/config/use-runtime-config';
 import { IconCard } from '../../../shared/ui/icon-card';
 import { PageLoader } from '../../../shared/ui/page-loader';
@@ -26,7 +27,7 @@ const StripeCardForm = lazy(async () => ({
 // /admin/checkout-page/:item/:currency: the plan comes from the server (an unknown item is the free
 // plan), then a card payment (test mode or Stripe) or, for the free plan, a claim without a card.
 export function CheckoutPage() {
-  const { item = '' } = useParams();
+  const { item = '', currency = '' } = useParams();
   const { data, loading, error, refetch } = useQuery(CheckoutPlanDocument, { variables: { item } });
   const plan = data?.plan;
 
@@ -46,10 +47,12 @@ export function CheckoutPage() {
       </Alert>
     );
   }
-  return <Checkout key={plan.item} plan={plan} requestedItem={item} />;
+  return <Checkout key={plan.item} plan={plan} requestedItem={item} requestedCurrency={currency} />;
 }
 
-function Checkout({ plan, requestedItem }: { plan: PlanCard_PlanFragment; requestedItem: string }) {
+type CheckoutProps = { plan: PlanCard_PlanFragment; requestedItem: string; requestedCurrency: string };
+
+function Checkout({ plan, requestedItem, requestedCurrency }: CheckoutProps) {
   const checkout = useCheckout(plan.item, plan.currency);
   const { state } = checkout;
   return (
@@ -60,6 +63,12 @@ function Checkout({ plan, requestedItem }: { plan: PlanCard_PlanFragment; reques
       {requestedItem !== plan.item ? (
         <Alert severity="info" role="note" sx={{ mt: 2 }}>
           There is no plan called “{requestedItem}”, so this checkout offers the free {plan.name} plan.
+        </Alert>
+      ) : null}
+      {requestedCurrency && requestedCurrency.toLowerCase() !== plan.currency.toLowerCase() ? (
+        <Alert severity="info" role="note" sx={{ mt: 2 }}>
+          Plans are priced in {plan.currency.toUpperCase()} only, not in “{requestedCurrency.toUpperCase()}”: the
+          amounts below are in {plan.currency.toUpperCase()}.
         </Alert>
       ) : null}
       <Box
@@ -109,27 +118,7 @@ function PaymentForm({ plan, checkout, feedback }: FormProps) {
   const paying = checkout.state.status === 'paying';
   const payLabel = `Pay ${formatAmount(plan.priceCents, plan.currency)}`;
 
-  if (plan.free) {
-    return (
-      <Box>
-        <Typography sx={{ mb: 2 }}>
-          The {plan.name} plan is free: no card is needed. It can be claimed once per account.
-        </Typography>
-        <Button
-          variant="contained"
-          color="secondary"
-          size="large"
-          fullWidth
-          disabled={paying}
-          startIcon={paying ? <CircularProgress size={18} color="inherit" /> : null}
-          onClick={() => void checkout.payFree()}
-        >
-          Get {plan.tokens} free IPT Tokens
-        </Button>
-        {feedback}
-      </Box>
-    );
-  }
+  if (plan.free) return <FreePlanClaim plan={plan} checkout={checkout} feedback={feedback} />;
   if (!config) {
     if (loading) return <PageLoader label="Loading the payment form…" minHeight={160} />;
     return (
@@ -175,5 +164,43 @@ function PaymentForm({ plan, checkout, feedback }: FormProps) {
         feedback={feedback}
       />
     </Suspense>
+  );
+}
+
+// The free plan credits once per account: someone who claimed it is told so before any button.
+function FreePlanClaim({ plan, checkout, feedback }: FormProps) {
+  const paying = checkout.state.status === 'paying';
+  const claimed = useQuery(FreePlanClaimedDocument, { fetchPolicy: 'network-only' });
+  if (claimed.loading && !claimed.data) return <PageLoader label="Checking the free plan…" minHeight={120} />;
+  if (claimed.data?.freePlanClaimed && checkout.state.status !== 'succeeded') {
+    return (
+      <Alert severity="info" role="note">
+        You have already claimed the free {plan.name} plan: it can be claimed once per account. For more IPT, choose a
+        paid plan on the{' '}
+        <Link component={RouterLink} to="/auth/pricing-page">
+          pricing page
+        </Link>
+        .
+      </Alert>
+    );
+  }
+  return (
+    <Box>
+      <Typography sx={{ mb: 2 }}>
+        The {plan.name} plan is free: no card is needed. It can be claimed once per account.
+      </Typography>
+      <Button
+        variant="contained"
+        color="secondary"
+        size="large"
+        fullWidth
+        disabled={paying}
+        startIcon={paying ? <CircularProgress size={18} color="inherit" /> : null}
+        onClick={() => void checkout.payFree()}
+      >
+        Get {plan.tokens} free IPT Tokens
+      </Button>
+      {feedback}
+    </Box>
   );
 }

@@ -7,6 +7,7 @@ import {
   CreatePaymentIntentDocument,
 } from '../checkout.generated';
 import { MeDocument } from '../../../shared/session/session.generated';
+import { FreePlanClaimedDocument } from '../pricing.generated';
 import type { CreatePaymentIntentInput, SandboxPaymentInput } from '../../../gql/types';
 import { buildProfile, buildPurchase, graphQLError, planFor } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
@@ -25,6 +26,9 @@ function givenCheckoutServer(options: { credit?: number; freePlanUsed?: boolean 
   givenSignedInSession(profile());
   server.use(
     graphql.query(MeDocument, () => HttpResponse.json({ data: { me: profile() } })),
+    graphql.query(FreePlanClaimedDocument, () =>
+      HttpResponse.json({ data: { freePlanClaimed: options.freePlanUsed ?? false } }),
+    ),
     graphql.mutation(CreatePaymentIntentDocument, ({ variables }) => {
       calls.intents.push(variables.input);
       const plan = planFor(variables.input.item);
@@ -173,6 +177,18 @@ describe('checkout in test mode', () => {
     expect(within(form).getByText('not a test card')).toBeInTheDocument();
   });
 
+  it('refuses a past expiry in the words the README and the server use, sending nothing', async () => {
+    const calls = givenCheckoutServer();
+    const { user } = await openCheckout('/admin/checkout-page/10credits/usd');
+    const form = await screen.findByRole('form', { name: 'Card details' });
+    await user.type(within(form).getByLabelText('Card number'), '4242424242424242');
+    await user.type(within(form).getByLabelText('Expiry (MM/YY)'), '0120');
+    await user.type(within(form).getByLabelText('CVC'), '123');
+    await user.click(within(form).getByRole('button', { name: 'Pay $10' }));
+    expect(within(form).getByText('Your card has expired.')).toBeInTheDocument();
+    expect(calls.intents).toEqual([]);
+  });
+
   it('fills the card number from the test card list', async () => {
     givenCheckoutServer();
     const { user } = await openCheckout('/admin/checkout-page/10credits/usd');
@@ -198,13 +214,28 @@ describe('checkout of the free plan', () => {
     await waitFor(async () => expect(await headerCredit(user)).toBe('8 IPT Tokens Bought!'));
   });
 
-  it("shows the server's conflict when the free plan was already claimed", async () => {
+  it('says up front that the free plan was already claimed, offering no button', async () => {
     const calls = givenCheckoutServer({ freePlanUsed: true });
-    const { user } = await openCheckout('/admin/checkout-page/5credits/usd');
-    await user.click(screen.getByRole('button', { name: 'Get 5 free IPT Tokens' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      /^Payment failed The free plan can be claimed once per account$/,
-    );
-    expect(calls.confirms).toEqual([]);
+    await openCheckout('/admin/checkout-page/5credits/usd');
+    expect(await screen.findByText(/You have already claimed the free Trial plan/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'pricing page' })).toHaveAttribute('href', '/auth/pricing-page');
+    expect(screen.queryByRole('button', { name: 'Get 5 free IPT Tokens' })).not.toBeInTheDocument();
+    expect(calls.intents).toEqual([]);
+  });
+
+  it('says so when the checkout address asks for another currency', async () => {
+    givenCheckoutServer();
+    await openCheckout('/admin/checkout-page/10credits/eur');
+    expect(
+      await screen.findByText('Plans are priced in USD only, not in “EUR”: the amounts below are in USD.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Pay $10' })).toBeInTheDocument();
+  });
+
+  it("says nothing about the currency when it is the plan's own", async () => {
+    givenCheckoutServer();
+    await openCheckout('/admin/checkout-page/10credits/usd');
+    await screen.findByRole('button', { name: 'Pay $10' });
+    expect(screen.queryByText(/Plans are priced in/)).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,8 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { LOAD_KEY_PAIR_PATH } from '../../../shared/settings-paths';
 import { IconCard } from '../../../shared/ui/icon-card';
 import { GenerateKeyPairPanel } from './generate-key-pair-panel';
 import { KeysTable } from './keys-table';
@@ -13,9 +15,23 @@ const TABS = [
   { id: 'load', label: 'Load Key Pair' },
 ] as const;
 
+// Every "load your key" prompt links here (LOAD_KEY_PAIR_PATH): the Load tab, scrolled into view.
+const LOAD_KEY_PAIR_HASH = LOAD_KEY_PAIR_PATH.split('#')[1];
+
+type TabId = (typeof TABS)[number]['id'];
+const tabOfHash = (hash: string): TabId | null => (hash === `#${LOAD_KEY_PAIR_HASH}` ? 'load' : null);
+
 // Settings' key management: the table of public keys and the two ways to add a pair.
 export function KeysSection() {
-  const [tab, setTab] = useState<(typeof TABS)[number]['id']>('generate');
+  const { hash } = useLocation();
+  const [tab, setTab] = useState<TabId>(() => tabOfHash(hash) ?? 'generate');
+  // a prompt followed while Settings is already open (state adjusted during render, not in an effect)
+  const [seenHash, setSeenHash] = useState(hash);
+  if (hash !== seenHash) {
+    setSeenHash(hash);
+    const fromHash = tabOfHash(hash);
+    if (fromHash) setTab(fromHash);
+  }
   return (
     <>
       <IconCard
@@ -27,11 +43,12 @@ export function KeysSection() {
       >
         <KeysTable />
       </IconCard>
+      <Box id={LOAD_KEY_PAIR_HASH} sx={{ scrollMarginTop: 88 }} />
       <IconCard icon={VpnKey} color="blue" title="Add a key pair" id="add-key-pair">
         <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
           <Tabs
             value={tab}
-            onChange={(_event, value: (typeof TABS)[number]['id']) => setTab(value)}
+            onChange={(_event, value: TabId) => setTab(value)}
             aria-label="Add a key pair"
             variant="scrollable"
             allowScrollButtonsMobile

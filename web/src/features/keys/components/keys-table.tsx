@@ -1,3 +1,4 @@
+import Backup from '@mui/icons-material/Backup';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import VpnKeyOff from '@mui/icons-material/VpnKeyOff';
 import Alert from '@mui/material/Alert';
@@ -23,7 +24,10 @@ import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { formatDateAndTime } from '../../../shared/ui/format-date';
 import { displayKeyId } from '../display-key-id';
+import { notifyPrivateKeysChanged, usePrivateKeysVersion } from '../private-keys-changed';
+import { draftFromPrivateKey, type KeyPairDraft } from '../key-pair-drafts';
 import { DeleteKeyDialog } from './delete-key-dialog';
+import { KeyBackupDialog } from './key-backup-dialog';
 
 // Wraps on phones instead of widening the table.
 const CHIP_SX = {
@@ -47,7 +51,22 @@ export function KeysTable() {
   const [pending, setPending] = useState<KeysTable_KeyFragment | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [deleteKey, { loading: deleting }] = useMutation(DeleteKeyDocument);
+  const [backup, setBackup] = useState<{ title: string; pair: KeyPairDraft } | null>(null);
+  const [backupError, setBackupError] = useState<string | null>(null);
   const keys = data?.keys ?? [];
+  // redraws the "Private key in this browser" chips when a half is stored or removed
+  usePrivateKeysVersion();
+
+  const startBackup = async (key: KeysTable_KeyFragment) => {
+    setBackupError(null);
+    const pem = isKeyId(key.id) ? loadPrivateKey(key.id) : null;
+    try {
+      if (!pem) throw new Error('no private key');
+      setBackup({ title: key.title, pair: await draftFromPrivateKey(pem) });
+    } catch {
+      setBackupError(`The private key of “${key.title}” in this browser could not be read.`);
+    }
+  };
 
   const confirmDelete = async () => {
     if (!pending) return;
@@ -61,6 +80,7 @@ export function KeysTable() {
         },
       });
       if (isKeyId(pending.id)) removePrivateKey(pending.id);
+      notifyPrivateKeysChanged();
       setPending(null);
     } catch (failure) {
       setDeleteError(toApiError(failure).message);
@@ -84,7 +104,7 @@ export function KeysTable() {
   if (!loading && keys.length === 0) {
     return (
       <EmptyState icon={VpnKeyOff} title="No keys yet">
-        Generate a key pair or load one from .pem files below.
+        Generate a key pair, or load one from its key files or a backup, below.
       </EmptyState>
     );
   }
@@ -140,7 +160,14 @@ export function KeysTable() {
                         {formatDateAndTime(key.createdAt).time}
                       </Box>
                     </TableCell>
-                    <TableCell align="right" sx={{ pl: 0 }}>
+                    <TableCell align="right" sx={{ pl: 0, whiteSpace: 'nowrap' }}>
+                      {hasPrivateKey(key.id) ? (
+                        <Tooltip title="Download backup">
+                          <IconButton aria-label={`Back up key ${key.title}`} onClick={() => void startBackup(key)}>
+                            <Backup />
+                          </IconButton>
+                        </Tooltip>
+                      ) : null}
                       <Tooltip title="Delete">
                         <IconButton
                           aria-label={`Delete key ${key.title}`}
@@ -156,6 +183,12 @@ export function KeysTable() {
           </TableBody>
         </Table>
       </TableContainer>
+      {backupError ? (
+        <Alert severity="error" sx={{ mt: 2 }} onClose={() => setBackupError(null)}>
+          {backupError}
+        </Alert>
+      ) : null}
+      <KeyBackupDialog pair={backup?.pair ?? null} keyTitle={backup?.title ?? ''} onClose={() => setBackup(null)} />
       <DeleteKeyDialog
         keyTitle={pending?.title ?? null}
         deleting={deleting}

@@ -7,13 +7,15 @@ import { useId, useRef } from 'react';
 
 type Props = {
   label: string;
+  help: string;
   fileName: string | null;
   error: string | null;
   onPick: (file: File) => void;
 };
 
-// A labelled .pem file input: a visible button, the chosen name, and the problem with it if any.
-export function PemFilePicker({ label, fileName, error, onPick }: Props) {
+// A labelled key file input: a visible button, the chosen name, and the problem with it if any.
+// Any file may be chosen: the caller judges it by content.
+export function PemFilePicker({ label, help, fileName, error, onPick }: Props) {
   const inputId = useId();
   const helpId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -28,7 +30,6 @@ export function PemFilePicker({ label, fileName, error, onPick }: Props) {
         ref={input}
         id={inputId}
         type="file"
-        accept=".pem"
         // the visible button below is the control keyboard and screen-reader users operate
         tabIndex={-1}
         aria-hidden
@@ -62,7 +63,7 @@ export function PemFilePicker({ label, fileName, error, onPick }: Props) {
         </Typography>
       </Box>
       <FormHelperText id={helpId} error={Boolean(error)}>
-        {error ?? 'A .pem file'}
+        {error ?? help}
       </FormHelperText>
     </Box>
   );

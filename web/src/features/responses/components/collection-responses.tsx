@@ -29,6 +29,7 @@ import { LoadErrorAlert } from '../../../shared/ui/load-error-alert';
 import { useDecryptedResponses, type OpenedRow } from '../hooks/use-decrypted-responses';
 import { formatLocation, otherData, safeImageLinks, text } from '../response-fields';
 import { CollectionCsvButton } from './collection-csv-button';
+import { LOAD_KEY_PAIR_PATH } from '../../../shared/settings-paths';
 
 export const RESPONSES_PAGE_SIZE = 25;
 const COLUMNS = ['Member ID', 'First Name', 'Last Name', 'Age', 'Mobile', 'Email', 'Gender', 'Location', 'Images'];
@@ -135,15 +136,10 @@ function MissingKey({ keyId }: { keyId: string }) {
         {isKeyId(keyId) ? formatKeyId(keyId) : keyId}
       </Box>
       , and only its private half can read them. It is kept in the browser where the key pair was made. Load the key
-      pair from its .pem files in Settings → Load Key Pair, then come back here.
+      pair in Settings → Load Key Pair, from its two key files (publicKey.txt and privateKey.txt) or from its encrypted
+      backup, then come back here.
       <Box sx={{ mt: 1.5 }}>
-        <Button
-          component={RouterLink}
-          to="/admin/settings#add-key-pair"
-          variant="contained"
-          color="warning"
-          size="small"
-        >
+        <Button component={RouterLink} to={LOAD_KEY_PAIR_PATH} variant="contained" color="warning" size="small">
           Load Key Pair in Settings
         </Button>
       </Box>

@@ -222,7 +222,7 @@ describe('collection detail', () => {
     renderApp(`/admin/request/collection/detail/${request.id}`);
     expect(await screen.findByText('Your private key for this request is not in this browser')).toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'Load Key Pair in Settings' });
-    expect(link).toHaveAttribute('href', '/admin/settings#add-key-pair');
+    expect(link).toHaveAttribute('href', '/admin/settings#load-key-pair');
     const table = await responsesTable();
     await waitFor(() => expect(within(table).getAllByText('Encrypted')).toHaveLength(3));
     expect(within(table).queryByText('Zoë')).not.toBeInTheDocument();

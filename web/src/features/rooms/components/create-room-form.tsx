@@ -13,6 +13,7 @@ import { useSessionUser } from '../../../shared/session/use-session-user';
 import { useCreateRoom } from '../hooks/use-create-room';
 import { validateCreateRoom, type CreateRoomValues } from '../room-validation';
 import { keyLabel } from './key-label';
+import { GENERATE_KEY_PAIR_PATH } from '../../../shared/settings-paths';
 
 // "Create room": room name, the guest's e-mail, the owner's key; then the creation sequence.
 export function CreateRoomForm() {
@@ -40,7 +41,7 @@ export function CreateRoomForm() {
     return (
       <Alert severity="info">
         Go to the settings page and generate new key.{' '}
-        <Link component={RouterLink} to="/admin/settings#add-key-pair">
+        <Link component={RouterLink} to={GENERATE_KEY_PAIR_PATH}>
           Open Settings
         </Link>
       </Alert>

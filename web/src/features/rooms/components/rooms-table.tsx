@@ -83,10 +83,10 @@ export function RoomsTable({ onCreate }: { onCreate: () => void }) {
         <Table aria-label="Available Rooms" size="small">
           <TableHead>
             <TableRow>
-              <TableCell>#</TableCell>
+              <TableCell sx={WIDE_ONLY}>#</TableCell>
               <TableCell>Name</TableCell>
               <TableCell>Created At</TableCell>
-              <TableCell>Type</TableCell>
+              <TableCell sx={WIDE_ONLY}>Type</TableCell>
               <TableCell align="right">
                 <Box component="span" sx={visuallyHidden}>
                   Actions
@@ -105,20 +105,19 @@ export function RoomsTable({ onCreate }: { onCreate: () => void }) {
                 ))
               : rooms.map((room, index) => (
                   <TableRow key={room.id} hover>
-                    <TableCell>{index + 1}</TableCell>
-                    <TableCell sx={{ wordBreak: 'break-word' }}>
+                    <TableCell sx={WIDE_ONLY}>{index + 1}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
                       <Link component={RouterLink} to={`/admin/vcrs/${room.id}`}>
                         {room.name}
                       </Link>
+                      {/* on phones the Type column gives its width to the row's delete button */}
+                      <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
+                        <RoomTypeChip room={room} />
+                      </Box>
                     </TableCell>
                     <TableCell>{formatDateTime(room.createdAt)}</TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        label={room.type}
-                        color={room.role === 'owner' ? 'primary' : 'default'}
-                        variant="outlined"
-                      />
+                    <TableCell sx={WIDE_ONLY}>
+                      <RoomTypeChip room={room} />
                     </TableCell>
                     <TableCell align="right" sx={{ py: 0 }}>
                       {room.role === 'owner' ? (
@@ -154,5 +153,14 @@ export function RoomsTable({ onCreate }: { onCreate: () => void }) {
         </DialogActions>
       </Dialog>
     </>
+  );
+}
+
+// Columns a 375 px phone does without, so that every row keeps its delete button in view.
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
+function RoomTypeChip({ room }: { room: { type: string; role: string } }) {
+  return (
+    <Chip size="small" label={room.type} color={room.role === 'owner' ? 'primary' : 'default'} variant="outlined" />
   );
 }

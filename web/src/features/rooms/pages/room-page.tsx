@@ -22,6 +22,7 @@ import { RoomMembers } from '../components/room-members';
 import { useKeyExchange } from '../hooks/use-key-exchange';
 import { hasPrivateKey, useRoomKeys } from '../hooks/use-room-keys';
 import { guestNotSetUp, keyState, SCREEN_MESSAGES, waitingGuests } from '../room-state';
+import { GENERATE_KEY_PAIR_PATH, LOAD_KEY_PAIR_PATH } from '../../../shared/settings-paths';
 
 const POLL_MS = 4_000;
 
@@ -131,7 +132,10 @@ export function RoomPage() {
             {state.kind === 'no-keys' || state.kind === 'missing-private' ? (
               <>
                 {' '}
-                <Link component={RouterLink} to="/admin/settings#add-key-pair">
+                <Link
+                  component={RouterLink}
+                  to={state.kind === 'no-keys' ? GENERATE_KEY_PAIR_PATH : LOAD_KEY_PAIR_PATH}
+                >
                   Open Settings
                 </Link>
               </>

@@ -1,4 +1,5 @@
 import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWallet';
+import LocalGasStation from '@mui/icons-material/LocalGasStation';
 import Refresh from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,6 +18,7 @@ import { watchIptToken, type WatchIptTokenResult } from '../../../wallet/ipt-tok
 import { useWalletAccount } from '../../../wallet/use-wallet-account';
 import { connectWalletAccount, refreshIptBalance, type WalletAccountState } from '../../../wallet/wallet-account';
 import { isWalletError, METAMASK_REQUIRED_TEXT, METAMASK_REQUIRED_TITLE } from '../../../wallet/wallet-errors';
+import { requestTestFunds, type TestFundsResult } from '../test-funds';
 
 function describe(result: WatchIptTokenResult): { severity: 'success' | 'info' | 'error'; text: string } | null {
   switch (result.status) {
@@ -108,6 +110,7 @@ export function WalletCard() {
           {message.text}
         </Alert>
       ) : null}
+      {config?.testFunds && chain ? <TestFunds chain={chain} account={wallet.account} /> : null}
       <MessageDialog
         open={noWalletOpen}
         severity="warning"
@@ -203,6 +206,54 @@ function WalletStatus({ wallet, chain, onConnect }: StatusProps) {
           }
         >
           <strong>{error.title}.</strong> {error.message}
+        </Alert>
+      ) : null}
+    </Box>
+  );
+}
+
+// The local chain's faucet: a fresh wallet account has no ETH for fees and no IPT to publish with.
+function TestFunds({ chain, account }: { chain: ChainSettings; account: string | null }) {
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<TestFundsResult | null>(null);
+  const get = async () => {
+    if (!account) return;
+    setSending(true);
+    setOutcome(null);
+    try {
+      const result = await requestTestFunds(account);
+      setOutcome(result);
+      if (result.ok) await refreshIptBalance(chain, { switchChain: false });
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Box component="section" aria-label="Test funds" sx={{ mt: 2, pt: 2, borderTop: 1, borderColor: 'divider' }}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        This server runs a local test chain. Its ETH and IPT have no value: get some to pay network fees and to publish
+        requests with your wallet.
+      </Typography>
+      <Button
+        variant="outlined"
+        color="warning"
+        fullWidth
+        onClick={() => void get()}
+        disabled={!account || sending}
+        startIcon={sending ? <CircularProgress size={16} color="inherit" /> : <LocalGasStation />}
+      >
+        Get test funds
+      </Button>
+      {!account ? (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+          Connect your wallet first: the funds go to its account.
+        </Typography>
+      ) : null}
+      {outcome ? (
+        <Alert severity={outcome.ok ? 'success' : 'error'} sx={{ mt: 1.5 }} role={outcome.ok ? 'status' : 'alert'}>
+          {outcome.ok
+            ? `Sent ${outcome.eth} ETH and ${formatIpt(BigInt(outcome.ipt))} IPT to ${shortAddress(account ?? '')}.`
+            : outcome.message}
         </Alert>
       ) : null}
     </Box>

@@ -1,0 +1,16 @@
+import { route } from '../../rest/registry';
+import { requireUser } from '../../shared/context';
+import { TEST_FUNDS_PATH, testFundsSchema } from './test-funds';
+
+export const chainRoutes = [
+  route({
+    method: 'POST',
+    path: TEST_FUNDS_PATH,
+    tag: 'chain',
+    auth: 'user',
+    summary:
+      'Local chain only (the one `npm start` runs): sends 1 ETH and 1,000 IPT to { address } from dev account 9. At most 5 grants an hour per user and 3 per address (429 RATE_LIMITED). On any other chain: 404',
+    input: testFundsSchema,
+    handler: async (ctx, input) => ctx.services.testFunds.grant(ctx.em, requireUser(ctx), input),
+  }),
+];
