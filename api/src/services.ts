@@ -17,6 +17,7 @@ import { ChainService } from './modules/chain/chain.service';
 import { chainSetupFromConfig, type ChainSetup } from './modules/chain/chain.settings';
 import { TreasuryQueue } from './modules/chain/treasury-queue';
 import { DatasetsService } from './modules/datasets/datasets.service';
+import { JobQueue, type JobQueueOptions } from './modules/jobs/job-queue';
 import { KeysService } from './modules/keys/keys.service';
 import { MailService } from './modules/mail/mail.service';
 import { NotificationsService } from './modules/notifications/notifications.service';
@@ -36,6 +37,7 @@ import { UsersService } from './modules/users/users.service';
 /** The service layer: the only place rules live. GraphQL resolvers and REST routes both call it. */
 export type Services = {
   config: Config;
+  jobs: JobQueue;
   mail: MailService;
   storage: FileStorage;
   auth: AuthService;
@@ -64,8 +66,17 @@ export type Services = {
   reports: ReportsService;
 };
 
-/** `chain`: settings of a chain the caller started (main.ts's local anvil); default: from config. */
-export function createServices(config: Config, log: FastifyBaseLogger, chainSetup?: ChainSetup): Services {
+/**
+ * `chain`: settings of a chain the caller started (main.ts's local anvil); default: from config.
+ * `jobs`: how this process runs the job queue (buildApp starts it once the database is open).
+ */
+export function createServices(
+  config: Config,
+  log: FastifyBaseLogger,
+  chainSetup?: ChainSetup,
+  jobOptions: JobQueueOptions = { schedules: false, pollSeconds: 1, superviseSeconds: 10 },
+): Services {
+  const jobs = new JobQueue(jobOptions, log);
   const mail = new MailService({ smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'uploads'));
   const chain = new ChainService(chainSetup ?? chainSetupFromConfig(config.chain), log);
@@ -73,7 +84,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, chainSetu
   const treasury = new TreasuryQueue(chain, ['withdrawals', 'payouts']);
   const ledger = new LedgerService();
   const surveys = new SurveysService();
-  const payouts = new PayoutsService(chain, treasury, log);
+  const payouts = new PayoutsService(chain, treasury, log, jobs);
   const requests = new RequestsService(surveys, payouts, chain);
   const credit = new CreditService(ledger);
   const rooms = new RoomsService(mail, config.publicUrl);
@@ -85,6 +96,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, chainSetu
   const gateway: Gateway = config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway();
   return {
     config,
+    jobs,
     mail,
     storage,
     auth: new AuthService(config, mail, {
