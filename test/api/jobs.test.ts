@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../api/src/db/database';
 import { JOBS_SCHEMA, JobQueue, type JobDefinition } from '../../api/src/modules/jobs/job-queue';
+import { waitFor } from './support/processes';
 import { openTestDatabase } from './support/test-db';
 
 // The job queue on the real database of this run: the embedded PostgreSQL (no DATABASE_URL) or a
@@ -34,16 +35,6 @@ async function jobRows(name: string) {
     );
 }
 
-async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await what();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting; last value ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('the job queue', () => {
   it('retries a failing job with exponential backoff until it succeeds', async () => {
     const attempts: number[] = [];
@@ -58,7 +49,7 @@ describe('the job queue', () => {
       },
     ]);
     const id = await q.send('test-flaky', { n: 1 });
-    const [row] = await until(
+    const [row] = await waitFor(
       () => jobRows('test-flaky'),
       (rows) => rows[0]?.state === 'completed',
     );
@@ -81,7 +72,7 @@ describe('the job queue', () => {
       } as JobDefinition,
     ]);
     const id = (await q.send('test-broken', { target: 'the mail server' }))!;
-    const [failed] = await until(
+    const [failed] = await waitFor(
       () => q.failed(),
       (list) => list.some((j) => j.id === id),
     );
@@ -96,7 +87,7 @@ describe('the job queue', () => {
 
     healthy = true;
     expect((await q.retry([id, '00000000-0000-0000-0000-000000000000'])).map((j) => j.id)).toEqual([id]);
-    await until(
+    await waitFor(
       () => jobRows('test-broken'),
       (rows) => rows[0]?.state === 'completed',
     );
