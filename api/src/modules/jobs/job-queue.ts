@@ -51,6 +51,8 @@ export class JobQueue {
   private boss: PgBoss | null = null;
   private readonly sent = new Set<string>();
   private readonly sending = new Set<Promise<unknown>>();
+  // this process's worker of each queue, woken when this process queues work for it
+  private readonly workers = new Map<string, string>();
 
   constructor(
     private readonly opts: JobQueueOptions,
@@ -80,7 +82,7 @@ export class JobQueue {
         burstWhenBatchFull: true,
         perJobResults: true,
       } as const;
-      await boss.work<object, unknown, typeof options>(def.name, options, (jobs) =>
+      const workerId = await boss.work<object, unknown, typeof options>(def.name, options, (jobs) =>
         Promise.all(
           jobs.map(async (job): Promise<JobResult> => {
             try {
@@ -94,6 +96,7 @@ export class JobQueue {
           }),
         ),
       );
+      this.workers.set(def.name, workerId);
       if (def.cron && this.opts.schedules) await boss.schedule(def.name, def.cron, null, { tz: 'UTC' });
       else if (!def.cron) await boss.unschedule(def.name).catch(() => undefined);
     }
@@ -123,6 +126,9 @@ export class JobQueue {
       })
       .then((id) => {
         if (id) this.sent.add(id);
+        // a job outside a transaction is visible now: the local worker takes it without waiting to poll
+        const worker = this.workers.get(name);
+        if (id && !opts.tx && worker) this.boss?.notifyWorker(worker);
         return id;
       })
       .finally(() => this.sending.delete(sending));
@@ -196,6 +202,7 @@ export class JobQueue {
   async stop(timeoutMs = 30_000): Promise<void> {
     const boss = this.boss;
     this.boss = null;
+    this.workers.clear();
     await boss?.stop({ graceful: true, close: false, timeout: timeoutMs });
   }
 }
