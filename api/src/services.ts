@@ -33,6 +33,7 @@ import { RuntimeConfigService } from './modules/runtime-config/runtime-config.se
 import { LocalDiskStorage, type FileStorage } from './modules/storage/file-storage';
 import { SurveysService } from './modules/surveys/surveys.service';
 import { UsersService } from './modules/users/users.service';
+import { WebhooksService } from './modules/webhooks/webhooks.service';
 
 /** The service layer: the only place rules live. GraphQL resolvers and REST routes both call it. */
 export type Services = {
@@ -64,6 +65,7 @@ export type Services = {
   access: AccessService;
   audit: AuditService;
   reports: ReportsService;
+  webhooks: WebhooksService;
 };
 
 /**
@@ -84,7 +86,13 @@ export function createServices(
   const treasury = new TreasuryQueue(chain, ['withdrawals', 'payouts']);
   const ledger = new LedgerService();
   const surveys = new SurveysService();
-  const payouts = new PayoutsService(chain, treasury, log, jobs);
+  const webhooks = new WebhooksService(
+    jobs,
+    mail,
+    { allowPrivate: config.webhooks.allowPrivate, publicUrl: config.publicUrl },
+    log,
+  );
+  const payouts = new PayoutsService(chain, treasury, log, jobs, webhooks);
   const requests = new RequestsService(surveys, payouts, chain);
   const credit = new CreditService(ledger);
   const rooms = new RoomsService(mail, config.publicUrl);
@@ -118,7 +126,7 @@ export function createServices(
     requests,
     dashboard: new DashboardService(),
     publicRequests: new PublicRequestsService(surveys, payouts),
-    submissions: new SubmissionsService(new ParticipantsService(), surveys, payouts),
+    submissions: new SubmissionsService(new ParticipantsService(), surveys, payouts, webhooks),
     responses: new ResponsesService(requests, payouts),
     rooms,
     datasets,
@@ -126,5 +134,6 @@ export function createServices(
     access,
     audit,
     reports: new ReportsService(rooms, datasets, analyses, access, audit, credit, ledger),
+    webhooks,
   };
 }

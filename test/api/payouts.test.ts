@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Payout } from '../../api/src/modules/payouts/payout.entity';
 import { DataRequest } from '../../api/src/modules/requests/request.entity';
+import { User } from '../../api/src/modules/users/user.entity';
+import { WebhookDelivery, WebhookEndpoint } from '../../api/src/modules/webhooks/webhook.entities';
 import { attachContract, devAccounts } from '../../scripts/chain/local-chain';
 import { encryptCollectionResponse } from '../../scripts/simulate/response-crypto';
 import { balanceOf, buyCredit } from './support/billing';
@@ -110,9 +112,23 @@ describe('publishing checks the escrow on-chain', () => {
 
 describe('participant payouts', () => {
   it('pays bonus_each from the escrow to the wallet of an accepted submission', async () => {
+    // alice's integration hears of it (the delivery itself is webhooks.test.ts's business)
+    const hooks = em();
+    hooks.create(WebhookEndpoint, {
+      user: hooks.getReference(User, alice.id),
+      url: 'https://hooks.example.test/parley',
+      events: ['payout.sent'],
+      secret: 'whsec_' + Buffer.alloc(24, 1).toString('base64'),
+    });
+    await hooks.flush();
     const r = await publishedCollection(10, 2);
     const { walletAddress, deviceId } = await submit(r);
     await server.services.payouts.drain();
+    const [event] = await em().find(WebhookDelivery, { eventType: 'payout.sent' });
+    expect(JSON.parse(event.body)).toMatchObject({
+      type: 'payout.sent',
+      data: { requestId: r.id, amount: 2, txHash: expect.stringMatching(/^0x/), payoutId: expect.any(String) },
+    });
     expect(await onChain(walletAddress)).toBe(2n);
     expect(await onChain(r.escrow)).toBe(8n);
     const state = await phone().rest<{ payout: { status: string; txHash: string; amount: number } }>(

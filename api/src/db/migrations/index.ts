@@ -6,6 +6,7 @@ import { Migration20261122083938_room_invite_tokens } from './Migration202611220
 import { Migration20261124032343_dataset_tables } from './Migration20261124032343_dataset_tables';
 import { Migration20261125035516_analysis_rules } from './Migration20261125035516_analysis_rules';
 import { Migration20261125050140_room_invitation_consent } from './Migration20261125050140_room_invitation_consent';
+import { Migration20261125071614_webhooks } from './Migration20261125071614_webhooks';
 
 // Committed migrations in the order they run. Add new ones at the end (npm run db:migration -- name).
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   Migration20261124032343_dataset_tables,
   Migration20261125035516_analysis_rules,
   Migration20261125050140_room_invitation_consent,
+  Migration20261125071614_webhooks,
 ];

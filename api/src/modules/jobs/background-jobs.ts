@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Services } from '../../services';
 import { PAYOUT_JOB } from '../payouts/payouts.service';
+import { WEBHOOK_JOB, WEBHOOK_MAX_ATTEMPTS } from '../webhooks/webhooks.service';
 import type { JobDefinition } from './job-queue';
 
 const MINUTE = 60;
@@ -38,8 +39,21 @@ export function backgroundJobs(services: Services, orm: MikroORM): JobDefinition
     },
     run: ({ payoutId }) => services.payouts.runJob(em(), payoutId),
   };
+  const webhook: JobDefinition<{ deliveryId: string }> = {
+    // one webhook delivery: retried with backoff (30 s doubling to 6 hours, about 3 days in all)
+    name: WEBHOOK_JOB,
+    queue: {
+      retryLimit: WEBHOOK_MAX_ATTEMPTS,
+      retryDelay: services.config.webhooks.retrySeconds,
+      retryBackoff: true,
+      retryDelayMax: 6 * 60 * MINUTE,
+      expireInSeconds: MINUTE,
+    },
+    run: ({ deliveryId }) => services.webhooks.deliver(em(), deliveryId),
+  };
   return [
     payout as JobDefinition,
+    webhook as JobDefinition,
     {
       // pending payouts without a job (queueing failed, or the job used up its retries)
       name: 'payouts-sweep',

@@ -5,7 +5,8 @@ import { AppError } from '../../shared/errors';
 import { ContractRevert, type ChainService, type TransferState } from '../chain/chain.service';
 import type { TreasuryQueue } from '../chain/treasury-queue';
 import type { JobQueue } from '../jobs/job-queue';
-import type { DataRequest } from '../requests/request.entity';
+import { DataRequest } from '../requests/request.entity';
+import type { WebhookEvents } from '../webhooks/webhooks.service';
 import { Payout } from './payout.entity';
 
 // how long one attempt waits for its payment to be mined before leaving it to the retry loop
@@ -45,6 +46,7 @@ export class PayoutsService {
     private readonly treasury: TreasuryQueue,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
     private readonly jobs: JobQueue,
+    private readonly events?: WebhookEvents,
   ) {}
 
   /**
@@ -181,6 +183,7 @@ export class PayoutsService {
           this.later(p, `The escrow refused the payment (${err.errorName})`);
         }
       }
+      await this.settled(tx, p);
       return p;
     });
   }
@@ -204,7 +207,22 @@ export class PayoutsService {
       } else {
         this.later(p, 'Waiting for the payment to be mined');
       }
+      await this.settled(tx, p);
       return p;
+    });
+  }
+
+  /** payout.sent / payout.failed to the request owner's webhooks, in the transaction that settled it. */
+  private async settled(tx: EntityManager, p: Payout): Promise<void> {
+    if (!this.events || p.status === 'pending' || !p.request) return;
+    const request = await tx.findOne(DataRequest, p.request.id, { fields: ['user'] });
+    if (!request) return;
+    await this.events.emit(tx, request.user.id, p.status === 'sent' ? 'payout.sent' : 'payout.failed', {
+      payoutId: p.id,
+      requestId: request.id,
+      amount: p.amount,
+      txHash: p.txHash ?? null,
+      failureMessage: p.failureMessage ?? null,
     });
   }
 
