@@ -151,6 +151,14 @@ export type CreateRoomInput = {
   name: Scalars['String']['input'];
 };
 
+/** A new webhook endpoint */
+export type CreateWebhookEndpointInput = {
+  /** event types: response.created, response.withdrawn, request.published, payout.sent, payout.failed, report.created */
+  events: Array<Scalars['String']['input']>;
+  /** an https URL */
+  url: Scalars['String']['input'];
+};
+
 export type DatasetColumnInput = {
   domain?: InputMaybe<Scalars['String']['input']>;
   kind?: InputMaybe<Scalars['String']['input']>;
