@@ -21,6 +21,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // several server processes on one PostgreSQL server (DATABASE_URL): `npm run test:multi`
+          name: 'multi',
+          environment: 'node',
+          include: ['test/api/**/*.multi.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'contracts',
           environment: 'node',
           include: ['contracts/**/*.test.ts'],

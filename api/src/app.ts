@@ -11,6 +11,8 @@ import path from 'node:path';
 import type { Config } from './config';
 import { graphqlPlugin } from './graphql/plugin';
 import { SESSION_COOKIE } from './modules/auth/session-cookie';
+import { backgroundJobs } from './modules/jobs/background-jobs';
+import type { JobQueueOptions } from './modules/jobs/job-queue';
 import { OutboxMail } from './modules/mail/outbox-mail.entity';
 import { AVATAR_MIME_BY_EXT } from './modules/users/users.service';
 import { buildOpenApi } from './rest/openapi';
@@ -87,6 +89,8 @@ export type AppOptions = {
   logger?: boolean | { stream: NodeJS.WritableStream };
   /** a chain the caller runs (main.ts's local anvil); default: the chain named by the config */
   chain?: ChainSetup;
+  /** the job queue: main.ts runs the schedules; tests run workers only and faster polling */
+  jobs?: JobQueueOptions;
 };
 
 export async function buildApp({
@@ -94,6 +98,7 @@ export async function buildApp({
   orm,
   logger = true,
   chain,
+  jobs,
 }: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
   const app = Fastify({
     logger: logger
@@ -123,10 +128,12 @@ export async function buildApp({
     frameworkErrors: (error, request, reply) => frameworkErrorReply(error, request, reply as FastifyReply),
     clientErrorHandler: clientErrorReply,
   });
-  const services = createServices(config, app.log, chain);
+  const services = createServices(config, app.log, chain, jobs);
+  // background work: workers here, schedules where `jobs.schedules` (one job per tick across processes)
+  await services.jobs.start(orm, !orm.config.get('clientUrl'), backgroundJobs(services, orm));
   app.addHook('onClose', async () => {
-    // payouts started by submissions finish (or are left pending for the retry loop) first
-    await services.payouts.drain();
+    // running jobs finish first; queued ones stay in the database for the next process
+    await services.jobs.stop();
     services.chain.close();
   });
 

@@ -53,6 +53,8 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(60),
+  // first wait before a failed webhook delivery is retried, in seconds (then doubling to 6 hours)
+  WEBHOOK_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   // the longest wait between login attempts once the delays have grown, in minutes
   LOGIN_MAX_DELAY_MINUTES: z.coerce
     .number()
@@ -123,6 +125,8 @@ export type Config = {
   graphqlSchemaDetails: { introspection: boolean; fieldSuggestions: boolean };
   /** the dev outbox route is on when mail is not sent for real and this is not production */
   devOutbox: boolean;
+  /** webhooks: first retry delay in seconds; private addresses allowed (development only) */
+  webhooks: { retrySeconds: number; allowPrivate: boolean };
   chain: ChainConfig;
   stripe: StripeConfig | null;
 };
@@ -229,6 +233,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       fieldSuggestions: e.GRAPHQL_FIELD_SUGGESTIONS ?? !isProduction,
     },
     devOutbox: !e.SMTP_URL && !isProduction,
+    webhooks: { retrySeconds: e.WEBHOOK_RETRY_SECONDS, allowPrivate: e.NODE_ENV === 'development' },
     chain: {
       rpcUrl: e.CHAIN_RPC_URL,
       publicRpcUrl: e.CHAIN_PUBLIC_RPC_URL,

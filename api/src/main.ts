@@ -5,14 +5,6 @@ import { buildApp } from './app';
 import { deferredLog, startServerChain } from './modules/chain/local-chain';
 import { announceStartup } from './startup-banner';
 
-// how often withdrawals left pending (crash, chain outage) are driven to sent or refunded
-const RECONCILE_EVERY_MS = 60_000;
-// how often participant payouts whose retry time has come are attempted again (they back off
-// from 5 s to 10 min while the chain is unavailable; a submission starts its own at once)
-const PAYOUT_RETRY_EVERY_MS = 15_000;
-// how often incomplete clean-room uploads older than a day are removed
-const ABANDONED_SWEEP_EVERY_MS = 60 * 60_000;
-
 // read config -> open db (migrations run) -> local chain if none is configured -> build app -> listen
 async function main() {
   let config;
@@ -33,7 +25,13 @@ async function main() {
     databaseUrl: config.databaseUrl,
     embeddedDir: `${config.dataDir}/pg`,
   });
-  const { app, services } = await buildApp({ config, orm: db.orm });
+  // background work runs as jobs (api/src/modules/jobs): this process works them and fires the
+  // schedules; with several processes on one database each job still runs once
+  const { app, services } = await buildApp({
+    config,
+    orm: db.orm,
+    jobs: { schedules: true, pollSeconds: 2, superviseSeconds: 10 },
+  });
   const localChain = await chainStarting;
   chainLog.replayTo(app.log);
   // again when a chain that could not start comes up on a background retry
@@ -50,48 +48,11 @@ async function main() {
     'starting',
   );
 
-  const reconcile = () =>
-    void services.withdrawals
-      .reconcilePending(db.orm.em.fork())
-      .catch((err) => app.log.error({ err }, 'withdrawal reconcile failed'));
-  const reconcileTimer = setInterval(reconcile, RECONCILE_EVERY_MS);
-
-  // one run at a time in this process; other processes are kept apart by the row and treasury locks
-  let payoutsRunning = false;
-  const retryPayouts = () => {
-    if (payoutsRunning) return;
-    payoutsRunning = true;
-    void services.payouts
-      .runDue(db.orm.em.fork())
-      .catch((err) => app.log.error({ err }, 'payout retry failed'))
-      .finally(() => (payoutsRunning = false));
-  };
-  const payoutTimer = setInterval(retryPayouts, PAYOUT_RETRY_EVERY_MS);
-
-  // incomplete clean-room uploads nobody finished (a browser closed mid-upload) give their name back
-  const discardAbandoned = () =>
-    void services.datasets
-      .discardAbandoned(db.orm.em.fork())
-      .then((ids) => ids.length && app.log.info({ datasets: ids }, 'abandoned uploads discarded'))
-      .catch((err) => app.log.error({ err }, 'discarding abandoned uploads failed'));
-  const abandonedTimer = setInterval(discardAbandoned, ABANDONED_SWEEP_EVERY_MS);
-
-  const timer = services.mail.sendsForReal
-    ? setInterval(
-        () => void services.mail.deliverPending(db.orm).catch((err) => app.log.error({ err }, 'mail dispatch failed')),
-        15_000,
-      )
-    : undefined;
-
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    clearInterval(timer);
-    clearInterval(reconcileTimer);
-    clearInterval(payoutTimer);
-    clearInterval(abandonedTimer);
     await app.close();
     await localChain?.stop();
     await db.close();
@@ -101,9 +62,6 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  reconcile();
-  retryPayouts();
-  discardAbandoned();
 }
 
 main().catch((err) => {

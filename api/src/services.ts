@@ -18,6 +18,7 @@ import { chainSetupFromConfig, type ChainSetup } from './modules/chain/chain.set
 import { TestFundsService } from './modules/chain/test-funds';
 import { TreasuryQueue } from './modules/chain/treasury-queue';
 import { DatasetsService } from './modules/datasets/datasets.service';
+import { JobQueue, type JobQueueOptions } from './modules/jobs/job-queue';
 import { KeysService } from './modules/keys/keys.service';
 import { MailService } from './modules/mail/mail.service';
 import { NotificationsService } from './modules/notifications/notifications.service';
@@ -34,10 +35,12 @@ import { RuntimeConfigService } from './modules/runtime-config/runtime-config.se
 import { LocalDiskStorage, type FileStorage } from './modules/storage/file-storage';
 import { SurveysService } from './modules/surveys/surveys.service';
 import { UsersService } from './modules/users/users.service';
+import { WebhooksService } from './modules/webhooks/webhooks.service';
 
 /** The service layer: the only place rules live. GraphQL resolvers and REST routes both call it. */
 export type Services = {
   config: Config;
+  jobs: JobQueue;
   mail: MailService;
   storage: FileStorage;
   auth: AuthService;
@@ -66,10 +69,20 @@ export type Services = {
   access: AccessService;
   audit: AuditService;
   reports: ReportsService;
+  webhooks: WebhooksService;
 };
 
-/** `chain`: settings of a chain the caller started (main.ts's local anvil); default: from config. */
-export function createServices(config: Config, log: FastifyBaseLogger, chainSetup?: ChainSetup): Services {
+/**
+ * `chain`: settings of a chain the caller started (main.ts's local anvil); default: from config.
+ * `jobs`: how this process runs the job queue (buildApp starts it once the database is open).
+ */
+export function createServices(
+  config: Config,
+  log: FastifyBaseLogger,
+  chainSetup?: ChainSetup,
+  jobOptions: JobQueueOptions = { schedules: false, pollSeconds: 1, superviseSeconds: 10 },
+): Services {
+  const jobs = new JobQueue(jobOptions, log);
   const mail = new MailService({ smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'uploads'));
   const chain = new ChainService(chainSetup ?? chainSetupFromConfig(config.chain), log);
@@ -77,7 +90,13 @@ export function createServices(config: Config, log: FastifyBaseLogger, chainSetu
   const treasury = new TreasuryQueue(chain, ['withdrawals', 'payouts', 'escrow_fundings']);
   const ledger = new LedgerService();
   const surveys = new SurveysService();
-  const payouts = new PayoutsService(chain, treasury, log);
+  const webhooks = new WebhooksService(
+    jobs,
+    mail,
+    { allowPrivate: config.webhooks.allowPrivate, publicUrl: config.publicUrl },
+    log,
+  );
+  const payouts = new PayoutsService(chain, treasury, log, jobs, webhooks);
   const escrowFunding = new EscrowFundingService(ledger, chain, treasury, log);
   const requests = new RequestsService(surveys, payouts, chain, escrowFunding, log);
   const credit = new CreditService(ledger);
@@ -90,6 +109,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, chainSetu
   const gateway: Gateway = config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway();
   return {
     config,
+    jobs,
     mail,
     storage,
     auth: new AuthService(config, mail, {
@@ -113,7 +133,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, chainSetu
     requests,
     dashboard: new DashboardService(),
     publicRequests: new PublicRequestsService(surveys, payouts),
-    submissions: new SubmissionsService(new ParticipantsService(), surveys, payouts),
+    submissions: new SubmissionsService(new ParticipantsService(), surveys, payouts, webhooks),
     responses: new ResponsesService(requests, payouts),
     rooms,
     datasets,
@@ -121,5 +141,6 @@ export function createServices(config: Config, log: FastifyBaseLogger, chainSetu
     access,
     audit,
     reports: new ReportsService(rooms, datasets, analyses, access, audit, credit, ledger),
+    webhooks,
   };
 }

@@ -1,22 +1,21 @@
-import { getAddress, Wallet, type Contract, type JsonRpcProvider } from 'ethers';
+import { Wallet, type Contract } from 'ethers';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Payout } from '../../api/src/modules/payouts/payout.entity';
 import { DataRequest } from '../../api/src/modules/requests/request.entity';
-import {
-  attachContract,
-  createProvider,
-  createSigner,
-  deployContracts,
-  devAccounts,
-  startLocalChain,
-  toRequestId,
-  type Deployment,
-  type LocalChain,
-} from '../../scripts/chain/local-chain';
+import { User } from '../../api/src/modules/users/user.entity';
+import { WebhookDelivery, WebhookEndpoint } from '../../api/src/modules/webhooks/webhook.entities';
+import { attachContract, devAccounts } from '../../scripts/chain/local-chain';
 import { encryptCollectionResponse } from '../../scripts/simulate/response-crypto';
 import { balanceOf, buyCredit } from './support/billing';
 import { TestClient } from './support/client';
+import {
+  fundEscrow as fundWith,
+  publishFundedCollection,
+  startTestChain,
+  submitCollection,
+  type TestChain,
+} from './support/escrow';
 import { buildUser, type TestUser } from './support/factories';
 import {
   buildKey,
@@ -29,87 +28,38 @@ import {
 } from './support/requests';
 import { startTestServer, type TestServer } from './support/server';
 
-// A real anvil with the real contracts. Dev account 0 deploys the factory, is its operator and the
-// server's treasury (as with `npm start`); dev account 1 is the requester's browser wallet.
-let chain: LocalChain;
-let deployment: Deployment;
-let provider: JsonRpcProvider;
+// A real anvil with the real contracts (support/escrow.ts): dev account 0 is the factory's operator
+// and the server's treasury, dev account 1 the requester's browser wallet.
+let c: TestChain;
 let server: TestServer;
 let alice: TestUser;
 let key: KeyPair;
-const [treasury, requesterAccount, strangerAccount] = devAccounts(3);
+const strangerAccount = devAccounts(3)[2];
 let requesterWallet: Wallet;
+let provider: TestChain['provider'];
 let token: Contract;
-let factory: Contract;
 
 beforeAll(async () => {
-  chain = await startLocalChain();
-  deployment = await deployContracts(chain.rpcUrl, treasury.privateKey, { fundAccounts: 3, fundAmount: 10_000n });
-  provider = createProvider(chain.rpcUrl, chain.chainId);
-  requesterWallet = createSigner(provider, requesterAccount.privateKey);
-  token = attachContract('IPTToken', deployment.token, provider);
-  factory = attachContract('EscrowFactory', deployment.factory, provider);
-  server = await startTestServer({
-    CHAIN_RPC_URL: chain.rpcUrl,
-    CHAIN_ID: String(chain.chainId),
-    IPT_TOKEN_ADDRESS: deployment.token,
-    ESCROW_FACTORY_ADDRESS: deployment.factory,
-    TREASURY_PRIVATE_KEY: treasury.privateKey,
-  });
+  c = await startTestChain();
+  provider = c.provider;
+  requesterWallet = c.requester;
+  token = attachContract('IPTToken', c.deployment.token, provider);
+  server = await startTestServer(c.env);
   alice = await buildUser(server);
   key = await buildKey(alice);
 });
 afterAll(async () => {
   await server?.close();
-  provider?.destroy();
-  await chain?.stop();
+  await c?.stop();
 });
 
 const em = () => server.db.orm.em.fork();
-const onChain = async (address: string) => (await token.getFunction('balanceOf')(address)) as bigint;
+const onChain = (address: string) => c.balance(address);
 const phone = () => new TestClient(server.url);
-
-/** What the wizard does in the browser: approve the factory, create and fund the escrow. */
-async function fundEscrow(requestId: string, amount: bigint, each: bigint, wallet: Wallet = requesterWallet) {
-  await (await (token.connect(wallet) as Contract).getFunction('approve')(deployment.factory, amount)).wait();
-  const created = await (factory.connect(wallet) as Contract).getFunction('createEscrow')(
-    toRequestId(requestId),
-    amount,
-    each,
-  );
-  await created.wait();
-  return getAddress((await factory.getFunction('escrowOf')(toRequestId(requestId))) as string);
-}
-
-/** A published collection whose escrow holds `amount` IPT paying `each` per response. */
-async function publishedCollection(amount: number, each: number): Promise<LegacyRequest & { escrow: string }> {
-  const id = randomUUID();
-  const escrow = await fundEscrow(id, BigInt(amount), BigInt(each));
-  const r = await createRequest(
-    alice,
-    collectionBody(key.id, {
-      id,
-      bonus_amount: amount,
-      bonus_each: each,
-      status: 1,
-      newchild: escrow,
-      address: requesterWallet.address,
-    }),
-  );
-  return { ...r, escrow };
-}
-
-async function submit(r: LegacyRequest, walletAddress = Wallet.createRandom().address, deviceId = newDevice()) {
-  const sealed = await encryptCollectionResponse(r.id, key.publicKeyPem, { firstName: 'Test' });
-  const res = await phone().rest<{ payout: { status: string } }>('POST', '/v1/requestClient/submitCollection', {
-    requestId: r.id,
-    deviceId,
-    walletAddress,
-    ...sealed,
-  });
-  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-  return { walletAddress, deviceId };
-}
+const fundEscrow = (requestId: string, amount: bigint, each: bigint) => fundWith(c, requestId, amount, each);
+const publishedCollection = (amount: number, each: number) => publishFundedCollection(c, alice, key, amount, each);
+const submit = (r: LegacyRequest, walletAddress?: string, deviceId?: string) =>
+  submitCollection(server.url, r, key, walletAddress, deviceId);
 
 describe('publishing checks the escrow on-chain', () => {
   it("refuses an escrow that is missing, someone else's, too small or paying another bonus", async () => {
@@ -162,9 +112,23 @@ describe('publishing checks the escrow on-chain', () => {
 
 describe('participant payouts', () => {
   it('pays bonus_each from the escrow to the wallet of an accepted submission', async () => {
+    // alice's integration hears of it (the delivery itself is webhooks.test.ts's business)
+    const hooks = em();
+    hooks.create(WebhookEndpoint, {
+      user: hooks.getReference(User, alice.id),
+      url: 'https://hooks.example.test/parley',
+      events: ['payout.sent'],
+      secret: 'whsec_' + Buffer.alloc(24, 1).toString('base64'),
+    });
+    await hooks.flush();
     const r = await publishedCollection(10, 2);
     const { walletAddress, deviceId } = await submit(r);
     await server.services.payouts.drain();
+    const [event] = await em().find(WebhookDelivery, { eventType: 'payout.sent' });
+    expect(JSON.parse(event.body)).toMatchObject({
+      type: 'payout.sent',
+      data: { requestId: r.id, amount: 2, txHash: expect.stringMatching(/^0x/), payoutId: expect.any(String) },
+    });
     expect(await onChain(walletAddress)).toBe(2n);
     expect(await onChain(r.escrow)).toBe(8n);
     const state = await phone().rest<{ payout: { status: string; txHash: string; amount: number } }>(

@@ -2,6 +2,7 @@ import { AccessRequest, ColumnGrant } from '../modules/analyses/access-request.e
 import { AuditEvent } from '../modules/analyses/audit-event.entity';
 import { Report } from '../modules/analyses/report.entity';
 import { ApiToken } from '../modules/api-tokens/api-token.entity';
+import { WebhookDelivery, WebhookEndpoint } from '../modules/webhooks/webhook.entities';
 import { EmailVerification } from '../modules/auth/email-verification.entity';
 import { RateLimitHit } from '../modules/auth/rate-limit-hit.entity';
 import { Session } from '../modules/auth/session.entity';
@@ -32,6 +33,8 @@ export const entities = [
   Key,
   Notification,
   ApiToken,
+  WebhookEndpoint,
+  WebhookDelivery,
   OutboxMail,
   CreditEntry,
   Purchase,

@@ -14,6 +14,7 @@ import { ResponsesResolver } from '../modules/responses/responses.resolver';
 import { RoomsResolver } from '../modules/rooms/rooms.resolver';
 import { RuntimeConfigResolver } from '../modules/runtime-config/runtime-config.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
+import { WebhooksResolver } from '../modules/webhooks/webhooks.resolver';
 
 export const resolvers = [
   AuthResolver,
@@ -30,6 +31,7 @@ export const resolvers = [
   RoomsResolver,
   DatasetsResolver,
   AnalysesResolver,
+  WebhooksResolver,
 ] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;

@@ -10,6 +10,7 @@ import { phoneRoutes } from '../modules/responses/phone.rest';
 import { roomsRoutes } from '../modules/rooms/rooms.rest';
 import { runtimeConfigRoutes } from '../modules/runtime-config/runtime-config.rest';
 import { usersRoutes } from '../modules/users/users.rest';
+import { webhooksRoutes } from '../modules/webhooks/webhooks.rest';
 import type { RestRoute } from './registry';
 
 /** Every REST route; the OpenAPI document is generated from this list. */
@@ -26,4 +27,5 @@ export const restRoutes: RestRoute[] = [
   ...datasetsRoutes,
   ...analysesRoutes,
   ...chainRoutes,
+  ...webhooksRoutes,
 ];

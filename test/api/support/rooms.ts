@@ -35,7 +35,11 @@ export const people = (n: number, offset = 0) =>
 export type Browser = TestUser & { keyId: string; publicPem: string; privatePem: string };
 
 export async function buildBrowser(server: TestServer, overrides: Partial<UserInput> = {}): Promise<Browser> {
-  const user = await buildUser(server, overrides);
+  return browserOf(await buildUser(server, overrides));
+}
+
+/** A signed-in user's browser: a fresh P-256 key pair whose public half it registers. */
+export async function browserOf(user: TestUser): Promise<Browser> {
   const pair = await generateKeyPair();
   const publicPem = await exportPublicKeyPem(pair.publicKey);
   const privatePem = await exportPrivateKeyPem(pair.privateKey);

@@ -197,6 +197,14 @@ export type CreateRoomInput = {
   name: Scalars['String']['input'];
 };
 
+/** A new webhook endpoint */
+export type CreateWebhookEndpointInput = {
+  /** event types: response.created, response.withdrawn, request.published, payout.sent, payout.failed, report.created */
+  events: Array<Scalars['String']['input']>;
+  /** an https URL */
+  url: Scalars['String']['input'];
+};
+
 /** How one column of a data set is sealed and compared */
 export type DatasetColumnInput = {
   /** the comparison domain of token columns (email, phone, name, ...) */

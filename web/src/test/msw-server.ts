@@ -1,6 +1,7 @@
 import { graphql, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { ApiTokensDocument } from '../features/settings/api-tokens.generated';
+import { WebhookEndpointsDocument } from '../features/settings/integrations.generated';
 import { CheckoutPlanDocument, PlansDocument } from '../features/billing/pricing.generated';
 import { CreditHistoryDocument } from '../features/billing/credit.generated';
 import {
@@ -27,4 +28,5 @@ export const server = setupServer(
   graphql.query(DashboardRequestsDocument, () => HttpResponse.json({ data: { requests: pageOf([], 1, 5) } })),
   graphql.query(DashboardContractsDocument, () => HttpResponse.json({ data: { contracts: pageOf([], 1, 5) } })),
   graphql.query(ApiTokensDocument, () => HttpResponse.json({ data: { apiTokens: [] } })),
+  graphql.query(WebhookEndpointsDocument, () => HttpResponse.json({ data: { webhookEndpoints: [] } })),
 );

@@ -8,6 +8,7 @@ import { Migration20261125035516_analysis_rules } from './Migration2026112503551
 import { Migration20261125050140_room_invitation_consent } from './Migration20261125050140_room_invitation_consent';
 import { Migration20261125064227_credit_funded_requests } from './Migration20261125064227_credit_funded_requests';
 import { Migration20261125064300_withdrawn_submissions } from './Migration20261125064300_withdrawn_submissions';
+import { Migration20261125071614_webhooks } from './Migration20261125071614_webhooks';
 
 // Committed migrations in the order they run. Add new ones at the end (npm run db:migration -- name).
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   Migration20261125050140_room_invitation_consent,
   Migration20261125064227_credit_funded_requests,
   Migration20261125064300_withdrawn_submissions,
+  Migration20261125071614_webhooks,
 ];

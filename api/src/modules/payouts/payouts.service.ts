@@ -4,12 +4,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../shared/errors';
 import { ContractRevert, type ChainService, type TransferState } from '../chain/chain.service';
 import type { TreasuryQueue } from '../chain/treasury-queue';
-import type { DataRequest } from '../requests/request.entity';
+import type { JobQueue } from '../jobs/job-queue';
+import { DataRequest } from '../requests/request.entity';
+import type { WebhookEvents } from '../webhooks/webhooks.service';
 import { Payout } from './payout.entity';
 
 // how long one attempt waits for its payment to be mined before leaving it to the retry loop
 const SETTLE_TIMEOUT_MS = 20_000;
 const DUE_BATCH = 50;
+/** the job queue's name for one payout's job (data: { payoutId }, keyed by the payout id) */
+export const PAYOUT_JOB = 'payout';
 // retry back-off while the chain is unavailable: 5 s, 10 s, 20 s ... capped at 10 minutes
 const backoffMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 600_000);
 
@@ -31,16 +35,18 @@ export type PayoutTotals = { owed: number; paidOut: number; count: number };
  * 2. broadcast (again, if needed) and wait; mined -> sent; reverted -> failed; dropped (its nonce
  *    went to another transaction, so it can never be mined) -> signed afresh on the next attempt.
  * Never twice: one row per escrow and wallet, one stored transaction per row, and the escrow
- * itself refuses a second payment to a wallet. The submission kicks the job off; a loop in
- * main.ts (runDue) retries whatever a crash or a chain outage left pending.
+ * itself refuses a second payment to a wallet. The submission queues a `payout` job (JobQueue),
+ * which retries with backoff while the payout stays pending; a scheduled sweep (queueDue) queues a
+ * job again for any pending payout that has none (one lost between commit and queueing, or whose
+ * job used up its retries while the chain was down).
  */
 export class PayoutsService {
-  private readonly inFlight = new Set<Promise<unknown>>();
-
   constructor(
     private readonly chain: ChainService,
     private readonly treasury: TreasuryQueue,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+    private readonly jobs: JobQueue,
+    private readonly events?: WebhookEvents,
   ) {}
 
   /**
@@ -77,17 +83,49 @@ export class PayoutsService {
     return new Map(rows.map((p) => [p.walletAddress, p]));
   }
 
-  /** Starts paying in the background, after the submission committed; failures stay for the loop. */
-  kick(em: EntityManager, id: string): void {
-    const job: Promise<unknown> = this.process(em.fork(), id)
-      .catch((err: unknown) => this.log.error({ err, payoutId: id }, 'payout failed unexpectedly'))
-      .finally(() => this.inFlight.delete(job));
-    this.inFlight.add(job);
+  /**
+   * Queues the payout's job after the submission committed; if queueing fails, the scheduled sweep
+   * (queueDue) queues it later.
+   */
+  kick(_em: EntityManager, id: string): void {
+    void this.jobs
+      .send(PAYOUT_JOB, { payoutId: id }, { key: id })
+      .catch((err: unknown) => this.log.error({ err, payoutId: id }, 'queueing the payout failed; the sweep will'));
   }
 
-  /** Waits for payouts started by kick() (server shutdown, tests). */
-  async drain(): Promise<void> {
-    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+  /** Waits until the jobs this process queued had their first attempt (server shutdown, tests). */
+  drain(): Promise<void> {
+    return this.jobs.drain();
+  }
+
+  /**
+   * The `payout` job: one attempt at one payout; still pending afterwards (the chain is down, the
+   * payment not yet mined) throws, so the queue retries it with backoff.
+   */
+  async runJob(em: EntityManager, id: string): Promise<void> {
+    const p = await this.process(em, id);
+    if (p.status === 'pending') throw new Error(`Payout still pending: ${p.lastError ?? 'no outcome yet'}`);
+  }
+
+  /**
+   * The scheduled sweep: queues a job for each pending payout whose retry time has come and that
+   * has no job queued, waiting or running. Returns how many it queued.
+   */
+  async queueDue(em: EntityManager, limit = DUE_BATCH): Promise<number> {
+    let queued = 0;
+    for (const p of await this.due(em, limit)) {
+      if (await this.jobs.isLive(PAYOUT_JOB, p.id)) continue;
+      if (await this.jobs.send(PAYOUT_JOB, { payoutId: p.id }, { key: p.id })) queued += 1;
+    }
+    return queued;
+  }
+
+  private due(em: EntityManager, limit: number): Promise<Payout[]> {
+    return em.find(
+      Payout,
+      { status: 'pending', nextAttemptAt: { $lte: new Date() } },
+      { orderBy: { nextAttemptAt: 'asc' }, limit },
+    );
   }
 
   /** One attempt at one payout; a chain outage or an unexpected error postpones it. */
@@ -107,15 +145,10 @@ export class PayoutsService {
     }
   }
 
-  /** Every pending payout whose retry time has come (main.ts runs this on a timer). */
+  /** One attempt at every pending payout whose retry time has come, here and now (operators, tests). */
   async runDue(em: EntityManager, limit = DUE_BATCH): Promise<number> {
-    const due = await em.find(
-      Payout,
-      { status: 'pending', nextAttemptAt: { $lte: new Date() } },
-      { orderBy: { nextAttemptAt: 'asc' }, limit },
-    );
     let settled = 0;
-    for (const p of due) {
+    for (const p of await this.due(em, limit)) {
       if ((await this.process(em, p.id)).status !== 'pending') settled += 1;
     }
     return settled;
@@ -150,6 +183,7 @@ export class PayoutsService {
           this.later(p, `The escrow refused the payment (${err.errorName})`);
         }
       }
+      await this.settled(tx, p);
       return p;
     });
   }
@@ -173,7 +207,22 @@ export class PayoutsService {
       } else {
         this.later(p, 'Waiting for the payment to be mined');
       }
+      await this.settled(tx, p);
       return p;
+    });
+  }
+
+  /** payout.sent / payout.failed to the request owner's webhooks, in the transaction that settled it. */
+  private async settled(tx: EntityManager, p: Payout): Promise<void> {
+    if (!this.events || p.status === 'pending' || !p.request) return;
+    const request = await tx.findOne(DataRequest, p.request.id, { fields: ['user'] });
+    if (!request) return;
+    await this.events.emit(tx, request.user.id, p.status === 'sent' ? 'payout.sent' : 'payout.failed', {
+      payoutId: p.id,
+      requestId: request.id,
+      amount: p.amount,
+      txHash: p.txHash ?? null,
+      failureMessage: p.failureMessage ?? null,
     });
   }
 

@@ -8,6 +8,7 @@ import type { Payout } from '../payouts/payout.entity';
 import type { PayoutsService } from '../payouts/payouts.service';
 import { capacityOf, DataRequest, type RequestKind } from '../requests/request.entity';
 import type { SurveysService } from '../surveys/surveys.service';
+import type { WebhookEvents } from '../webhooks/webhooks.service';
 import {
   checkSubmittedSchema,
   rankingSchema,
@@ -37,6 +38,7 @@ export class SubmissionsService {
     private readonly participants: ParticipantsService,
     private readonly surveys: SurveysService,
     private readonly payouts: PayoutsService,
+    private readonly events?: WebhookEvents,
   ) {}
 
   async submitCollection(em: EntityManager, raw: unknown): Promise<Accepted> {
@@ -73,6 +75,10 @@ export class SubmissionsService {
       await this.surveys.withdrawAnswers(tx, submission.id);
       await tx.nativeDelete(Submission, { id: submission.id });
       await tx.execute('update requests set response_count = response_count - 1 where id = ?', [request.id]);
+      await this.events?.emit(tx, request.user.id, 'response.withdrawn', {
+        requestId: request.id,
+        responseId: submission.id,
+      });
     });
   }
 
@@ -145,6 +151,13 @@ export class SubmissionsService {
       // not through the entity: a response arriving must not change the request's last_modified
       await tx.execute('update requests set response_count = response_count + 1 where id = ?', [request.id]);
       const payout = await this.payouts.owe(tx, request, input.walletAddress);
+      // ids and metadata only: the response itself is ciphertext for the requester's key
+      await this.events?.emit(tx, request.user.id, 'response.created', {
+        requestId: request.id,
+        responseId: submission.id,
+        requestType: type,
+        createdAt: submission.createdAt.toISOString(),
+      });
       await tx.flush();
       return { submission, participant, payout };
     });

@@ -5,6 +5,7 @@ import { useScrollToHash } from '../../../shared/hooks/use-scroll-to-hash';
 import { useSessionUser } from '../../../shared/session/use-session-user';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { ApiTokensCard } from '../components/api-tokens-card';
+import { IntegrationsCard } from '../components/integrations-card';
 import { ProfileForm } from '../components/profile-form';
 import { WalletCard } from '../components/wallet-card';
 
@@ -38,6 +39,7 @@ export function SettingsPage({ keysSection, creditSection }: Props) {
           <ProfileForm key={user.id} user={user} />
           {keysSection}
           <ApiTokensCard />
+          <IntegrationsCard />
         </Box>
         <Box sx={{ minWidth: 0, position: { lg: 'sticky' }, top: { lg: 88 } }}>
           <WalletCard />

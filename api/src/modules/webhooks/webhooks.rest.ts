@@ -1,0 +1,63 @@
+import { route } from '../../rest/registry';
+import { requireUser } from '../../shared/context';
+import { toWebhookDelivery, toWebhookEndpoint } from './webhooks.mappers';
+import { createEndpointSchema, webhookIdSchema } from './webhooks.service';
+
+const tag = 'webhooks';
+
+export const webhooksRoutes = [
+  route({
+    method: 'GET',
+    path: '/v1/webhooks/endpoints',
+    tag,
+    auth: 'user',
+    summary: 'Your webhook endpoints: id, url, events, enabled, disabledReason, failingSince, createdAt',
+    handler: async (ctx) => (await ctx.services.webhooks.list(ctx.em, requireUser(ctx))).map(toWebhookEndpoint),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/webhooks/createEndpoint',
+    tag,
+    auth: 'user',
+    summary:
+      'Add an endpoint (url: https; events: response.created, response.withdrawn, request.published, payout.sent, payout.failed, report.created). Returns { secret, endpoint }: the signing secret (whsec_...) is shown only now',
+    input: createEndpointSchema,
+    handler: async (ctx, input) => {
+      const { endpoint, secret } = await ctx.services.webhooks.create(ctx.em, requireUser(ctx), input);
+      return { secret, endpoint: toWebhookEndpoint(endpoint) };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/webhooks/deleteEndpoint',
+    tag,
+    auth: 'user',
+    summary: 'Remove one of your endpoints (id) and its delivery log',
+    input: webhookIdSchema,
+    handler: async (ctx, input) => {
+      await ctx.services.webhooks.remove(ctx.em, requireUser(ctx), input);
+      return true;
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/webhooks/deliveries',
+    tag,
+    auth: 'user',
+    summary:
+      "An endpoint's (id) latest 50 deliveries, newest first: messageId, eventType, status, attempts, responseStatus, durationMs, lastError",
+    input: webhookIdSchema,
+    handler: async (ctx, input) =>
+      (await ctx.services.webhooks.deliveries(ctx.em, requireUser(ctx), input)).map(toWebhookDelivery),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/webhooks/redeliver',
+    tag,
+    auth: 'user',
+    summary: 'Send a delivery (id) again, with the same webhook-id; enables its endpoint again',
+    input: webhookIdSchema,
+    handler: async (ctx, input) =>
+      toWebhookDelivery(await ctx.services.webhooks.redeliver(ctx.em, requireUser(ctx), input)),
+  }),
+];

@@ -1,0 +1,237 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyBaseLogger } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { lookup as dnsLookup } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
+import { z } from 'zod';
+import { badInput, notFound } from '../../shared/errors';
+import { parseInput } from '../../shared/validation';
+import type { JobQueue } from '../jobs/job-queue';
+import type { MailService } from '../mail/mail.service';
+import type { User } from '../users/user.entity';
+import { isForbiddenAddress } from './address-policy';
+import { newWebhookSecret, signedHeaders } from './signing';
+import { WEBHOOK_EVENTS, WebhookDelivery, WebhookEndpoint, type WebhookEvent } from './webhook.entities';
+
+/** What other services call to raise an event (in the transaction of the change). */
+export type WebhookEvents = Pick<WebhooksService, 'emit'>;
+
+/** The job queue's name for one delivery (data: { deliveryId }). */
+export const WEBHOOK_JOB = 'webhook-deliver';
+// attempts of one delivery: with backoff from WEBHOOK_RETRY_SECONDS (30 s) doubling to 6 hours,
+// about 3 days in all
+export const WEBHOOK_MAX_ATTEMPTS = 20;
+// an endpoint failing this long (no success since) is disabled and its owner told
+const DISABLE_AFTER_MS = 3 * 24 * 60 * 60_000;
+const TIMEOUT_MS = 10_000;
+const MAX_ENDPOINTS = 10;
+
+export const createEndpointSchema = z.strictObject({
+  url: z.string().trim().min(1, 'url is required').max(2000),
+  events: z.array(z.enum(WEBHOOK_EVENTS)).min(1, 'Choose at least one event').max(WEBHOOK_EVENTS.length),
+});
+export const webhookIdSchema = z.strictObject({ id: z.uuid('id must be a UUID') });
+
+export type Attempt = { ok: boolean; status: number | null; durationMs: number; error: string | null };
+
+/**
+ * Webhooks for integrators (Standard Webhooks): endpoints, signed deliveries through the job queue
+ * with exponential backoff, a delivery log with Redeliver. A payload carries ids and metadata,
+ * never response plaintext (the server has none). Outside development a delivery never goes to a
+ * loopback, private or link-local address, checked on the address the name resolves to at connect
+ * time (so a name re-pointed after the check cannot slip through).
+ */
+export class WebhooksService {
+  constructor(
+    private readonly jobs: JobQueue,
+    private readonly mail: MailService,
+    private readonly opts: { allowPrivate: boolean; publicUrl: string },
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
+  ) {}
+
+  async create(em: EntityManager, user: User, raw: unknown): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+    const input = parseInput(createEndpointSchema, raw);
+    const url = this.checkUrl(input.url);
+    if ((await em.count(WebhookEndpoint, { user })) >= MAX_ENDPOINTS) {
+      throw badInput(`At most ${MAX_ENDPOINTS} webhook endpoints per account`);
+    }
+    const secret = newWebhookSecret();
+    const endpoint = em.create(WebhookEndpoint, { user, url, events: [...new Set(input.events)], secret });
+    await em.flush();
+    return { endpoint, secret };
+  }
+
+  list(em: EntityManager, user: User): Promise<WebhookEndpoint[]> {
+    return em.find(WebhookEndpoint, { user }, { orderBy: { createdAt: 'asc' } });
+  }
+
+  async remove(em: EntityManager, user: User, raw: unknown): Promise<void> {
+    const endpoint = await this.owned(em, user, parseInput(webhookIdSchema, raw).id);
+    await em.remove(endpoint).flush();
+  }
+
+  /** An endpoint's latest 50 deliveries, newest first. */
+  async deliveries(em: EntityManager, user: User, raw: unknown): Promise<WebhookDelivery[]> {
+    const endpoint = await this.owned(em, user, parseInput(webhookIdSchema, raw).id);
+    return em.find(WebhookDelivery, { endpoint }, { orderBy: { createdAt: 'desc' }, limit: 50 });
+  }
+
+  /** Sends a delivery's message again (same webhook-id), as a new delivery; re-enables its endpoint. */
+  async redeliver(em: EntityManager, user: User, raw: unknown): Promise<WebhookDelivery> {
+    const { id } = parseInput(webhookIdSchema, raw);
+    const old = await em.findOne(WebhookDelivery, { id, endpoint: { user } }, { populate: ['endpoint'] });
+    if (!old) throw notFound('Webhook delivery');
+    return em.transactional(async (tx) => {
+      const endpoint = await tx.findOneOrFail(WebhookEndpoint, old.endpoint.id);
+      endpoint.enabled = true;
+      endpoint.disabledReason = null;
+      const again = tx.create(WebhookDelivery, {
+        endpoint,
+        messageId: old.messageId,
+        eventType: old.eventType,
+        body: old.body,
+      });
+      await this.jobs.send(WEBHOOK_JOB, { deliveryId: again.id }, { tx });
+      return again;
+    });
+  }
+
+  /**
+   * In the transaction of the change: a delivery (and its job) for each enabled endpoint of `userId`
+   * that subscribed to `type`. Nothing is sent unless the change commits.
+   */
+  async emit(tx: EntityManager, userId: string, type: WebhookEvent, data: Record<string, unknown>): Promise<void> {
+    const endpoints = (await tx.find(WebhookEndpoint, { user: userId, enabled: true })).filter((e) =>
+      e.events.includes(type),
+    );
+    if (!endpoints.length) return;
+    const messageId = `msg_${randomUUID().replace(/-/g, '')}`;
+    const body = JSON.stringify({ type, timestamp: new Date().toISOString(), data });
+    for (const endpoint of endpoints) {
+      const d = tx.create(WebhookDelivery, { endpoint, messageId, eventType: type, body });
+      await this.jobs.send(WEBHOOK_JOB, { deliveryId: d.id }, { tx });
+    }
+  }
+
+  /**
+   * The `webhook-deliver` job: one attempt. A failure still to be retried throws (the queue backs
+   * off); the last one marks the delivery failed, and an endpoint failing for days is disabled.
+   */
+  async deliver(em: EntityManager, deliveryId: string): Promise<void> {
+    const d = await em.findOne(WebhookDelivery, deliveryId, { populate: ['endpoint.user'] });
+    if (!d || d.status !== 'pending') return;
+    const endpoint = d.endpoint;
+    const attempt: Attempt = endpoint.enabled
+      ? await this.post(endpoint.url, endpoint.secret, d)
+      : { ok: false, status: null, durationMs: 0, error: 'The endpoint is disabled' };
+    const now = new Date();
+    d.attempts += 1;
+    d.responseStatus = attempt.status;
+    d.durationMs = attempt.durationMs;
+    d.lastError = attempt.error?.slice(0, 500) ?? null;
+    if (attempt.ok) {
+      d.status = 'succeeded';
+      d.completedAt = now;
+      endpoint.failingSince = null;
+    } else {
+      endpoint.failingSince ??= now;
+      if (d.attempts >= WEBHOOK_MAX_ATTEMPTS || !endpoint.enabled) {
+        d.status = 'failed';
+        d.completedAt = now;
+      }
+      if (endpoint.enabled && now.getTime() - endpoint.failingSince.getTime() >= DISABLE_AFTER_MS) {
+        this.disable(em, endpoint);
+      }
+    }
+    await em.flush();
+    if (d.status === 'pending') throw new Error(`Webhook delivery failed: ${d.lastError}`);
+  }
+
+  private disable(em: EntityManager, endpoint: WebhookEndpoint): void {
+    endpoint.enabled = false;
+    endpoint.disabledReason = 'Deliveries failed for 3 days';
+    this.mail.enqueue(em, {
+      to: endpoint.user.email,
+      kind: 'webhook-disabled',
+      subject: 'Parley: a webhook endpoint was disabled',
+      text:
+        `Deliveries to your webhook endpoint ${endpoint.url} have failed for 3 days, so it was disabled.\n\n` +
+        `Fix the endpoint, then redeliver a message from Settings > Integrations to enable it again:\n` +
+        `${this.opts.publicUrl}/settings`,
+    });
+  }
+
+  private async owned(em: EntityManager, user: User, id: string): Promise<WebhookEndpoint> {
+    const endpoint = await em.findOne(WebhookEndpoint, { id, user });
+    if (!endpoint) throw notFound('Webhook endpoint');
+    return endpoint;
+  }
+
+  private checkUrl(raw: string): string {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw badInput('url: not a valid URL');
+    }
+    const schemes = this.opts.allowPrivate ? ['https:', 'http:'] : ['https:'];
+    if (!schemes.includes(url.protocol)) throw badInput('url: must be an https URL');
+    if (url.username || url.password) throw badInput('url: must not carry a user name or password');
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (!this.opts.allowPrivate && (isIP(host) ? isForbiddenAddress(host) : host === 'localhost')) {
+      throw badInput('url: must not point at a loopback, private or link-local address');
+    }
+    return url.toString();
+  }
+
+  /** POSTs the signed message; refuses (outside development) a name resolving to a forbidden address. */
+  private post(target: string, secret: string, d: WebhookDelivery): Promise<Attempt> {
+    const started = Date.now();
+    const headers = {
+      ...signedHeaders(secret, d.messageId, Math.floor(started / 1000), d.body),
+      'content-type': 'application/json',
+      'user-agent': 'Parley-Webhooks/1',
+    };
+    const lookup: LookupFunction = (hostname, options, callback) =>
+      dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+        if (err) return callback(err, '', 0);
+        const list = addresses as { address: string; family: number }[];
+        const bad = list.find((a) => isForbiddenAddress(a.address));
+        if (!this.opts.allowPrivate && bad) {
+          return callback(new Error(`refused: ${hostname} resolves to ${bad.address}, a private address`), '', 0);
+        }
+        if (options.all) return callback(null, list);
+        return callback(null, list[0].address, list[0].family);
+      });
+    const url = new URL(target);
+    const literal = url.hostname.replace(/^\[|\]$/g, '');
+    return new Promise<Attempt>((resolve) => {
+      const done = (status: number | null, error: string | null) =>
+        resolve({
+          ok: status !== null && status >= 200 && status < 300,
+          status,
+          durationMs: Date.now() - started,
+          error,
+        });
+      if (!this.opts.allowPrivate && isIP(literal) && isForbiddenAddress(literal)) {
+        return done(null, `refused: ${literal} is a private address`);
+      }
+      const client = url.protocol === 'https:' ? https : http;
+      const req = client.request(url, { method: 'POST', headers, lookup, timeout: TIMEOUT_MS }, (res) => {
+        res.resume();
+        res.on('end', () =>
+          done(res.statusCode ?? null, res.statusCode && res.statusCode < 300 ? null : `HTTP ${res.statusCode}`),
+        );
+      });
+      req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
+      req.on('error', (err) => done(null, err.message));
+      req.end(d.body);
+    }).then((a) => {
+      if (!a.ok) this.log.warn({ deliveryId: d.id, status: a.status, error: a.error }, 'webhook delivery failed');
+      return a;
+    });
+  }
+}

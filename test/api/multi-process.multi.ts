@@ -1,0 +1,185 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOBS_SCHEMA } from '../../api/src/modules/jobs/job-queue';
+import { PAYOUT_JOB } from '../../api/src/modules/payouts/payouts.service';
+import { buyCredit } from './support/billing';
+import { TestClient } from './support/client';
+import { publishFundedCollection, startTestChain, submitCollection, type TestChain } from './support/escrow';
+import type { TestUser } from './support/factories';
+import {
+  buildUserOverHttp,
+  createServerDatabase,
+  startServerProcess,
+  tempDataDir,
+  waitFor,
+  type ServerProcess,
+} from './support/processes';
+import { buildKey, expectError } from './support/requests';
+import {
+  browserOf,
+  createRoom,
+  decryptReport,
+  people,
+  uploadDataset,
+  type Column,
+  type ReportResult,
+} from './support/rooms';
+import { startRoundRobinProxy, type RoundRobinProxy } from './support/round-robin-proxy';
+
+// Three server processes, as `npm start` runs them, on one PostgreSQL server behind a round-robin
+// proxy: every request goes to the next process, so one flow's steps land on all three. Several
+// processes cannot share the embedded database (it lives inside one process), so this needs
+// DATABASE_URL (CI sets it; `npm run test:multi`).
+const PROCESSES = 3;
+const PHONES = 30;
+const BONUS = 2;
+const COLUMNS: Column[] = [
+  { name: 'email', role: 'join', kind: 'email', shared: true },
+  { name: 'age', role: 'clear', shared: true },
+  { name: 'name', role: 'sealed', shared: true },
+];
+
+let c: TestChain;
+let database: { url: string; drop(): Promise<void> } | undefined;
+let db: pg.Client;
+const servers: ServerProcess[] = [];
+let proxy: RoundRobinProxy;
+let alice: TestUser;
+
+beforeAll(async () => {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) {
+    throw new Error(
+      'The multi-process test needs a PostgreSQL server: set DATABASE_URL (see README, "Several servers")',
+    );
+  }
+  c = await startTestChain();
+  database = await createServerDatabase(baseUrl);
+  // the first process migrates the new database; the others then start side by side
+  const start = () => startServerProcess({ ...c.env, DATABASE_URL: database!.url, DATA_DIR: tempDataDir() });
+  servers.push(await start());
+  servers.push(...(await Promise.all(Array.from({ length: PROCESSES - 1 }, start))));
+  proxy = await startRoundRobinProxy(servers.map((s) => s.url));
+  db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+}, 240_000);
+afterAll(async () => {
+  await db?.end();
+  await proxy?.close();
+  await Promise.all(servers.map((s) => s.stop()));
+  await database?.drop();
+  await c?.stop();
+});
+
+const backendsOf = (path: string) => new Set(proxy.hits.filter((h) => h.path === path).map((h) => h.backend));
+const query = async <T extends object>(sql: string, values: unknown[] = []) => (await db.query<T>(sql, values)).rows;
+
+describe('three server processes behind a round-robin proxy', () => {
+  it('registers, verifies and keeps a session across processes', async () => {
+    alice = await buildUserOverHttp(proxy.url);
+    // register, the outbox, verify and login went to different processes; the session works on each
+    for (let i = 0; i < PROCESSES; i++) {
+      const me = await alice.client.rest<{ id: string }>('GET', '/v1/auth/user/getUser');
+      expect(me.status).toBe(200);
+    }
+    expect(backendsOf('/v1/auth/user/getUser').size).toBe(PROCESSES);
+  });
+
+  it('publishes, takes 30 phones and pays each exactly once', { timeout: 180_000 }, async () => {
+    const key = await buildKey(alice);
+    const r = await publishFundedCollection(c, alice, key, PHONES * BONUS, BONUS);
+    const phones = await Promise.all(Array.from({ length: PHONES }, () => submitCollection(proxy.url, r, key)));
+    expect(backendsOf('/v1/requestClient/submitCollection').size).toBe(PROCESSES);
+
+    await waitFor(
+      () =>
+        query<{ n: number }>(`select count(*)::int as n from payouts where escrow_address = $1 and status = 'sent'`, [
+          r.escrow,
+        ]),
+      ([row]) => row.n === PHONES,
+      150_000,
+    );
+    for (const p of phones) expect(await c.balance(p.walletAddress)).toBe(BigInt(BONUS));
+    expect(await c.balance(r.escrow)).toBe(0n);
+
+    // one payout per phone, each its own treasury transaction with its own nonce
+    const payouts = await query<{ id: string; tx_hash: string; nonce: number }>(
+      'select id, tx_hash, nonce from payouts where escrow_address = $1',
+      [r.escrow],
+    );
+    expect(payouts).toHaveLength(PHONES);
+    expect(new Set(payouts.map((p) => p.tx_hash)).size).toBe(PHONES);
+    expect(new Set(payouts.map((p) => p.nonce)).size).toBe(PHONES);
+    // one job per payout, run once (no second attempt), by whichever process claimed it
+    const jobs = await query<{ key: string; state: string; retry_count: number }>(
+      `select singleton_key as key, state::text as state, retry_count from ${JOBS_SCHEMA}.job where name = $1`,
+      [PAYOUT_JOB],
+    );
+    expect(jobs.map((j) => j.key).sort()).toEqual(payouts.map((p) => p.id).sort());
+    expect(jobs.every((j) => j.state === 'completed' && j.retry_count === 0)).toBe(true);
+  });
+
+  it('assembles a clean-room upload whose chunks land on different processes, and reports on it once', async () => {
+    const owner = await browserOf(alice);
+    const room = await createRoom(owner);
+    const rows = people(60);
+    const datasetId = await uploadDataset(owner, room, 'people', COLUMNS, rows, 10);
+    expect(proxy.hits.filter((h) => h.path === '/v1/vcr/uploadEncrypted')).toHaveLength(6);
+    expect(backendsOf('/v1/vcr/uploadEncrypted').size).toBe(PROCESSES);
+    const sets = await owner.client.rest<{ id: string; rowCount: number; status: string }[]>(
+      'GET',
+      '/v1/vcr/getDataSets',
+      undefined,
+      { room_id: room.id },
+    );
+    expect(sets.body.result).toEqual([expect.objectContaining({ id: datasetId, rowCount: 60, status: 'ready' })]);
+
+    await buyCredit(owner.client, '10credits');
+    const balanceBefore = await owner.client.rest<{ balance: number }>('GET', '/v1/billing/balance');
+    const report = await owner.client.rest<{ result: ReportResult }>('POST', '/v1/vcr/createReport', {
+      room_id: room.id,
+      datasets_array: datasetId,
+    });
+    expect(report.status).toBe(200);
+    expect(await decryptReport(room, room.id, report.body.result!.result)).toEqual(rows);
+    const balanceAfter = await owner.client.rest<{ balance: number }>('GET', '/v1/billing/balance');
+    // charged once, whichever processes answered
+    const spent = balanceBefore.body.result!.balance - balanceAfter.body.result!.balance;
+    const [ledger] = await query<{ n: number; spent: number }>(
+      `select count(*)::int as n, coalesce(-sum(amount), 0)::int as spent from credit_entries
+        where user_id = $1 and amount < 0`,
+      [alice.id],
+    );
+    expect(ledger).toEqual({ n: 1, spent });
+  });
+
+  it('throttles failed logins the same whichever process answers', async () => {
+    const guesser = new TestClient(proxy.url);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await guesser.rest('POST', '/v1/auth/login', { username: alice.username, password: `wrong${i}` });
+      statuses.push(res.status);
+      if (i === 5) expectError(res, 429, 'RATE_LIMITED');
+    }
+    // five free failures (LOGIN_FREE_FAILURES) counted across the three processes, then a wait
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(backendsOf('/v1/auth/login').size).toBe(PROCESSES);
+  });
+
+  it('fires each schedule once per tick across the processes', { timeout: 150_000 }, async () => {
+    const perTick = () =>
+      query<{ name: string; minute: string; n: number }>(
+        `select name, date_trunc('minute', created_on)::text as minute, count(*)::int as n from ${JOBS_SCHEMA}.job
+          where name <> $1 and name not like '\\_\\_pgboss%' group by 1, 2`,
+        [PAYOUT_JOB],
+      );
+    // the every-minute sweeps have ticked (each of three processes firing would make three jobs a
+    // tick); pg-boss's own internal queues, __pgboss__*, are left out: each instance keeps its own
+    const ticks = await waitFor(
+      perTick,
+      (t) => ['withdrawals-reconcile', 'payouts-sweep'].every((name) => t.some((x) => x.name === name)),
+      140_000,
+    );
+    expect(ticks.filter((t) => t.n !== 1)).toEqual([]);
+  });
+});
