@@ -98,7 +98,7 @@ export function createServices(
   );
   const payouts = new PayoutsService(chain, treasury, log, jobs, webhooks);
   const escrowFunding = new EscrowFundingService(ledger, chain, treasury, log);
-  const requests = new RequestsService(surveys, payouts, chain, escrowFunding, log);
+  const requests = new RequestsService(surveys, payouts, chain, escrowFunding, log, webhooks);
   const credit = new CreditService(ledger);
   const rooms = new RoomsService(mail, config.publicUrl);
   const datasets = new DatasetsService(rooms);
@@ -140,7 +140,7 @@ export function createServices(
     analyses,
     access,
     audit,
-    reports: new ReportsService(rooms, datasets, analyses, access, audit, credit, ledger),
+    reports: new ReportsService(rooms, datasets, analyses, access, audit, credit, ledger, webhooks),
     webhooks,
   };
 }

@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { isForbiddenAddress } from '../../api/src/modules/webhooks/address-policy';
 import type { WebhookDeliveryView, WebhookEndpointView } from '../../api/src/modules/webhooks/webhooks.mappers';
+import { buyCredit } from './support/billing';
 import { TestClient } from './support/client';
 import { buildUser, type TestUser } from './support/factories';
 import { waitFor } from './support/processes';
@@ -18,6 +19,7 @@ import {
   type LegacyQuestion,
   type LegacyRequest,
 } from './support/requests';
+import { browserOf, createRoom, uploadDataset } from './support/rooms';
 import { startTestServer, type TestServer } from './support/server';
 
 /**
@@ -170,6 +172,64 @@ describe('webhooks', () => {
     ]);
     // a wrong secret does not verify (the receiver's check is real)
     expect(verifyStandardWebhook('whsec_' + Buffer.alloc(24).toString('base64'), {}, '')).toBe(false);
+  });
+
+  it('announces a published request and a report made in a room, with ids and counts only', async () => {
+    const owner = await browserOf(await buildUser(dev));
+    const created = await owner.client.rest<{ secret: string; endpoint: Endpoint }>(
+      'POST',
+      '/v1/webhooks/createEndpoint',
+      { url: receiver.url, events: ['request.published', 'report.created'] },
+    );
+    const own = created.body.result!;
+    const mine = () => receiver.received.filter((m) => ['request.published', 'report.created'].includes(m.body.type));
+    const before = mine().length;
+    const previousSecret = receiver.state.secret;
+    receiver.state.secret = own.secret;
+    onTestFinished(() => {
+      receiver.state.secret = previousSecret;
+    });
+
+    const draft = await createRequest(owner, surveyBody((await buildKey(owner)).id, { status: 0 }));
+    const published = await publishedSurvey(owner);
+    const room = await createRoom(owner, 'Announced');
+    const set = await uploadDataset(
+      owner,
+      room,
+      'set',
+      [{ name: 'age', role: 'clear', shared: true }],
+      [['41'], ['42']],
+    );
+    await buyCredit(owner.client, '10credits');
+    const report = await owner.client.rest<{ id: string }>('POST', '/v1/vcr/createReport', {
+      room_id: room.id,
+      datasets_array: set,
+    });
+    expect(report.status).toBe(200);
+
+    await waitFor(
+      async () => mine().length - before,
+      (n) => n >= 2,
+      20_000,
+    );
+    // deliveries run in parallel: order by type (report.created, request.published)
+    const messages = mine()
+      .slice(before)
+      .sort((a, b) => a.body.type.localeCompare(b.body.type));
+    expect(messages.every((m) => m.verified)).toBe(true);
+    expect(messages.map((m) => m.body.data)).toEqual([
+      { reportId: report.body.result!.id, roomId: room.id, datasetIds: [set], rowCount: 2 },
+      {
+        requestId: published.id,
+        type: 'survey',
+        bonusAmount: 10,
+        bonusEach: 2,
+        escrowAddress: published.newchild,
+        payWith: 'wallet',
+      },
+    ]);
+    expect(messages.map((m) => m.body.data.requestId)).not.toContain(draft.id); // a draft is not published
+    expect(JSON.stringify(messages)).not.toContain('canary-note');
   });
 
   it('retries a failing delivery with backoff under the same webhook-id, and redelivers on request', async () => {

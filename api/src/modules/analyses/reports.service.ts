@@ -1,3 +1,4 @@
+import type { WebhookEvents } from '../webhooks/webhooks.service';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import { query } from '../../db/sql';
@@ -62,6 +63,7 @@ export class ReportsService {
     private readonly audit: AuditService,
     private readonly credit: CreditService,
     private readonly ledger: LedgerService,
+    private readonly events?: WebhookEvents,
   ) {}
 
   /**
@@ -168,6 +170,13 @@ export class ReportsService {
         false,
       );
       await tx.flush();
+      // ids and counts only: the result is sealed for the members' browsers
+      await this.events?.emit(tx, user.id, 'report.created', {
+        reportId: report.id,
+        roomId: room.id,
+        datasetIds: report.datasetIds,
+        rowCount: report.rowCount,
+      });
       return report;
     });
   }

@@ -1,3 +1,4 @@
+import type { WebhookEvents } from '../webhooks/webhooks.service';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
@@ -43,7 +44,20 @@ export class RequestsService {
     private readonly chain: ChainService,
     private readonly funding: EscrowFundingService,
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
+    private readonly events?: WebhookEvents,
   ) {}
+
+  /** request.published to the owner's webhooks, in the transaction that published it. */
+  private async announce(tx: EntityManager, r: DataRequest): Promise<void> {
+    await this.events?.emit(tx, r.user.id, 'request.published', {
+      requestId: r.id,
+      type: r.type,
+      bonusAmount: r.bonusAmount,
+      bonusEach: r.bonusEach,
+      escrowAddress: r.escrowAddress ?? null,
+      payWith: r.funding,
+    });
+  }
 
   async create(em: EntityManager, user: User, raw: unknown): Promise<RequestDetail> {
     const input = parseInput(createRequestSchema, raw);
@@ -60,6 +74,7 @@ export class RequestsService {
       em.transactional(async (tx) => {
         const r = await this.insert(tx, user, id, key, input, { escrowVerified });
         await tx.flush();
+        if (published) await this.announce(tx, r);
         return r;
       }),
     );
@@ -176,6 +191,7 @@ export class RequestsService {
         const r = await tx.findOneOrFail(DataRequest, id, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
         if (r.status === 1) return;
         tx.assign(r, { ...escrow, status: 1, escrowVerified, funding: 'credit', publishedAt: new Date() });
+        await this.announce(tx, r);
       });
     }
     return this.detail(em, id, user);
@@ -367,6 +383,7 @@ export class RequestsService {
       });
       if (newQuestions) await this.surveys.replaceQuestions(tx, r, merged.questions ?? []);
       await this.saving(() => tx.flush());
+      if (merged.status === 1 && !wasPublished) await this.announce(tx, r);
       // a second click waited on the row lock above and finds the first one's payment
       if (creditPublish && !(await this.funding.live(tx, id, 'create'))) {
         await this.funding.debit(tx, {
