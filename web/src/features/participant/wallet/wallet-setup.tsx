@@ -31,19 +31,26 @@ function PasteAddress() {
     else saveWallet({ kind: 'pasted', address: checked.address });
   };
   return (
-    <Box component="form" aria-label="Paste an address" noValidate onSubmit={(e) => (e.preventDefault(), save())}>
+    // not a <form>: this sits inside the answer form, and Enter here must not send the answer
+    <Box role="group" aria-label="Paste an address">
       <TextField
         label="Wallet address"
         placeholder="0x…"
         value={value}
         onChange={(e) => (setValue(e.target.value), setProblem(null))}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            save();
+          }
+        }}
         error={Boolean(problem)}
         helperText={problem ?? 'An Ethereum address you control. Mixed case is checked against its checksum.'}
         fullWidth
         autoComplete="off"
         slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
       />
-      <Button type="submit" variant="contained" sx={{ mt: 1.5 }}>
+      <Button variant="contained" onClick={save} sx={{ mt: 1.5 }}>
         Use this address
       </Button>
     </Box>
