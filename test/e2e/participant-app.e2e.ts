@@ -21,7 +21,14 @@ import type { Eip1193Provider } from '../../web/src/wallet/eip1193';
 import { buildUser, type TestUser } from '../api/support/factories';
 import { buildKey, type KeyPair } from '../api/support/requests';
 import { startTestServer, type TestServer } from '../api/support/server';
-import { findLeaks, launchBrowser, recordRequests, screenshot, type RecordedRequest } from './support/browser';
+import {
+  ARTIFACTS,
+  findLeaks,
+  launchBrowser,
+  recordRequests,
+  screenshot,
+  type RecordedRequest,
+} from './support/browser';
 import { createDevWallet, type DevWallet } from './support/dev-wallet';
 
 // The participant web app (issue 15.1) in Chromium emulating a 375x812 phone: a participant opens
@@ -260,7 +267,7 @@ describe('the participant web app on a phone', () => {
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
   });
 
-  it('submits a collection with two images, encrypted in the browser with a progress bar', async () => {
+  it('submits a collection with two images, validated and encrypted in the browser', async () => {
     await page.goto(`${server.url}/p/r/${ids.collection}`);
     await page.getByRole('heading', { name: 'Street photo study' }).waitFor();
     expect(await page.getByRole('note', { name: 'Privacy' }).textContent()).toBe(
@@ -344,8 +351,11 @@ describe('the participant web app on a phone', () => {
     await row.getByRole('button', { name: /^Enlarge Image 2 of / }).click();
     const large = admin.getByRole('dialog', { name: /^Image 2 of / });
     await large.waitFor();
-    await screenshot(admin, 'participant-requester-image-1440');
-    await large.getByRole('button', { name: 'Close' }).click();
+    const enlarged = large.getByRole('img', { name: /^Image 2 of / });
+    await eventually(() => enlarged.evaluate((n) => (n as unknown as { naturalWidth: number }).naturalWidth)).toBe(8);
+    await admin.screenshot({ path: path.join(ARTIFACTS, 'participant-requester-image-1440.png') });
+    await admin.keyboard.press('Escape');
+    await large.waitFor({ state: 'hidden' });
 
     const card = admin.getByRole('region', { name: 'Participant link' });
     const link = `${server.url}/p/r/${ids.collection}`;

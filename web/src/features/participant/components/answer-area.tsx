@@ -69,6 +69,12 @@ export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: 
   const recheck = (nextSurvey = survey, nextValues = values, nextImages = images) =>
     request.type === 'survey' ? checkSurvey(questions, nextSurvey) : checkCollection(options, nextValues, nextImages);
 
+  // once everything is fixed, the "needs a look" message goes too
+  const showProblems = (found: Record<string, string>) => {
+    setProblems(found);
+    if (Object.keys(found).length === 0) setError(null);
+  };
+
   const submit = async () => {
     const found = recheck();
     setProblems(found);
@@ -150,7 +156,7 @@ export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: 
             onChange={(id, v) => {
               const next = { ...survey, [id]: v };
               setSurvey(next);
-              if (checked) setProblems(recheck(next));
+              if (checked) showProblems(recheck(next));
             }}
           />
         ) : (
@@ -163,19 +169,19 @@ export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: 
             onChange={(key, v) => {
               const next = { ...values, [key]: v };
               setValues(next);
-              if (checked) setProblems(recheck(survey, next));
+              if (checked) showProblems(recheck(survey, next));
             }}
             onPick={(files) =>
               void pickImages(images, files).then(({ picked, problems: found }) => {
                 setImages(picked);
                 setPickProblems(found);
-                if (checked) setProblems(recheck(survey, values, picked));
+                if (checked) showProblems(recheck(survey, values, picked));
               })
             }
             onRemoveImage={(i) => {
               const next = images.filter((_, j) => j !== i);
               setImages(next);
-              if (checked) setProblems(recheck(survey, values, next));
+              if (checked) showProblems(recheck(survey, values, next));
             }}
           />
         )}
