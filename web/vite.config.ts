@@ -101,6 +101,22 @@ const reportedRoutes: ReportedRoute[] = [
     forbiddenPackages: ON_DEMAND,
   },
   { path: '/admin/request/survey/list', modules: [...SESSION, 'src/features/requests/pages/request-list-page.tsx'] },
+  // the participant app's first route (the shared link): no Apollo, no ethers until a wallet is made
+  {
+    path: '/p/r/:id',
+    modules: ['src/layouts/participant/participant-layout.tsx', 'src/features/participant/pages/request-page.tsx'],
+    budgetKb: 150,
+    forbiddenPackages: [...ON_DEMAND, ...CHARTS, '@apollo/client', 'graphql'],
+  },
+  {
+    path: '/p',
+    modules: [
+      'src/layouts/participant/participant-layout.tsx',
+      'src/features/participant/pages/open-requests-page.tsx',
+    ],
+    budgetKb: 150,
+    forbiddenPackages: [...ON_DEMAND, ...CHARTS, '@apollo/client', 'graphql'],
+  },
   { path: '/admin/vcr', modules: [...SESSION, 'src/features/rooms/pages/rooms-page.tsx'] },
   { path: '/admin/vcrs/:id', modules: [...SESSION, 'src/features/rooms/pages/room-page.tsx'] },
 ];

@@ -19,6 +19,7 @@ import { buildOpenApi } from './rest/openapi';
 import { restErrorReply, restPlugin } from './rest/plugin';
 import { restRoutes } from './rest/routes';
 import type { ChainSetup } from './modules/chain/chain.settings';
+import { registerResponseImageFiles } from './modules/response-images/response-images.rest';
 import { createServices, type Services } from './services';
 import type { Actor, RequestContext } from './shared/context';
 import { AppError } from './shared/errors';
@@ -218,6 +219,8 @@ export async function buildApp({
 
   const openApi = buildOpenApi(restRoutes, { version: API_VERSION });
   app.get('/v1/openapi.json', async () => openApi);
+
+  registerResponseImageFiles(app, services);
 
   // uploaded avatars; served with a locked-down policy so an image can never run as a page
   app.get<{ Params: { file: string } }>('/media/avatars/:file', async (request, reply) => {

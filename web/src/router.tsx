@@ -2,10 +2,13 @@ import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObjec
 import { getApolloClient } from './shared/apollo/apollo-client';
 import type { RouteHandle } from './shared/hooks/use-route-handle';
 import { DASHBOARD_PATH, LOGIN_PATH } from './shared/session/session-paths';
-import { PageLoader } from './shared/ui/page-loader';
-import { RouteErrorPage } from './shared/ui/route-error-page';
+import { lazy, Suspense } from 'react';
 
 const handle = (value: RouteHandle): RouteHandle => value;
+// The last-resort error page and the first-load spinner load on demand: their MUI buttons and
+// progress would otherwise sit in every route's initial JS (the participant app's budget is 150 kB).
+const RouteErrorPage = lazy(async () => ({ default: (await import('./shared/ui/route-error-page')).RouteErrorPage }));
+const PageLoader = lazy(async () => ({ default: (await import('./shared/ui/page-loader')).PageLoader }));
 const toDashboard = () => redirect(DASHBOARD_PATH);
 // Redirect-only routes render nothing; a component keeps the router from warning about it.
 const Nothing = () => null;
@@ -42,8 +45,16 @@ export function buildRoutes(): RouteObject[] {
   return [
     {
       id: 'root',
-      ErrorBoundary: RouteErrorPage,
-      HydrateFallback: () => <PageLoader label="Loading Parley…" minHeight="100vh" />,
+      ErrorBoundary: () => (
+        <Suspense fallback={null}>
+          <RouteErrorPage />
+        </Suspense>
+      ),
+      HydrateFallback: () => (
+        <Suspense fallback={null}>
+          <PageLoader label="Loading Parley…" minHeight="100vh" />
+        </Suspense>
+      ),
       children: [
         { index: true, loader: toDashboard, Component: Nothing },
         {
@@ -157,6 +168,44 @@ export function buildRoutes(): RouteObject[] {
                 Component: (await import('./features/responses/pages/request-report-page')).RequestReportPage,
               }),
             },
+          ],
+        },
+        // The participant app (issue 15): public, its own layout, no Apollo; it talks to the phone REST routes.
+        {
+          path: 'p',
+          lazy: async () => ({
+            Component: (await import('./layouts/participant/participant-layout')).ParticipantLayout,
+          }),
+          children: [
+            {
+              index: true,
+              handle: handle({ title: 'Open requests' }),
+              lazy: async () => ({
+                Component: (await import('./features/participant/pages/open-requests-page')).OpenRequestsPage,
+              }),
+            },
+            {
+              path: 'r/:id',
+              handle: handle({ title: 'Answer a request' }),
+              lazy: async () => ({
+                Component: (await import('./features/participant/pages/request-page')).RequestPage,
+              }),
+            },
+            {
+              path: 'answers',
+              handle: handle({ title: 'My answers' }),
+              lazy: async () => ({
+                Component: (await import('./features/participant/pages/my-answers-page')).MyAnswersPage,
+              }),
+            },
+            {
+              path: 'wallet',
+              handle: handle({ title: 'Wallet' }),
+              lazy: async () => ({
+                Component: (await import('./features/participant/pages/wallet-page')).WalletPage,
+              }),
+            },
+            { path: '*', loader: () => redirect('/p'), Component: Nothing },
           ],
         },
         {

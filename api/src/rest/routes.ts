@@ -6,6 +6,7 @@ import { datasetsRoutes } from '../modules/datasets/datasets.rest';
 import { keysRoutes } from '../modules/keys/keys.rest';
 import { notificationsRoutes } from '../modules/notifications/notifications.rest';
 import { requestsRoutes } from '../modules/requests/requests.rest';
+import { responseImagesRoutes } from '../modules/response-images/response-images.rest';
 import { phoneRoutes } from '../modules/responses/phone.rest';
 import { roomsRoutes } from '../modules/rooms/rooms.rest';
 import { runtimeConfigRoutes } from '../modules/runtime-config/runtime-config.rest';
@@ -23,6 +24,7 @@ export const restRoutes: RestRoute[] = [
   ...billingRoutes,
   ...requestsRoutes,
   ...phoneRoutes,
+  ...responseImagesRoutes,
   ...roomsRoutes,
   ...datasetsRoutes,
   ...analysesRoutes,

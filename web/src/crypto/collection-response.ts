@@ -13,7 +13,7 @@ import { openWithPrivateKey, responseKeyInfo, sealToPublicKey } from './hpke';
 export const RESPONSE_DATA_PREFIX = 'aesgcm1.';
 export const RESPONSE_IV_BYTES = 12;
 const TAG_BYTES = 16;
-const DATA_KEY_BYTES = 32;
+export const DATA_KEY_BYTES = 32;
 
 /** What a collection response holds (spec s.3 "Response item"): only what the request asked for. */
 export type CollectionData = {
@@ -97,13 +97,15 @@ export async function decryptResponseData(
   return parsed as CollectionData;
 }
 
-/** The phone's side (and the simulator's): a fresh data key sealed to the request's public key. */
+/** The phone's side (and the simulator's): a fresh data key sealed to the request's public key.
+ * `dataKey` is given when the client encrypted other parts (the images) with it first. */
 export async function sealCollectionResponse(
   requestId: string,
   publicKeyPem: string,
   data: CollectionData,
+  dataKey: Bytes = randomBytes(DATA_KEY_BYTES),
 ): Promise<SealedResponse> {
-  const dataKey = randomBytes(DATA_KEY_BYTES);
+  if (dataKey.length !== DATA_KEY_BYTES) throw new CryptoError('INVALID_ARGUMENT', 'a data key is 32 bytes');
   return {
     encryptedData: await encryptResponseData(dataKey, requestId, data),
     sealedKey: await sealToPublicKey(publicKeyPem, dataKey, responseKeyInfo(requestId)),
@@ -117,8 +119,17 @@ export async function openCollectionResponse(
   requestId: string,
   response: SealedResponse,
 ): Promise<CollectionData> {
+  return (await openCollectionResponseWithKey(privateKeyPem, requestId, response)).data;
+}
+
+/** As openCollectionResponse, also returning the data key (it opens the response's images). */
+export async function openCollectionResponseWithKey(
+  privateKeyPem: string,
+  requestId: string,
+  response: SealedResponse,
+): Promise<{ data: CollectionData; dataKey: Bytes }> {
   const dataKey = await openWithPrivateKey(privateKeyPem, response.sealedKey, responseKeyInfo(requestId));
   if (dataKey.length !== DATA_KEY_BYTES)
     throw new CryptoError('RESPONSE_MALFORMED', 'the sealed data key is not 32 bytes');
-  return decryptResponseData(dataKey, requestId, response.encryptedData);
+  return { data: await decryptResponseData(dataKey, requestId, response.encryptedData), dataKey };
 }

@@ -6,7 +6,6 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -18,7 +17,6 @@ import TableRow from '@mui/material/TableRow';
 import { useQuery } from '@apollo/client/react';
 import { Fragment, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { CollectionData } from '../../../crypto/collection-response';
 import { formatKeyId, isKeyId } from '../../../crypto/keys';
 import { CollectionResponsesDocument } from '../responses.generated';
 import { useIsPhone } from '../../../shared/hooks/use-is-phone';
@@ -27,14 +25,23 @@ import { IconCard } from '../../../shared/ui/icon-card';
 import { LabelValueTable } from '../../../shared/ui/label-value-table';
 import { LoadErrorAlert } from '../../../shared/ui/load-error-alert';
 import { useDecryptedResponses, type OpenedRow } from '../hooks/use-decrypted-responses';
-import { formatLocation, otherData, safeImageLinks, text } from '../response-fields';
+import { formatLocation, otherData, text } from '../response-fields';
 import { CollectionCsvButton } from './collection-csv-button';
+import { ResponseImages } from './response-images';
 import { LOAD_KEY_PAIR_PATH } from '../../../shared/settings-paths';
 
 export const RESPONSES_PAGE_SIZE = 25;
 const COLUMNS = ['Member ID', 'First Name', 'Last Name', 'Age', 'Mobile', 'Email', 'Gender', 'Location', 'Images'];
 
-function OpenedCells({ opened }: { opened: OpenedRow | undefined }) {
+function OpenedCells({
+  opened,
+  requestId,
+  memberId,
+}: {
+  opened: OpenedRow | undefined;
+  requestId: string;
+  memberId: string;
+}) {
   if (!opened) {
     return (
       <TableCell colSpan={COLUMNS.length - 1}>
@@ -52,7 +59,7 @@ function OpenedCells({ opened }: { opened: OpenedRow | undefined }) {
       </TableCell>
     );
   }
-  const { data } = opened;
+  const { data, dataKey } = opened;
   return (
     <>
       <TableCell>{text(data.firstName)}</TableCell>
@@ -62,27 +69,21 @@ function OpenedCells({ opened }: { opened: OpenedRow | undefined }) {
       <TableCell sx={{ overflowWrap: 'break-word', maxWidth: 260 }}>{text(data.email)}</TableCell>
       <TableCell>{text(data.gender)}</TableCell>
       <TableCell sx={{ minWidth: 180, maxWidth: 280 }}>{formatLocation(data.location)}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        <ImageLinks data={data} />
+      <TableCell sx={{ minWidth: 110 }}>
+        <ResponseImages data={data} dataKey={dataKey} requestId={requestId} memberId={memberId} />
       </TableCell>
     </>
   );
 }
 
-function ImageLinks({ data }: { data: CollectionData }) {
-  return safeImageLinks(data).map((href, i) => (
-    <Link key={href} href={href} target="_blank" rel="noopener noreferrer" sx={{ display: 'block' }}>
-      Image {i + 1}
-    </Link>
-  ));
-}
-
 // On a phone each response is a small record of the same nine fields.
 function StackedResponse({
+  requestId,
   memberId,
   opened,
   locked,
 }: {
+  requestId: string;
   memberId: string;
   opened: OpenedRow | undefined;
   locked: boolean;
@@ -104,7 +105,7 @@ function StackedResponse({
       />
     );
   }
-  const { data } = opened;
+  const { data, dataKey } = opened;
   return (
     <LabelValueTable
       label={`Response ${memberId}`}
@@ -117,7 +118,7 @@ function StackedResponse({
         ['Email', text(data.email)],
         ['Gender', text(data.gender)],
         ['Location', formatLocation(data.location)],
-        ['Images', <ImageLinks data={data} />],
+        ['Images', <ResponseImages data={data} dataKey={dataKey} requestId={requestId} memberId={memberId} />],
         ...otherData(data).map((line): [string, string] => [
           line.slice(0, line.indexOf(':')),
           line.slice(line.indexOf(':') + 2),
@@ -180,6 +181,7 @@ export function CollectionResponses({ requestId, keyId, title }: { requestId: st
             {shown.list.map((row) => (
               <Box role="listitem" key={row.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
                 <StackedResponse
+                  requestId={requestId}
                   memberId={row.memberId}
                   locked={decryption.state === 'no-key'}
                   opened={decryption.state === 'no-key' ? undefined : decryption.rows.get(row.id)}
@@ -224,7 +226,7 @@ export function CollectionResponses({ requestId, keyId, title }: { requestId: st
                                 Encrypted
                               </TableCell>
                             ) : (
-                              <OpenedCells opened={opened} />
+                              <OpenedCells opened={opened} requestId={requestId} memberId={row.memberId} />
                             )}
                           </TableRow>
                           {extra.length > 0 ? (

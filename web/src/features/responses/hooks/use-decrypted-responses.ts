@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
-import { openCollectionResponse, type CollectionData } from '../../../crypto/collection-response';
+import { openCollectionResponseWithKey, type CollectionData } from '../../../crypto/collection-response';
 import { loadPrivateKey } from '../../../crypto/key-storage';
 import { isKeyId } from '../../../crypto/keys';
 import { decryptFailure } from '../response-fields';
 
 export type SealedRow = { id: string; encryptedData?: string | null; sealedKey?: string | null };
-export type OpenedRow = { status: 'open'; data: CollectionData } | { status: 'failed'; reason: string };
+// dataKey: the response's own key, which also opens its images (docs/phone-response-encryption.md)
+export type OpenedRow =
+  { status: 'open'; data: CollectionData; dataKey: Uint8Array } | { status: 'failed'; reason: string };
 
 export type Decryption = { state: 'no-key' } | { state: 'decrypting' | 'done'; rows: ReadonlyMap<string, OpenedRow> };
 
@@ -21,7 +23,7 @@ export async function openRow(privateKeyPem: string, requestId: string, row: Sea
   if (!row.encryptedData || !row.sealedKey) return { status: 'failed', reason: 'The response holds no data.' };
   try {
     const sealed = { encryptedData: row.encryptedData, sealedKey: row.sealedKey };
-    return { status: 'open', data: await openCollectionResponse(privateKeyPem, requestId, sealed) };
+    return { status: 'open', ...(await openCollectionResponseWithKey(privateKeyPem, requestId, sealed)) };
   } catch (error) {
     return { status: 'failed', reason: decryptFailure(error) };
   }

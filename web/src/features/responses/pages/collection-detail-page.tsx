@@ -1,6 +1,7 @@
 import { requestDetailPath } from '../../../shared/requests/request-routes';
 import { CollectionResponses } from '../components/collection-responses';
 import { CollectionSummary } from '../components/collection-summary';
+import { ParticipantLinkCard } from '../components/participant-link';
 import { RequestPageShell } from '../components/request-page-shell';
 
 // /admin/request/collection/detail/:id: High Level Details, the request summary and the responses
@@ -11,6 +12,7 @@ export function CollectionDetailPage() {
       {(request) => (
         <>
           <CollectionSummary request={request} />
+          {request.status === 1 ? <ParticipantLinkCard requestId={request.id} title={request.title} /> : null}
           <CollectionResponses requestId={request.id} keyId={request.keyId} title={request.title} />
         </>
       )}

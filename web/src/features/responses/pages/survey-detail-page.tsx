@@ -2,6 +2,7 @@ import Assessment from '@mui/icons-material/Assessment';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
 import { requestDetailPath, requestReportPath } from '../../../shared/requests/request-routes';
+import { ParticipantLinkCard } from '../components/participant-link';
 import { RequestPageShell } from '../components/request-page-shell';
 import { SurveyCsvButtons } from '../components/survey-csv-buttons';
 import { SurveyPies } from '../components/survey-pies';
@@ -27,7 +28,12 @@ export function SurveyDetailPage() {
         </>
       )}
     >
-      {(request) => <SurveyPies requestId={request.id} responseCount={request.responseCount} />}
+      {(request) => (
+        <>
+          {request.status === 1 ? <ParticipantLinkCard requestId={request.id} title={request.title} /> : null}
+          <SurveyPies requestId={request.id} responseCount={request.responseCount} />
+        </>
+      )}
     </RequestPageShell>
   );
 }

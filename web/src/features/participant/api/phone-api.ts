@@ -1,0 +1,121 @@
+// The participant app's only server: the public phone-app REST routes (README "Phone-app API",
+// schema/openapi.json). Plain fetch, no Apollo: the app's first screen stays small.
+import type { CollectionOptions } from '../../../shared/collection/collection-format';
+
+export type RequestType = 'collection' | 'survey';
+
+export type OpenRequest = {
+  id: string;
+  title: string;
+  type: RequestType;
+  type_name: string;
+  desc: string;
+  created: string;
+  questionCount: number;
+  quality: string;
+  access: string;
+  bonus_each: number;
+  remaining: number;
+};
+
+export type StarOptions = { scale: number; shape: 'star' | 'heart' | 'thumb' };
+export type PhoneQuestion =
+  | { id: string; index: number; type: 'dropdown' | 'radios' | 'checkboxes'; title: string; options: string[] }
+  | { id: string; index: number; type: 'stars'; title: string; options: StarOptions };
+
+export type EndUserData = {
+  id: string;
+  type: RequestType;
+  type_name: string;
+  title: string;
+  description: string;
+  quality: string;
+  access: string;
+  bonus_each: number;
+  bonus_amount: number;
+  remaining: number;
+  key: string;
+  publicKey: string;
+  options: CollectionOptions | null;
+  questions: PhoneQuestion[] | null;
+};
+
+export type Payout = {
+  status: string;
+  amount: number;
+  txHash: string | null;
+  failureMessage: string | null;
+  completedAt: string | null;
+};
+
+export type Submitted = {
+  submitted: boolean;
+  memberId: string | null;
+  submittedAt: string | null;
+  payout: Payout | null;
+};
+export type Accepted = { id: string; memberId: string; created: string; payout: Payout | null };
+export type SurveyAnswer = { questionId: string; answer: string | string[] | number };
+
+export class PhoneApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PhoneApiError';
+  }
+}
+
+async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new PhoneApiError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');
+  }
+  const json = (await res.json().catch(() => null)) as {
+    result?: T;
+    error?: { code?: string; message?: string };
+  } | null;
+  if (!res.ok || !json || !('result' in json)) {
+    throw new PhoneApiError(
+      res.status,
+      json?.error?.code ?? 'UNKNOWN',
+      json?.error?.message ?? `The server answered ${res.status}.`,
+    );
+  }
+  return json.result as T;
+}
+
+const query = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+
+export const phoneApi = {
+  openRequests: (page = 1, limit = 20) =>
+    call<{ list: OpenRequest[]; info: { count: number; pages: number; page: number } }>(
+      'GET',
+      `/v1/requestClient/getOpenRequests?${query({ page, limit })}`,
+    ),
+  request: (requestID: string) => call<EndUserData>('GET', `/v1/requestClient/getEndUserData?${query({ requestID })}`),
+  checkSubmitted: (requestId: string, deviceId: string) =>
+    call<Submitted>('GET', `/v1/requestClient/checkSubmitted?${query({ requestId, deviceId })}`),
+  submitSurvey: (body: { requestId: string; deviceId: string; walletAddress: string; answers: SurveyAnswer[] }) =>
+    call<Accepted>('POST', '/v1/requestClient/submitSurvey', body),
+  submitCollection: (body: {
+    requestId: string;
+    deviceId: string;
+    walletAddress: string;
+    encryptedData: string;
+    sealedKey: string;
+  }) => call<Accepted>('POST', '/v1/requestClient/submitCollection', body),
+  withdraw: (requestId: string, deviceId: string) =>
+    call<boolean>('DELETE', '/v1/requestClient/deleteRequest', { request_id: requestId, deviceId }),
+};
+
+export const UPLOAD_IMAGE_PATH = '/v1/requestClient/uploadImage';

@@ -1,0 +1,222 @@
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { randomBytes } from '../../../crypto/bytes';
+import { DATA_KEY_BYTES, sealCollectionResponse } from '../../../crypto/collection-response';
+import { formatDateTime } from '../../../shared/ui/format-date';
+import { PhoneApiError, phoneApi, type Accepted, type EndUserData, type Submitted } from '../api/phone-api';
+import { deviceId, rememberAnswer } from '../participant-storage';
+import { useParticipantWallet } from '../wallet/use-participant-wallet';
+import { WalletSetup } from '../wallet/wallet-setup';
+import { WalletSummary } from '../wallet/wallet-summary';
+import {
+  checkCollection,
+  CollectionFields,
+  collectionData,
+  pickImages,
+  type CollectionValues,
+} from './collection-form';
+import { uploadEncryptedImages, type PickedImage } from './image-upload';
+import { Panel } from './light-ui';
+import { PayoutStatus } from './payout-status';
+import { checkSurvey, SurveyFields, surveyAnswers, type SurveyValues } from './survey-form';
+
+// The answering part of the request page, loaded after the request is on screen: the form, the
+// wallet, encryption and upload, then the answer's state.
+export function Done({ request, submitted }: { request: EndUserData; submitted: Submitted | Accepted }) {
+  const at = 'created' in submitted ? submitted.created : submitted.submittedAt;
+  return (
+    <Panel>
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+        <CheckCircle color="success" sx={{ fontSize: 36 }} aria-hidden />
+        <Box sx={{ flex: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ fontWeight: 400 }}>
+            Thank you: your answer was received
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+            {at ? `Sent ${formatDateTime(at)}. ` : ''}
+            {request.bonus_each} IPT go to your wallet.
+          </Typography>
+          <PayoutStatus payout={submitted.payout} />
+          <Button component={RouterLink} to="/p/answers" variant="outlined" sx={{ mt: 2 }}>
+            My answers
+          </Button>
+        </Box>
+      </Box>
+    </Panel>
+  );
+}
+
+export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: (accepted: Accepted) => void }) {
+  const wallet = useParticipantWallet();
+  const [survey, setSurvey] = useState<SurveyValues>({});
+  const [values, setValues] = useState<CollectionValues>({});
+  const [images, setImages] = useState<PickedImage[]>([]);
+  const [pickProblems, setPickProblems] = useState<string[]>([]);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [checked, setChecked] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const options = request.options ?? {};
+  const questions = request.questions ?? [];
+
+  const recheck = (nextSurvey = survey, nextValues = values, nextImages = images) =>
+    request.type === 'survey' ? checkSurvey(questions, nextSurvey) : checkCollection(options, nextValues, nextImages);
+
+  // once everything is fixed, the "needs a look" message goes too
+  const showProblems = (found: Record<string, string>) => {
+    setProblems(found);
+    if (Object.keys(found).length === 0) setError(null);
+  };
+
+  const submit = async () => {
+    const found = recheck();
+    setProblems(found);
+    setChecked(true);
+    if (Object.keys(found).length > 0) {
+      setError('Some answers need a look: they are marked below.');
+      return;
+    }
+    if (!wallet) {
+      setError('Choose where your bonus goes first: create, paste or connect a wallet below.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const device = deviceId();
+    try {
+      let accepted: Accepted;
+      if (request.type === 'survey') {
+        accepted = await phoneApi.submitSurvey({
+          requestId: request.id,
+          deviceId: device,
+          walletAddress: wallet.address,
+          answers: surveyAnswers(questions, survey),
+        });
+      } else {
+        const dataKey = randomBytes(DATA_KEY_BYTES);
+        let links: string[] = [];
+        if (options.personalImages) {
+          setProgress(0);
+          links = await uploadEncryptedImages(
+            images,
+            { requestId: request.id, deviceId: device, dataKey },
+            setProgress,
+          );
+        }
+        const sealed = await sealCollectionResponse(
+          request.id,
+          request.publicKey,
+          collectionData(options, values, links),
+          dataKey,
+        );
+        accepted = await phoneApi.submitCollection({
+          requestId: request.id,
+          deviceId: device,
+          walletAddress: wallet.address,
+          ...sealed,
+        });
+      }
+      rememberAnswer({
+        requestId: request.id,
+        title: request.title,
+        type: request.type,
+        bonusEach: request.bonus_each,
+        at: accepted.created,
+      });
+      onDone(accepted);
+    } catch (e) {
+      setError(
+        e instanceof PhoneApiError
+          ? e.status === 409
+            ? `Not accepted: ${e.message}`
+            : e.message
+          : 'Your answer could not be encrypted in this browser.',
+      );
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Box component="form" noValidate aria-label="Your answer" onSubmit={(e) => (e.preventDefault(), void submit())}>
+      <Panel title={request.type === 'survey' ? 'Your answers' : 'Your data'}>
+        {request.type === 'survey' ? (
+          <SurveyFields
+            questions={questions}
+            values={survey}
+            problems={problems}
+            onChange={(id, v) => {
+              const next = { ...survey, [id]: v };
+              setSurvey(next);
+              if (checked) showProblems(recheck(next));
+            }}
+          />
+        ) : (
+          <CollectionFields
+            options={options}
+            values={values}
+            problems={problems}
+            images={images}
+            pickProblems={pickProblems}
+            onChange={(key, v) => {
+              const next = { ...values, [key]: v };
+              setValues(next);
+              if (checked) showProblems(recheck(survey, next));
+            }}
+            onPick={(files) =>
+              void pickImages(images, files).then(({ picked, problems: found }) => {
+                setImages(picked);
+                setPickProblems(found);
+                if (checked) showProblems(recheck(survey, values, picked));
+              })
+            }
+            onRemoveImage={(i) => {
+              const next = images.filter((_, j) => j !== i);
+              setImages(next);
+              if (checked) showProblems(recheck(survey, values, next));
+            }}
+          />
+        )}
+      </Panel>
+      <Panel title="Your bonus goes to">{wallet ? <WalletSummary wallet={wallet} /> : <WalletSetup />}</Panel>
+      <Panel label="Send">
+        {error ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        ) : null}
+        {progress !== null ? (
+          <Box sx={{ mb: 2 }}>
+            <Typography variant="body2" sx={{ mb: 0.5 }}>
+              Uploading encrypted images… {Math.round(progress * 100)}%
+            </Typography>
+            <LinearProgress variant="determinate" value={progress * 100} aria-label="Image upload" />
+          </Box>
+        ) : null}
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
+          {busy ? 'Sending…' : request.type === 'collection' ? 'Encrypt and send' : 'Send my answers'}
+        </Button>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1, textAlign: 'center' }}>
+          You can withdraw your answer later under My answers.
+        </Typography>
+      </Panel>
+    </Box>
+  );
+}
+
+/** The form, or the answer's state once this browser has answered. */
+export function AnswerArea({ request, submitted }: { request: EndUserData; submitted: Submitted }) {
+  const [accepted, setAccepted] = useState<Accepted | null>(null);
+  if (accepted) return <Done request={request} submitted={accepted} />;
+  if (submitted.submitted) return <Done request={request} submitted={submitted} />;
+  if (request.remaining === 0) return <Alert severity="info">This request has all the answers it can pay for.</Alert>;
+  return <AnswerForm request={request} onDone={setAccepted} />;
+}

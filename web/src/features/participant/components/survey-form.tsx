@@ -1,0 +1,171 @@
+import Favorite from '@mui/icons-material/Favorite';
+import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
+import Star from '@mui/icons-material/Star';
+import StarBorder from '@mui/icons-material/StarBorder';
+import ThumbUp from '@mui/icons-material/ThumbUp';
+import ThumbUpOutlined from '@mui/icons-material/ThumbUpOutlined';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Rating from '@mui/material/Rating';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { PhoneQuestion, StarOptions, SurveyAnswer } from '../api/phone-api';
+
+export type SurveyValues = Record<string, string | string[] | number | null>;
+
+const SHAPES = {
+  star: [Star, StarBorder],
+  heart: [Favorite, FavoriteBorder],
+  thumb: [ThumbUp, ThumbUpOutlined],
+} as const;
+
+/** Every question answered as its type asks (stars from 1 to the scale); problems by question id. */
+export function checkSurvey(questions: PhoneQuestion[], values: SurveyValues): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const q of questions) {
+    const v = values[q.id];
+    if (q.type === 'checkboxes') {
+      if (!Array.isArray(v) || v.length === 0) problems[q.id] = 'Tick at least one.';
+      else if (v.some((c) => !q.options.includes(c))) problems[q.id] = 'Pick from the choices.';
+    } else if (q.type === 'stars') {
+      if (!(typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= q.options.scale))
+        problems[q.id] = `Give 1 to ${q.options.scale}.`;
+    } else if (typeof v !== 'string' || !q.options.includes(v)) {
+      problems[q.id] = q.type === 'dropdown' ? 'Choose one.' : 'Pick one.';
+    }
+  }
+  return problems;
+}
+
+export const surveyAnswers = (questions: PhoneQuestion[], values: SurveyValues): SurveyAnswer[] =>
+  questions.map((q) => ({ questionId: q.id, answer: values[q.id] as SurveyAnswer['answer'] }));
+
+function Stars({
+  q,
+  value,
+  onChange,
+}: {
+  q: { id: string; title: string; options: StarOptions };
+  value: number | null;
+  onChange: (v: number | null) => void;
+}) {
+  const [Full, Empty] = SHAPES[q.options.shape] ?? SHAPES.star;
+  const color = q.options.shape === 'heart' ? '#e91e63' : q.options.shape === 'thumb' ? '#00acc1' : '#ff9800';
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+      <Rating
+        name={`q-${q.id}`}
+        max={q.options.scale}
+        value={value}
+        onChange={(_, v) => onChange(v)}
+        icon={<Full fontSize="inherit" />}
+        emptyIcon={<Empty fontSize="inherit" />}
+        getLabelText={(n) => `${n} of ${q.options.scale}`}
+        sx={{ fontSize: { xs: q.options.scale > 7 ? '1.6rem' : '2.1rem', sm: '2.2rem' }, color }}
+      />
+      <Typography variant="body2" color="text.secondary">
+        {value ? `${value} of ${q.options.scale}` : `1 to ${q.options.scale}`}
+      </Typography>
+    </Box>
+  );
+}
+
+// One block per question, in order; the answers are validated (checkSurvey) before submit.
+export function SurveyFields({
+  questions,
+  values,
+  problems,
+  onChange,
+}: {
+  questions: PhoneQuestion[];
+  values: SurveyValues;
+  problems: Record<string, string>;
+  onChange: (id: string, value: SurveyValues[string]) => void;
+}) {
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      {questions.map((q, i) => {
+        const problem = problems[q.id];
+        const label = `${i + 1}. ${q.title}`;
+        const labelId = `q-${q.id}-label`;
+        let field;
+        if (q.type === 'dropdown') {
+          return (
+            <TextField
+              key={q.id}
+              select
+              label={label}
+              value={(values[q.id] as string | null) ?? ''}
+              onChange={(e) => onChange(q.id, e.target.value)}
+              error={Boolean(problem)}
+              helperText={problem ?? ' '}
+              fullWidth
+            >
+              {q.options.map((o) => (
+                <MenuItem key={o} value={o}>
+                  {o}
+                </MenuItem>
+              ))}
+            </TextField>
+          );
+        } else if (q.type === 'radios') {
+          field = (
+            <RadioGroup
+              aria-labelledby={labelId}
+              value={(values[q.id] as string | null) ?? ''}
+              onChange={(e) => onChange(q.id, e.target.value)}
+            >
+              {q.options.map((o) => (
+                <FormControlLabel key={o} value={o} control={<Radio />} label={o} />
+              ))}
+            </RadioGroup>
+          );
+        } else if (q.type === 'checkboxes') {
+          const ticked = (values[q.id] as string[] | null) ?? [];
+          field = (
+            <FormGroup aria-labelledby={labelId}>
+              {q.options.map((o) => (
+                <FormControlLabel
+                  key={o}
+                  label={o}
+                  control={
+                    <Checkbox
+                      checked={ticked.includes(o)}
+                      onChange={(e) =>
+                        onChange(q.id, e.target.checked ? [...ticked, o] : ticked.filter((t) => t !== o))
+                      }
+                    />
+                  }
+                />
+              ))}
+            </FormGroup>
+          );
+        } else if (q.type === 'stars') {
+          field = <Stars q={q} value={(values[q.id] as number | null) ?? null} onChange={(v) => onChange(q.id, v)} />;
+        }
+        return (
+          <FormControl key={q.id} component="fieldset" error={Boolean(problem)} aria-labelledby={labelId}>
+            <FormLabel id={labelId} component="legend" sx={{ color: 'text.primary', fontWeight: 500, mb: 0.5 }}>
+              {label}
+            </FormLabel>
+            {q.type === 'checkboxes' ? (
+              <Typography variant="caption" color="text.secondary">
+                Tick all that apply
+              </Typography>
+            ) : null}
+            {field}
+            <FormHelperText>{problem ?? ' '}</FormHelperText>
+          </FormControl>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,174 @@
+import TaskAlt from '@mui/icons-material/TaskAlt';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { formatDateTime } from '../../../shared/ui/format-date';
+import { PhoneApiError, phoneApi, type Submitted } from '../api/phone-api';
+import { PayoutStatus } from '../components/payout-status';
+import { deviceId, loadAnswers, type AnsweredRequest } from '../participant-storage';
+
+// Pending payouts are sent by the server's payout job within seconds; the list looks again meanwhile.
+const POLL_MS = 3000;
+
+type Row = { answer: AnsweredRequest; state: Submitted | null; error: string | null };
+
+function WithdrawDialog({
+  answer,
+  onClose,
+  onWithdrawn,
+}: {
+  answer: AnsweredRequest;
+  onClose: () => void;
+  onWithdrawn: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await phoneApi.withdraw(answer.requestId, deviceId());
+      onWithdrawn();
+    } catch (e) {
+      setError(e instanceof PhoneApiError ? e.message : 'Your answer could not be withdrawn.');
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="withdraw-title" fullWidth maxWidth="xs">
+      <DialogTitle id="withdraw-title">Withdraw your answer?</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          Your answer to “{answer.title}” is deleted and no longer counted. A bonus already paid stays yours, and
+          answering again later earns no second bonus. This cannot be undone.
+        </DialogContentText>
+        {error ? (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Keep it
+        </Button>
+        <Button color="error" variant="contained" onClick={() => void confirm()} disabled={busy}>
+          Withdraw my answer
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+async function loadRows(): Promise<Row[]> {
+  const device = deviceId();
+  return Promise.all(
+    loadAnswers().map(async (answer) => {
+      try {
+        return { answer, state: await phoneApi.checkSubmitted(answer.requestId, device), error: null };
+      } catch (e) {
+        return { answer, state: null, error: e instanceof PhoneApiError ? e.message : 'Could not be checked.' };
+      }
+    }),
+  );
+}
+
+// /p/answers: what this browser answered, each with its payout and the right to withdraw.
+export function MyAnswersPage() {
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const [round, setRound] = useState(0);
+  const [withdrawing, setWithdrawing] = useState<AnsweredRequest | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    void loadRows().then((loaded) => {
+      if (cancelled) return;
+      setRows(loaded);
+      if (loaded.some((r) => r.state?.payout?.status === 'pending')) {
+        timer = setTimeout(() => setRound((n) => n + 1), POLL_MS);
+      }
+    });
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [round]);
+
+  return (
+    <Box>
+      <Card sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 400 }}>
+          My answers
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          What you answered in this browser, and the bonus for each.
+        </Typography>
+      </Card>
+      {rows === null ? <Skeleton variant="rounded" height={140} /> : null}
+      {rows && rows.length === 0 ? (
+        <Card>
+          <EmptyState icon={TaskAlt} title="NO ANSWERS YET">
+            <Button component={RouterLink} to="/p" sx={{ mt: 1 }}>
+              See open requests
+            </Button>
+          </EmptyState>
+        </Card>
+      ) : null}
+      <Box component="ul" aria-label="My answers" sx={{ display: 'grid', gap: 1.5, p: 0, m: 0 }}>
+        {rows?.map(({ answer, state, error }) => (
+          <Card component="li" key={answer.requestId} sx={{ listStyle: 'none', p: 2 }} aria-label={answer.title}>
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+              <Box sx={{ flex: 1, minWidth: 180 }}>
+                <Typography
+                  component={RouterLink}
+                  to={`/p/r/${answer.requestId}`}
+                  sx={{ fontWeight: 500, color: 'text.primary', textDecoration: 'none', overflowWrap: 'anywhere' }}
+                >
+                  {answer.title}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" component="p">
+                  {answer.type === 'survey' ? 'Survey' : 'Data collection'} ·{' '}
+                  {state?.submittedAt
+                    ? `submitted ${formatDateTime(state.submittedAt)}`
+                    : `sent ${formatDateTime(answer.at)}`}
+                </Typography>
+              </Box>
+              {state && !state.submitted ? <Chip size="small" label="Withdrawn" /> : null}
+            </Box>
+            <Box sx={{ mt: 1.5 }}>
+              {error ? <Alert severity="warning">{error}</Alert> : <PayoutStatus payout={state?.payout ?? null} />}
+            </Box>
+            {state?.submitted ? (
+              <Button color="error" size="small" sx={{ mt: 1.5, ml: -0.5 }} onClick={() => setWithdrawing(answer)}>
+                Withdraw my answer
+              </Button>
+            ) : null}
+          </Card>
+        ))}
+      </Box>
+      {withdrawing ? (
+        <WithdrawDialog
+          answer={withdrawing}
+          onClose={() => setWithdrawing(null)}
+          onWithdrawn={() => {
+            setWithdrawing(null);
+            setRound((n) => n + 1);
+          }}
+        />
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { checkCollectionData } from '../../../shared/collection/collection-format';
+import type { PhoneQuestion } from '../api/phone-api';
+import { checkCollection, collectionData } from '../components/collection-form';
+import { checkSurvey, surveyAnswers } from '../components/survey-form';
+import { deviceId, loadAnswers, rememberAnswer } from '../participant-storage';
+
+const QUESTIONS: PhoneQuestion[] = [
+  { id: 'q1', index: 0, type: 'radios', title: 'Coffee or tea?', options: ['Coffee', 'Tea'] },
+  { id: 'q2', index: 1, type: 'checkboxes', title: 'Days', options: ['Mon', 'Fri'] },
+  { id: 'q3', index: 2, type: 'dropdown', title: 'Age band', options: ['18-24', '25+'] },
+  { id: 'q4', index: 3, type: 'stars', title: 'Rate', options: { scale: 7, shape: 'thumb' } },
+];
+
+describe('survey answers', () => {
+  it('flags every unanswered or impossible answer, and passes a complete one', () => {
+    expect(checkSurvey(QUESTIONS, {})).toEqual({
+      q1: 'Pick one.',
+      q2: 'Tick at least one.',
+      q3: 'Choose one.',
+      q4: 'Give 1 to 7.',
+    });
+    expect(checkSurvey(QUESTIONS, { q1: 'Milk', q2: ['Sun'], q3: '18-24', q4: 8 })).toEqual({
+      q1: 'Pick one.',
+      q2: 'Pick from the choices.',
+      q4: 'Give 1 to 7.',
+    });
+    const values = { q1: 'Tea', q2: ['Mon', 'Fri'], q3: '25+', q4: 7 };
+    expect(checkSurvey(QUESTIONS, values)).toEqual({});
+    expect(surveyAnswers(QUESTIONS, values)).toEqual([
+      { questionId: 'q1', answer: 'Tea' },
+      { questionId: 'q2', answer: ['Mon', 'Fri'] },
+      { questionId: 'q3', answer: '25+' },
+      { questionId: 'q4', answer: 7 },
+    ]);
+  });
+});
+
+describe('collection answers', () => {
+  const options = { profileData: true, healthData: true, personalImages: true };
+  const values = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    age: '36',
+    mobile: '+44 20 7946 0018',
+    email: 'ada@example.org',
+    gender: 'female',
+    'health.stepsPerDay': '8200',
+    'health.restingHeartRate': '61',
+    'health.sleepHours': '7.5',
+  };
+
+  it('builds exactly the documented JSON for the requested options', () => {
+    const data = collectionData(options, values, ['https://parley.example/v1/requestClient/image/x']);
+    expect(data).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      age: 36,
+      mobile: '+44 20 7946 0018',
+      email: 'ada@example.org',
+      gender: 'female',
+      health: { stepsPerDay: 8200, restingHeartRate: 61, sleepHours: 7.5 },
+      image_upload: ['https://parley.example/v1/requestClient/image/x'],
+    });
+    expect(checkCollectionData(data, options)).toEqual([]);
+  });
+
+  it('names each problem by its field, in words, and wants 1 to 5 images', () => {
+    const image = { name: 'a.png', type: 'image/png' as const, bytes: new Uint8Array(1), previewUrl: 'blob:x' };
+    expect(checkCollection(options, values, [image])).toEqual({});
+    expect(checkCollection(options, { ...values, age: '12', firstName: ' ', mobile: '0044' }, [])).toEqual({
+      age: 'Age must be a whole number from 13 to 120.',
+      firstName: 'First name is needed.',
+      mobile: 'Mobile must be in international form: + and 8 to 15 digits, e.g. +44 20 7946 0018.',
+      images: 'Add 1 to 5 images.',
+    });
+    expect(
+      checkCollection(
+        options,
+        values,
+        Array.from({ length: 6 }, () => image),
+      ).images,
+    ).toBe('Add 1 to 5 images.');
+  });
+});
+
+describe('what the browser keeps', () => {
+  it('makes the device id once, unguessable, and keeps it', () => {
+    localStorage.clear();
+    const first = deviceId();
+    expect(first).toMatch(/^pw-[A-Za-z0-9_-]{43}$/);
+    expect(deviceId()).toBe(first);
+    localStorage.clear();
+    expect(deviceId()).not.toBe(first);
+  });
+
+  it('remembers answered requests, newest first, once each', () => {
+    localStorage.clear();
+    const answer = { requestId: 'r1', title: 'One', type: 'survey' as const, bonusEach: 1, at: '2026-01-01' };
+    rememberAnswer(answer);
+    rememberAnswer({ ...answer, requestId: 'r2', title: 'Two' });
+    rememberAnswer({ ...answer, at: '2026-02-02' });
+    expect(loadAnswers().map((a) => [a.requestId, a.at])).toEqual([
+      ['r1', '2026-02-02'],
+      ['r2', '2026-01-01'],
+    ]);
+  });
+});

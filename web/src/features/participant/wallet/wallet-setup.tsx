@@ -1,0 +1,259 @@
+import AddCard from '@mui/icons-material/AddCard';
+import ContentPaste from '@mui/icons-material/ContentPaste';
+import Extension from '@mui/icons-material/Extension';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { DiscoveredWallet } from '../../../wallet/eip1193';
+import { downloadTextFile } from '../../../shared/ui/download-text-file';
+import { saveWallet, type StoredWallet } from '../participant-storage';
+import { checkAddress } from './address';
+
+type Mode = 'create' | 'paste' | 'connect';
+
+function PasteAddress() {
+  const [value, setValue] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = () => {
+    const checked = checkAddress(value);
+    if (!checked.ok) setProblem(checked.problem);
+    else saveWallet({ kind: 'pasted', address: checked.address });
+  };
+  return (
+    // not a <form>: this sits inside the answer form, and Enter here must not send the answer
+    <Box role="group" aria-label="Paste an address">
+      <TextField
+        label="Wallet address"
+        placeholder="0x…"
+        value={value}
+        onChange={(e) => (setValue(e.target.value), setProblem(null))}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            save();
+          }
+        }}
+        error={Boolean(problem)}
+        helperText={problem ?? 'An Ethereum address you control. Mixed case is checked against its checksum.'}
+        fullWidth
+        autoComplete="off"
+        slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+      />
+      <Button variant="contained" onClick={save} sx={{ mt: 1.5 }}>
+        Use this address
+      </Button>
+    </Box>
+  );
+}
+
+function ConnectWallet() {
+  const [wallets, setWallets] = useState<DiscoveredWallet[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const look = async () => {
+    setBusy(true);
+    setError(null);
+    const { discoverWallets } = await import('../../../wallet/wallet-discovery');
+    const found = await discoverWallets(400);
+    setWallets(found);
+    setBusy(false);
+  };
+  const connect = async (wallet: DiscoveredWallet) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const { requestAccount } = await import('../../../wallet/wallet-connection');
+      const checked = checkAddress(await requestAccount(wallet.provider));
+      if (!checked.ok) throw new Error(checked.problem);
+      saveWallet({ kind: 'browser', address: checked.address, walletName: wallet.info?.name ?? 'Browser wallet' });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'The wallet could not connect.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary">
+        Wallet extensions announce themselves to this page (EIP-6963); pick the one to be paid to.
+      </Typography>
+      {wallets === null ? (
+        <Button variant="contained" onClick={() => void look()} disabled={busy} sx={{ mt: 1.5 }}>
+          Find my wallet
+        </Button>
+      ) : wallets.length === 0 ? (
+        <Alert severity="info" sx={{ mt: 1.5 }}>
+          No wallet was found in this browser. Paste an address instead, or create a wallet here.
+        </Alert>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 1, mt: 1.5 }}>
+          {wallets.map((w, i) => (
+            <Button
+              key={w.info?.uuid ?? i}
+              variant="outlined"
+              disabled={busy}
+              onClick={() => void connect(w)}
+              startIcon={
+                w.info?.icon && /^data:image\//.test(w.info.icon) ? (
+                  <Box component="img" src={w.info.icon} alt="" sx={{ width: 22, height: 22 }} />
+                ) : (
+                  <Extension />
+                )
+              }
+              sx={{ justifyContent: 'flex-start' }}
+            >
+              Connect {w.info?.name ?? 'browser wallet'}
+            </Button>
+          ))}
+        </Box>
+      )}
+      {error ? (
+        <Alert severity="error" sx={{ mt: 1.5 }}>
+          {error}
+        </Alert>
+      ) : null}
+    </Box>
+  );
+}
+
+/** Shows a created wallet's recovery phrase and key once more, until the participant says it is saved. */
+export function BackupDialog({
+  wallet,
+  onClose,
+}: {
+  wallet: Extract<StoredWallet, { kind: 'created' }>;
+  onClose: () => void;
+}) {
+  const [saved, setSaved] = useState(wallet.backedUp);
+  const backup = [
+    'Parley participant wallet backup',
+    `Address: ${wallet.address}`,
+    wallet.phrase ? `Recovery phrase: ${wallet.phrase}` : null,
+    `Private key: ${wallet.privateKey}`,
+    'Anyone with this phrase or key can spend what the wallet holds. Keep it offline.',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="backup-title" fullWidth maxWidth="xs">
+      <DialogTitle id="backup-title">Back up your new wallet</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" sx={{ mb: 1.5 }}>
+          Its key is kept only in this browser. If you clear the browser&apos;s data or lose this phone, the bonuses are
+          gone unless you saved the recovery phrase. Write it down, or download it and keep the file safe.
+        </Typography>
+        {wallet.phrase ? (
+          <Box
+            aria-label="Recovery phrase"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'repeat(3, 1fr)',
+              gap: 0.75,
+              p: 1.5,
+              bgcolor: '#f4f2f7',
+              borderRadius: 1,
+              fontFamily: 'monospace',
+              fontSize: '0.85rem',
+            }}
+          >
+            {wallet.phrase.split(' ').map((word, i) => (
+              <span key={i}>
+                {i + 1}. {word}
+              </span>
+            ))}
+          </Box>
+        ) : null}
+        <Button
+          size="small"
+          sx={{ mt: 1 }}
+          onClick={() => downloadTextFile(`parley-wallet-${wallet.address.slice(2, 8)}.txt`, backup)}
+        >
+          Download backup
+        </Button>
+        <FormControlLabel
+          sx={{ display: 'flex', mt: 1 }}
+          control={<Checkbox checked={saved} onChange={(e) => setSaved(e.target.checked)} />}
+          label="I have saved my recovery phrase"
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Later</Button>
+        <Button
+          variant="contained"
+          disabled={!saved}
+          onClick={() => {
+            saveWallet({ ...wallet, backedUp: true });
+            onClose();
+          }}
+        >
+          Done
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function CreateWallet() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const create = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const { createBrowserWallet } = await import('./create-wallet');
+      saveWallet({ kind: 'created', ...(await createBrowserWallet()), backedUp: false });
+    } catch {
+      setError('The wallet could not be created in this browser.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary">
+        No wallet yet? Make one here: its key stays in this browser and never reaches Parley. You will be asked to back
+        it up.
+      </Typography>
+      <Button variant="contained" onClick={() => void create()} disabled={busy} sx={{ mt: 1.5 }}>
+        {busy ? 'Creating…' : 'Create a wallet in this browser'}
+      </Button>
+      {error ? (
+        <Alert severity="error" sx={{ mt: 1.5 }}>
+          {error}
+        </Alert>
+      ) : null}
+    </Box>
+  );
+}
+
+// Where bonuses go: paste an address, connect a browser wallet, or create one here.
+export function WalletSetup() {
+  const [mode, setMode] = useState<Mode>('create');
+  return (
+    <Box>
+      <Tabs
+        value={mode}
+        onChange={(_, next: Mode) => setMode(next)}
+        variant="fullWidth"
+        aria-label="How to receive bonuses"
+        sx={{ mb: 2, '& .MuiTab-root': { minHeight: 56, px: 0.5, fontSize: '0.78rem' } }}
+      >
+        <Tab value="create" label="Create" icon={<AddCard />} iconPosition="start" />
+        <Tab value="paste" label="Paste" icon={<ContentPaste />} iconPosition="start" />
+        <Tab value="connect" label="Connect" icon={<Extension />} iconPosition="start" />
+      </Tabs>
+      {mode === 'paste' ? <PasteAddress /> : mode === 'connect' ? <ConnectWallet /> : <CreateWallet />}
+    </Box>
+  );
+}
