@@ -11,6 +11,7 @@ import {
   type CellPlace,
   type PadBucket,
 } from './cells';
+import { createCellSealer } from './cell-sealer';
 import { deriveKeyBytes, deriveSealKey, sealKeyInfo } from './column-keys';
 import { DATASET_ID, expectCryptoError, ROOM_ID, ROOM_KEY_HEX } from './known-answers.fixture';
 
@@ -139,6 +140,57 @@ describe('sealCell', () => {
     );
     await expectCryptoError(sealCell(await decryptKey(), 'x', place(1)), 'INVALID_ARGUMENT');
     await expectCryptoError(openCell(await encryptKey(), fromHex(KNOWN_CELLS[0][3]), place(1)), 'INVALID_ARGUMENT');
+  });
+});
+
+// The synchronous bulk sealer of the upload workers must make exactly sealCell's cells.
+describe('createCellSealer', () => {
+  const keyBytes = () => deriveKeyBytes(roomKey, ROOM_ID, sealKeyInfo(DATASET_ID, 'name'));
+  const { rowNumber: _row, ...column } = place(0);
+
+  it.each(KNOWN_CELLS)(
+    'row %i: %j (bucket %i) gives the known answer',
+    async (rowNumber, value, padBucket, expected) => {
+      const sealer = createCellSealer(await keyBytes(), column, { padBucket, testOnlyIv: FIXED_IV });
+      expect(toHex(sealer.seal(value, rowNumber))).toBe(expected);
+    },
+  );
+
+  it('makes cells openCell opens, for AAD tails on both sides of a block boundary', async () => {
+    // column names of 1..40 characters move the AAD's row-dependent tail across 16-byte blocks
+    for (const name of Array.from({ length: 40 }, (_, i) => 'c'.repeat(i + 1))) {
+      const raw = await deriveKeyBytes(roomKey, ROOM_ID, sealKeyInfo(DATASET_ID, name));
+      const sealer = createCellSealer(raw, { ...column, column: name, keyVersion: 12 });
+      const key = await deriveSealKey(roomKey, ROOM_ID, DATASET_ID, name, 'decrypt');
+      for (const [rowNumber, value] of [
+        [0, ''],
+        [7, 'Zo\u00EB'],
+        [123456789, 'x'.repeat(70)],
+      ] as const) {
+        const sealed = sealer.seal(value, rowNumber);
+        const at = { ...column, column: name, keyVersion: 12, rowNumber };
+        expect(await openCell(key, sealed, at)).toBe(value);
+        await expectCryptoError(openCell(key, sealed, { ...at, rowNumber: rowNumber + 1 }), 'CELL_OPEN_FAILED');
+      }
+    }
+  });
+
+  it('uses a fresh IV per cell, also past one batch of random IVs', async () => {
+    const sealer = createCellSealer(await keyBytes(), column);
+    const ivs = new Set(Array.from({ length: 6000 }, (_, i) => toHex(sealer.seal('Al', i).subarray(0, IV_BYTES))));
+    expect(ivs.size).toBe(6000);
+  });
+
+  it('refuses a bad key, place, row number, bucket or test IV', async () => {
+    const raw = await keyBytes();
+    expect(() => createCellSealer(raw.subarray(0, 16), column)).toThrow(/32 bytes/);
+    await expectCryptoError(() => createCellSealer(raw, { ...column, column: 'a|b' }), 'INVALID_ARGUMENT');
+    await expectCryptoError(() => createCellSealer(raw, column).seal('x', -1), 'INVALID_ARGUMENT');
+    await expectCryptoError(() => createCellSealer(raw, column, { padBucket: 48 as PadBucket }), 'INVALID_ARGUMENT');
+    await expectCryptoError(
+      () => createCellSealer(raw, column, { testOnlyIv: new Uint8Array(16) }),
+      'INVALID_ARGUMENT',
+    );
   });
 });
 

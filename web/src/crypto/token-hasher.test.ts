@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fromHex, toHex } from './bytes';
 import { ROOM_ID, ROOM_KEY_HEX } from './known-answers.fixture';
+import { deriveTokenKey } from './column-keys';
+import { type ValueKind } from './normalise';
 import { createTokenHasher } from './token-hasher';
+import { tokenize } from './tokens';
 
 const roomKey = fromHex(ROOM_KEY_HEX);
 const hex = (bytes: Uint8Array | null) => (bytes === null ? null : toHex(bytes));
@@ -25,5 +28,19 @@ describe('token hasher (known answers)', () => {
     expect(hex(email.token('bob@example.com', 'email'))).not.toBe('a242efc0e7337d47c54c55c2d7be8d1a');
     expect(hex(email.token('alice@example.com', 'email'))).toBe('a242efc0e7337d47c54c55c2d7be8d1a');
     expect(email.token(' \t ', 'email')).toBeNull();
+  });
+
+  it('keeps one tagged state per value kind: interleaved kinds give the tokens of tokenize', async () => {
+    const hasher = await createTokenHasher(roomKey, ROOM_ID, 'contact');
+    const key = await deriveTokenKey(roomKey, ROOM_ID, 'contact');
+    const values: [string, ValueKind][] = [
+      ['Alice@Example.com', 'email'],
+      ['Alice@Example.com', 'text'],
+      ['+44 20 7946 0958', 'phone'],
+      ['alice@example.com', 'email'],
+      ['x'.repeat(300), 'text'],
+    ];
+    for (const [value, kind] of values)
+      expect(hex(hasher.token(value, kind))).toBe(hex(await tokenize(key, value, kind)));
   });
 });

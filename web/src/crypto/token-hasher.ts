@@ -6,8 +6,9 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { type Bytes } from './bytes';
 import { deriveKeyBytes, tokenKeyInfo } from './column-keys';
-import { NORMALISATION_VERSION, type NormalisationVersion, type ValueKind } from './normalise';
-import { TOKEN_BYTES, tokenMessage } from './tokens';
+import { normalise, NORMALISATION_VERSION, type NormalisationVersion, type ValueKind } from './normalise';
+import { TOKEN_BYTES, tokenTypeTag } from './tokens';
+import { writeUtf8 } from '../../../api/src/modules/datasets/wire-format';
 
 export type TokenHasher = {
   readonly domain: string;
@@ -25,16 +26,30 @@ export async function createTokenHasher(
   const keyed = hmac.create(sha256, keyBytes);
   // the state holds the key; the bytes themselves are not kept
   keyBytes.fill(0);
+  // per value kind, the keyed state with its type tag already absorbed: a token is then a copy
+  // of that state (into one reused object, no allocation) and the normalised value's bytes
+  type Keyed = typeof keyed;
+  const tagged = new Map<ValueKind, Keyed>();
+  const work = keyed.clone() as Keyed;
+  const copyInto = (from: Keyed, to: Keyed) => (from._cloneInto as (into: Keyed) => Keyed).call(from, to);
+  let scratch = new Uint8Array(256);
   const digest = new Uint8Array(32);
   return {
     domain,
     token(value, kind) {
-      const message = tokenMessage(value, kind, version);
-      if (message === null) return null;
-      const mac = keyed.clone();
-      mac.update(message);
-      mac.digestInto(digest);
-      mac.destroy();
+      const normalised = normalise(value, kind, version);
+      if (normalised === '') return null;
+      let state = tagged.get(kind);
+      if (state === undefined) {
+        state = keyed.clone() as Keyed;
+        state.update(tokenTypeTag(kind, version));
+        tagged.set(kind, state);
+      }
+      if (scratch.length < normalised.length * 3) scratch = new Uint8Array(normalised.length * 3);
+      const written = writeUtf8(normalised, scratch);
+      copyInto(state, work);
+      work.update(scratch.subarray(0, written));
+      work.digestInto(digest);
       return digest.slice(0, TOKEN_BYTES);
     },
   };

@@ -6,8 +6,9 @@
 // Output rows are ready for the upload call. A sealed or join column shared with partners is
 // sealed with keys derived from the room key; any other with keys from the data set's own secret
 // (CRYPTO.md s.5b), which only the uploader holds.
-import { type PadBucket, sealCell } from '../../../crypto/cells';
-import { deriveSealKey, deriveWithheldSealKey } from '../../../crypto/column-keys';
+import { createCellSealer, type CellSealer } from '../../../crypto/cell-sealer';
+import { type PadBucket } from '../../../crypto/cells';
+import { deriveKeyBytes, deriveWithheldKeyBytes, sealKeyInfo } from '../../../crypto/column-keys';
 import { type ValueKind } from '../../../crypto/normalise';
 import { createTokenHasher, type TokenHasher } from '../../../crypto/token-hasher';
 import { randomUniqueToken } from '../../../crypto/tokens';
@@ -61,9 +62,11 @@ export type EncryptTask = { firstRow: number; rows: string[][] };
 //             'null' policy
 export type EncryptedChunk = { firstRow: number; rowCount: number; packed: Uint8Array<ArrayBuffer> };
 
-type ColumnKeys = { plan: ColumnPlan; sealKey: CryptoKey | null; hasher: TokenHasher | null };
+type ColumnKeys = { plan: ColumnPlan; sealer: CellSealer | null; hasher: TokenHasher | null };
 export type Encryptor = { init: EncryptInit; keys: ColumnKeys[] };
 
+// Keys are derived once per worker; each column gets a synchronous sealer (and a join column a
+// token hasher) whose per-key set-up is done here, not per cell.
 export async function createEncryptor(init: EncryptInit): Promise<Encryptor> {
   const hashers = new Map<string, Promise<TokenHasher>>();
   const hasherFor = (domain: string) => {
@@ -71,60 +74,56 @@ export async function createEncryptor(init: EncryptInit): Promise<Encryptor> {
     if (!hasher) hashers.set(domain, (hasher = createTokenHasher(init.roomKey, init.roomId, domain)));
     return hasher;
   };
-  const sealKey = (plan: ColumnPlan) => {
+  const sealKeyBytes = (plan: ColumnPlan) => {
     const sealing = columnSealing(plan);
-    if (sealing === 'room') return deriveSealKey(init.roomKey, init.roomId, init.datasetId, plan.name, 'encrypt');
+    if (sealing === 'room') return deriveKeyBytes(init.roomKey, init.roomId, sealKeyInfo(init.datasetId, plan.name));
     if (!init.datasetSecret) throw new Error(`${plan.name} is withheld from partners: the data set's secret is needed`);
-    return deriveWithheldSealKey(init.datasetSecret, init.roomId, init.datasetId, plan.name, 'encrypt');
+    return deriveWithheldKeyBytes(init.datasetSecret, init.roomId, init.datasetId, plan.name);
+  };
+  const sealerFor = async (plan: ColumnPlan) => {
+    const keyBytes = await sealKeyBytes(plan);
+    const { roomId, datasetId, keyVersion } = init;
+    const sealer = createCellSealer(
+      keyBytes,
+      { roomId, datasetId, column: plan.name, keyVersion },
+      { padBucket: plan.padBucket },
+    );
+    keyBytes.fill(0);
+    return sealer;
   };
   const keys = await Promise.all(
     init.columns.map(async (plan) => ({
       plan,
-      sealKey: plan.role === 'clear' ? null : await sealKey(plan),
+      sealer: plan.role === 'clear' ? null : await sealerFor(plan),
       hasher: plan.role === 'join' ? await hasherFor(plan.domain) : null,
     })),
   );
   return { init, keys };
 }
 
-type Cell = { token: Uint8Array | null; sealed: Uint8Array | null } | string;
-
+// Synchronous: every cell is sealed and tokenised in place, straight into the packed chunk.
 export async function encryptRows(encryptor: Encryptor, task: EncryptTask): Promise<EncryptedChunk> {
-  const { roomId, datasetId, keyVersion, emptyCells } = encryptor.init;
-  const cells: Cell[][] = task.rows.map(() => new Array<Cell>(encryptor.keys.length));
-  await Promise.all(
-    encryptor.keys.map(async ({ plan, sealKey, hasher }, col) => {
-      if (plan.role === 'clear') {
-        task.rows.forEach((row, r) => (cells[r][col] = row[plan.source] ?? ''));
-        return;
-      }
-      await Promise.all(
-        task.rows.map(async (row, r) => {
-          const value = row[plan.source] ?? '';
-          let token: Uint8Array | null = null;
-          if (plan.role === 'join') {
-            token = hasher!.token(value, plan.kind) ?? (emptyCells === 'random' ? randomUniqueToken() : null);
-            if (token === null) {
-              cells[r][col] = { token: null, sealed: null };
-              return;
-            }
-          }
-          const place = { roomId, datasetId, column: plan.name, rowNumber: task.firstRow + r, keyVersion };
-          cells[r][col] = { token, sealed: await sealCell(sealKey!, value, place, { padBucket: plan.padBucket }) };
-        }),
-      );
-    }),
-  );
+  const { emptyCells } = encryptor.init;
   const out = new PackedRowsWriter(task.rows.length * encryptor.keys.length * 64);
-  for (const row of cells) {
-    row.forEach((cell, col) => {
-      if (typeof cell === 'string') out.part(cell);
-      else {
-        if (encryptor.keys[col].plan.role === 'join') out.part(cell.token);
-        out.part(cell.sealed);
+  task.rows.forEach((row, r) => {
+    const rowNumber = task.firstRow + r;
+    for (const { plan, sealer, hasher } of encryptor.keys) {
+      const value = row[plan.source] ?? '';
+      if (plan.role === 'clear') {
+        out.part(value);
+        continue;
       }
-    });
-  }
+      if (plan.role === 'join') {
+        const token = hasher!.token(value, plan.kind) ?? (emptyCells === 'random' ? randomUniqueToken() : null);
+        out.part(token);
+        if (token === null) {
+          out.part(null);
+          continue;
+        }
+      }
+      out.part(sealer!.seal(value, rowNumber));
+    }
+  });
   return { firstRow: task.firstRow, rowCount: task.rows.length, packed: out.finish() };
 }
 

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fromHex, toHex } from '../../../crypto/bytes';
+import { openCell } from '../../../crypto/cells';
+import { deriveSealKey } from '../../../crypto/column-keys';
 import { DATASET_ID, ROOM_ID, ROOM_KEY_HEX } from '../../../crypto/known-answers.fixture';
 import { inProcessWorker } from '../../../test/in-process-worker';
 import { type RowBatch } from '../csv/csv-worker-client';
 import { serveEncryptWorker, type EncryptedChunk, type EncryptTask } from './encrypt-rows';
-import { EncryptUpload, UploadCancelled, type UploadProgress } from './encrypt-upload';
+import { encryptAcrossPool, EncryptUpload, UploadCancelled, type UploadProgress } from './encrypt-upload';
 import { unpackRows } from '../../../../../api/src/modules/datasets/wire-format';
 import { WorkerPool } from './worker-pool';
 
@@ -103,5 +105,27 @@ describe('encrypt and upload', () => {
     });
     await expect(upload.run()).rejects.toBeInstanceOf(UploadCancelled);
     workers.close();
+  });
+
+  it('splits a big batch across the workers and joins the pieces in row order', async () => {
+    const workers = pool();
+    const { value: batch } = (await batchesOf(5001, 5001).next()) as { value: RowBatch };
+    const runs: number[] = [];
+    const counted = { size: workers.size, run: (task: EncryptTask) => (runs.push(task.firstRow), workers.run(task)) };
+    const chunk = await encryptAcrossPool(counted, { ...batch, firstRow: 7 });
+    const whole = await workers.run({ ...batch, firstRow: 7 });
+    workers.close();
+    expect(runs.sort((a, b) => a - b)).toEqual([7, 7 + 2501]);
+    expect(chunk).toMatchObject({ firstRow: 7, rowCount: 5001 });
+    const split = unpackRows(chunk.packed, 2);
+    const single = unpackRows(whole.packed, 2);
+    expect(split).toHaveLength(5001);
+    // tokens are deterministic: equal row for row; sealed copies are bound to their row number
+    expect(split.map((row) => toHex(row[0]!))).toEqual(single.map((row) => toHex(row[0]!)));
+    const key = await deriveSealKey(fromHex(ROOM_KEY_HEX), ROOM_ID, DATASET_ID, 'email', 'decrypt');
+    for (const r of [0, 2500, 2501, 5000]) {
+      const place = { roomId: ROOM_ID, datasetId: DATASET_ID, column: 'email', rowNumber: 7 + r, keyVersion: 1 };
+      expect(await openCell(key, new Uint8Array(split[r][1]!), place)).toBe(`user${r}@x.org`);
+    }
   });
 });

@@ -36,6 +36,35 @@ export class UploadCancelled extends Error {
   }
 }
 
+// A batch smaller than this is not worth splitting across workers.
+const MIN_SPLIT_ROWS = 2000;
+
+/**
+ * Encrypts one batch with every worker of the pool: the rows are cut into one piece per worker and
+ * the packed pieces joined in order (packed rows are simply concatenated). So a chunk takes a
+ * fraction of the time it would on one worker, and no worker idles while the last chunk finishes.
+ */
+export async function encryptAcrossPool(
+  pool: Pick<WorkerPool<EncryptTask, EncryptedChunk>, 'run' | 'size'>,
+  batch: RowBatch,
+): Promise<EncryptedChunk> {
+  const pieces = Math.max(1, Math.min(pool.size, Math.floor(batch.rows.length / MIN_SPLIT_ROWS)));
+  if (pieces === 1) return pool.run({ firstRow: batch.firstRow, rows: batch.rows });
+  const size = Math.ceil(batch.rows.length / pieces);
+  const parts = await Promise.all(
+    Array.from({ length: pieces }, (_, i) =>
+      pool.run({ firstRow: batch.firstRow + i * size, rows: batch.rows.slice(i * size, (i + 1) * size) }),
+    ),
+  );
+  const packed = new Uint8Array(parts.reduce((sum, part) => sum + part.packed.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    packed.set(part.packed, at);
+    at += part.packed.length;
+  }
+  return { firstRow: batch.firstRow, rowCount: batch.rows.length, packed };
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class EncryptUpload {
@@ -85,7 +114,7 @@ export class EncryptUpload {
   }
 
   private async processBatch(index: number, batch: RowBatch): Promise<void> {
-    const chunk = await this.options.pool.run({ firstRow: batch.firstRow, rows: batch.rows });
+    const chunk = await encryptAcrossPool(this.options.pool, batch);
     this.throwIfCancelled();
     this.progress.encrypted += chunk.rowCount;
     this.emit();
