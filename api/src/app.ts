@@ -16,6 +16,7 @@ import type { JobQueueOptions } from './modules/jobs/job-queue';
 import { OutboxMail } from './modules/mail/outbox-mail.entity';
 import { AVATAR_MIME_BY_EXT } from './modules/users/users.service';
 import { buildOpenApi } from './rest/openapi';
+import { apiReference } from './rest/api-reference';
 import { restErrorReply, restPlugin } from './rest/plugin';
 import { restRoutes } from './rest/routes';
 import type { ChainSetup } from './modules/chain/chain.settings';
@@ -219,6 +220,7 @@ export async function buildApp({
 
   const openApi = buildOpenApi(restRoutes, { version: API_VERSION });
   app.get('/v1/openapi.json', async () => openApi);
+  await app.register(apiReference);
 
   registerResponseImageFiles(app, services);
 
