@@ -207,6 +207,7 @@ export async function buildApp({
 
   await app.register(graphqlPlugin, {
     isProduction: config.isProduction,
+    publicUrl: config.publicUrl,
     uploadMaxBytes: config.avatarMaxBytes,
     limits: config.graphqlLimits,
     schemaDetails: config.graphqlSchemaDetails,

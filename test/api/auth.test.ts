@@ -61,6 +61,31 @@ describe('registration, verification, login, logout over REST', () => {
     expect((await c.rest('GET', '/v1/auth/user/getUser')).status).toBe(401);
   });
 
+  it('sends one address at most 5 new verification links a day, answering the same either way', async () => {
+    const c = new TestClient(server.url);
+    const input = buildUserInput();
+    expect((await c.rest('POST', '/v1/auth/register', input)).status).toBe(200);
+    const mails = async (to: string) =>
+      (
+        await server.db.orm.em
+          .fork()
+          .getConnection()
+          .execute<{ n: number }[]>(`select count(*)::int as n from mail_outbox where to_address = ?`, [to])
+      )[0].n;
+    const email = input.email.toLowerCase();
+    expect(await mails(email)).toBe(1);
+    // a few clients (the per-address limit holds whoever asks)
+    const clients = [new TestClient(server.url), new TestClient(server.url)];
+    for (let i = 0; i < 7; i++) {
+      const res = await clients[i % 2].rest('POST', '/v1/auth/resendVerification', { email: input.email });
+      expect([res.status, res.body.result]).toEqual([200, true]);
+    }
+    expect(await mails(email)).toBe(6);
+    // an address without an account answers the same
+    const nobody = await c.rest('POST', '/v1/auth/resendVerification', { email: 'nobody-here@example.test' });
+    expect([nobody.status, nobody.body.result]).toEqual([200, true]);
+  });
+
   it('sets an httpOnly SameSite session cookie that is not Secure outside production', async () => {
     const u = await buildUser(server);
     const res = await fetch(`${server.url}/v1/auth/login`, {

@@ -103,4 +103,25 @@ describe('notifications', () => {
       ).status,
     ).toBe(200);
   });
+  it('limits what one user receives from everyone together: 100 an hour (issue 14, finding 2)', async () => {
+    const victim = await buildUser(server);
+    const senders = await Promise.all(Array.from({ length: 11 }, () => buildUser(server)));
+    const send = (from: TestUser, text: string) =>
+      from.client.rest('POST', '/v1/auth/user/createNotification', { notification: text, to_id: victim.id });
+    // ten accounts, ten each: every one within its own limits
+    for (const from of senders.slice(0, 10)) {
+      for (let i = 0; i < 10; i++) expect((await send(from, `x${i}`)).status).toBe(200);
+    }
+    const before = await dbSnapshot(server);
+    const more = await send(senders[10], 'one account more');
+    expect([more.status, more.body.error?.code]).toEqual([429, 'RATE_LIMITED']);
+    expect(more.body.error?.message).toMatch(/has received too many notifications/);
+    expect(await dbSnapshot(server)).toEqual(before);
+    expect((await victim.client.rest<N[]>('GET', '/v1/auth/user/getNotifications')).body.result).toHaveLength(100);
+    // the eleventh sender can still reach someone else
+    expect(
+      (await senders[10].client.rest('POST', '/v1/auth/user/createNotification', { notification: 'hi', to_id: bob.id }))
+        .status,
+    ).toBe(200);
+  });
 });

@@ -370,6 +370,38 @@ describe('rooms and the key exchange', () => {
     expect([beyond.status, beyond.body.error?.code]).toEqual([429, 'RATE_LIMITED']);
   });
 
+  it('limits what one address receives from everyone together: 20 invitations a day', async () => {
+    const senders = await Promise.all(Array.from({ length: 7 }, () => buildBrowser(server)));
+    const rooms = await Promise.all(senders.map((s, i) => createRoom(s, `Many ${i}`)));
+    const victim = `${uniqueName('victim')}@example.test`.toLowerCase();
+    const invite = (i: number) =>
+      senders[i].client.rest('POST', '/v1/vcr/sendInvite', { room_id: rooms[i].id, recipients: [victim] });
+    // six accounts, three each (each within its own per-room limit), and two from the seventh
+    for (let i = 0; i < 6; i++) for (let n = 0; n < 3; n++) expect((await invite(i)).status).toBe(200);
+    for (let n = 0; n < 2; n++) expect((await invite(6)).status).toBe(200);
+    const outbox = async () =>
+      (
+        await server.db.orm.em
+          .fork()
+          .getConnection()
+          .execute<{ n: number }[]>(`select count(*)::int as n from mail_outbox where to_address = ?`, [victim])
+      )[0].n;
+    expect(await outbox()).toBe(20);
+    const twentyFirst = await invite(6);
+    expect([twentyFirst.status, twentyFirst.body.error?.code]).toEqual([429, 'RATE_LIMITED']);
+    expect(twentyFirst.body.error?.message).toMatch(/has received too many invitations today/);
+    expect(await outbox()).toBe(20);
+    // that sender can still invite someone else
+    expect(
+      (
+        await senders[6].client.rest('POST', '/v1/vcr/sendInvite', {
+          room_id: rooms[6].id,
+          recipients: ['other@example.test'],
+        })
+      ).status,
+    ).toBe(200);
+  });
+
   it('an invitee without an account registers through the link as a verified guest', async () => {
     const room = await createRoom(owner, 'Link');
     const email = `${uniqueName('invitee')}@example.test`.toLowerCase();

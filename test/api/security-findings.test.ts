@@ -43,6 +43,27 @@ describe('finding 1: introspection is counted in the limits and off in productio
     expect(res.data).toBeNull();
   });
 
+  it('answers the whole schema once per query: two aliased full introspections are refused', async () => {
+    const twice = await new TestClient(server.url).gql(
+      `{ a: __schema { types { name } } b: __schema { types { name } } }`,
+    );
+    expect(twice.status).toBe(400);
+    expect(twice.errors?.[0].extensions?.code).toBe('QUERY_TOO_COMPLEX');
+    expect(twice.errors?.[0].message).toMatch(/__schema 2 times/);
+    expect(twice.data).toBeNull();
+    // a fragment spread twice counts twice too
+    const spread = await new TestClient(server.url).gql(
+      `{ ...S x: __type(name: "Query") { name } } fragment S on Query { a: __schema { queryType { name } } b: __schema { queryType { name } } }`,
+    );
+    expect(spread.errors?.[0].extensions?.code).toBe('QUERY_TOO_COMPLEX');
+    // __type stays cheap: tools ask for a few types by name
+    const types = await new TestClient(server.url).gql<Record<string, { name: string }>>(
+      `{ a: __type(name: "Query") { name } b: __type(name: "Mutation") { name } }`,
+    );
+    expect(types.errors).toBeUndefined();
+    expect(types.data?.b.name).toBe('Mutation');
+  });
+
   it('counts introspection in the cost limit, and lets one full introspection through by default', async () => {
     const strict = await startTestServer({ GRAPHQL_MAX_COST: '100' });
     try {
@@ -170,6 +191,25 @@ describe('finding 6: a cookie-authenticated write with an Origin that is not a U
     expect(await dbSnapshot(server)).toEqual(before);
   });
 
+  it.each(['null', 'https://evil.example'])(
+    'GraphQL: a cookie-authenticated mutation with Origin %s',
+    async (origin) => {
+      const before = await dbSnapshot(server);
+      const res = await alice.client.fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({
+          query: `mutation($i: UpdateProfileInput!) { updateProfile(input: $i) { nickname } }`,
+          variables: { i: { nickname: 'framed' } },
+        }),
+      });
+      const body = await gqlJson(res);
+      expect([res.status, body.errors?.[0].extensions?.code]).toEqual([403, 'FORBIDDEN']);
+      expect(body.data).toBeNull();
+      expect(await dbSnapshot(server)).toEqual(before);
+    },
+  );
+
   it('still accepts our own origin', async () => {
     const res = await alice.client.fetch('/v1/auth/user/updateUser', {
       method: 'PUT',
@@ -177,6 +217,13 @@ describe('finding 6: a cookie-authenticated write with an Origin that is not a U
       body: JSON.stringify({ update: { nickname: 'Alice' } }),
     });
     expect(res.status).toBe(200);
+    const gql = await alice.client.fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ query: `mutation { updateProfile(input: { nickname: "Alice" }) { nickname } }` }),
+    });
+    expect(gql.status).toBe(200);
+    expect((await gqlJson(gql)).data).toEqual({ updateProfile: { nickname: 'Alice' } });
   });
 });
 

@@ -26,7 +26,11 @@ export const DEFAULT_LIMITS: QueryLimits = { maxDepth: 10, maxAliases: 20, maxCo
 /** Children of a list field are assumed to repeat this many times when costing a query. */
 const LIST_FACTOR = 10;
 
-type Measure = { depth: number; aliases: number; cost: number };
+// how many times one operation may ask for the whole schema: once is what tools send, and more
+// only multiplies the answer (20 aliased full introspections fit every other limit)
+const MAX_SCHEMA_FIELDS = 1;
+
+type Measure = { depth: number; aliases: number; cost: number; schemas: number };
 
 // __schema and __type are no type's own fields: the schema answers them on the root query type
 function fieldDef(parent: GraphQLCompositeType | undefined, name: string): GraphQLField<unknown, unknown> | undefined {
@@ -43,16 +47,18 @@ function measure(
   depth: number,
   seen: ReadonlySet<string>,
 ): Measure {
-  const out: Measure = { depth, aliases: 0, cost: 0 };
+  const out: Measure = { depth, aliases: 0, cost: 0, schemas: 0 };
   const add = (m: Measure) => {
     out.depth = Math.max(out.depth, m.depth);
     out.aliases += m.aliases;
     out.cost += m.cost;
+    out.schemas += m.schemas;
   };
   for (const sel of set.selections) {
     if (sel.kind === Kind.FIELD) {
       // introspection counts like any other field: 600 aliased __schema fields would answer 25 MB
       if (sel.alias) out.aliases += 1;
+      if (sel.name.value === SchemaMetaFieldDef.name) out.schemas += 1;
       out.cost += 1;
       if (!sel.selectionSet) continue;
       const def = fieldDef(parent, sel.name.value);
@@ -72,7 +78,7 @@ function measure(
       // MaxIntrospectionDepthRule bounds their nesting), so they weigh their children once
       const factor =
         def && isListType(getNullableType(def.type)) ? (child && isIntrospectionType(child) ? 1 : LIST_FACTOR) : 1;
-      add({ depth: inner.depth, aliases: inner.aliases, cost: inner.cost * factor });
+      add({ depth: inner.depth, aliases: inner.aliases, cost: inner.cost * factor, schemas: inner.schemas });
     } else if (sel.kind === Kind.INLINE_FRAGMENT) {
       const cond = sel.typeCondition ? ctx.getSchema().getType(sel.typeCondition.name.value) : parent;
       add(measure(ctx, sel.selectionSet, cond && isCompositeType(cond) ? cond : parent, fragments, depth, seen));
@@ -120,6 +126,8 @@ export function queryLimitsRule(limits: QueryLimits = DEFAULT_LIMITS): Validatio
           fail('QUERY_TOO_DEEP', `Query depth ${m.depth} exceeds the limit of ${limits.maxDepth}`);
         if (m.aliases > limits.maxAliases)
           fail('TOO_MANY_ALIASES', `Query uses ${m.aliases} aliases; the limit is ${limits.maxAliases}`);
+        if (m.schemas > MAX_SCHEMA_FIELDS)
+          fail('QUERY_TOO_COMPLEX', `Query asks for __schema ${m.schemas} times; ask once per query`);
         if (m.cost > limits.maxCost)
           fail('QUERY_TOO_COMPLEX', `Query cost ${m.cost} exceeds the limit of ${limits.maxCost}`);
       },

@@ -4,7 +4,8 @@ import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations
 import type { FastifyInstance } from 'fastify';
 import processRequest from 'graphql-upload/processRequest.mjs';
 import type { RequestContext } from '../shared/context';
-import { AppError } from '../shared/errors';
+import { originAllowed } from '../rest/same-origin';
+import { AppError, forbidden } from '../shared/errors';
 import { formatGraphQLError } from './format-error';
 import { queryLimitsRule, type QueryLimits } from './limits';
 import { buildAppSchema } from './schema';
@@ -14,6 +15,7 @@ export async function graphqlPlugin(
   app: FastifyInstance,
   opts: {
     isProduction: boolean;
+    publicUrl: string;
     uploadMaxBytes: number;
     limits: QueryLimits;
     schemaDetails: { introspection: boolean; fieldSuggestions: boolean };
@@ -31,6 +33,14 @@ export async function graphqlPlugin(
     plugins: [fastifyApolloDrainPlugin(app), ...(opts.isProduction ? [ApolloServerPluginLandingPageDisabled()] : [])],
   });
   await apollo.start();
+
+  // a cookie-authenticated POST from a page that is not ours (Origin: null included) is refused, as
+  // on REST; Apollo's CSRF prevention alone would let a non-simple request with a foreign Origin run
+  const ownOrigin = new URL(opts.publicUrl).origin;
+  app.addHook('preValidation', async (request) => {
+    if (request.method === 'POST' && request.ctx?.actor?.via === 'session' && !originAllowed(request, ownOrigin))
+      throw forbidden('Cross-site request refused');
+  });
 
   // graphql-upload reads the multipart stream itself; Fastify must leave it alone
   app.addContentTypeParser('multipart/form-data', (_req, _payload, done) => done(null));

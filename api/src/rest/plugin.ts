@@ -4,6 +4,7 @@ import { AppError, forbidden, unauthenticated } from '../shared/errors';
 import { checkAnswer } from './contract';
 import { parseInput } from '../shared/validation';
 import type { RestRoute, UploadedFile } from './registry';
+import { originAllowed } from './same-origin';
 
 type ErrorBody = { error: { code: string; message: string; details?: unknown } };
 
@@ -65,15 +66,6 @@ async function readFile(request: FastifyRequest, field: string): Promise<Uploade
   return found;
 }
 
-/** Whether an Origin header names our own origin (or the Host the request was sent to). */
-function isOwnOrigin(origin: string, ownOrigin: string, host: string | undefined): boolean {
-  if (origin === ownOrigin) return true;
-  // "null" (sandboxed frames, file: pages, some redirects) and anything else that is not a URL is foreign
-  if (!URL.canParse(origin)) return false;
-  const url = new URL(origin);
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === host;
-}
-
 /**
  * Registers the legacy REST routes in their own scope (own error envelope; multipart only on the
  * upload routes). Cookie-authenticated writes must come from our own origin when the browser says
@@ -113,9 +105,7 @@ export async function restPlugin(
   const answerFor = (r: RestRoute) => async (request: FastifyRequest, _reply: FastifyReply) => {
     const ctx = request.ctx;
     if (r.method !== 'GET' && ctx.actor?.via === 'session') {
-      const origin = request.headers.origin;
-      if (origin !== undefined && !isOwnOrigin(origin, ownOrigin, request.headers.host))
-        throw forbidden('Cross-site request refused');
+      if (!originAllowed(request, ownOrigin)) throw forbidden('Cross-site request refused');
     }
     if (r.auth === 'user' && !ctx.actor) throw unauthenticated();
     let file: UploadedFile | undefined;

@@ -18,3 +18,21 @@ export function fromOwnOrigin(request: FastifyRequest, publicUrl: string): boole
     return false;
   }
 }
+
+/** Whether an Origin header names our own origin (or the Host the request was sent to). */
+export function isOwnOrigin(origin: string, ownOrigin: string, host: string | undefined): boolean {
+  if (origin === ownOrigin) return true;
+  // "null" (sandboxed frames, file: pages, some redirects) and anything else that is not a URL is foreign
+  if (!URL.canParse(origin)) return false;
+  const url = new URL(origin);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === host;
+}
+
+/**
+ * Whether a cookie-authenticated write may go on as far as its Origin header says: none (not a
+ * browser, or a same-origin GET) or our own. REST writes and GraphQL POSTs both ask this.
+ */
+export function originAllowed(request: FastifyRequest, ownOrigin: string): boolean {
+  const origin = request.headers.origin;
+  return origin === undefined || isOwnOrigin(origin, ownOrigin, request.headers.host);
+}

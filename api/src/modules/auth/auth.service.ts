@@ -16,7 +16,7 @@ import {
 } from './auth.schemas';
 import { EmailVerification } from './email-verification.entity';
 import { LoginThrottle } from './login-throttle';
-import { assertUnderLimit, pruneHits, recordHit } from './rate-limit';
+import { assertUnderLimit, countHits, pruneHits, recordHit } from './rate-limit';
 import { Session } from './session.entity';
 
 // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
@@ -28,6 +28,8 @@ const ARGON2 = {
 } as const;
 const VERIFY_TTL_MS = 48 * 3_600_000;
 const REGISTER_PER_IP_PER_HOUR = 30;
+/** Verification links one address may be sent again in a day (one mail box, many asking clients). */
+const RESENDS_PER_ADDRESS_PER_DAY = 5;
 // verifying against a real hash keeps unknown usernames as slow as wrong passwords
 let dummyHash: Promise<string> | undefined;
 
@@ -117,13 +119,21 @@ export class AuthService {
     });
   }
 
-  /** Sends a fresh verification link. Always succeeds silently, so it cannot probe for accounts. */
+  /**
+   * Sends a fresh verification link. Always succeeds silently, so it cannot probe for accounts: 10
+   * asks an hour per client address, and at most RESENDS_PER_ADDRESS_PER_DAY links to one address
+   * (asks beyond that send nothing, whether or not the address has an account).
+   */
   async resendVerification(em: EntityManager, rawEmail: unknown, ip: string): Promise<void> {
     const email = parseInput(registerSchema.shape.email, rawEmail);
     const bucket = `verify-resend:${ip}`;
+    const toAddress = `verify-resend:to:${email}`;
     await assertUnderLimit(em, bucket, 10, 3_600_000);
     await em.transactional(async (tx) => {
       await recordHit(tx, bucket);
+      const sentToday = await countHits(tx, toAddress, 86_400_000);
+      await recordHit(tx, toAddress);
+      if (sentToday >= RESENDS_PER_ADDRESS_PER_DAY) return;
       const user = await tx.findOne(User, { email });
       if (user && !user.emailVerifiedAt && !user.guest) await this.sendVerification(tx, user);
     });

@@ -14,9 +14,10 @@ export const notificationIdSchema = z.strictObject({ id: z.uuid('id must be a no
 
 const LIST_LIMIT = 100;
 
-// In-app notifications a user may send per hour: in all, and to any one recipient (so one account
-// cannot flood another's list, nor everyone's).
-export const NOTIFICATION_LIMITS = { perSender: 60, perRecipient: 10, windowMs: 3_600_000 };
+// In-app notifications per hour: what a user may send in all, and to any one recipient (so one
+// account cannot flood another's list, nor everyone's), and what one user may receive from all
+// senders together (so many accounts cannot flood one list either).
+export const NOTIFICATION_LIMITS = { perSender: 60, perRecipient: 10, toRecipient: 100, windowMs: 3_600_000 };
 
 export class NotificationsService {
   async create(em: EntityManager, sender: User, raw: unknown): Promise<Notification> {
@@ -34,9 +35,10 @@ export class NotificationsService {
    * RATE_LIMITED. Call it in the transaction that creates them, for every sender of notifications.
    */
   async countSent(em: EntityManager, senderId: string, recipientIds: string[]): Promise<void> {
-    const { perSender, perRecipient, windowMs } = NOTIFICATION_LIMITS;
+    const { perSender, perRecipient, toRecipient, windowMs } = NOTIFICATION_LIMITS;
     const senderBucket = `notify:sender:${senderId}`;
     const pairBuckets = recipientIds.map((id) => `notify:pair:${senderId}:${id}`);
+    const inboxBuckets = recipientIds.map((id) => `notify:to:${id}`);
     // one sender's notifications are counted one transaction at a time
     await em
       .getConnection()
@@ -44,15 +46,20 @@ export class NotificationsService {
     const overSender = (await countHits(em, senderBucket, windowMs)) + recipientIds.length > perSender;
     let overRecipient = false;
     for (const bucket of pairBuckets) overRecipient ||= (await countHits(em, bucket, windowMs)) >= perRecipient;
-    if (overSender || overRecipient) {
+    let overInbox = false;
+    for (const bucket of inboxBuckets) overInbox ||= (await countHits(em, bucket, windowMs)) >= toRecipient;
+    if (overSender || overRecipient || overInbox) {
       throw new AppError(
         'RATE_LIMITED',
         overSender
           ? `You can send at most ${perSender} notifications an hour. Please try again later.`
-          : `You can send at most ${perRecipient} notifications an hour to the same person. Please try again later.`,
+          : overRecipient
+            ? `You can send at most ${perRecipient} notifications an hour to the same person. Please try again later.`
+            : 'This person has received too many notifications in the last hour. Please try again later.',
       );
     }
-    for (const bucket of [...recipientIds.map(() => senderBucket), ...pairBuckets]) await recordHit(em, bucket);
+    for (const bucket of [...recipientIds.map(() => senderBucket), ...pairBuckets, ...inboxBuckets])
+      await recordHit(em, bucket);
   }
 
   /** The caller's own notifications, newest first. */
