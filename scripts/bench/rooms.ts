@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../api/src/app';
 import { loadConfig } from '../../api/src/config';
+import { MAX_CHUNK_ROWS } from '../../api/src/modules/datasets/wire-format';
 import { openTestDatabase } from '../../test/api/support/test-db';
 import { benchLogin } from './bench-user';
 import { defaultMaxInFlight } from '../../web/src/features/rooms/upload/encrypt-upload';
@@ -27,8 +28,8 @@ export type RoomsBench = {
   aggregate: { ms: number; baselineMs: number; groups: number; baselineGroups: number };
 };
 
-// rows per chunk, as the web app sends them (CHUNK_ROWS in web/src/features/rooms/upload/upload-chunk.ts)
-const CHUNK = 20_000;
+// rows per chunk, as the web app sends them (the wire format's limit, which the web app's chunks use)
+const CHUNK = MAX_CHUNK_ROWS;
 // as many chunks at a time as the web app's upload has in flight on this machine
 const UPLOAD_IN_FLIGHT = Number(
   process.env.BENCH_UPLOAD_IN_FLIGHT ?? defaultMaxInFlight(defaultPoolSize(os.availableParallelism())),

@@ -229,6 +229,13 @@ describe('a hostile partner under "matches"', () => {
       { r: room.id, d: customers },
     );
     expect(gql.errors?.[0]?.extensions?.code).toBe('ANALYSIS_RULE');
+    // the issue's one-call repro: the legacy GET from a page of this site, the set as a JSON array
+    const legacy = await guest.client.fetch(
+      `/v1/vcr/getReport?${new URLSearchParams({ room_id: room.id, datasets_array: JSON.stringify([customers]) })}`,
+      { headers: { 'sec-fetch-site': 'same-origin' } },
+    );
+    const body = (await legacy.json()) as { error?: { code: string }; result?: unknown };
+    expect([legacy.status, body.error?.code, body.result]).toEqual([403, 'ANALYSIS_RULE', undefined]);
     expect(await balanceOf(guest.client)).toBe(before);
   });
 
@@ -382,6 +389,33 @@ describe('a hostile partner under "matches"', () => {
       ['Paris', [20, 20]],
       ['Rome', [10, 10]],
     ]);
+  });
+
+  it('aggregates: sum, min and max over a join are exact, free, and take at most 3 group-by columns', async () => {
+    const before = await balanceOf(guest.client);
+    const res = await aggregate(guest, {
+      datasets_array: [leads, customers],
+      sqlWhere: MATCH,
+      group_by: [{ set: 2, column: 'city' }],
+      measures: [
+        { fn: 'sum', column: { set: 1, column: 'score' } },
+        { fn: 'min', column: { set: 1, column: 'score' } },
+        { fn: 'max', column: { set: 1, column: 'score' } },
+      ],
+    });
+    expect(res.status).toBe(200);
+    // Paris: persons 20, 21, 24, 25, 28, 29, 32, 33, 36, 37 (their scores are their numbers)
+    expect(res.body.result!.groups).toEqual([{ keys: ['Paris'], values: [285, 20, 37], suppressed: false }]);
+    const city = { set: 2, column: 'city' };
+    const four = await aggregate(guest, {
+      datasets_array: [leads, customers],
+      sqlWhere: MATCH,
+      group_by: [city, { set: 1, column: 'score' }, city, city],
+      measures: [{ fn: 'count' }],
+    });
+    expect([four.status, four.body.error?.code]).toEqual([400, 'BAD_USER_INPUT']);
+    expect(JSON.stringify(four.body.error)).toMatch(/at most 3 columns/);
+    expect(await balanceOf(guest.client)).toBe(before);
   });
 
   it('aggregates read only the owner’s shared columns; grouping by a withheld column is refused', async () => {
@@ -619,6 +653,19 @@ describe('"aggregates" and "full"', () => {
     const res = await report(guest, [leads, customers], MATCH);
     expect([res.status, res.body.error?.code]).toEqual([403, 'ANALYSIS_RULE']);
     expect(res.body.error?.message).toMatch(/counts and aggregates only \(rule "aggregates"\)/);
+    const alone = await report(guest, [customers]);
+    expect([alone.status, alone.body.error?.code]).toEqual([403, 'ANALYSIS_RULE']);
+    expect(alone.body.error?.message).toMatch(/counts and aggregates only/);
+    const byCity = await aggregate(guest, {
+      datasets_array: [customers],
+      group_by: [{ set: 1, column: 'city' }],
+      measures: [{ fn: 'count' }],
+    });
+    expect(byCity.body.result!.groups.map((g) => [g.keys[0], g.values])).toEqual([
+      ['Oslo', [10]],
+      ['Paris', [20]],
+      ['Rome', [10]],
+    ]);
     expect((await joinCount(guest, leads, customers)).body.result).toMatchObject({ matchCount: 20 });
     const token = await emailToken('person25@example.test');
     const probe = { op: 'and', conditions: [MATCH, { left: { set: 2, column: 'email' }, op: '=', token }] };
