@@ -10,6 +10,7 @@ import { generateRoomKey, sealRoomKey } from '../../../crypto/room-key';
 import {
   AccessRequestsDocument,
   ApproveDatasetAccessDocument,
+  DeclineDatasetAccessDocument,
   RequestDatasetAccessDocument,
   RoomAuditDocument,
   type AccessRequestList_RequestFragment,
@@ -19,6 +20,7 @@ import {
   ColumnKeysToSealDocument,
   CreateReportDocument,
   GrantColumnKeysDocument,
+  UpdateDatasetRuleDocument,
   type DatasetList_DatasetFragment,
 } from '../datasets.generated';
 import { RoomPublicKeyDocument } from '../room.generated';
@@ -232,6 +234,75 @@ describe('a room’s analysis rules, in the browser', () => {
     expect(await opened(sent[0].columnKeys[0].sealedKey, 'name')).toBe(await withheldKey('name'));
     expect(JSON.stringify(sent)).not.toContain(toHex(secret));
   });
+
+  it('declining a request sends the optional note and seals nothing', async () => {
+    givenAnalyses({ requests: [request()] });
+    const approved: unknown[] = [];
+    const declined: unknown[] = [];
+    server.use(
+      graphql.mutation(ApproveDatasetAccessDocument, ({ variables }) => {
+        approved.push(variables.input);
+        return HttpResponse.json({ data: { approveDatasetAccess: request({ status: 'approved' }) } });
+      }),
+      graphql.mutation(DeclineDatasetAccessDocument, ({ variables }) => {
+        declined.push(variables.input);
+        return HttpResponse.json({
+          data: { declineDatasetAccess: request({ status: 'declined', decisionNote: 'Not for this campaign' }) },
+        });
+      }),
+    );
+    const { user } = await openRoom();
+    const list = await screen.findByRole('list', { name: 'Access requests' });
+    await user.click(within(list).getByRole('button', { name: 'Decline' }));
+    // a second step: the note, then Decline (or Cancel)
+    await user.type(within(list).getByRole('textbox', { name: /Why not/ }), '  Not for this campaign ');
+    await user.click(within(list).getByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(declined).toHaveLength(1));
+    expect(declined[0]).toEqual({ roomId: ROOM_ID, requestId: request().id, note: 'Not for this campaign' });
+    expect(approved).toEqual([]);
+  });
+
+  it('the uploader changes a set’s rule later: access, k (checked) and shared columns', async () => {
+    givenAnalyses({});
+    const saved: unknown[] = [];
+    server.use(
+      graphql.mutation(UpdateDatasetRuleDocument, async ({ variables }) => {
+        saved.push(variables.input);
+        const [mine] = await datasets();
+        return HttpResponse.json({
+          data: { updateDatasetRule: { ...mine, partnerAccess: 'aggregates', minGroupSize: 25 } },
+        });
+      }),
+    );
+    const { user } = await openRoom();
+    // only the uploader's own set offers it
+    expect(screen.queryByRole('button', { name: 'Change the rule of leads' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Change the rule of customers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Analysis rule of customers' });
+    const switches = within(dialog).getAllByRole('switch');
+    expect(switches.map((s) => (s as HTMLInputElement).checked)).toEqual([false, false, true]);
+    await user.click(within(dialog).getByRole('switch', { name: 'email' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'What partners may do' }));
+    await user.click(await screen.findByRole('option', { name: 'Counts and aggregates only' }));
+    const k = within(dialog).getByRole('textbox', { name: 'Minimum group size (k)' });
+    await user.clear(k);
+    await user.type(k, '1');
+    expect(within(dialog).getByText('A whole number from 2 to 100,000')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save the rule' })).toBeDisabled();
+    await user.clear(k);
+    await user.type(k, '25');
+    await user.click(within(dialog).getByRole('button', { name: 'Save the rule' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toEqual({
+      roomId: ROOM_ID,
+      datasetId: MINE,
+      partnerAccess: 'aggregates',
+      minGroupSize: 25,
+      sharedColumns: ['city', 'email'],
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Analysis rule of customers' })).toBeNull());
+    // typing into MUI fields is slow in happy-dom on a loaded machine
+  }, 40_000);
 
   it('hands the keys of shared columns sealed with the set’s secret to members who lack them', async () => {
     givenAnalyses({
