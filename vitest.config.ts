@@ -50,6 +50,9 @@ export default defineConfig({
           hookTimeout: 180_000,
           // one browser at a time: the machine has two cores
           fileParallelism: false,
+          // a page that loads, decrypts and draws can take seconds on a busy machine: a poll that
+          // gives up after vitest's default second fails for no reason (seen on a loaded CI run)
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {

@@ -116,6 +116,34 @@ async function upload(page: Page, fileName: string, csv: string, setup: (page: P
 
 const noOverflow = (page: Page) => page.evaluate<number>('document.documentElement.scrollWidth');
 
+const LONG_NAME = 'Subscribers of the spring campaign in Paris and Rome, merged with the autumn newsletter';
+
+// How a text shows in the page's "Data sets" list: on how many lines, which of its words are split
+// across two lines, and whether it stays within the viewport (a page script: the e2e types have no DOM).
+const wrappedWords = (page: Page, text: string) =>
+  page.evaluate<{ lines: number; broken: string[]; right: boolean }>(`(() => {
+    const text = ${JSON.stringify(text)};
+    const list = document.querySelector('[aria-label="Data sets"]');
+    const walker = document.createTreeWalker(list, NodeFilter.SHOW_TEXT);
+    let node = null;
+    while (walker.nextNode()) if (walker.currentNode.nodeValue === text) { node = walker.currentNode; break; }
+    if (!node) return { lines: 0, broken: ['(not found)'], right: false };
+    const range = document.createRange();
+    const broken = [];
+    const tops = new Set();
+    let at = 0;
+    for (const word of text.split(' ')) {
+      range.setStart(node, at);
+      range.setEnd(node, at + word.length);
+      const rows = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      rows.forEach((t) => tops.add(t));
+      if (rows.size > 1) broken.push(word);
+      at += word.length + 1;
+    }
+    range.selectNodeContents(node);
+    return { lines: tops.size, broken, right: range.getBoundingClientRect().right <= window.innerWidth };
+  })()`);
+
 describe('a clean room in Chromium, owner and guest', () => {
   it('validates the create form, creates the room and waits for the guest', async () => {
     await generateKey(ownerPage, 'Owner laptop');
@@ -434,7 +462,11 @@ describe('a clean room in Chromium, owner and guest', () => {
     await screenshot(ownerPage, 'clean-room-audit-1440');
   });
 
-  it('fits a phone: the room list and the room page at 375 px, data sets as cards', async () => {
+  it('fits a phone: the room list and the room page at 375 px, data sets as cards, long names wrapped between words', async () => {
+    await ownerPage.goto(roomUrl);
+    await upload(ownerPage, 'long.csv', 'City\r\nParis\r\nRome', async (page) => {
+      await page.getByRole('form', { name: 'Set up the columns' }).getByLabel('Data set name').fill(LONG_NAME);
+    });
     for (const [page, name] of [
       [ownerPage, 'owner'],
       [guestPage, 'guest'],
@@ -446,10 +478,13 @@ describe('a clean room in Chromium, owner and guest', () => {
       await page.goto(roomUrl);
       const sets = page.getByRole('list', { name: 'Data sets' });
       await sets.waitFor();
-      expect(await sets.getByRole('listitem').count()).toBe(2);
+      await expect.poll(() => sets.getByRole('listitem').count(), { timeout: 15_000 }).toBe(3);
       await page.getByRole('list', { name: 'Audit log' }).waitFor();
       await screenshot(page, `clean-room-room-375-${name}`);
       expect(await noOverflow(page)).toBeLessThanOrEqual(375);
+      // the long name takes several lines, each word whole and within the screen
+      expect(await wrappedWords(page, LONG_NAME)).toEqual({ lines: expect.any(Number), broken: [], right: true });
+      expect((await wrappedWords(page, LONG_NAME)).lines).toBeGreaterThan(1);
     }
   });
 

@@ -26,8 +26,9 @@ type Props = {
   onRequestAccess: (dataset: Dataset) => void;
 };
 
-// Long names wrap between words, and break inside a word only when it cannot fit a line alone.
-const wrap = { overflowWrap: 'break-word', wordBreak: 'normal', hyphens: 'auto' } as const;
+// Long names wrap between words, and break inside a word only when it cannot fit a line alone
+// (no automatic hyphenation: a name is shown as its uploader typed it).
+const wrap = { overflowWrap: 'break-word', wordBreak: 'normal', hyphens: 'manual' } as const;
 
 function ColumnChips({ dataset }: { dataset: Dataset }) {
   return dataset.columns.map((column) => {
