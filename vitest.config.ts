@@ -15,7 +15,8 @@ export default defineConfig({
           environment: 'node',
           include: ['api/**/*.test.ts', 'test/api/**/*.test.ts', 'scripts/**/*.test.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // a file's set-up (server, users, uploads) on the embedded database of a busy machine
+          hookTimeout: 120_000,
         },
       },
       {
