@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +12,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-start-'));
 let child: ChildProcess | undefined;
 let stdout = '';
 // the chain's default port, held by "another program" for the whole test (or already taken)
-let holder: net.Server | undefined;
+let holder: http.Server | undefined;
 afterAll(() => {
   child?.kill('SIGKILL');
   holder?.close();
@@ -63,10 +64,26 @@ async function stop(proc: ChildProcess) {
   await exited;
 }
 
-// Holds 127.0.0.1:8545 as another program would; if something holds it already, it is taken anyway.
+// Holds 127.0.0.1:8545 as another node would, answering JSON-RPC like a chain (chain id 31337 to
+// everything): the app must not mistake it for its own. If something holds it already, it is
+// taken anyway.
 async function takeDefaultChainPort(): Promise<void> {
   await new Promise<void>((resolve) => {
-    const srv = net.createServer((socket) => socket.destroy());
+    const srv = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (d) => (body += String(d)));
+      req.on('end', () => {
+        const id = (() => {
+          try {
+            return (JSON.parse(body) as { id?: unknown }).id ?? null;
+          } catch {
+            return null;
+          }
+        })();
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ jsonrpc: '2.0', id, result: '0x7a69' }));
+      });
+    });
     srv.once('error', () => resolve());
     srv.listen(8545, '127.0.0.1', () => {
       holder = srv;
@@ -123,6 +140,31 @@ describe('npm start on embedded defaults', () => {
       .poll(() => stdout.split('\n').find((l) => l.startsWith('Mail to survivor@example.test')))
       .toMatch(new RegExp(`^Mail to survivor@example\\.test, ".+": http://localhost:${port}/\\S*token=`));
     expect(stdout).not.toMatch(/0x[0-9a-f]{64}/i);
+    // a chain feature through the app, on that chain: verify, log in, get test funds
+    const link = stdout.split('\n').find((l) => l.startsWith('Mail to survivor@example.test'))!;
+    const token = /token=([A-Za-z0-9_-]+)/.exec(link)![1];
+    const post = (path: string, body: unknown, cookie = '') =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify(body),
+      });
+    expect((await post('/v1/auth/verifyEmail', { token })).status).toBe(200);
+    const login = await post('/v1/auth/login', { username: 'survivor', password: 'secret123' });
+    expect(login.status).toBe(200);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const wallet = `0x${'5e'.repeat(20)}`;
+    const funds = await post('/v1/chain/testFunds', { address: wallet }, cookie);
+    expect(funds.status).toBe(200);
+    const eth = await fetch(config.result.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_getBalance', params: [wallet, 'latest'] }),
+    });
+    expect(BigInt(((await eth.json()) as { result: string }).result)).toBe(10n ** 18n);
     await stop(child);
     await expect(fetch(config.result.rpcUrl, { method: 'POST', body: '{}' })).rejects.toThrow();
     expect(existsSync(path.join(dataDir, 'chain', 'deployment.json'))).toBe(true);
