@@ -1,12 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { generateDatasetSecret, sealDatasetSecret } from '../../../crypto/dataset-secret';
+import { LOAD_KEY_PAIR_PATH } from '../../../shared/settings-paths';
 import { minGroupSizeProblem, MIN_GROUP_SIZE } from '../analysis-rule';
 import { type CsvScan } from '../csv/csv-reader';
 import { CsvFile } from '../csv/csv-worker-client';
@@ -42,6 +45,9 @@ type Stage =
   | { kind: 'done'; name: string; rows: number };
 
 const fmt = (n: number) => n.toLocaleString('en-US');
+// columns withheld from partners are sealed to the uploader's own key, whose private half must be here
+const KEY_MISSING =
+  'The private key you chose for this room is not in this browser: load it in Settings → Load Key Pair to keep columns from partners.';
 
 // Drop a CSV -> scan it in the CSV worker -> set up the columns -> encrypt in the worker pool and
 // upload in chunks, with a progress bar; a failed chunk pauses the upload until "Retry upload".
@@ -124,7 +130,7 @@ export function UploadPanel({
     let sealedSecret: DatasetUpload['sealedSecret'] = null;
     if (withheld) {
       if (!secretKey) {
-        setError('Your room key is not in this browser: load it in Settings to keep columns from partners.');
+        setError(KEY_MISSING);
         return;
       }
       datasetSecret = generateDatasetSecret();
@@ -186,7 +192,19 @@ export function UploadPanel({
       {stage.kind === 'setup' || stage.kind === 'uploading' ? null : (
         <CsvDropZone onFile={(file) => void pickFile(file)} disabled={busy} />
       )}
-      {error ? <Alert severity="error">{error}</Alert> : null}
+      {error ? (
+        <Alert severity="error">
+          {error}
+          {error === KEY_MISSING ? (
+            <>
+              {' '}
+              <Link component={RouterLink} to={LOAD_KEY_PAIR_PATH}>
+                Load Key Pair
+              </Link>
+            </>
+          ) : null}
+        </Alert>
+      ) : null}
       {stage.kind === 'done' ? (
         <Alert severity="success" role="status">
           {stage.name}: {fmt(stage.rows)} rows encrypted and uploaded.

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { File as NodeFile } from 'node:buffer';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { fromBase64, fromHex } from '../../../crypto/bytes';
 import { KEY_A, ROOM_ID, ROOM_KEY_HEX, USER_ID } from '../../../crypto/known-answers.fixture';
@@ -29,18 +30,22 @@ type UploadBody = {
   secret_key_id?: string;
 };
 
-function renderPanel() {
+function renderPanel(options: { withKey?: boolean } = {}) {
   const onUploaded = vi.fn();
   render(
-    <UploadPanel
-      roomId={ROOM_ID}
-      keyVersion={1}
-      roomKey={fromHex(ROOM_KEY_HEX)}
-      secretKey={{ userId: USER_ID, publicKeyId: KEY_A.id, publicKeyPem: KEY_A.publicPem }}
-      existingNames={['taken']}
-      onUploaded={onUploaded}
-      workers={{ csv: () => inProcessWorker(serveCsvWorker), encrypt: () => inProcessWorker(serveEncryptWorker) }}
-    />,
+    <MemoryRouter>
+      <UploadPanel
+        roomId={ROOM_ID}
+        keyVersion={1}
+        roomKey={fromHex(ROOM_KEY_HEX)}
+        secretKey={
+          options.withKey === false ? null : { userId: USER_ID, publicKeyId: KEY_A.id, publicKeyPem: KEY_A.publicPem }
+        }
+        existingNames={['taken']}
+        onUploaded={onUploaded}
+        workers={{ csv: () => inProcessWorker(serveCsvWorker), encrypt: () => inProcessWorker(serveEncryptWorker) }}
+      />
+    </MemoryRouter>,
   );
   return { onUploaded, user: userEvent.setup() };
 }
@@ -138,6 +143,25 @@ describe('the upload panel', () => {
       ['FullName', false],
       ['Age', true],
     ]);
+  });
+
+  it('without the private key here, withholds nothing unsealed: it says so and links to Load Key Pair', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/v1/vcr/uploadEncrypted', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ result: { status: 'ready' } });
+      }),
+    );
+    const { user } = renderPanel({ withKey: false });
+    await chooseCsv();
+    await user.click(screen.getByRole('button', { name: 'Encrypt and upload' }));
+    expect(await screen.findByText(/The private key you chose for this room is not in this browser/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Load Key Pair' })).toHaveAttribute(
+      'href',
+      '/admin/settings#load-key-pair',
+    );
+    expect(bodies).toEqual([]);
   });
 
   it('pauses on a failing chunk; cancelling removes what reached the server', async () => {
