@@ -18,6 +18,7 @@ import { AVATAR_MIME_BY_EXT } from './modules/users/users.service';
 import { buildOpenApi } from './rest/openapi';
 import { apiReference } from './rest/api-reference';
 import { restErrorReply, restPlugin } from './rest/plugin';
+import { z } from 'zod';
 import { restRoutes } from './rest/routes';
 import type { ChainSetup } from './modules/chain/chain.settings';
 import { registerResponseImageFiles } from './modules/response-images/response-images.rest';
@@ -34,6 +35,15 @@ declare module 'fastify' {
 
 export const API_VERSION = '1.0.0';
 const API_PREFIXES = ['/graphql', '/v1/', '/request.api/'];
+
+// /dev/outbox?to=...: one address, no NUL (PostgreSQL text cannot hold it)
+const DEV_OUTBOX_QUERY = z.object({
+  to: z
+    .string()
+    .max(254)
+    .regex(/^[^\0]*$/)
+    .optional(),
+});
 
 /**
  * Whether a request is for the API, judged by the route Fastify matched: routing decodes the path,
@@ -240,8 +250,16 @@ export async function buildApp({
 
   if (config.devOutbox) {
     // Development only (no SMTP, not production): read the mail the server would have sent.
-    app.get<{ Querystring: { to?: string } }>('/dev/outbox', async (request) => {
-      const to = request.query.to?.toLowerCase();
+    app.get<{ Querystring: Record<string, unknown> }>('/dev/outbox', async (request, reply) => {
+      const query = DEV_OUTBOX_QUERY.safeParse(request.query);
+      if (!query.success) {
+        return reply
+          .code(400)
+          .send({
+            error: { code: 'BAD_USER_INPUT', message: 'to must be one e-mail address (at most 254 characters)' },
+          });
+      }
+      const to = query.data.to?.toLowerCase();
       const mails = await orm.em
         .fork()
         .find(OutboxMail, to ? { toAddress: to } : {}, { orderBy: { createdAt: 'desc' }, limit: 50 });

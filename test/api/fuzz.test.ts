@@ -141,7 +141,7 @@ type GraphQLBody = { data?: Record<string, unknown> | null; errors?: { extension
  * Sends one case and checks the rules. `refused` says whether the answer refused the request;
  * `mayWrite` names the tables a refusal may still change (failed logins are counted on purpose).
  */
-async function check(target: string, c: Case, kind: 'rest' | 'graphql', field?: string) {
+async function check(target: string, c: Case, kind: 'rest' | 'graphql' | 'other', field?: string) {
   // a case that expects an exact answer for alice's session needs one (an earlier case may have logged out)
   if (c.status !== undefined && (c.who ?? 'alice') === 'alice') await keepAliceSignedIn();
   const mark = logs.length;
@@ -157,7 +157,8 @@ async function check(target: string, c: Case, kind: 'rest' | 'graphql', field?: 
 
   let refused = res.status >= 400;
   let code: string | undefined;
-  const json = res.headers.get('content-type')?.includes('json') ? (JSON.parse(text) as unknown) : undefined;
+  // (a HEAD answer has the content type but no body)
+  const json = text && res.headers.get('content-type')?.includes('json') ? (JSON.parse(text) as unknown) : undefined;
   if (kind === 'rest' && refused) {
     const error = (json as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
     expect(typeof error?.code, where).toBe('string');
@@ -424,7 +425,39 @@ const destructive = (name: string) => /delete|revoke|logout|rotate/i.test(name);
 const byDestructiveLast = <T>(items: T[], name: (t: T) => string) =>
   [...items].sort((a, b) => Number(destructive(name(a))) - Number(destructive(name(b))));
 
+// Paths outside the REST registry and GraphQL: health, the API documents and their page, stored
+// files, the dev outbox. Whatever the spelling, no 5xx, no stack trace, no error log, no write.
+const OTHER_PATHS = [
+  '/healthz',
+  '/healthz?probe=%00',
+  '/v1/openapi.json',
+  '/v1/openapi.json%00',
+  '/v1/docs',
+  '/v1/docs/',
+  '/v1/docs/init.js',
+  '/v1/docs/assets/swagger-ui.css?x=%00',
+  '/v1/docs/assets/%2e%2e/package.json',
+  '/v1/docs/assets/..%2f..%2fpackage.json',
+  '/media/avatars/../../package.json',
+  '/media/avatars/%2e%2e%2f%2e%2e%2fpackage.json',
+  '/media/avatars/x%00.png',
+  `/media/avatars/${'a'.repeat(4000)}.png`,
+  '/v1/requestClient/image/not-an-id',
+  '/v1/requestClient/image/%00',
+  '/v1/requestClient/image/..%2f..%2fpackage.json',
+  '/v1/requestClient/image/00000000-0000-4000-8000-000000000000',
+  '/dev/outbox?to=%00',
+  `/dev/outbox?to=${'x'.repeat(5000)}`,
+  '/dev/outbox?to[]=a&to[]=b',
+];
+
 describe(`fuzz (seed ${SEED})`, () => {
+  it.each(OTHER_PATHS)('other paths: %s', async (path) => {
+    for (const method of ['GET', 'HEAD', 'POST', 'DELETE'])
+      for (const who of ['alice', 'anonymous'] as const)
+        await check(path, { label: `${method} as ${who}`, method, path, who }, 'other');
+  });
+
   const routes = byDestructiveLast(restRoutes, (r) => r.path);
   it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('REST %s', async (name, route) => {
     await keepAliceSignedIn();
