@@ -14,7 +14,8 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['api/**/*.test.ts', 'test/api/**/*.test.ts', 'scripts/**/*.test.ts'],
-          testTimeout: 30_000,
+          // some tests start servers of their own (a fresh embedded database each)
+          testTimeout: 60_000,
           // a file's set-up (server, users, uploads) on the embedded database of a busy machine
           hookTimeout: 120_000,
         },
