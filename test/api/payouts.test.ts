@@ -249,6 +249,17 @@ describe('participant payouts', () => {
     const res = await phone().rest('DELETE', '/v1/requestClient/deleteRequest', { request_id: r.id, deviceId });
     expect(res.body.result).toBe(true);
     expect(await onChain(walletAddress)).toBe(2n);
+    // the device that withdrew still sees the payout that was made, with its transaction
+    const paid = await em().findOneOrFail(Payout, { escrowAddress: r.escrow });
+    const state = await phone().rest('GET', '/v1/requestClient/checkSubmitted', undefined, {
+      requestId: r.id,
+      deviceId,
+    });
+    expect(state.body.result).toMatchObject({
+      submitted: false,
+      payout: { status: 'sent', amount: 2, txHash: paid.txHash },
+    });
+    expect(paid.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     const detail = await alice.client.rest<LegacyRequest>('GET', '/v1/request/get', undefined, { id: r.id });
     expect(detail.body.result?.count_response).toBe(0);
     await submit(r, walletAddress, deviceId);
