@@ -60,7 +60,7 @@ export const requestsRoutes = [
     method: 'POST',
     path: '/v1/request/create',
     output: legacyDetailOut,
-    errors: ['CONFLICT', 'INSUFFICIENT_CREDIT', 'CHAIN_UNAVAILABLE'],
+    errors: ['NOT_FOUND', 'CONFLICT', 'INSUFFICIENT_CREDIT', 'CHAIN_UNAVAILABLE'],
     tag,
     auth: 'user',
     summary:
@@ -84,7 +84,7 @@ export const requestsRoutes = [
     method: 'POST',
     path: '/request.api/delete',
     output: done,
-    errors: ['NOT_FOUND', 'CONFLICT'],
+    errors: ['NOT_FOUND', 'CONFLICT', 'CHAIN_UNAVAILABLE'],
     tag,
     auth: 'user',
     summary: 'Delete one of your requests (type, id) with its responses',
