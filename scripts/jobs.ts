@@ -8,7 +8,9 @@ import { openDatabase } from '../api/src/db/database';
 import { JobQueue } from '../api/src/modules/jobs/job-queue';
 
 const [command, ...args] = process.argv.slice(2);
-if (command !== 'failed' && command !== 'retry') {
+// a usage mistake is told before any database is opened
+if (command !== 'failed' && !(command === 'retry' && args.length)) {
+  if (command === 'retry') console.error('name the failed jobs to retry, or --all');
   console.error('usage: npm run jobs -- failed | retry <job id>... | retry --all');
   process.exit(2);
 }
@@ -28,7 +30,6 @@ try {
     }
   } else {
     const ids = args.includes('--all') ? (await jobs.failed(100_000)).map((j) => j.id) : args;
-    if (!ids.length) throw new Error('name the failed jobs to retry, or --all');
     const retried = await jobs.retry(ids);
     for (const j of retried) console.log(`queued again: ${j.id} ${j.name}`);
     const missing = ids.filter((id) => !retried.some((j) => j.id === id));

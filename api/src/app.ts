@@ -14,14 +14,12 @@ import { SESSION_COOKIE } from './modules/auth/session-cookie';
 import { backgroundJobs } from './modules/jobs/background-jobs';
 import type { JobQueueOptions } from './modules/jobs/job-queue';
 import { OutboxMail } from './modules/mail/outbox-mail.entity';
-import { AVATAR_MIME_BY_EXT } from './modules/users/users.service';
 import { buildOpenApi } from './rest/openapi';
 import { apiReference } from './rest/api-reference';
 import { restErrorReply, restPlugin } from './rest/plugin';
 import { z } from 'zod';
-import { restRoutes } from './rest/routes';
+import { restApi } from './rest/routes';
 import type { ChainSetup } from './modules/chain/chain.settings';
-import { registerResponseImageFiles } from './modules/response-images/response-images.rest';
 import { createServices, type Services } from './services';
 import type { Actor, RequestContext } from './shared/context';
 import { AppError } from './shared/errors';
@@ -94,6 +92,13 @@ function clientErrorReply(err: NodeJS.ErrnoException, socket: Socket) {
   socket.destroy(err);
 }
 
+/** What tests hold the server to: every route it serves, and every answer its contract refused. */
+export type SelfChecks = {
+  routes: { method: string; url: string }[];
+  /** NODE_ENV=test only: answers that broke their route's contract (each also answered 500) */
+  contractViolations: string[];
+};
+
 export type AppOptions = {
   config: Config;
   orm: MikroORM;
@@ -103,6 +108,8 @@ export type AppOptions = {
   chain?: ChainSetup;
   /** the job queue: main.ts runs the schedules; tests run workers only and faster polling */
   jobs?: JobQueueOptions;
+  /** hold every REST answer to the OpenAPI document (default: under NODE_ENV=test; test servers: always) */
+  checkContract?: boolean;
 };
 
 export async function buildApp({
@@ -111,7 +118,8 @@ export async function buildApp({
   logger = true,
   chain,
   jobs,
-}: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
+  checkContract = config.env === 'test',
+}: AppOptions): Promise<{ app: FastifyInstance; services: Services; checks: SelfChecks }> {
   const app = Fastify({
     logger: logger
       ? {
@@ -139,6 +147,10 @@ export async function buildApp({
     // refusals before routing (a URL with a stray %, a head over 16 kB) answer in the API's envelope too
     frameworkErrors: (error, request, reply) => frameworkErrorReply(error, request, reply as FastifyReply),
     clientErrorHandler: clientErrorReply,
+  });
+  const checks: SelfChecks = { routes: [], contractViolations: [] };
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) checks.routes.push({ method, url: r.url });
   });
   const services = createServices(config, app.log, chain, jobs);
   // background work: workers here, schedules where `jobs.schedules` (one job per tick across processes)
@@ -223,41 +235,31 @@ export async function buildApp({
     schemaDetails: config.graphqlSchemaDetails,
   });
   await app.register(restPlugin, {
-    routes: restRoutes,
+    routes: restApi.routes,
+    fileRoutes: restApi.fileRoutes,
+    services,
     publicUrl: config.publicUrl,
     fileMaxBytes: config.avatarMaxBytes,
-    checkContract: config.env === 'test',
+    checkContract: checkContract
+      ? (violation) => {
+          checks.contractViolations.push(violation);
+          app.log.error({ violation }, 'REST contract violation');
+        }
+      : undefined,
   });
 
-  const openApi = buildOpenApi(restRoutes, { version: API_VERSION });
+  const openApi = buildOpenApi(restApi, { version: API_VERSION });
   app.get('/v1/openapi.json', async () => openApi);
   await app.register(apiReference);
-
-  registerResponseImageFiles(app, services);
-
-  // uploaded avatars; served with a locked-down policy so an image can never run as a page
-  app.get<{ Params: { file: string } }>('/media/avatars/:file', async (request, reply) => {
-    const file = request.params.file;
-    const ext = /^[A-Za-z0-9_-]+\.([a-z0-9]+)$/.exec(file)?.[1];
-    const data = ext && AVATAR_MIME_BY_EXT[ext] ? await services.storage.get(`avatars/${file}`) : null;
-    if (!data || !ext) return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
-    return reply
-      .header('content-type', AVATAR_MIME_BY_EXT[ext])
-      .header('content-security-policy', "default-src 'none'")
-      .header('cache-control', 'private, max-age=86400')
-      .send(data);
-  });
 
   if (config.devOutbox) {
     // Development only (no SMTP, not production): read the mail the server would have sent.
     app.get<{ Querystring: Record<string, unknown> }>('/dev/outbox', async (request, reply) => {
       const query = DEV_OUTBOX_QUERY.safeParse(request.query);
       if (!query.success) {
-        return reply
-          .code(400)
-          .send({
-            error: { code: 'BAD_USER_INPUT', message: 'to must be one e-mail address (at most 254 characters)' },
-          });
+        return reply.code(400).send({
+          error: { code: 'BAD_USER_INPUT', message: 'to must be one e-mail address (at most 254 characters)' },
+        });
       }
       const to = query.data.to?.toLowerCase();
       const mails = await orm.em
@@ -291,5 +293,5 @@ export async function buildApp({
       .send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
   });
 
-  return { app, services };
+  return { app, services, checks };
 }

@@ -5,8 +5,8 @@ import { writeFile } from 'node:fs/promises';
 import { API_VERSION } from '../../api/src/app';
 import { printAppSchema } from '../../api/src/graphql/schema';
 import { buildOpenApi } from '../../api/src/rest/openapi';
-import { restRoutes } from '../../api/src/rest/routes';
+import { restApi } from '../../api/src/rest/routes';
 
 await writeFile('schema/schema.graphql', await printAppSchema());
-await writeFile('schema/openapi.json', JSON.stringify(buildOpenApi(restRoutes, { version: API_VERSION }), null, 2) + '\n');
+await writeFile('schema/openapi.json', JSON.stringify(buildOpenApi(restApi, { version: API_VERSION }), null, 2) + '\n');
 console.log('wrote schema/schema.graphql and schema/openapi.json');

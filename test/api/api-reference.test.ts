@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_VERSION } from '../../api/src/app';
+import { buildOpenApi } from '../../api/src/rest/openapi';
+import { restApi } from '../../api/src/rest/routes';
 import { startTestServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -40,5 +43,33 @@ describe('the API reference page', () => {
     ]) {
       expect((await get(path)).status, path).toBe(404);
     }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes every REST and file route the server serves, so none can skip its contract', async () => {
+    const doc = (await (await get('/v1/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
+    expect(doc).toEqual(JSON.parse(JSON.stringify(buildOpenApi(restApi, { version: API_VERSION }))));
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)),
+    );
+    // GraphQL has its own schema; these serve the document itself and the page that renders it
+    const notRest = (url: string) =>
+      url === '/graphql' || url === '/v1/openapi.json' || url === '/v1/docs' || url.startsWith('/v1/docs/');
+    const served = server.checks.routes
+      .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS')
+      .filter((r) => /^\/(v1\/|request\.api\/|media\/)/.test(r.url) && !notRest(r.url))
+      .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
+    expect(served.length).toBe(restApi.routes.length + restApi.fileRoutes.length);
+    expect(served.filter((r) => !documented.has(r))).toEqual([]);
+  });
+
+  it('answers a missing file with the JSON error envelope its route declares', async () => {
+    const missing = await get('/media/avatars/nobody.png');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'File not found' } });
+    const image = await get(`/v1/requestClient/image/${'A'.repeat(43)}`);
+    expect(image.status).toBe(404);
+    expect(((await image.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
   });
 });

@@ -12,8 +12,10 @@ import {
 } from 'graphql';
 import { buildAppSchema, printAppSchema } from '../../api/src/graphql/schema';
 import { buildOpenApi } from '../../api/src/rest/openapi';
-import { restRoutes } from '../../api/src/rest/routes';
+import { restApi, restRoutes } from '../../api/src/rest/routes';
 import { openTestDatabase } from './support/test-db';
+
+type JsonSchema = { title?: string; properties?: Record<string, JsonSchema> };
 
 let db: Database;
 beforeAll(async () => {
@@ -48,32 +50,59 @@ describe('committed contracts stay in step with the code', () => {
     expect(undocumented).toEqual([]);
   });
 
-  it('gives every clean-room route a typed answer and its error statuses in the OpenAPI document', () => {
-    const doc = buildOpenApi(restRoutes, { version: API_VERSION }) as {
+  it('gives every REST route a typed answer and its error statuses in the OpenAPI document', () => {
+    const doc = buildOpenApi(restApi, { version: API_VERSION }) as {
       paths: Record<
         string,
-        Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+        Record<string, { responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }> }>
       >;
     };
-    const typed = restRoutes.filter((r) => r.path.startsWith('/v1/vcr/'));
-    expect(typed.length).toBeGreaterThan(30);
-    for (const r of typed) {
-      expect(r.output, `${r.method} ${r.path} has no output schema`).toBeDefined();
-      const op = doc.paths[r.path][r.method.toLowerCase()];
-      const result = (op.responses['200'].content!['application/json'].schema as { properties: { result: object } })
-        .properties.result;
-      expect(Object.keys(result).length, `${r.path}: 200 result schema`).toBeGreaterThan(0);
-      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '429', '500']));
-      for (const code of r.errors ?? []) {
+    const routes = [...restApi.routes, ...restApi.fileRoutes];
+    expect(routes.length).toBeGreaterThan(90);
+    for (const r of routes) {
+      const where = `${r.method} ${r.path}`;
+      // the types require both; this catches a route assembled around them (a cast, a spread)
+      expect('contentTypes' in r ? r.contentTypes.length > 0 : r.output !== undefined, `${where}: output`).toBe(true);
+      expect(Array.isArray(r.errors), `${where}: errors`).toBe(true);
+      const op = doc.paths[r.path.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()];
+      expect(op, where).toBeDefined();
+      const ok = op.responses['200'].content!;
+      if ('contentTypes' in r) {
+        expect(Object.keys(ok), `${where}: 200 content types`).toEqual([...r.contentTypes]);
+      } else {
+        const result = ok['application/json'].schema.properties!.result;
+        expect(Object.keys(result).length, `${where}: 200 result schema`).toBeGreaterThan(0);
+      }
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '429', '500']));
+      if (r.auth === 'user') expect(Object.keys(op.responses), where).toContain('401');
+      for (const code of r.errors) {
         const described = Object.values(op.responses).some((res) => JSON.stringify(res).includes(`"${code}"`));
-        expect(described, `${r.path}: ${code} in the document`).toBe(true);
+        expect(described, `${where}: ${code} in the document`).toBe(true);
       }
     }
   });
 
+  it('describes the plaintext of a collection response where its ciphertext travels', () => {
+    const doc = buildOpenApi(restApi, { version: API_VERSION }) as {
+      components: { schemas: Record<string, JsonSchema & { examples?: unknown[] }> };
+      paths: Record<string, Record<string, JsonSchema>>;
+    };
+    const plaintext = doc.components.schemas.CollectionResponse;
+    expect(plaintext.title).toBe('CollectionResponse');
+    expect(Object.keys(plaintext.properties!)).toEqual(
+      expect.arrayContaining(['firstName', 'age', 'location', 'health', 'idDocument', 'image_upload']),
+    );
+    expect(plaintext.examples).toHaveLength(2);
+    const ref = { $ref: '#/components/schemas/CollectionResponse' };
+    const submit = JSON.stringify(doc.paths['/v1/requestClient/submitCollection'].post);
+    expect(submit).toContain(JSON.stringify({ 'x-plaintext': ref }).slice(1, -1));
+    const responses = JSON.stringify(doc.paths['/request.api/response'].get);
+    expect(responses).toContain(JSON.stringify({ 'x-plaintext': ref }).slice(1, -1));
+  });
+
   it('schema/openapi.json is what the REST routes emit (run `npm run schema`)', async () => {
     const committed = JSON.parse(await readFile('schema/openapi.json', 'utf8'));
-    expect(committed).toEqual(JSON.parse(JSON.stringify(buildOpenApi(restRoutes, { version: API_VERSION }))));
+    expect(committed).toEqual(JSON.parse(JSON.stringify(buildOpenApi(restApi, { version: API_VERSION }))));
   });
 
   it('the migrations produce exactly the schema the entities describe (run `npm run db:migration`)', async () => {
@@ -147,7 +176,7 @@ describe('committed contracts stay in step with the code', () => {
     const served = new Set(restRoutes.map((r) => `${r.method} ${r.path}`));
     for (const k of known) expect(served.has(k), k).toBe(true);
     // the phone's submissions are documented in the same OpenAPI document
-    const doc = buildOpenApi(restRoutes, { version: API_VERSION }) as { paths: Record<string, unknown> };
+    const doc = buildOpenApi(restApi, { version: API_VERSION }) as { paths: Record<string, unknown> };
     for (const p of [
       '/v1/requestClient/submitCollection',
       '/v1/requestClient/submitSurvey',

@@ -3,9 +3,12 @@ import http from 'node:http';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { isForbiddenAddress } from '../../api/src/modules/webhooks/address-policy';
+import { WebhookDelivery, WebhookEndpoint } from '../../api/src/modules/webhooks/webhook.entities';
 import type { WebhookDeliveryView, WebhookEndpointView } from '../../api/src/modules/webhooks/webhooks.mappers';
+import { attachContract } from '../../scripts/chain/local-chain';
 import { buyCredit } from './support/billing';
 import { TestClient } from './support/client';
+import { publishFundedCollection, startTestChain, submitCollection, type TestChain } from './support/escrow';
 import { buildUser, type TestUser } from './support/factories';
 import { waitFor } from './support/processes';
 import {
@@ -14,6 +17,7 @@ import {
   expectError,
   newDevice,
   randomAddress,
+  type KeyPair,
   surveyBody,
   unverifiedEscrow,
   type LegacyQuestion,
@@ -96,11 +100,13 @@ async function publishedSurvey(user: TestUser): Promise<LegacyRequest> {
   return createRequest(user, surveyBody(key.id, { bonus_amount: 10, bonus_each: 2, ...unverifiedEscrow() }));
 }
 
-async function answer(server: TestServer, s: LegacyRequest) {
+/** A phone answers the survey; returns its device id. */
+async function answer(server: TestServer, s: LegacyRequest): Promise<string> {
   const q = s.data as LegacyQuestion[];
+  const deviceId = newDevice();
   const res = await new TestClient(server.url).rest('POST', '/v1/requestClient/submitSurvey', {
     requestId: s.id,
-    deviceId: newDevice(),
+    deviceId,
     walletAddress: randomAddress(),
     answers: [
       { questionId: q[0].id, answer: 'Daily' },
@@ -110,6 +116,7 @@ async function answer(server: TestServer, s: LegacyRequest) {
     ],
   });
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+  return deviceId;
 }
 
 const deliveries = async (user: TestUser, endpointId: string) =>
@@ -172,6 +179,34 @@ describe('webhooks', () => {
     ]);
     // a wrong secret does not verify (the receiver's check is real)
     expect(verifyStandardWebhook('whsec_' + Buffer.alloc(24).toString('base64'), {}, '')).toBe(false);
+  });
+
+  it('tells of a withdrawn response, signed, with the ids of the request and the response', async () => {
+    const before = receiver.received.length;
+    const deviceId = await answer(dev, survey);
+    const created = await waitFor(
+      async () => receiver.received.slice(before),
+      (m) => m.some((r) => r.body.type === 'response.created'),
+      20_000,
+    );
+    const responseId = created.find((r) => r.body.type === 'response.created')!.body.data.responseId;
+    const withdrawn = await new TestClient(dev.url).rest('DELETE', '/v1/requestClient/deleteRequest', {
+      request_id: survey.id,
+      deviceId,
+    });
+    expect(withdrawn.body.result).toBe(true);
+    const messages = await waitFor(
+      async () => receiver.received.slice(before).filter((r) => r.body.type === 'response.withdrawn'),
+      (m) => m.length === 1,
+      20_000,
+    );
+    expect(messages[0].verified).toBe(true);
+    expect(messages[0].body.data).toEqual({ requestId: survey.id, responseId });
+    const log = await waitFor(
+      () => deliveries(alice, endpoint.id),
+      (d) => d.some((x) => x.eventType === 'response.withdrawn' && x.status === 'succeeded'),
+    );
+    expect(log.find((x) => x.eventType === 'response.withdrawn')).toMatchObject({ attempts: 1, responseStatus: 200 });
   });
 
   it('announces a published request and a report made in a room, with ids and counts only', async () => {
@@ -295,6 +330,205 @@ describe('webhooks', () => {
     expect(log.data!.webhookDeliveries.length).toBeGreaterThan(0);
     const removed = await alice.client.gql(`mutation($id: ID!) { deleteWebhookEndpoint(id: $id) }`, { id });
     expect(removed.data).toEqual({ deleteWebhookEndpoint: true });
+  });
+});
+
+/** A URL on this machine where nothing listens: every delivery to it fails to connect. */
+async function deadUrl(): Promise<string> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return `http://127.0.0.1:${port}/hook`;
+}
+
+describe('an endpoint that keeps failing', () => {
+  const DAY = 24 * 60 * 60_000;
+  const em = () => dev.db.orm.em.fork();
+  const endpointOf = async (user: TestUser, id: string) =>
+    (await user.client.rest<WebhookEndpointView[]>('GET', '/v1/webhooks/endpoints')).body.result!.find(
+      (e) => e.id === id,
+    )!;
+  const mailTo = async (email: string) =>
+    (await (await fetch(`${dev.url}/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+      result: { subject: string; text: string }[];
+    };
+
+  async function failingEndpoint() {
+    const owner = await buildUser(dev);
+    const created = await owner.client.rest<{ endpoint: Endpoint }>('POST', '/v1/webhooks/createEndpoint', {
+      url: await deadUrl(),
+      events: ['response.created'],
+    });
+    expect(created.status).toBe(200);
+    return { owner, endpoint: created.body.result!.endpoint, survey: await publishedSurvey(owner) };
+  }
+
+  /** A failing endpoint whose only message has had its first (failed) attempt. */
+  async function failedOnce() {
+    const failing = await failingEndpoint();
+    await answer(dev, failing.survey);
+    const [first] = await waitFor(
+      () => deliveries(failing.owner, failing.endpoint.id),
+      (d) => (d[0]?.attempts ?? 0) >= 1,
+      20_000,
+    );
+    return { ...failing, first };
+  }
+
+  async function expectDisabledAndTold(owner: TestUser, endpoint: Endpoint) {
+    expect(await endpointOf(owner, endpoint.id)).toMatchObject({
+      enabled: false,
+      disabledReason: 'Deliveries failed for 3 days',
+    });
+    const mails = (await mailTo(owner.email)).result.filter((m) => /webhook endpoint was disabled/.test(m.subject));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain(endpoint.url);
+    const notes = await owner.client.rest<{ notification: string }[]>('GET', '/v1/auth/user/getNotifications');
+    expect(notes.body.result!.filter((n) => n.notification.includes(endpoint.url))).toHaveLength(1);
+  }
+
+  it('is disabled once it has failed for 3 days, and its owner is told by mail and in the app', async () => {
+    const { owner, endpoint, survey } = await failingEndpoint();
+    // it has been failing for 3 days (every attempt since then failed)
+    await em().nativeUpdate(WebhookEndpoint, { id: endpoint.id }, { failingSince: new Date(Date.now() - 3 * DAY) });
+    await answer(dev, survey);
+    const [failed] = await waitFor(
+      () => deliveries(owner, endpoint.id),
+      (d) => d[0]?.status === 'failed',
+      20_000,
+    );
+    expect(failed).toMatchObject({ attempts: 1, responseStatus: null, lastError: expect.any(String) });
+    await expectDisabledAndTold(owner, endpoint);
+
+    // a disabled endpoint is sent nothing new; a Redeliver enables it again
+    await answer(dev, survey);
+    expect(await deliveries(owner, endpoint.id)).toHaveLength(1);
+    const again = await owner.client.rest<Delivery>('POST', '/v1/webhooks/redeliver', { id: failed.id });
+    expect(again.status).toBe(200);
+    // its failures count afresh: the redelivery fails and is retried, the endpoint stays enabled
+    const [redelivery] = await waitFor(
+      () => deliveries(owner, endpoint.id),
+      (d) => d[0].id === again.body.result!.id && d[0].attempts >= 1,
+      20_000,
+    );
+    expect(redelivery.status).toBe('pending');
+    expect(await endpointOf(owner, endpoint.id)).toMatchObject({ enabled: true, disabledReason: null });
+    expect(Date.now() - Date.parse((await endpointOf(owner, endpoint.id)).failingSince!.toString())).toBeLessThan(DAY);
+  });
+
+  it('retries its only message for 3 days, past 20 attempts, then gives it up and disables the endpoint', async () => {
+    const { owner, endpoint, first } = await failedOnce();
+    expect(first.status).toBe('pending');
+    // 25 attempts in, the message is still inside its window: it is retried, not given up
+    await em().nativeUpdate(WebhookDelivery, { id: first.id }, { attempts: 25 });
+    const [retried] = await waitFor(
+      () => deliveries(owner, endpoint.id),
+      (d) => d[0].attempts >= 26,
+      20_000,
+    );
+    expect(retried.status).toBe('pending');
+    expect((await endpointOf(owner, endpoint.id)).enabled).toBe(true);
+    // the message has now waited 3 days: its next failure is its last, and as the endpoint took
+    // nothing in all that time it is disabled (its failingSince, set by the first attempt, is recent)
+    await em().nativeUpdate(WebhookDelivery, { id: first.id }, { createdAt: new Date(Date.now() - 3 * DAY) });
+    const [given] = await waitFor(
+      () => deliveries(owner, endpoint.id),
+      (d) => d[0].status === 'failed',
+      30_000,
+    );
+    expect(given.attempts).toBeGreaterThanOrEqual(27);
+    await expectDisabledAndTold(owner, endpoint);
+  });
+
+  it('gives up a 3-day-old message without disabling an endpoint that took another message meanwhile', async () => {
+    const { owner, endpoint, first } = await failedOnce();
+    // two days ago another message got through
+    const fork = em();
+    const ref = fork.getReference(WebhookEndpoint, endpoint.id);
+    fork.create(WebhookDelivery, {
+      endpoint: ref,
+      messageId: 'msg_earlier',
+      eventType: 'response.created',
+      body: '{}',
+      status: 'succeeded',
+      attempts: 1,
+      completedAt: new Date(Date.now() - 2 * DAY),
+      createdAt: new Date(Date.now() - 2 * DAY),
+    });
+    await fork.flush();
+    await fork.nativeUpdate(WebhookDelivery, { id: first.id }, { createdAt: new Date(Date.now() - 3 * DAY) });
+    await waitFor(
+      () => deliveries(owner, endpoint.id),
+      (d) => d.find((x) => x.id === first.id)?.status === 'failed',
+      30_000,
+    );
+    expect(await endpointOf(owner, endpoint.id)).toMatchObject({ enabled: true, disabledReason: null });
+    expect((await mailTo(owner.email)).result.filter((m) => /disabled/.test(m.subject))).toEqual([]);
+  });
+});
+
+describe('payout events', () => {
+  let c: TestChain;
+  let server: TestServer;
+  let owner: TestUser;
+  let key: KeyPair;
+  beforeAll(async () => {
+    c = await startTestChain();
+    server = await startTestServer({ ...c.env, NODE_ENV: 'development', WEBHOOK_RETRY_SECONDS: '1' });
+    owner = await buildUser(server);
+    key = await buildKey(owner);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await c?.stop();
+  });
+
+  it('delivers payout.sent and payout.failed, signed, with the payout, its amount and its transaction', async () => {
+    const created = await owner.client.rest<{ secret: string; endpoint: Endpoint }>(
+      'POST',
+      '/v1/webhooks/createEndpoint',
+      { url: receiver.url, events: ['payout.sent', 'payout.failed'] },
+    );
+    const previousSecret = receiver.state.secret;
+    receiver.state.secret = created.body.result!.secret;
+    onTestFinished(() => {
+      receiver.state.secret = previousSecret;
+    });
+    const payoutMessages = () => receiver.received.filter((m) => m.body.type.startsWith('payout.'));
+    const before = payoutMessages().length;
+
+    // paid from a funded escrow
+    const paid = await publishFundedCollection(c, owner, key, 10, 2);
+    const { walletAddress } = await submitCollection(server.url, paid, key);
+    // a closed escrow (the requester took the rest back) pays nobody: the payout fails
+    const closed = await publishFundedCollection(c, owner, key, 10, 2);
+    await (await attachContract('RequestEscrow', closed.escrow, c.requester).getFunction('close')()).wait();
+    await submitCollection(server.url, closed, key);
+
+    const messages = await waitFor(
+      async () => payoutMessages().slice(before),
+      (m) => m.length === 2,
+      30_000,
+    );
+    expect(messages.every((m) => m.verified)).toBe(true);
+    const byType = Object.fromEntries(messages.map((m) => [m.body.type, m.body.data]));
+    expect(byType['payout.sent']).toEqual({
+      payoutId: expect.any(String),
+      requestId: paid.id,
+      amount: 2,
+      txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      failureMessage: null,
+    });
+    expect(await c.balance(walletAddress)).toBe(2n);
+    expect(byType['payout.failed']).toEqual({
+      payoutId: expect.any(String),
+      requestId: closed.id,
+      amount: 2,
+      txHash: null,
+      failureMessage: 'The escrow is closed',
+    });
   });
 });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError, conflict, notFound } from '../shared/errors';
-import { checkAnswer, errorStatuses } from './contract';
-import { route } from './registry';
+import { checkAnswer, checkFileAnswer, errorStatuses } from './contract';
+import { route, type FileRoute } from './registry';
 import { isoDate } from './wire';
 
 const typed = route({
@@ -35,6 +35,26 @@ describe('the REST contract', () => {
     expect(() => checkAnswer(typed, { error: conflict('Taken') })).toThrow(
       /answered CONFLICT, which its route does not declare/,
     );
+  });
+
+  it('holds a file route to its content types and its errors', () => {
+    const file: FileRoute = {
+      method: 'GET',
+      path: '/media/test/:id',
+      tag: 'test',
+      auth: 'public',
+      summary: 'a file',
+      params: z.strictObject({ id: z.string() }),
+      contentTypes: ['image/png'],
+      errors: ['NOT_FOUND'],
+      read: async () => null,
+    };
+    expect(() => checkFileAnswer(file, { contentType: 'image/png' })).not.toThrow();
+    expect(() => checkFileAnswer(file, { contentType: 'text/html' })).toThrow(
+      /GET \/media\/test\/:id answered text\/html, which its route does not declare/,
+    );
+    expect(() => checkFileAnswer(file, { error: notFound('File') })).not.toThrow();
+    expect(() => checkFileAnswer(file, { error: conflict('Taken') })).toThrow(/answered CONFLICT/);
   });
 
   it('lists the statuses the OpenAPI document gives the route, with their codes', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorStatuses } from './contract';
-import type { RestRoute } from './registry';
+import type { FileRoute, RestApi, RestRoute } from './registry';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -23,17 +23,10 @@ const errorEnvelope: JsonSchema = {
   },
 };
 
-function inputSchema(route: RestRoute): JsonSchema {
-  const schema = z.toJSONSchema(route.input, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  delete schema.$schema;
-  return schema;
-}
-
-function outputSchema(route: RestRoute): JsonSchema {
-  if (!route.output) return {};
-  const schema = z.toJSONSchema(route.output, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
-  delete schema.$schema;
-  return schema;
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  delete json.$schema;
+  return json;
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -52,7 +45,7 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 // One response per error status the route can answer with, naming its codes.
-function errorResponses(route: RestRoute): Record<string, JsonSchema> {
+function errorResponses(route: RestRoute | FileRoute): Record<string, JsonSchema> {
   return Object.fromEntries(
     [...errorStatuses(route)].map(([status, codes]) => [
       String(status),
@@ -80,28 +73,57 @@ function errorResponses(route: RestRoute): Record<string, JsonSchema> {
   );
 }
 
+const operationId = (method: string, path: string) =>
+  `${method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`;
+
+// A file route's answer: the bytes, in one of its content types; its path parameters.
+function fileOperation(r: FileRoute): [string, JsonSchema] {
+  const path = r.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+  const params = jsonSchema(r.params, 'input');
+  const props = (params.properties ?? {}) as Record<string, JsonSchema>;
+  return [
+    path,
+    {
+      summary: r.summary,
+      tags: [r.tag],
+      operationId: operationId(r.method, path),
+      security: [],
+      parameters: Object.entries(props).map(([name, s]) => ({ name, in: 'path', required: true, schema: s })),
+      responses: {
+        '200': {
+          description: 'Success: the file itself (not the JSON envelope)',
+          content: Object.fromEntries(
+            r.contentTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+          ),
+        },
+        ...errorResponses(r),
+      },
+    },
+  ];
+}
+
 /** OpenAPI 3.1 document generated from the same zod schemas that validate the routes. */
-export function buildOpenApi(routes: RestRoute[], info: { version: string }): JsonSchema {
+export function buildOpenApi(api: RestApi, info: { version: string }): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const r of routes) {
+  for (const r of api.routes) {
     const op: JsonSchema = {
       summary: r.summary,
       tags: [r.tag],
-      operationId: `${r.method.toLowerCase()}${r.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
+      operationId: operationId(r.method, r.path),
       ...(r.auth === 'user' ? { security: [{ sessionCookie: [] }, { apiToken: [] }] } : { security: [] }),
       responses: {
         '200': {
           description: 'Success: the result in an envelope',
           content: {
             'application/json': {
-              schema: { type: 'object', required: ['result'], properties: { result: outputSchema(r) } },
+              schema: { type: 'object', required: ['result'], properties: { result: jsonSchema(r.output, 'output') } },
             },
           },
         },
         ...errorResponses(r),
       },
     };
-    const schema = inputSchema(r);
+    const schema = jsonSchema(r.input, 'input');
     if (r.rawBody) {
       op.parameters = [{ name: r.rawBody.signatureHeader, in: 'header', required: true, schema: { type: 'string' } }];
       op.requestBody = {
@@ -135,6 +157,10 @@ export function buildOpenApi(routes: RestRoute[], info: { version: string }): Js
     }
     (paths[r.path] ??= {})[r.method.toLowerCase()] = op;
   }
+  for (const r of api.fileRoutes) {
+    const [path, op] = fileOperation(r);
+    (paths[path] ??= {})[r.method.toLowerCase()] = op;
+  }
   return {
     openapi: '3.1.0',
     info: {
@@ -148,6 +174,7 @@ export function buildOpenApi(routes: RestRoute[], info: { version: string }): Js
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'parley_session' },
         apiToken: { type: 'http', scheme: 'bearer', description: 'personal API token (prl_...)' },
       },
+      schemas: Object.fromEntries(Object.entries(api.schemas).map(([name, s]) => [name, jsonSchema(s, 'output')])),
     },
     paths,
   };

@@ -1,9 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, forbidden, unauthenticated } from '../shared/errors';
-import { checkAnswer } from './contract';
+import type { Services } from '../services';
+import { AppError, forbidden, notFound, unauthenticated } from '../shared/errors';
+import { checkAnswer, checkFileAnswer } from './contract';
 import { parseInput } from '../shared/validation';
-import type { RestRoute, UploadedFile } from './registry';
+import type { FileAnswer, FileRoute, RestRoute, UploadedFile } from './registry';
 import { originAllowed } from './same-origin';
 
 type ErrorBody = { error: { code: string; message: string; details?: unknown } };
@@ -66,25 +67,45 @@ async function readFile(request: FastifyRequest, field: string): Promise<Uploade
   return found;
 }
 
+// Every file answer is opaque to the browser: no script runs in it, no other type is sniffed into it.
+const LOCKED_DOWN_FILE = { 'content-security-policy': "default-src 'none'", 'x-content-type-options': 'nosniff' };
+
 /**
  * Registers the legacy REST routes in their own scope (own error envelope; multipart only on the
- * upload routes). Cookie-authenticated writes must come from our own origin when the browser says
- * where from.
+ * upload routes) and the file routes (bytes, or the error envelope). Cookie-authenticated writes
+ * must come from our own origin when the browser says where from.
  */
 export async function restPlugin(
   app: FastifyInstance,
   opts: {
     routes: RestRoute[];
+    fileRoutes: FileRoute[];
+    services: Services;
     publicUrl: string;
     fileMaxBytes: number;
-    /** check every answer against its route's contract (tests: NODE_ENV=test) */
-    checkContract?: boolean;
+    /**
+     * Check every answer against its route's contract (tests: NODE_ENV=test): a violation answers
+     * 500 with what is wrong, and is handed to this callback (the test server fails on close).
+     */
+    checkContract?: (violation: string) => void;
   },
 ) {
   // JSON or documented multipart only: a text/plain body is how cross-site forms smuggle requests
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((err, request, reply) => restErrorReply(err, request, reply));
   const ownOrigin = new URL(opts.publicUrl).origin;
+
+  /** Runs a contract check; returns the violation (reported) or null. */
+  const violationOf = (check: () => void): AppError | null => {
+    if (!opts.checkContract) return null;
+    try {
+      check();
+      return null;
+    } catch (err) {
+      opts.checkContract((err as Error).message);
+      return err as AppError;
+    }
+  };
 
   const handlerFor = (r: RestRoute) => {
     const handle = answerFor(r);
@@ -94,10 +115,12 @@ export async function restPlugin(
       try {
         result = await handle(request, reply);
       } catch (error) {
-        checkAnswer(r, { error });
-        throw error;
+        throw violationOf(() => checkAnswer(r, { error })) ?? error;
       }
-      checkAnswer(r, { result: (result as { result?: unknown } | undefined)?.result });
+      const violation = violationOf(() =>
+        checkAnswer(r, { result: (result as { result?: unknown } | undefined)?.result }),
+      );
+      if (violation) throw violation;
       return result;
     };
   };
@@ -142,6 +165,20 @@ export async function restPlugin(
         throwFileSizeLimit: true,
       });
       for (const r of fileRoutes) scope.route({ method: r.method, url: r.path, handler: handlerFor(r) });
+    });
+  }
+  for (const r of opts.fileRoutes) {
+    app.get<{ Params: Record<string, string> }>(r.path, async (request, reply) => {
+      let file: FileAnswer | null;
+      try {
+        file = await r.read(opts.services, request.params);
+        if (!file) throw notFound('File');
+      } catch (error) {
+        return restErrorReply(violationOf(() => checkFileAnswer(r, { error })) ?? error, request, reply);
+      }
+      const violation = violationOf(() => checkFileAnswer(r, { contentType: file.contentType }));
+      if (violation) return restErrorReply(violation, request, reply);
+      return reply.headers({ ...file.headers, ...LOCKED_DOWN_FILE, 'content-type': file.contentType }).send(file.data);
     });
   }
   // webhook routes get their own scope whose only parser keeps the JSON body as raw bytes

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RequestContext } from '../shared/context';
 import type { ErrorCode } from '../shared/errors';
+import type { Services } from '../services';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -29,13 +30,14 @@ export type RestRoute = {
    * The `result` as it travels (JSON: dates are ISO strings). The OpenAPI document is generated from
    * it, and under NODE_ENV=test every answer is checked against it (docs: README "APIs").
    */
-  output?: z.ZodType;
+  output: z.ZodType;
   /**
    * The error codes the handler itself may answer with, beyond the ones every route can give
    * (BAD_USER_INPUT for its input, UNAUTHENTICATED for `auth: 'user'`, FORBIDDEN for a cross-site
-   * write, RATE_LIMITED, PAYLOAD_TOO_LARGE, INTERNAL_SERVER_ERROR). Checked under NODE_ENV=test.
+   * write, RATE_LIMITED, PAYLOAD_TOO_LARGE, INTERNAL_SERVER_ERROR); `[]` when there are none.
+   * Checked under NODE_ENV=test.
    */
-  errors?: readonly ErrorCode[];
+  errors: readonly ErrorCode[];
   handler: (ctx: RequestContext, input: unknown, file?: UploadedFile) => Promise<unknown>;
 };
 
@@ -50,3 +52,31 @@ const noInput = z.strictObject({});
 export function route<S extends z.ZodType = typeof noInput>(spec: RouteSpec<S>): RestRoute {
   return { ...spec, input: spec.input ?? noInput, handler: spec.handler as RestRoute['handler'] };
 }
+
+/** What a file route answers: the bytes, their type and how long a browser may keep them. */
+export type FileAnswer = { contentType: string; data: Buffer; headers?: Record<string, string> };
+
+/**
+ * A GET route whose answer is a file (an image, opaque ciphertext) rather than the JSON envelope;
+ * a failure still answers with the envelope. Declared, like the JSON routes, with everything the
+ * OpenAPI document says about it; under NODE_ENV=test each answer is checked against it.
+ */
+export type FileRoute = {
+  method: 'GET';
+  /** Fastify's path, with :params, e.g. /media/avatars/:file */
+  path: string;
+  summary: string;
+  tag: string;
+  auth: 'public';
+  /** the path parameters (documentation: the reader gets them as strings and answers null for a bad one) */
+  params: z.ZodObject;
+  /** every content type a 200 may carry */
+  contentTypes: readonly string[];
+  /** the codes the route may fail with beyond the ones every route can give */
+  errors: readonly ErrorCode[];
+  /** the file, or null (404 NOT_FOUND) */
+  read: (services: Services, params: Record<string, string>) => Promise<FileAnswer | null>;
+};
+
+/** The REST API as the OpenAPI document describes it: its routes, and the schemas it names. */
+export type RestApi = { routes: RestRoute[]; fileRoutes: FileRoute[]; schemas: Record<string, z.ZodType> };

@@ -6,13 +6,14 @@ import { datasetsRoutes } from '../modules/datasets/datasets.rest';
 import { keysRoutes } from '../modules/keys/keys.rest';
 import { notificationsRoutes } from '../modules/notifications/notifications.rest';
 import { requestsRoutes } from '../modules/requests/requests.rest';
-import { responseImagesRoutes } from '../modules/response-images/response-images.rest';
+import { responseImageFileRoutes, responseImagesRoutes } from '../modules/response-images/response-images.rest';
 import { phoneRoutes } from '../modules/responses/phone.rest';
 import { roomsRoutes } from '../modules/rooms/rooms.rest';
 import { runtimeConfigRoutes } from '../modules/runtime-config/runtime-config.rest';
-import { usersRoutes } from '../modules/users/users.rest';
+import { avatarFileRoutes, usersRoutes } from '../modules/users/users.rest';
 import { webhooksRoutes } from '../modules/webhooks/webhooks.rest';
-import type { RestRoute } from './registry';
+import { collectionResponseJson } from '../modules/responses/collection-response.schema';
+import type { FileRoute, RestApi, RestRoute } from './registry';
 
 /** Every REST route; the OpenAPI document is generated from this list. */
 export const restRoutes: RestRoute[] = [
@@ -31,3 +32,13 @@ export const restRoutes: RestRoute[] = [
   ...chainRoutes,
   ...webhooksRoutes,
 ];
+
+/** Every route that answers with a file rather than JSON; in the OpenAPI document too. */
+export const fileRoutes: FileRoute[] = [...avatarFileRoutes, ...responseImageFileRoutes];
+
+export const restApi: RestApi = {
+  routes: restRoutes,
+  fileRoutes,
+  // what a ciphertext field holds once opened (its x-plaintext points here)
+  schemas: { CollectionResponse: collectionResponseJson },
+};

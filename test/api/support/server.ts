@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../../api/src/app';
+import { buildApp, type SelfChecks } from '../../../api/src/app';
 import { loadConfig, type Config } from '../../../api/src/config';
 import type { Database } from '../../../api/src/db/database';
 import type { Services } from '../../../api/src/services';
@@ -15,6 +15,8 @@ export type TestServer = {
   db: Database;
   services: Services;
   config: Config;
+  /** every route it serves, and the answers that broke their route's contract */
+  checks: SelfChecks;
   close(): Promise<void>;
 };
 
@@ -32,7 +34,13 @@ export async function startTestServer(
     ...env,
   });
   const db = await openTestDatabase();
-  const { app, services } = await buildApp({ config, orm: db.orm, logger: logStream ? { stream: logStream } : false });
+  const { app, services, checks } = await buildApp({
+    config,
+    orm: db.orm,
+    logger: logStream ? { stream: logStream } : false,
+    // every test server, in development mode too, holds its REST answers to the OpenAPI document
+    checkContract: true,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -42,10 +50,16 @@ export async function startTestServer(
     db,
     services,
     config,
+    checks,
     async close() {
       await app.close();
       await db.close();
       rmSync(dataDir, { recursive: true, force: true });
+      // every answer of the file's tests is held to the OpenAPI document, whether or not a test
+      // looked at it: a violation (answered 500 at the time) fails the file here
+      if (checks.contractViolations.length) {
+        throw new Error(`REST answers that break the OpenAPI document:\n${checks.contractViolations.join('\n')}`);
+      }
     },
   };
 }

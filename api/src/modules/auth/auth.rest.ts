@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { route } from '../../rest/registry';
+import { done } from '../../rest/wire';
 import { requireUser } from '../../shared/context';
+import { authStatusOut, profileOut, registeredOut } from '../users/users.outputs';
 import { changePasswordSchema, loginSchema, registerSchema, verifyEmailSchema } from './auth.schemas';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 
@@ -8,6 +10,8 @@ export const authRoutes = [
   route({
     method: 'POST',
     path: '/v1/auth/register',
+    output: registeredOut,
+    errors: ['CONFLICT'],
     tag: 'auth',
     auth: 'public',
     summary: 'Create an account; result.guest false means the e-mail must be verified before login',
@@ -20,6 +24,8 @@ export const authRoutes = [
   route({
     method: 'POST',
     path: '/v1/auth/verifyEmail',
+    output: done,
+    errors: [],
     tag: 'auth',
     auth: 'public',
     summary: 'Confirm an e-mail address with the token from the verification mail',
@@ -32,6 +38,8 @@ export const authRoutes = [
   route({
     method: 'POST',
     path: '/v1/auth/login',
+    output: profileOut,
+    errors: ['UNAUTHENTICATED', 'EMAIL_NOT_VERIFIED'],
     tag: 'auth',
     auth: 'public',
     summary: 'Log in; sets the httpOnly session cookie',
@@ -45,6 +53,8 @@ export const authRoutes = [
   route({
     method: 'POST',
     path: '/v1/auth/logout',
+    output: done,
+    errors: [],
     tag: 'auth',
     auth: 'public',
     summary: 'End the current session',
@@ -57,6 +67,8 @@ export const authRoutes = [
   route({
     method: 'GET',
     path: '/v1/auth/status',
+    output: authStatusOut,
+    errors: [],
     tag: 'auth',
     auth: 'public',
     summary: 'Whether the caller is logged in, and as whom',
@@ -68,6 +80,8 @@ export const authRoutes = [
   route({
     method: 'POST',
     path: '/v1/auth/changePassword',
+    output: done,
+    errors: [],
     tag: 'auth',
     auth: 'user',
     summary: 'Change the password (old password required); other sessions end and every API token is revoked',
@@ -80,6 +94,8 @@ export const authRoutes = [
   route({
     method: 'POST',
     path: '/v1/auth/resendVerification',
+    output: done,
+    errors: [],
     tag: 'auth',
     auth: 'public',
     summary: 'Send a new verification mail (answers the same whether or not the account exists)',

@@ -1,5 +1,16 @@
+import { z } from 'zod';
 import { route } from '../../rest/registry';
 import { requireUser } from '../../shared/context';
+import {
+  balanceOut,
+  creditHistoryOut,
+  paymentIntentOut,
+  planOut,
+  purchaseOut,
+  webhookReceivedOut,
+  withdrawalOut,
+  withdrawalsOut,
+} from './billing.outputs';
 import { pageInfo, toCreditEntry, toPlan, toPurchase, toWithdrawal } from './billing.mappers';
 import {
   pageSchema,
@@ -17,6 +28,8 @@ export const billingRoutes = [
   route({
     method: 'GET',
     path: '/v1/billing/plans',
+    output: z.array(planOut),
+    errors: [],
     tag,
     auth: 'public',
     summary: 'The pricing plans: item, name, priceCents, currency, tokens, free',
@@ -25,6 +38,8 @@ export const billingRoutes = [
   route({
     method: 'POST',
     path: '/v1/billing/paymentIntent',
+    output: paymentIntentOut,
+    errors: ['CONFLICT', 'PAYMENT_PROVIDER_ERROR'],
     tag,
     auth: 'user',
     summary:
@@ -43,6 +58,8 @@ export const billingRoutes = [
   route({
     method: 'POST',
     path: '/v1/billing/confirmPurchase',
+    output: purchaseOut,
+    errors: ['NOT_FOUND', 'CONFLICT', 'PAYMENT_PROVIDER_ERROR'],
     tag,
     auth: 'user',
     summary: 'Re-check a purchase with the gateway after the browser confirmed it, or claim the free plan',
@@ -53,6 +70,8 @@ export const billingRoutes = [
   route({
     method: 'POST',
     path: '/v1/billing/confirmSandboxPayment',
+    output: purchaseOut,
+    errors: ['NOT_FOUND', 'CONFLICT'],
     tag,
     auth: 'user',
     summary: 'Test mode only: pay a purchase with a documented test card (cardNumber, expiry MM/YY, cvc)',
@@ -63,6 +82,8 @@ export const billingRoutes = [
   route({
     method: 'GET',
     path: '/v1/billing/purchase',
+    output: purchaseOut,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'user',
     summary: 'One of your purchases, by purchaseId',
@@ -72,6 +93,8 @@ export const billingRoutes = [
   route({
     method: 'POST',
     path: '/v1/billing/webhook',
+    output: webhookReceivedOut,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'public',
     summary: 'Stripe webhook endpoint (payment_intent.* events), verified with the Stripe-Signature header',
@@ -85,6 +108,8 @@ export const billingRoutes = [
   route({
     method: 'GET',
     path: '/v1/billing/balance',
+    output: balanceOut,
+    errors: [],
     tag,
     auth: 'user',
     summary: 'Your prepaid IPT credit: { balance }',
@@ -93,6 +118,8 @@ export const billingRoutes = [
   route({
     method: 'GET',
     path: '/v1/billing/history',
+    output: creditHistoryOut,
+    errors: [],
     tag,
     auth: 'user',
     summary: 'Your credit entries, newest first: { list, info { count, pages, page } }',
@@ -105,6 +132,8 @@ export const billingRoutes = [
   route({
     method: 'POST',
     path: '/v1/billing/withdraw',
+    output: withdrawalOut,
+    errors: ['CONFLICT', 'INSUFFICIENT_CREDIT', 'CHAIN_UNAVAILABLE'],
     tag,
     auth: 'user',
     summary:
@@ -116,6 +145,8 @@ export const billingRoutes = [
   route({
     method: 'GET',
     path: '/v1/billing/withdrawals',
+    output: withdrawalsOut,
+    errors: [],
     tag,
     auth: 'user',
     summary: 'Your withdrawals, newest first: { list, info }',
@@ -128,6 +159,8 @@ export const billingRoutes = [
   route({
     method: 'GET',
     path: '/v1/billing/withdrawal',
+    output: withdrawalOut,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'user',
     summary: 'One of your withdrawals, by id',

@@ -1,4 +1,5 @@
 import { route } from '../../rest/registry';
+import { testFundsOut } from './chain.outputs';
 import { requireUser } from '../../shared/context';
 import { TEST_FUNDS_PATH, testFundsSchema } from './test-funds';
 
@@ -6,6 +7,8 @@ export const chainRoutes = [
   route({
     method: 'POST',
     path: TEST_FUNDS_PATH,
+    output: testFundsOut,
+    errors: ['NOT_FOUND', 'CHAIN_UNAVAILABLE'],
     tag: 'chain',
     auth: 'user',
     summary:

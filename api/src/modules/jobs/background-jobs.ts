@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Services } from '../../services';
 import { PAYOUT_JOB } from '../payouts/payouts.service';
-import { WEBHOOK_JOB, WEBHOOK_MAX_ATTEMPTS } from '../webhooks/webhooks.service';
+import { WEBHOOK_JOB, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAY_MAX_SECONDS } from '../webhooks/webhooks.service';
 import type { JobDefinition } from './job-queue';
 
 const MINUTE = 60;
@@ -40,13 +40,14 @@ export function backgroundJobs(services: Services, orm: MikroORM): JobDefinition
     run: ({ payoutId }) => services.payouts.runJob(em(), payoutId),
   };
   const webhook: JobDefinition<{ deliveryId: string }> = {
-    // one webhook delivery: retried with backoff (30 s doubling to 6 hours, about 3 days in all)
+    // one webhook delivery: retried with backoff (30 s doubling to 6 hours) until the message has
+    // been undelivered for 3 days; the handler decides when to stop (retryLimit is a backstop)
     name: WEBHOOK_JOB,
     queue: {
-      retryLimit: WEBHOOK_MAX_ATTEMPTS,
+      retryLimit: WEBHOOK_MAX_ATTEMPTS - 1,
       retryDelay: services.config.webhooks.retrySeconds,
       retryBackoff: true,
-      retryDelayMax: 6 * 60 * MINUTE,
+      retryDelayMax: WEBHOOK_RETRY_DELAY_MAX_SECONDS,
       expireInSeconds: MINUTE,
     },
     run: ({ deliveryId }) => services.webhooks.deliver(em(), deliveryId),

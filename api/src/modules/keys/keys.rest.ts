@@ -1,6 +1,9 @@
+import { z } from 'zod';
 import { route } from '../../rest/registry';
+import { done } from '../../rest/wire';
 import { requireUser } from '../../shared/context';
 import type { Key } from './key.entity';
+import { legacyKeyOut } from './keys.outputs';
 import { createKeySchema, keyIdSchema } from './keys.service';
 
 // legacy shape: the public key travels as `key`
@@ -10,6 +13,8 @@ export const keysRoutes = [
   route({
     method: 'POST',
     path: '/v1/auth/user/createkey',
+    output: legacyKeyOut,
+    errors: ['CONFLICT'],
     tag: 'keys',
     auth: 'user',
     summary: 'Store a P-256 public key (SPKI PEM); returns its id and createdAt',
@@ -19,6 +24,8 @@ export const keysRoutes = [
   route({
     method: 'POST',
     path: '/v1/auth/user/deletekey',
+    output: done,
+    errors: ['NOT_FOUND'],
     tag: 'keys',
     auth: 'user',
     summary: 'Delete one of your keys',
@@ -31,6 +38,8 @@ export const keysRoutes = [
   route({
     method: 'GET',
     path: '/v1/auth/user/getKeyList',
+    output: z.array(legacyKeyOut),
+    errors: [],
     tag: 'keys',
     auth: 'user',
     summary: 'Your keys: id, key, title, createdAt',

@@ -1,12 +1,17 @@
+import { z } from 'zod';
 import { route } from '../../rest/registry';
+import { done } from '../../rest/wire';
 import { requireUser } from '../../shared/context';
 import { toNotification } from '../mappers';
+import { notificationOut } from './notifications.outputs';
 import { createNotificationSchema, notificationIdSchema } from './notifications.service';
 
 export const notificationsRoutes = [
   route({
     method: 'POST',
     path: '/v1/auth/user/createNotification',
+    output: notificationOut,
+    errors: ['NOT_FOUND'],
     tag: 'notifications',
     auth: 'user',
     summary: 'Send a notification to a user (to_id)',
@@ -17,6 +22,8 @@ export const notificationsRoutes = [
   route({
     method: 'GET',
     path: '/v1/auth/user/getNotifications',
+    output: z.array(notificationOut),
+    errors: [],
     tag: 'notifications',
     auth: 'user',
     summary: 'Your notifications: id, notification',
@@ -25,6 +32,8 @@ export const notificationsRoutes = [
   route({
     method: 'DELETE',
     path: '/v1/auth/user/deleteNotification',
+    output: done,
+    errors: ['NOT_FOUND'],
     tag: 'notifications',
     auth: 'user',
     summary: 'Delete one of your notifications (JSON body: id)',

@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { route } from '../../rest/registry';
+import { done } from '../../rest/wire';
 import { requireUser } from '../../shared/context';
 import { legacyResponse } from '../responses/responses.mappers';
 import { responsesPageSchema } from '../responses/phone.schemas';
+import {
+  contractsOut,
+  legacyDetailOut,
+  overviewOut,
+  requestListOut,
+  responsesOut,
+  statisticsOut,
+} from './requests.outputs';
 import { legacyContract, legacyDetail, legacyOverview, legacyRow } from './requests.mappers';
 import {
   contractsSchema,
@@ -22,6 +31,8 @@ export const requestsRoutes = [
   route({
     method: 'GET',
     path: '/v1/request/today',
+    output: overviewOut,
+    errors: [],
     tag,
     auth: 'user',
     summary:
@@ -33,6 +44,8 @@ export const requestsRoutes = [
   route({
     method: 'GET',
     path: '/v1/request/list',
+    output: requestListOut,
+    errors: [],
     tag,
     auth: 'user',
     summary:
@@ -46,6 +59,8 @@ export const requestsRoutes = [
   route({
     method: 'POST',
     path: '/v1/request/create',
+    output: legacyDetailOut,
+    errors: ['NOT_FOUND', 'CONFLICT', 'INSUFFICIENT_CREDIT', 'CHAIN_UNAVAILABLE'],
     tag,
     auth: 'user',
     summary:
@@ -56,6 +71,8 @@ export const requestsRoutes = [
   route({
     method: 'POST',
     path: '/request.api/edit',
+    output: legacyDetailOut,
+    errors: ['NOT_FOUND', 'CONFLICT', 'INSUFFICIENT_CREDIT', 'CHAIN_UNAVAILABLE'],
     tag,
     auth: 'user',
     summary:
@@ -66,6 +83,8 @@ export const requestsRoutes = [
   route({
     method: 'POST',
     path: '/request.api/delete',
+    output: done,
+    errors: ['NOT_FOUND', 'CONFLICT', 'CHAIN_UNAVAILABLE'],
     tag,
     auth: 'user',
     summary: 'Delete one of your requests (type, id) with its responses',
@@ -78,6 +97,8 @@ export const requestsRoutes = [
   route({
     method: 'GET',
     path: '/v1/request/get',
+    output: legacyDetailOut,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'user',
     summary:
@@ -88,6 +109,8 @@ export const requestsRoutes = [
   route({
     method: 'GET',
     path: '/request.api/response',
+    output: responsesOut,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'user',
     summary:
@@ -101,6 +124,8 @@ export const requestsRoutes = [
   route({
     method: 'GET',
     path: '/request.api/statistic',
+    output: statisticsOut,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'user',
     summary: 'Result groups of one of your surveys: [{ questionId, title, type, data: [{ option, counter }] }]',
@@ -113,6 +138,8 @@ export const requestsRoutes = [
   route({
     method: 'GET',
     path: '/v1/request/contracts',
+    output: contractsOut,
+    errors: [],
     tag,
     auth: 'user',
     summary:

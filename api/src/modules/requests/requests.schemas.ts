@@ -20,7 +20,8 @@ const status = z
   .union([z.literal(0), z.literal(1), z.enum(['0', '1'])], { error: 'status must be 0 (draft) or 1 (published)' })
   .transform((s) => (Number(s) === 1 ? 1 : 0));
 const keyId = z.string().trim().min(1, 'A request key must be chosen').max(64, 'key must be a key id');
-const optionFlags = z.strictObject(
+/** the personal data a collection asks for, each flag optional (false when left out) */
+export const optionFlags = z.strictObject(
   Object.fromEntries(COLLECTION_OPTION_KEYS.map((k) => [k, z.boolean().optional()])) as Record<
     keyof CollectionOptions,
     z.ZodOptional<z.ZodBoolean>

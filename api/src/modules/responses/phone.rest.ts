@@ -1,4 +1,7 @@
+import { z } from 'zod';
 import { route } from '../../rest/registry';
+import { done } from '../../rest/wire';
+import { legacyQuestionOut } from '../requests/requests.outputs';
 import type { PublicRequest } from '../requests/public-requests.service';
 import { legacyQuestion, legacyRow, typeName } from '../requests/requests.mappers';
 import { countSchema } from '../surveys/surveys.service';
@@ -12,6 +15,15 @@ import {
   submitSurveySchema,
   withdrawSchema,
 } from './phone.schemas';
+import {
+  acceptedOut,
+  contractIdOut,
+  countOut,
+  endUserDataOut,
+  openRequestsOut,
+  rankedOut,
+  submittedOut,
+} from './phone.outputs';
 import { toPayout } from './responses.mappers';
 import type { Accepted } from './submissions.service';
 
@@ -52,6 +64,8 @@ export const phoneRoutes = [
   route({
     method: 'GET',
     path: '/v1/requestClient/getOpenRequests',
+    output: openRequestsOut,
+    errors: [],
     tag,
     auth: 'public',
     summary:
@@ -70,6 +84,8 @@ export const phoneRoutes = [
   route({
     method: 'GET',
     path: '/v1/requestClient/getEndUserData',
+    output: endUserDataOut,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'public',
     summary:
@@ -80,6 +96,8 @@ export const phoneRoutes = [
   route({
     method: 'GET',
     path: '/v1/requestClient/getSurveyQuestions',
+    output: z.array(legacyQuestionOut),
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'public',
     summary:
@@ -91,6 +109,8 @@ export const phoneRoutes = [
   route({
     method: 'GET',
     path: '/v1/requestClient/getCount',
+    output: countOut,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'public',
     summary: 'How many answers chose responseAnswer for questionId (stars: "1".."scale"): { count }',
@@ -100,6 +120,8 @@ export const phoneRoutes = [
   route({
     method: 'GET',
     path: '/v1/requestClient/getContractId',
+    output: contractIdOut,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'public',
     summary: 'The escrow of a published request: { requestId, contractId }',
@@ -112,6 +134,8 @@ export const phoneRoutes = [
   route({
     method: 'GET',
     path: '/v1/requestClient/checkSubmitted',
+    output: submittedOut,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'public',
     summary: 'Whether this device answered the request: { submitted, memberId, submittedAt, payout }',
@@ -124,6 +148,8 @@ export const phoneRoutes = [
   route({
     method: 'POST',
     path: '/v1/requestClient/submitCollection',
+    output: acceptedOut,
+    errors: ['NOT_FOUND', 'CONFLICT'],
     tag,
     auth: 'public',
     summary:
@@ -134,6 +160,8 @@ export const phoneRoutes = [
   route({
     method: 'POST',
     path: '/v1/requestClient/submitSurvey',
+    output: acceptedOut,
+    errors: ['NOT_FOUND', 'CONFLICT'],
     tag,
     auth: 'public',
     summary:
@@ -144,6 +172,8 @@ export const phoneRoutes = [
   route({
     method: 'POST',
     path: '/request.api/ranking',
+    output: rankedOut,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'public',
     summary:
@@ -154,6 +184,8 @@ export const phoneRoutes = [
   route({
     method: 'DELETE',
     path: '/v1/requestClient/deleteRequest',
+    output: done,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'public',
     summary:

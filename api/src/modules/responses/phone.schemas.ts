@@ -4,6 +4,7 @@ import { evmAddress } from '../../shared/address';
 import { deviceIdSchema } from '../participants/participants.service';
 import { REQUEST_TYPES } from '../requests/request.entity';
 import { answerSchema } from '../surveys/surveys.service';
+import { COLLECTION_PLAINTEXT } from './collection-response.schema';
 
 // Envelope formats (CRYPTO.md section 2 and README "Phone-app API"); the server checks their shape
 // only, it never holds a key that opens them.
@@ -58,8 +59,12 @@ const participant = { deviceId: deviceIdSchema, walletAddress: evmAddress('walle
 export const submitCollectionSchema = z.strictObject({
   requestId: requestId(),
   ...participant,
-  encryptedData: encryptedDataSchema,
-  sealedKey: sealedKeySchema,
+  encryptedData: encryptedDataSchema.meta({
+    description:
+      'aesgcm1.<base64 of the 12-byte IV || AES-256-GCM ciphertext and tag>; the plaintext is a CollectionResponse (x-plaintext)',
+    ...COLLECTION_PLAINTEXT,
+  }),
+  sealedKey: sealedKeySchema.meta({ description: 'hpke1.<base64 of enc || the sealed 32-byte data key>' }),
 });
 
 export const submitSurveySchema = z.strictObject({

@@ -78,6 +78,7 @@ export const roomsRoutes = [
     method: 'POST',
     path: '/v1/vcr/createRoom',
     output: legacyRoomOut,
+    errors: [],
     tag,
     auth: 'user',
     summary: 'Create a room (you are its owner); then createAesKey with the room key sealed to your chosen key',
@@ -88,6 +89,7 @@ export const roomsRoutes = [
     method: 'GET',
     path: '/v1/vcr/getRooms',
     output: z.array(legacyRoomOut),
+    errors: [],
     tag,
     auth: 'user',
     summary: 'Your rooms, newest first: [{ id, room_id, name, owner_id, createdAt, type (Owner|guest), userCount }]',
@@ -263,6 +265,7 @@ export const roomsRoutes = [
     method: 'GET',
     path: '/v1/vcr/getInvitations',
     output: invitationsOut,
+    errors: [],
     tag,
     auth: 'user',
     summary:

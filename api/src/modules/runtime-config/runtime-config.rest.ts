@@ -1,9 +1,12 @@
 import { route } from '../../rest/registry';
+import { runtimeConfigOut } from './runtime-config.outputs';
 
 export const runtimeConfigRoutes = [
   route({
     method: 'GET',
     path: '/v1/config',
+    output: runtimeConfigOut,
+    errors: [],
     tag: 'config',
     auth: 'public',
     summary:

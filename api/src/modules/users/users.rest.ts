@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { route } from '../../rest/registry';
+import { route, type FileRoute } from '../../rest/registry';
 import { requireUser } from '../../shared/context';
-import { updateUserSchema } from './users.service';
+import { legacyProfileOut, profileOut } from './users.outputs';
+import { AVATAR_MIME_BY_EXT, updateUserSchema } from './users.service';
 
 export const usersRoutes = [
   route({
     method: 'GET',
     path: '/v1/auth/user/getUser',
+    output: legacyProfileOut,
+    errors: [],
     tag: 'user',
     auth: 'user',
     summary: "The caller's profile (user_id, nickname, avatar, credit, ...)",
@@ -19,6 +22,8 @@ export const usersRoutes = [
   route({
     method: 'PUT',
     path: '/v1/auth/user/updateUser',
+    output: profileOut,
+    errors: [],
     tag: 'user',
     auth: 'user',
     summary: 'Update the profile; nickname required',
@@ -31,6 +36,8 @@ export const usersRoutes = [
   route({
     method: 'POST',
     path: '/v1/auth/user/uploadAvatar',
+    output: profileOut,
+    errors: [],
     tag: 'user',
     auth: 'user',
     summary: 'Upload an avatar image (PNG, JPEG, GIF or WebP) as multipart field profileImage',
@@ -41,4 +48,24 @@ export const usersRoutes = [
       return ctx.services.users.profile(ctx.em, user);
     },
   }),
+];
+
+/** Uploaded avatars, served with a locked-down policy so an image can never run as a page. */
+export const avatarFileRoutes: FileRoute[] = [
+  {
+    method: 'GET',
+    path: '/media/avatars/:file',
+    tag: 'user',
+    auth: 'public',
+    summary: 'An avatar image, at the avatarUrl a profile gives',
+    params: z.strictObject({ file: z.string().describe('<id>.<png|jpg|gif|webp>, as in avatarUrl') }),
+    contentTypes: Object.values(AVATAR_MIME_BY_EXT),
+    errors: ['NOT_FOUND'],
+    read: async (services, { file }) => {
+      const ext = /^[A-Za-z0-9_-]+\.([a-z0-9]+)$/.exec(file)?.[1];
+      const contentType = ext ? AVATAR_MIME_BY_EXT[ext] : undefined;
+      const data = contentType ? await services.storage.get(`avatars/${file}`) : null;
+      return data && contentType ? { contentType, data, headers: { 'cache-control': 'private, max-age=86400' } } : null;
+    },
+  },
 ];

@@ -1,5 +1,8 @@
+import { z } from 'zod';
 import { route } from '../../rest/registry';
+import { done } from '../../rest/wire';
 import { requireUser } from '../../shared/context';
+import { createdEndpointOut, webhookDeliveryOut, webhookEndpointOut } from './webhooks.outputs';
 import { toWebhookDelivery, toWebhookEndpoint } from './webhooks.mappers';
 import { createEndpointSchema, webhookIdSchema } from './webhooks.service';
 
@@ -9,6 +12,8 @@ export const webhooksRoutes = [
   route({
     method: 'GET',
     path: '/v1/webhooks/endpoints',
+    output: z.array(webhookEndpointOut),
+    errors: [],
     tag,
     auth: 'user',
     summary: 'Your webhook endpoints: id, url, events, enabled, disabledReason, failingSince, createdAt',
@@ -17,6 +22,8 @@ export const webhooksRoutes = [
   route({
     method: 'POST',
     path: '/v1/webhooks/createEndpoint',
+    output: createdEndpointOut,
+    errors: [],
     tag,
     auth: 'user',
     summary:
@@ -30,6 +37,8 @@ export const webhooksRoutes = [
   route({
     method: 'POST',
     path: '/v1/webhooks/deleteEndpoint',
+    output: done,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'user',
     summary: 'Remove one of your endpoints (id) and its delivery log',
@@ -42,6 +51,8 @@ export const webhooksRoutes = [
   route({
     method: 'GET',
     path: '/v1/webhooks/deliveries',
+    output: z.array(webhookDeliveryOut),
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'user',
     summary:
@@ -53,6 +64,8 @@ export const webhooksRoutes = [
   route({
     method: 'POST',
     path: '/v1/webhooks/redeliver',
+    output: webhookDeliveryOut,
+    errors: ['NOT_FOUND'],
     tag,
     auth: 'user',
     summary: 'Send a delivery (id) again, with the same webhook-id; enables its endpoint again',

@@ -11,6 +11,7 @@ import { badInput, notFound } from '../../shared/errors';
 import { parseInput } from '../../shared/validation';
 import type { JobQueue } from '../jobs/job-queue';
 import type { MailService } from '../mail/mail.service';
+import { Notification } from '../notifications/notification.entity';
 import type { User } from '../users/user.entity';
 import { isForbiddenAddress } from './address-policy';
 import { newWebhookSecret, signedHeaders } from './signing';
@@ -21,11 +22,20 @@ export type WebhookEvents = Pick<WebhooksService, 'emit'>;
 
 /** The job queue's name for one delivery (data: { deliveryId }). */
 export const WEBHOOK_JOB = 'webhook-deliver';
-// attempts of one delivery: with backoff from WEBHOOK_RETRY_SECONDS (30 s) doubling to 6 hours,
-// about 3 days in all
-export const WEBHOOK_MAX_ATTEMPTS = 20;
-// an endpoint failing this long (no success since) is disabled and its owner told
-const DISABLE_AFTER_MS = 3 * 24 * 60 * 60_000;
+/**
+ * One number for both promises: a message is retried until it has been undelivered this long, and
+ * an endpoint that has taken nothing for this long is disabled (and its owner told). A message that
+ * fails to the end of its window therefore always leaves its endpoint disabled, unless the endpoint
+ * took another message meanwhile.
+ */
+export const WEBHOOK_RETRY_WINDOW_MS = 3 * 24 * 60 * 60_000;
+/** The longest wait between two attempts (the backoff doubles up to it). */
+export const WEBHOOK_RETRY_DELAY_MAX_SECONDS = 6 * 60 * 60;
+/**
+ * A backstop on attempts, so no job retries forever: the window above ends first for any
+ * WEBHOOK_RETRY_SECONDS from 1 s up (webhooks.service.test.ts checks it against the queue's backoff).
+ */
+export const WEBHOOK_MAX_ATTEMPTS = 40;
 const TIMEOUT_MS = 10_000;
 const MAX_ENDPOINTS = 10;
 
@@ -79,13 +89,18 @@ export class WebhooksService {
     return em.find(WebhookDelivery, { endpoint }, { orderBy: { createdAt: 'desc' }, limit: 50 });
   }
 
-  /** Sends a delivery's message again (same webhook-id), as a new delivery; re-enables its endpoint. */
+  /**
+   * Sends a delivery's message again (same webhook-id), as a new delivery; re-enables its endpoint
+   * (a disabled one gets a fresh 3 days).
+   */
   async redeliver(em: EntityManager, user: User, raw: unknown): Promise<WebhookDelivery> {
     const { id } = parseInput(webhookIdSchema, raw);
     const old = await em.findOne(WebhookDelivery, { id, endpoint: { user } }, { populate: ['endpoint'] });
     if (!old) throw notFound('Webhook delivery');
     return em.transactional(async (tx) => {
       const endpoint = await tx.findOneOrFail(WebhookEndpoint, old.endpoint.id);
+      // enabled again by its owner: its failures are counted afresh from the next one
+      if (!endpoint.enabled) endpoint.failingSince = null;
       endpoint.enabled = true;
       endpoint.disabledReason = null;
       const again = tx.create(WebhookDelivery, {
@@ -118,7 +133,8 @@ export class WebhooksService {
 
   /**
    * The `webhook-deliver` job: one attempt. A failure still to be retried throws (the queue backs
-   * off); the last one marks the delivery failed, and an endpoint failing for days is disabled.
+   * off); a message undelivered for WEBHOOK_RETRY_WINDOW_MS is given up, and an endpoint that has
+   * failed for as long is disabled.
    */
   async deliver(em: EntityManager, deliveryId: string): Promise<void> {
     const d = await em.findOne(WebhookDelivery, deliveryId, { populate: ['endpoint.user'] });
@@ -138,21 +154,34 @@ export class WebhooksService {
       endpoint.failingSince = null;
     } else {
       endpoint.failingSince ??= now;
-      if (d.attempts >= WEBHOOK_MAX_ATTEMPTS || !endpoint.enabled) {
+      const expired = now.getTime() - d.createdAt.getTime() >= WEBHOOK_RETRY_WINDOW_MS;
+      // failing for the whole window: every attempt since failingSince failed, or this message
+      // found the endpoint taking nothing from its creation to the end of its window
+      const failedThroughout =
+        now.getTime() - endpoint.failingSince.getTime() >= WEBHOOK_RETRY_WINDOW_MS ||
+        (expired && !(await this.tookAnythingSince(em, endpoint, d.createdAt)));
+      if (endpoint.enabled && failedThroughout) this.disable(em, endpoint);
+      if (expired || !endpoint.enabled || d.attempts >= WEBHOOK_MAX_ATTEMPTS) {
         d.status = 'failed';
         d.completedAt = now;
-      }
-      if (endpoint.enabled && now.getTime() - endpoint.failingSince.getTime() >= DISABLE_AFTER_MS) {
-        this.disable(em, endpoint);
       }
     }
     await em.flush();
     if (d.status === 'pending') throw new Error(`Webhook delivery failed: ${d.lastError}`);
   }
 
+  private async tookAnythingSince(em: EntityManager, endpoint: WebhookEndpoint, since: Date): Promise<boolean> {
+    return (await em.count(WebhookDelivery, { endpoint, status: 'succeeded', completedAt: { $gte: since } })) > 0;
+  }
+
+  /** Disables a failing endpoint and tells its owner, by mail and in the app. */
   private disable(em: EntityManager, endpoint: WebhookEndpoint): void {
     endpoint.enabled = false;
     endpoint.disabledReason = 'Deliveries failed for 3 days';
+    em.create(Notification, {
+      recipient: endpoint.user,
+      text: `Your webhook endpoint ${endpoint.url.slice(0, 300)} failed for 3 days and was disabled. Fix it, then Redeliver a message in Settings > Integrations to enable it again.`,
+    });
     this.mail.enqueue(em, {
       to: endpoint.user.email,
       kind: 'webhook-disabled',

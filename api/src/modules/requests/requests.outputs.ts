@@ -1,0 +1,154 @@
+// What the request REST routes (the requester's and the phone's) answer, as JSON (the OpenAPI
+// document and the contract checks).
+import { z } from 'zod';
+import {
+  count,
+  evmAddressOut,
+  isoDate,
+  nullableDate,
+  pageInfoOut,
+  txHashOut,
+  uuid,
+  wholeNumber,
+} from '../../rest/wire';
+import { PAYOUT_STATUSES } from '../payouts/payout.entity';
+import { COLLECTION_PLAINTEXT } from '../responses/collection-response.schema';
+import { QUESTION_TYPES, STAR_SCALE, STAR_SHAPES } from '../surveys/survey-question.entity';
+import { ACCESS_TYPES, FUNDINGS, QUALITIES, REQUEST_TYPES } from './request.entity';
+import { optionFlags } from './requests.schemas';
+
+export const collectionOptionsOut = optionFlags.required();
+
+const requestType = z.enum(REQUEST_TYPES);
+const typeName = z.enum(['Collection', 'Survey']);
+const escrow = evmAddressOut.nullable();
+
+/** a survey question as the legacy designer and the phone read it */
+export const legacyQuestionOut = z.strictObject({
+  id: uuid,
+  index: count.describe('0-based position'),
+  type: z.enum(QUESTION_TYPES),
+  title: z.string(),
+  options: z
+    .union([
+      z.array(z.string()).describe('the choices (dropdown, radios, checkboxes)'),
+      z.strictObject({
+        scale: wholeNumber.min(STAR_SCALE.min).max(STAR_SCALE.max).describe('answers are 1..scale'),
+        shape: z.enum(STAR_SHAPES),
+      }),
+    ])
+    .describe('the choices, or { scale, shape } for a star rating'),
+});
+
+/** a list row (spec section 3 "Request (list row)") */
+export const legacyRowOut = z.strictObject({
+  id: uuid,
+  title: z.string(),
+  type: requestType,
+  type_name: typeName,
+  desc: z.string().describe('the description'),
+  key: z.string().describe('the request key responses are encrypted to'),
+  created: isoDate,
+  last_modified: isoDate,
+  questionCount: count.nullable().describe('surveys: how many questions; null for collections'),
+  count_response: count,
+  status: z.union([z.literal(0), z.literal(1)]).describe('0 draft, 1 published'),
+  quality: z.enum(QUALITIES),
+  access: z.enum(ACCESS_TYPES),
+  bonus: z.literal('eth').describe('the bonus currency: eth, which stands for the IPT token'),
+  bonus_amount: count.describe('Total IPTs'),
+  bonus_each: count.describe('IPT per response'),
+  newchild: escrow.describe('the escrow (published requests)'),
+  addressSigner: escrow.describe('the wallet that created and funded the escrow'),
+});
+
+/** a request as the form reads it (spec section 3 "Request (detail)") */
+export const legacyDetailOut = legacyRowOut.extend({
+  description: z.string(),
+  category: z.string(),
+  bonusAmount: count,
+  capacity: count.describe('paid responses it can take: floor(bonus_amount / bonus_each)'),
+  entity: z
+    .strictObject({ bonus_amount: count, bonus_each: count, ...collectionOptionsOut.partial().shape })
+    .describe('the amounts, with the options of a collection'),
+  data: z
+    .union([z.array(legacyQuestionOut), collectionOptionsOut, z.null()])
+    .describe('surveys: the questions; collections: the options'),
+  contract_id: escrow.describe('the escrow, as newchild'),
+  address: escrow.describe('the signer, as addressSigner'),
+  escrow_verified: z.boolean().describe('the escrow was checked on-chain'),
+  pay_with: z.enum(FUNDINGS).describe('who funded the escrow: the wallet or prepaid credit'),
+});
+
+export const requestListOut = z.strictObject({ list: z.array(legacyRowOut), info: pageInfoOut });
+
+export const overviewOut = z.strictObject({
+  open: count.describe('published requests'),
+  draft: count,
+  response_total: count,
+  response_today: count.describe('responses since midnight of your day (tzOffset)'),
+  avg_comp_rate: z.number().min(0).describe('responses / paid places of published requests, in percent'),
+});
+
+export const contractsOut = z.strictObject({
+  list: z.array(
+    z.strictObject({
+      id: uuid.describe('the request'),
+      address: escrow.describe('the signer'),
+      escrow: escrow,
+      newchild: escrow.describe('the escrow, as the legacy app names it'),
+      title: z.string(),
+      bonus_amount: count,
+      created: isoDate.describe('when it was published'),
+      status: z.literal('Completed'),
+    }),
+  ),
+  info: pageInfoOut,
+});
+
+/** the bonus owed to a response's wallet */
+export const payoutOut = z.strictObject({
+  status: z.enum(PAYOUT_STATUSES).describe('pending: queued or being mined; sent: paid; failed: given up'),
+  amount: count.describe('IPT'),
+  txHash: txHashOut.nullable().describe('the transfer, once signed'),
+  failureMessage: z.string().nullable(),
+  completedAt: nullableDate,
+});
+
+export const responsesOut = z.strictObject({
+  list: z.array(
+    z.strictObject({
+      id: uuid,
+      member_id: z.string().describe("the participant's stable member id"),
+      wallet_public_key: evmAddressOut.describe('the wallet the bonus goes to'),
+      encrypted_symmetric_key: z
+        .string()
+        .nullable()
+        .describe('collections: the data key sealed to the request key (hpke1.<base64>); surveys: null'),
+      data: z
+        .string()
+        .nullable()
+        .meta({
+          description:
+            'collections: the encrypted response (aesgcm1.<base64>), whose plaintext is a CollectionResponse (x-plaintext); surveys: null',
+          ...COLLECTION_PLAINTEXT,
+        }),
+      answers: z
+        .array(z.strictObject({ questionId: uuid, option: z.string() }))
+        .nullable()
+        .describe('surveys: the chosen options; collections: null'),
+      payout: payoutOut.nullable().describe('the bonus paid to its wallet (null: none owed)'),
+      created: isoDate,
+    }),
+  ),
+  info: z.strictObject({ count, offset: count }),
+});
+
+export const statisticsOut = z.array(
+  z.strictObject({
+    questionId: uuid,
+    title: z.string(),
+    type: z.enum(QUESTION_TYPES),
+    data: z.array(z.strictObject({ option: z.string(), counter: count })),
+  }),
+);

@@ -1,0 +1,81 @@
+// What the phone-app REST routes answer, as JSON (the OpenAPI document and the contract checks).
+import { z } from 'zod';
+import { count, evmAddressOut, isoDate, nullableDate, pageInfoOut, uuid } from '../../rest/wire';
+import { collectionOptionsOut, legacyQuestionOut, legacyRowOut, payoutOut } from '../requests/requests.outputs';
+
+const remaining = count.describe('paid responses still available: capacity minus payouts made or owed');
+const memberId = z.string().describe("the device's stable member id");
+const payout = payoutOut.nullable().describe("the bonus owed to the submission's wallet (null: none)");
+
+export const openRequestsOut = z.strictObject({
+  list: z.array(
+    legacyRowOut
+      .pick({
+        id: true,
+        title: true,
+        type: true,
+        type_name: true,
+        desc: true,
+        created: true,
+        questionCount: true,
+        quality: true,
+        access: true,
+        bonus_each: true,
+      })
+      .extend({ remaining }),
+  ),
+  info: pageInfoOut,
+});
+
+export const endUserDataOut = legacyRowOut
+  .pick({
+    id: true,
+    type: true,
+    type_name: true,
+    title: true,
+    desc: true,
+    quality: true,
+    access: true,
+    bonus: true,
+    bonus_amount: true,
+    bonus_each: true,
+    key: true,
+  })
+  .extend({
+    description: z.string(),
+    category: z.string(),
+    remaining,
+    publicKey: z.string().describe('the request key (P-256 SPKI PEM) to seal the response key to'),
+    newchild: evmAddressOut.describe('the escrow that pays the bonus'),
+    contractId: evmAddressOut.describe('the same escrow'),
+    options: collectionOptionsOut.nullable().describe('collections: what the response JSON must hold; surveys: null'),
+    questions: z.array(legacyQuestionOut).nullable().describe('surveys: the questions; collections: null'),
+  });
+
+export const countOut = z.strictObject({
+  questionId: uuid,
+  responseAnswer: z.string().describe('the option as stored'),
+  count: count.describe('answers that chose it'),
+});
+
+export const contractIdOut = z.strictObject({
+  requestId: uuid,
+  contractId: evmAddressOut.describe('the escrow'),
+});
+
+export const submittedOut = z.strictObject({
+  submitted: z.boolean().describe('false after a withdrawal, while a payout made stays'),
+  memberId: memberId.nullable().describe('null: this device never answered anything'),
+  submittedAt: nullableDate,
+  payout,
+});
+
+export const acceptedOut = z.strictObject({ id: uuid.describe('the submission'), memberId, created: isoDate, payout });
+
+export const rankedOut = z.strictObject({ questionId: uuid, stars: count });
+
+export const uploadedImageOut = z.strictObject({
+  id: z.string().describe('the image id'),
+  path: z.string().describe('GET it to read the bytes back: /v1/requestClient/image/<id>'),
+  bytes: count.describe('bytes stored'),
+});
