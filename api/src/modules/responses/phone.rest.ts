@@ -13,6 +13,7 @@ import {
   withdrawSchema,
 } from './phone.schemas';
 import { toPayout } from './responses.mappers';
+import { submittedOut } from './responses.outputs';
 import type { Accepted } from './submissions.service';
 
 const tag = 'phone app';
@@ -32,6 +33,9 @@ const endUserData = ({ request: r, questions, remaining }: PublicRequest) => ({
   bonus_amount: r.bonusAmount,
   bonus_each: r.bonusEach,
   remaining,
+  // paid after the requester's review (within review_days), or on submission
+  pay_after_review: r.payAfterReview,
+  review_days: r.reviewDays,
   key: r.keyId,
   publicKey: r.publicKeyPem,
   newchild: r.escrowAddress,
@@ -114,8 +118,11 @@ export const phoneRoutes = [
     path: '/v1/requestClient/checkSubmitted',
     tag,
     auth: 'public',
-    summary: 'Whether this device answered the request: { submitted, memberId, submittedAt, payout }',
+    summary:
+      "Whether this device answered the request: { submitted, memberId, submittedAt, payout { status, amount, txHash, failureMessage, completedAt, reviewDueAt, reviewedAt, reviewOutcome, rejectionReason } }. Paid after review the payout is awaiting_review until the requester decides (or reviewDueAt passes), then pending and sent, or rejected with the requester's rejectionReason",
     input: checkSubmittedSchema,
+    output: submittedOut,
+    errors: ['NOT_FOUND'],
     handler: async (ctx, input) => {
       const s = await ctx.services.submissions.checkSubmitted(ctx.em, input);
       return { ...s, payout: toPayout(s.payout) };

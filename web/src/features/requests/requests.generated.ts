@@ -41,12 +41,16 @@ export type CreateRequestInput = {
   keyId: string;
   /** collections */
   options?: CollectionOptionsInput | null | undefined;
+  /** Pay participants after your review (true) or on submission (false, the default); fixed once responses arrived */
+  payAfterReview?: boolean | null | undefined;
   /** publishing or raising Total IPTs: WALLET (default; send escrowAddress and signerAddress) or CREDIT (debits your prepaid credit by Total IPTs; INSUFFICIENT_CREDIT "Purchase Tokens to continue" when short) */
   payWith?: PayWith | null | undefined;
   /** fixed once created */
   quality?: RequestQuality | null | undefined;
   /** surveys */
   questions?: Array<SurveyQuestionInput> | null | undefined;
+  /** days to review a response before it is approved by itself: 1 to 30, default 7; a change applies to responses that arrive afterwards */
+  reviewDays?: number | null | undefined;
   /** the wallet that created and funded it */
   signerAddress?: string | null | undefined;
   /** 0 draft, 1 publish (needs the funded escrow) */
@@ -117,12 +121,16 @@ export type UpdateRequestInput = {
   keyId?: string | null | undefined;
   /** collections */
   options?: CollectionOptionsInput | null | undefined;
+  /** Pay participants after your review (true) or on submission (false, the default); fixed once responses arrived */
+  payAfterReview?: boolean | null | undefined;
   /** publishing or raising Total IPTs: WALLET (default; send escrowAddress and signerAddress) or CREDIT (debits your prepaid credit by Total IPTs; INSUFFICIENT_CREDIT "Purchase Tokens to continue" when short) */
   payWith?: PayWith | null | undefined;
   /** fixed once created */
   quality?: RequestQuality | null | undefined;
   /** surveys */
   questions?: Array<SurveyQuestionInput> | null | undefined;
+  /** days to review a response before it is approved by itself: 1 to 30, default 7; a change applies to responses that arrive afterwards */
+  reviewDays?: number | null | undefined;
   /** the wallet that created and funded it */
   signerAddress?: string | null | undefined;
   /** 0 draft, 1 publish (needs the funded escrow) */
