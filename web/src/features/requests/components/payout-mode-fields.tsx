@@ -20,8 +20,9 @@ type Props = {
 export function PayoutModeFields({ form, errors, locked }: Props) {
   const { values } = form;
   return (
-    <Box sx={{ gridColumn: '1 / -1', display: 'flex', flexWrap: 'wrap', gap: { xs: 1, sm: 4 }, mt: 2 }}>
-      <FormControl disabled={locked}>
+    // two cells of the Summary grid: the choice, then (after review) its deadline
+    <Box sx={{ display: 'contents' }}>
+      <FormControl disabled={locked} margin="dense" sx={{ mt: 2 }}>
         <FormLabel id="pay-participants">Pay participants</FormLabel>
         <RadioGroup
           aria-labelledby="pay-participants"
@@ -51,7 +52,8 @@ export function PayoutModeFields({ form, errors, locked }: Props) {
           required
           variant="standard"
           margin="dense"
-          sx={{ width: { xs: '100%', sm: 260 } }}
+          fullWidth
+          sx={{ mt: { sm: 2 } }}
           helperText={`${REVIEW_DAYS.min} to ${REVIEW_DAYS.max}. Responses you have not decided by then are approved and paid.`}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 2 } }}
         />

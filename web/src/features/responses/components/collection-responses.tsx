@@ -60,7 +60,9 @@ export function CollectionResponses({ request }: Props) {
     payout: row.payout,
     flag: collectionFlag(opened(row.id), request.options ?? null),
   }));
-  const columns = reviewing ? ['', 'Member ID', 'Payout', ...COLUMNS.slice(1), 'Review'] : COLUMNS;
+  // the review sits left of the data, so its buttons are in view without scrolling a wide table
+  const columns = reviewing ? ['', 'Member ID', 'Payout', ...COLUMNS.slice(1)] : COLUMNS;
+  const flaggedWaiting = rows.some((row) => row.flag && row.payout?.status === 'awaiting_review');
 
   let body;
   if (error && !shown) {
@@ -73,7 +75,7 @@ export function CollectionResponses({ request }: Props) {
     body = (
       <>
         {decryption.state === 'no-key' ? <MissingKey keyId={keyId} /> : null}
-        {failed > 0 && decryption.state === 'done' ? (
+        {failed > 0 && decryption.state === 'done' && !(reviewing && flaggedWaiting) ? (
           <Alert severity="error" sx={{ mb: 2 }}>
             {failed === 1 ? '1 response' : `${failed} responses`} on this page could not be decrypted; the others are
             shown.
@@ -155,8 +157,11 @@ export function CollectionResponses({ request }: Props) {
                               {reviewing ? <FlagNote flag={row.flag} /> : null}
                             </TableCell>
                             {reviewing ? (
-                              <TableCell>
-                                <PayoutState payout={row.payout} />
+                              <TableCell sx={{ minWidth: 190 }}>
+                                <Box sx={{ display: 'grid', gap: 1 }}>
+                                  <PayoutState payout={row.payout} />
+                                  <RowActions row={row} review={review} />
+                                </Box>
                               </TableCell>
                             ) : null}
                             {decryption.state === 'no-key' ? (
@@ -166,11 +171,6 @@ export function CollectionResponses({ request }: Props) {
                             ) : (
                               <OpenedCells opened={open} requestId={requestId} memberId={row.memberId} />
                             )}
-                            {reviewing ? (
-                              <TableCell>
-                                <RowActions row={row} review={review} />
-                              </TableCell>
-                            ) : null}
                           </TableRow>
                           {extra.length > 0 ? (
                             <TableRow>

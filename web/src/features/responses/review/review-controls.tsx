@@ -155,8 +155,10 @@ export function ReviewBar({
   return (
     <Box sx={{ display: 'grid', gap: 1.5, mb: 2 }}>
       <Typography variant="body2" color="text.secondary">
-        Paid after your review: {plural(awaitingReview, 'response')} awaiting your decision. A response you have not
-        decided within {plural(reviewDays, 'day')} is approved and paid by itself.
+        {awaitingReview > 0
+          ? `Paid after your review: ${plural(awaitingReview, 'response')} awaiting your decision.`
+          : 'Paid after your review: no response awaits your decision.'}{' '}
+        A response you have not decided within {plural(reviewDays, 'day')} is approved and paid by itself.
       </Typography>
       {flagged.length > 0 ? (
         <Alert

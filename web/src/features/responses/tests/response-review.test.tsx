@@ -161,7 +161,6 @@ describe('reviewing a collection paid after review', () => {
       'Gender',
       'Location',
       'Images',
-      'Review',
     ]);
     expect(screen.getByText(/3 responses awaiting your decision/)).toHaveTextContent(
       'A response you have not decided within 5 days is approved and paid by itself.',
