@@ -1,17 +1,11 @@
-import { Contract, Wallet, type JsonRpcProvider } from 'ethers';
+import { Wallet } from 'ethers';
 import { generateKeyPairSync } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createProvider,
-  deployContracts,
-  devAccounts,
-  startLocalChain,
-  type Deployment,
-  type LocalChain,
-} from '../../scripts/chain/local-chain';
+import { devAccounts } from '../../scripts/chain/local-chain';
 import { encryptCollectionResponse } from '../../scripts/simulate/response-crypto';
 import { PRIVATE_KEY_STORAGE_PREFIX } from '../../web/src/crypto/key-storage';
+import { startChainServer, type ChainServer } from '../api/support/chain';
 import { TestClient } from '../api/support/client';
 import { buildUser, type TestUser } from '../api/support/factories';
 import { buildKey, type KeyPair } from '../api/support/requests';
@@ -24,10 +18,7 @@ import { startAppServer } from './support/server';
 // wizard (browser wallet bridged to a dev key), participants answer through the /p/ app on phones,
 // the requester rejects one with a reason and approves another, which is paid on the local chain;
 // the rejected participant reads the reason under My answers.
-let chain: LocalChain;
-let deployment: Deployment;
-let rpc: JsonRpcProvider;
-let token: Contract;
+let env: ChainServer;
 let server: TestServer;
 let requester: TestUser;
 let key: KeyPair;
@@ -36,7 +27,8 @@ let browser: Browser;
 let desk: BrowserContext;
 let admin: Page;
 let requestId = '';
-const [deployer, , , funder] = devAccounts(4);
+// dev account 0 is the treasury; the requester's browser wallet holds account 3's 100 IPT
+const funder = devAccounts(4)[3];
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const REASON = 'The e-mail address does not work, so we cannot reach you.';
 
@@ -45,20 +37,11 @@ const people: Record<'rejected' | 'approved', Participant> = {} as never;
 let broken = { wallet: '', memberId: '' };
 
 beforeAll(async () => {
-  chain = await startLocalChain();
-  deployment = await deployContracts(chain.rpcUrl, deployer.privateKey, { fundAccounts: 4, fundAmount: 100n });
-  rpc = createProvider(chain.rpcUrl, chain.chainId);
-  token = new Contract(deployment.token, ['function balanceOf(address) view returns (uint256)'], rpc);
-  server = await startAppServer({
-    CHAIN_RPC_URL: chain.rpcUrl,
-    CHAIN_ID: String(chain.chainId),
-    IPT_TOKEN_ADDRESS: deployment.token,
-    ESCROW_FACTORY_ADDRESS: deployment.factory,
-    TREASURY_PRIVATE_KEY: deployer.privateKey,
-  });
+  env = await startChainServer(4, 100n, startAppServer);
+  server = env.server;
   requester = await buildUser(server);
   key = await buildKey(requester, 'Review key');
-  wallet = createDevWallet({ rpcUrl: chain.rpcUrl, chainId: chain.chainId, privateKey: funder.privateKey });
+  wallet = createDevWallet({ rpcUrl: env.chain.rpcUrl, chainId: env.chain.chainId, privateKey: funder.privateKey });
   browser = await launchBrowser();
   desk = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await installDevWallet(desk, wallet);
@@ -72,13 +55,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
   wallet?.close();
-  rpc?.destroy();
-  await chain?.stop();
+  await env?.close();
 });
 
-const ipt = async (address: string) => (await token.getFunction('balanceOf')(address)) as bigint;
+const ipt = (address: string) => env.onChain(address);
 const eventually = <T>(value: () => T | Promise<T>, timeout = 30_000) => expect.poll(value, { timeout });
 const phoneApi = () => new TestClient(server.url);
 const checkSubmitted = async (deviceId: string) =>
@@ -280,7 +261,7 @@ describe('payout after review in the browser', () => {
     const answer = paid.getByRole('listitem').filter({ hasText: 'Review study' });
     await answer.getByText('Payout sent').waitFor({ timeout: 30_000 });
     const hash = (await answer.getByLabel('Payout transaction').textContent())!;
-    expect((await rpc.getTransactionReceipt(hash))?.status).toBe(1);
+    expect((await env.provider.getTransactionReceipt(hash))?.status).toBe(1);
     await screenshot(paid, 'review-participant-paid-375');
     for (const p of Object.values(people)) await p.context.close();
   });
