@@ -17,7 +17,8 @@ async function openWizard(path = '/admin/request/collection/new') {
   givenSignedInSession();
   givenWizardKeys();
   const view = renderApp(path);
-  await screen.findByRole('heading', { level: 1, name: 'Create Data Access Request' });
+  // the first visit transforms the wizard's chunk on the fly: give it time on a busy machine
+  await screen.findByRole('heading', { level: 1, name: 'Create Data Access Request' }, { timeout: 20_000 });
   return view;
 }
 
