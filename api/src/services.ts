@@ -29,6 +29,7 @@ import { EscrowFundingService } from './modules/requests/escrow-funding.service'
 import { PublicRequestsService } from './modules/requests/public-requests.service';
 import { RequestsService } from './modules/requests/requests.service';
 import { ResponsesService } from './modules/responses/responses.service';
+import { ReviewsService } from './modules/responses/reviews.service';
 import { SubmissionsService } from './modules/responses/submissions.service';
 import { RoomsService } from './modules/rooms/rooms.service';
 import { RuntimeConfigService } from './modules/runtime-config/runtime-config.service';
@@ -63,6 +64,7 @@ export type Services = {
   publicRequests: PublicRequestsService;
   submissions: SubmissionsService;
   responses: ResponsesService;
+  reviews: ReviewsService;
   rooms: RoomsService;
   datasets: DatasetsService;
   analyses: AnalysesService;
@@ -106,6 +108,7 @@ export function createServices(
   const analyses = new AnalysesService(rooms, datasets, audit);
   const notifications = new NotificationsService();
   const access = new AccessService(rooms, datasets, analyses, audit, notifications);
+  const responses = new ResponsesService(requests, payouts);
   const gateway: Gateway = config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway();
   return {
     config,
@@ -134,7 +137,8 @@ export function createServices(
     dashboard: new DashboardService(),
     publicRequests: new PublicRequestsService(surveys, payouts),
     submissions: new SubmissionsService(new ParticipantsService(), surveys, payouts, webhooks),
-    responses: new ResponsesService(requests, payouts),
+    responses,
+    reviews: new ReviewsService(requests, payouts, responses),
     rooms,
     datasets,
     analyses,

@@ -593,7 +593,7 @@ describe('a published survey', () => {
         limit: '1',
       },
     );
-    expect(res.body.result!.info).toEqual({ count: 4, offset: 1 });
+    expect(res.body.result!.info).toEqual({ count: 4, offset: 1, awaiting_review: 0 });
     expect(res.body.result!.list).toHaveLength(1);
     expect(res.body.result!.list[0].answers).toEqual([
       { questionId: q[0].id, option: 'Daily' },

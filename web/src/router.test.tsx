@@ -31,7 +31,7 @@ function givenRequest7(path: string) {
     ),
     graphql.query(SurveyResultsDocument, () => HttpResponse.json({ data: { surveyStatistics: [] } })),
     graphql.query(CollectionResponsesDocument, () =>
-      HttpResponse.json({ data: { requestResponses: { list: [], count: 0, offset: 0 } } }),
+      HttpResponse.json({ data: { requestResponses: { list: [], count: 0, offset: 0, awaitingReview: 0 } } }),
     ),
   );
 }

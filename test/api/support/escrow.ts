@@ -74,6 +74,7 @@ export async function publishFundedCollection(
   key: KeyPair,
   amount: number,
   each: number,
+  extra: Record<string, unknown> = {},
 ): Promise<LegacyRequest & { escrow: string }> {
   const id = randomUUID();
   const escrow = await fundEscrow(c, id, BigInt(amount), BigInt(each));
@@ -86,6 +87,7 @@ export async function publishFundedCollection(
       status: 1,
       newchild: escrow,
       address: c.requester.address,
+      ...extra,
     }),
   );
   return { ...r, escrow };

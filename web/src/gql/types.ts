@@ -175,12 +175,16 @@ export type CreateRequestInput = {
   keyId: Scalars['String']['input'];
   /** collections */
   options?: InputMaybe<CollectionOptionsInput>;
+  /** Pay participants after your review (true) or on submission (false, the default); fixed once responses arrived */
+  payAfterReview?: InputMaybe<Scalars['Boolean']['input']>;
   /** publishing or raising Total IPTs: WALLET (default; send escrowAddress and signerAddress) or CREDIT (debits your prepaid credit by Total IPTs; INSUFFICIENT_CREDIT "Purchase Tokens to continue" when short) */
   payWith?: InputMaybe<PayWith>;
   /** fixed once created */
   quality?: InputMaybe<RequestQuality>;
   /** surveys */
   questions?: InputMaybe<Array<SurveyQuestionInput>>;
+  /** days to review a response before it is approved by itself: 1 to 30, default 7; a change applies to responses that arrive afterwards */
+  reviewDays?: InputMaybe<Scalars['Int']['input']>;
   /** the wallet that created and funded it */
   signerAddress?: InputMaybe<Scalars['String']['input']>;
   /** 0 draft, 1 publish (needs the funded escrow) */
@@ -409,12 +413,16 @@ export type UpdateRequestInput = {
   keyId?: InputMaybe<Scalars['String']['input']>;
   /** collections */
   options?: InputMaybe<CollectionOptionsInput>;
+  /** Pay participants after your review (true) or on submission (false, the default); fixed once responses arrived */
+  payAfterReview?: InputMaybe<Scalars['Boolean']['input']>;
   /** publishing or raising Total IPTs: WALLET (default; send escrowAddress and signerAddress) or CREDIT (debits your prepaid credit by Total IPTs; INSUFFICIENT_CREDIT "Purchase Tokens to continue" when short) */
   payWith?: InputMaybe<PayWith>;
   /** fixed once created */
   quality?: InputMaybe<RequestQuality>;
   /** surveys */
   questions?: InputMaybe<Array<SurveyQuestionInput>>;
+  /** days to review a response before it is approved by itself: 1 to 30, default 7; a change applies to responses that arrive afterwards */
+  reviewDays?: InputMaybe<Scalars['Int']['input']>;
   /** the wallet that created and funded it */
   signerAddress?: InputMaybe<Scalars['String']['input']>;
   /** 0 draft, 1 publish (needs the funded escrow) */

@@ -90,6 +90,8 @@ export function buildRequestResults(
     access: 'Single Access',
     escrowAddress: '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707',
     publishedAt: '2026-03-04T10:00:00.000Z',
+    payAfterReview: false,
+    reviewDays: 7,
     options: collection
       ? {
           __typename: 'CollectionOptions',

@@ -20,9 +20,10 @@ export type TreasuryTransactionDefaults =
  * fundings): its status, and the signed transaction stored BEFORE it is broadcast (TreasuryQueue
  * reads `status`, `from_address` and `nonce` to reserve nonces). pending -> sent (mined) or failed.
  */
-export abstract class TreasuryTransaction {
+export abstract class TreasuryTransaction<S extends string = TreasuryTxStatus> {
+  // S: a table may know states before and after the transaction (payouts: awaiting_review, rejected)
   @Property({ type: 'string', length: 10 })
-  status: TreasuryTxStatus = 'pending';
+  status: S | TreasuryTxStatus = 'pending';
 
   // the treasury's signed transaction: set before broadcasting
   @Property({ type: 'string', length: 42, nullable: true })

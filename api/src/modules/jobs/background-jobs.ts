@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Services } from '../../services';
-import { PAYOUT_JOB } from '../payouts/payouts.service';
+import { PAYOUT_JOB, REVIEW_DEADLINE_JOB } from '../payouts/payouts.service';
 import { WEBHOOK_JOB, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAY_MAX_SECONDS } from '../webhooks/webhooks.service';
 import type { JobDefinition } from './job-queue';
 
@@ -61,6 +61,13 @@ export function backgroundJobs(services: Services, orm: MikroORM): JobDefinition
       queue: sweep(5 * MINUTE),
       cron: '* * * * *',
       run: async () => void (await services.payouts.queueDue(em())),
+    },
+    {
+      // payouts awaiting the requester's review past their deadline: approved, their jobs queued
+      name: REVIEW_DEADLINE_JOB,
+      queue: sweep(5 * MINUTE),
+      cron: '* * * * *',
+      run: async () => void (await services.payouts.approveOverdue(em())),
     },
     {
       // withdrawals left pending by a crash or a chain outage: driven to sent or refunded

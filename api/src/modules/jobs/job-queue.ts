@@ -136,6 +136,12 @@ export class JobQueue {
     return sending;
   }
 
+  /** Has this process's worker of a queue look for work now (jobs queued in a transaction that committed). */
+  wake(name: string): void {
+    const worker = this.workers.get(name);
+    if (worker) this.boss?.notifyWorker(worker);
+  }
+
   /** Whether a job with this key is queued, waiting to retry or running. */
   async isLive(name: string, key: string): Promise<boolean> {
     const { rows } = await this.started()

@@ -7,13 +7,16 @@ import type { TreasuryQueue } from '../chain/treasury-queue';
 import type { JobQueue } from '../jobs/job-queue';
 import { DataRequest } from '../requests/request.entity';
 import type { WebhookEvents } from '../webhooks/webhooks.service';
-import { Payout } from './payout.entity';
+import { Payout, TAKES_A_PLACE, type ReviewOutcome } from './payout.entity';
 
 // how long one attempt waits for its payment to be mined before leaving it to the retry loop
 const SETTLE_TIMEOUT_MS = 20_000;
 const DUE_BATCH = 50;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** the job queue's name for one payout's job (data: { payoutId }, keyed by the payout id) */
 export const PAYOUT_JOB = 'payout';
+/** the scheduled sweep approving payouts whose review deadline passed (approveOverdue) */
+export const REVIEW_DEADLINE_JOB = 'payouts-review-deadline';
 // retry back-off while the chain is unavailable: 5 s, 10 s, 20 s ... capped at 10 minutes
 const backoffMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 600_000);
 
@@ -39,6 +42,9 @@ export type PayoutTotals = { owed: number; paidOut: number; count: number };
  * which retries with backoff while the payout stays pending; a scheduled sweep (queueDue) queues a
  * job again for any pending payout that has none (one lost between commit and queueing, or whose
  * job used up its retries while the chain was down).
+ * A request paid after review owes its payouts as awaiting_review with a deadline: approve() (the
+ * requester, or approveOverdue() once the deadline passed) makes one pending and queues its job in
+ * the same transaction; reject() ends it without paying and frees its place.
  */
 export class PayoutsService {
   constructor(
@@ -51,21 +57,28 @@ export class PayoutsService {
 
   /**
    * In the submission's transaction: the wallet's bonus from this request's escrow, unless this
-   * wallet is already owed or paid from it (e.g. it withdrew and answered again).
+   * wallet is already owed or paid from it (e.g. it withdrew and answered again). Paid after
+   * review, it waits for the requester until request.reviewDays have passed.
    */
   async owe(tx: EntityManager, request: DataRequest, walletAddress: string): Promise<Payout | null> {
     const escrowAddress = request.escrowAddress;
     if (!escrowAddress) return null;
     if (await tx.count(Payout, { escrowAddress, walletAddress })) return null;
-    return tx.create(Payout, { request, escrowAddress, walletAddress, amount: request.bonusEach });
+    const review = request.payAfterReview
+      ? { status: 'awaiting_review' as const, reviewDueAt: new Date(Date.now() + request.reviewDays * DAY_MS) }
+      : {};
+    return tx.create(Payout, { request, escrowAddress, walletAddress, amount: request.bonusEach, ...review });
   }
 
-  /** Bonus owed (pending or sent), already paid out (sent) and payouts made, for one request. */
+  /**
+   * Bonus owed (awaiting review, pending or sent), already paid out (sent) and the payouts that
+   * take a paid place (all but failed and rejected ones), for one request.
+   */
   async totals(em: EntityManager, requestId: string): Promise<PayoutTotals> {
     const [row] = await em.execute<{ owed: number; paid: number; n: number }[]>(
-      `select coalesce(sum(amount) filter (where status <> 'failed'), 0)::int as owed,
+      `select coalesce(sum(amount) filter (where ${TAKES_A_PLACE}), 0)::int as owed,
               coalesce(sum(amount) filter (where status = 'sent'), 0)::int as paid,
-              count(*) filter (where status <> 'failed')::int as n
+              count(*) filter (where ${TAKES_A_PLACE})::int as n
          from payouts where request_id = ?`,
       [requestId],
     );
@@ -91,6 +104,59 @@ export class PayoutsService {
     void this.jobs
       .send(PAYOUT_JOB, { payoutId: id }, { key: id })
       .catch((err: unknown) => this.log.error({ err, payoutId: id }, 'queueing the payout failed; the sweep will'));
+  }
+
+  /**
+   * The requester's (or the deadline's) approval of a payout awaiting review, locked by the caller:
+   * it becomes pending and its job is queued in the same transaction, so the payment starts exactly
+   * when the approval commits (the durable path every payout takes; the sweep is the safety net).
+   */
+  async approve(tx: EntityManager, p: Payout, outcome: Exclude<ReviewOutcome, 'rejected'>): Promise<void> {
+    if (p.status !== 'awaiting_review') throw new Error(`Payout ${p.id} is ${p.status}, not awaiting review`);
+    Object.assign(p, { status: 'pending', reviewOutcome: outcome, reviewedAt: new Date(), nextAttemptAt: new Date() });
+    await tx.flush();
+    await this.jobs.send(PAYOUT_JOB, { payoutId: p.id }, { key: p.id, tx });
+  }
+
+  /** The requester's rejection of a payout awaiting review, locked by the caller: nothing is paid. */
+  reject(p: Payout, reason: string): void {
+    if (p.status !== 'awaiting_review') throw new Error(`Payout ${p.id} is ${p.status}, not awaiting review`);
+    Object.assign(p, {
+      status: 'rejected',
+      reviewOutcome: 'rejected',
+      reviewedAt: new Date(),
+      rejectionReason: reason,
+    });
+  }
+
+  /** Wakes this process's payout worker after approvals committed (their jobs were queued in them). */
+  wake(): void {
+    this.jobs.wake(PAYOUT_JOB);
+  }
+
+  /**
+   * The review deadline's sweep: approves every payout still awaiting review whose deadline has
+   * passed, a batch per transaction. Rows another transaction holds (a requester deciding them right
+   * now) are skipped, and a row is approved only while it still awaits review, so several processes
+   * (or a rerun after a crash) never approve one twice. Returns how many it approved.
+   */
+  async approveOverdue(em: EntityManager, limit = DUE_BATCH): Promise<number> {
+    let approved = 0;
+    for (;;) {
+      const batch = await em.fork().transactional(async (tx) => {
+        const due = await tx.find(
+          Payout,
+          { status: 'awaiting_review', reviewDueAt: { $lte: new Date() } },
+          { orderBy: { reviewDueAt: 'asc', id: 'asc' }, limit, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
+        );
+        for (const p of due) await this.approve(tx, p, 'auto_approved');
+        return due.length;
+      });
+      approved += batch;
+      if (batch < limit) break;
+    }
+    if (approved) this.wake();
+    return approved;
   }
 
   /** Waits until the jobs this process queued had their first attempt (server shutdown, tests). */

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badInput, notFound } from '../../shared/errors';
 import { parseInput } from '../../shared/validation';
+import { TAKES_A_PLACE } from '../payouts/payout.entity';
 import type { PayoutsService } from '../payouts/payouts.service';
 import { endUserDataSchema, openRequestsSchema, phoneRequestSchema } from '../responses/phone.schemas';
 import type { SurveysService } from '../surveys/surveys.service';
@@ -51,7 +52,7 @@ export class PublicRequestsService {
       `select r.id, (r.bonus_amount / r.bonus_each - p.n)::int as remaining, count(*) over ()::int as total
          from requests r
          cross join lateral (
-           select count(*)::int as n from payouts where request_id = r.id and status <> 'failed'
+           select count(*)::int as n from payouts where request_id = r.id and ${TAKES_A_PLACE}
          ) p
         where r.status = 1 and (?::text is null or r.type = ?) and r.bonus_amount / r.bonus_each > p.n
         order by r.published_at desc, r.id desc
@@ -72,7 +73,7 @@ export class PublicRequestsService {
       `select count(*)::int as n from requests r
         where r.status = 1 and (?::text is null or r.type = ?)
           and r.bonus_amount / r.bonus_each >
-              (select count(*) from payouts where request_id = r.id and status <> 'failed')`,
+              (select count(*) from payouts where request_id = r.id and ${TAKES_A_PLACE})`,
       [type ?? null, type ?? null],
     );
     return Number(row?.n ?? 0);

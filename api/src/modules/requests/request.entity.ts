@@ -31,6 +31,9 @@ export const COLLECTION_OPTION_KEYS = [
   'personalImages',
 ] as const satisfies readonly (keyof CollectionOptions)[];
 
+/** Paid after review: days the requester has to decide before a submission is approved by itself. */
+export const REVIEW_DAYS = { min: 1, max: 30, default: 7 } as const;
+
 const inList = (values: readonly (string | number)[]) =>
   values.map((v) => (typeof v === 'number' ? String(v) : `'${v}'`)).join(', ');
 
@@ -54,6 +57,10 @@ const inList = (values: readonly (string | number)[]) =>
 @Check({ name: 'requests_bonus_check', expression: 'bonus_each >= 1 and bonus_amount >= bonus_each' })
 @Check({ name: 'requests_counts_check', expression: 'response_count >= 0' })
 @Check({
+  name: 'requests_review_days_check',
+  expression: `review_days >= ${REVIEW_DAYS.min} and review_days <= ${REVIEW_DAYS.max}`,
+})
+@Check({
   name: 'requests_published_escrow_check',
   expression: 'status = 0 or (escrow_address is not null and signer_address is not null)',
 })
@@ -71,7 +78,9 @@ export class DataRequest {
     | 'escrowVerified'
     | 'funding'
     | 'escrowClosedAt'
-    | 'publishedAt';
+    | 'publishedAt'
+    | 'payAfterReview'
+    | 'reviewDays';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -151,6 +160,14 @@ export class DataRequest {
 
   @Property({ type: 'datetime', nullable: true })
   publishedAt?: Date | null = null;
+
+  // false: each accepted submission is paid at once (the default); true: its payout waits for the
+  // requester's approval, or for reviewDays to pass (payouts.service.ts)
+  @Property({ type: 'boolean' })
+  payAfterReview: boolean = false;
+
+  @Property({ type: 'smallint' })
+  reviewDays: number = REVIEW_DAYS.default;
 
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();

@@ -44,6 +44,8 @@ export const toRequest = ({ request: r, questions }: RequestDetail): RequestType
   signerAddress: r.signerAddress ?? null,
   escrowVerified: r.escrowVerified,
   funding: r.funding,
+  payAfterReview: r.payAfterReview,
+  reviewDays: r.reviewDays,
   escrowClosedAt: r.escrowClosedAt ?? null,
   createdAt: r.createdAt,
   lastModified: r.updatedAt,
@@ -108,6 +110,8 @@ export const legacyDetail = ({ request: r, questions }: RequestDetail) => ({
   address: r.signerAddress ?? null,
   escrow_verified: r.escrowVerified,
   pay_with: r.funding,
+  pay_after_review: r.payAfterReview,
+  review_days: r.reviewDays,
 });
 
 export const legacyOverview = (o: Overview) => ({

@@ -1,20 +1,9 @@
 // What the request REST routes (the requester's and the phone's) answer, as JSON (the OpenAPI
 // document and the contract checks).
 import { z } from 'zod';
-import {
-  count,
-  evmAddressOut,
-  isoDate,
-  nullableDate,
-  pageInfoOut,
-  txHashOut,
-  uuid,
-  wholeNumber,
-} from '../../rest/wire';
-import { PAYOUT_STATUSES } from '../payouts/payout.entity';
-import { COLLECTION_PLAINTEXT } from '../responses/collection-response.schema';
+import { count, evmAddressOut, isoDate, pageInfoOut, uuid, wholeNumber } from '../../rest/wire';
 import { QUESTION_TYPES, STAR_SCALE, STAR_SHAPES } from '../surveys/survey-question.entity';
-import { ACCESS_TYPES, FUNDINGS, QUALITIES, REQUEST_TYPES } from './request.entity';
+import { ACCESS_TYPES, FUNDINGS, QUALITIES, REQUEST_TYPES, REVIEW_DAYS } from './request.entity';
 import { optionFlags } from './requests.schemas';
 
 export const collectionOptionsOut = optionFlags.required();
@@ -63,6 +52,15 @@ export const legacyRowOut = z.strictObject({
 });
 
 /** a request as the form reads it (spec section 3 "Request (detail)") */
+/** when participants are paid: on submission, or after the requester's review within review_days */
+export const payoutModeOut = z.strictObject({
+  pay_after_review: z.boolean().describe("true: each payout waits for the requester's review (or its deadline)"),
+  review_days: count
+    .min(REVIEW_DAYS.min)
+    .max(REVIEW_DAYS.max)
+    .describe('days the requester has to decide before a response is approved by itself'),
+});
+
 export const legacyDetailOut = legacyRowOut.extend({
   description: z.string(),
   category: z.string(),
@@ -78,6 +76,7 @@ export const legacyDetailOut = legacyRowOut.extend({
   address: escrow.describe('the signer, as addressSigner'),
   escrow_verified: z.boolean().describe('the escrow was checked on-chain'),
   pay_with: z.enum(FUNDINGS).describe('who funded the escrow: the wallet or prepaid credit'),
+  ...payoutModeOut.shape,
 });
 
 export const requestListOut = z.strictObject({ list: z.array(legacyRowOut), info: pageInfoOut });
@@ -104,44 +103,6 @@ export const contractsOut = z.strictObject({
     }),
   ),
   info: pageInfoOut,
-});
-
-/** the bonus owed to a response's wallet */
-export const payoutOut = z.strictObject({
-  status: z.enum(PAYOUT_STATUSES).describe('pending: queued or being mined; sent: paid; failed: given up'),
-  amount: count.describe('IPT'),
-  txHash: txHashOut.nullable().describe('the transfer, once signed'),
-  failureMessage: z.string().nullable(),
-  completedAt: nullableDate,
-});
-
-export const responsesOut = z.strictObject({
-  list: z.array(
-    z.strictObject({
-      id: uuid,
-      member_id: z.string().describe("the participant's stable member id"),
-      wallet_public_key: evmAddressOut.describe('the wallet the bonus goes to'),
-      encrypted_symmetric_key: z
-        .string()
-        .nullable()
-        .describe('collections: the data key sealed to the request key (hpke1.<base64>); surveys: null'),
-      data: z
-        .string()
-        .nullable()
-        .meta({
-          description:
-            'collections: the encrypted response (aesgcm1.<base64>), whose plaintext is a CollectionResponse (x-plaintext); surveys: null',
-          ...COLLECTION_PLAINTEXT,
-        }),
-      answers: z
-        .array(z.strictObject({ questionId: uuid, option: z.string() }))
-        .nullable()
-        .describe('surveys: the chosen options; collections: null'),
-      payout: payoutOut.nullable().describe('the bonus paid to its wallet (null: none owed)'),
-      created: isoDate,
-    }),
-  ),
-  info: z.strictObject({ count, offset: count }),
 });
 
 export const statisticsOut = z.array(

@@ -2,16 +2,12 @@ import { z } from 'zod';
 import { route } from '../../rest/registry';
 import { done } from '../../rest/wire';
 import { requireUser } from '../../shared/context';
+import { legacyNames } from '../../rest/legacy-names';
 import { legacyResponse } from '../responses/responses.mappers';
+import { responsesPageOut, reviewedOut } from '../responses/responses.outputs';
 import { responsesPageSchema } from '../responses/phone.schemas';
-import {
-  contractsOut,
-  legacyDetailOut,
-  overviewOut,
-  requestListOut,
-  responsesOut,
-  statisticsOut,
-} from './requests.outputs';
+import { contractsOut, legacyDetailOut, overviewOut, requestListOut, statisticsOut } from './requests.outputs';
+import { reasonField, reviewFields } from '../responses/review.schemas';
 import { legacyContract, legacyDetail, legacyOverview, legacyRow } from './requests.mappers';
 import {
   contractsSchema,
@@ -23,6 +19,28 @@ import {
 } from './requests.schemas';
 
 const tag = 'requests';
+// the review commands under their legacy names: id is the request, as for /request.api/response
+const reviewNames = { requestId: 'id', responseIds: 'response_ids' } as const;
+const reviewInputs = {
+  approve: legacyNames(reviewFields, reviewNames),
+  reject: legacyNames({ ...reviewFields, reason: reasonField }, reviewNames),
+};
+
+/** POST /request.api/response/approve or /reject: the requester's review (reviews.service.ts). */
+const reviewRoute = (decision: 'approve' | 'reject', summary: string) =>
+  route({
+    method: 'POST',
+    path: `/request.api/response/${decision}`,
+    tag,
+    auth: 'user',
+    summary: `${summary}. Answers the responses as /request.api/response lists them`,
+    input: reviewInputs[decision],
+    output: reviewedOut,
+    errors: ['NOT_FOUND', 'CONFLICT'],
+    handler: async (ctx, input) => ({
+      list: (await ctx.services.reviews[decision](ctx.em, requireUser(ctx), input)).map(legacyResponse),
+    }),
+  });
 const info = (p: { count: number; pages: number; page: number }) => ({ count: p.count, pages: p.pages, page: p.page });
 
 // The requester's legacy calls (spec section 7 "Requests and dashboard"); all need a login and
@@ -109,18 +127,29 @@ export const requestsRoutes = [
   route({
     method: 'GET',
     path: '/request.api/response',
-    output: responsesOut,
-    errors: ['NOT_FOUND'],
     tag,
     auth: 'user',
     summary:
-      'Responses to one of your requests, oldest first, limit per page (default 20) from offset: { list: [{ id, member_id, encrypted_symmetric_key, wallet_public_key, data, answers, payout, created }], info: { count, offset } }',
+      'Responses to one of your requests, oldest first, limit per page (default 20) from offset: { list: [{ id, member_id, encrypted_symmetric_key, wallet_public_key, data, answers, payout, created }], info: { count, offset, awaiting_review } }',
     input: responsesPageSchema,
+    output: responsesPageOut,
+    errors: ['NOT_FOUND'],
     handler: async (ctx, input) => {
       const p = await ctx.services.responses.list(ctx.em, requireUser(ctx), input);
-      return { list: p.list.map(legacyResponse), info: { count: p.count, offset: p.offset } };
+      return {
+        list: p.list.map(legacyResponse),
+        info: { count: p.count, offset: p.offset, awaiting_review: p.awaitingReview },
+      };
     },
   }),
+  reviewRoute(
+    'approve',
+    'Paid after review: approve responses of one of your requests (id, response_ids: 1 to 100), so their payouts start; each is paid once however often it is approved. All or none: a response already rejected, or paid on submission, is 409 and nothing changes; one already approved stays as it is',
+  ),
+  reviewRoute(
+    'reject',
+    'Paid after review: reject responses of one of your requests (id, response_ids: 1 to 100, reason: 1 to 500 characters, shown to the participants by checkSubmitted). Nothing is paid and each frees its paid place. All or none: a response already approved, or paid on submission, is 409 and nothing changes; one already rejected keeps its first reason',
+  ),
   route({
     method: 'GET',
     path: '/request.api/statistic',

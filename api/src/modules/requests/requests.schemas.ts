@@ -9,6 +9,7 @@ import {
   FUNDINGS,
   QUALITIES,
   REQUEST_TYPES,
+  REVIEW_DAYS,
   type CollectionOptions,
 } from './request.entity';
 
@@ -19,6 +20,32 @@ const requestType = z.enum(REQUEST_TYPES, { error: `type must be one of ${REQUES
 const status = z
   .union([z.literal(0), z.literal(1), z.enum(['0', '1'])], { error: 'status must be 0 (draft) or 1 (published)' })
   .transform((s) => (Number(s) === 1 ? 1 : 0));
+const payAfterReview = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])], {
+    error: 'pay_after_review must be true or false',
+  })
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+const reviewDays = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,3}$/, 'review_days must be a whole number of days'),
+    ],
+    {
+      error: 'review_days must be a whole number of days',
+    },
+  )
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .int('review_days must be a whole number of days')
+      .min(REVIEW_DAYS.min, `review_days must be ${REVIEW_DAYS.min} to ${REVIEW_DAYS.max}`)
+      .max(REVIEW_DAYS.max, `review_days must be ${REVIEW_DAYS.min} to ${REVIEW_DAYS.max}`),
+  );
 const keyId = z.string().trim().min(1, 'A request key must be chosen').max(64, 'key must be a key id');
 /** the personal data a collection asks for, each flag optional (false when left out) */
 export const optionFlags = z.strictObject(
@@ -48,6 +75,10 @@ const fields = {
   // who funds the escrow when publishing or raising Total IPTs: the browser wallet (default) or
   // prepaid credit (the treasury creates and funds it; escrowAddress and signerAddress stay unset)
   payWith: z.enum(FUNDINGS, { error: 'pay_with must be wallet or credit' }).optional(),
+  // false: each accepted submission is paid at once; true: after the requester's review, or by
+  // itself once reviewDays (1-30) passed undecided
+  payAfterReview,
+  reviewDays,
 };
 
 /**
@@ -62,6 +93,8 @@ export const requestFieldsSchema = z.strictObject({
   quality: fields.quality.default('all'),
   access: fields.access.default('Single Access'),
   bonus: fields.bonus.default('eth'),
+  payAfterReview: fields.payAfterReview.default(false),
+  reviewDays: fields.reviewDays.default(REVIEW_DAYS.default),
 });
 export type RequestFields = z.output<typeof requestFieldsSchema>;
 
@@ -142,6 +175,18 @@ const legacyFields = {
     .describe(
       'who funds the escrow: wallet (default: send newchild and address) or credit (your prepaid credit pays; the platform treasury creates and funds the escrow)',
     ),
+  pay_after_review: z
+    .union([z.boolean(), z.literal(0), z.literal(1), z.string().max(5)])
+    .optional()
+    .describe(
+      "pay participants after your review: false (default: each accepted submission is paid at once) or true (a submission's payout waits until you approve it, and is approved by itself after review_days; a rejection pays nothing and frees its place). Fixed once responses arrived",
+    ),
+  review_days: z
+    .union([z.number(), z.string().max(5)])
+    .optional()
+    .describe(
+      `days you have to review a submission before it is approved by itself: ${REVIEW_DAYS.min} to ${REVIEW_DAYS.max}, default ${REVIEW_DAYS.default}; a change applies to submissions that arrive afterwards`,
+    ),
 };
 
 /** Legacy names -> requestFieldsSchema's names; values are validated by the service. */
@@ -166,6 +211,8 @@ function fromLegacy(v: Aliases, ctx: z.RefinementCtx, inferType: boolean): Recor
     options: v.collectionData ?? (Array.isArray(data) ? undefined : data),
     questions: Array.isArray(data) ? data : undefined,
     payWith: v.pay_with,
+    payAfterReview: v.pay_after_review,
+    reviewDays: v.review_days,
   };
   return Object.fromEntries(Object.entries(out).filter(([, value]) => value !== undefined));
 }

@@ -31,7 +31,8 @@ import {
 export type RequestDetail = { request: DataRequest; questions: QuestionView[] | null };
 export type RequestPage = { list: RequestDetail[]; count: number; pages: number; page: number };
 
-const LOCKED_AFTER_RESPONSES = 'The key, the questions and the requested data cannot change once responses arrived';
+const LOCKED_AFTER_RESPONSES =
+  'The key, the questions, the requested data and when participants are paid cannot change once responses arrived';
 
 /**
  * Requesters' requests: create, edit, delete, read and list, always scoped to the caller (someone
@@ -154,6 +155,8 @@ export class RequestsService {
       escrowVerified: extra.escrowVerified ?? false,
       funding: extra.funding ?? input.payWith ?? 'wallet',
       publishedAt: input.status === 1 ? new Date() : null,
+      payAfterReview: input.payAfterReview,
+      reviewDays: input.reviewDays,
     });
     if (input.type === 'survey') await this.surveys.replaceQuestions(tx, r, input.questions ?? []);
     return r;
@@ -272,6 +275,9 @@ export class RequestsService {
       if (await em.count(Payout, { request: id, status: 'pending' })) {
         throw conflict('Participants are still being paid from this escrow; close it once their payments are done');
       }
+      if (await em.count(Payout, { request: id, status: 'awaiting_review' })) {
+        throw conflict('Responses still await your review; approve or reject them before closing the escrow');
+      }
       await this.funding.assertReady();
       row = await this.saving(() =>
         em.transactional(async (tx) => {
@@ -347,7 +353,9 @@ export class RequestsService {
     const key = keyId === request.keyId ? null : await this.ownKey(em, user, merged.keyId);
     const newQuestions = request.type === 'survey' && !sameQuestions(stored, merged.questions ?? []);
     const newOptions = request.type === 'collection' && !sameOptions(merged.options, request.options);
-    const locksAnswers = Boolean(key) || newQuestions || newOptions;
+    // participants answered on the terms they were shown: paid at once, or after review
+    const newPayoutMode = merged.payAfterReview !== request.payAfterReview;
+    const locksAnswers = Boolean(key) || newQuestions || newOptions || newPayoutMode;
     const raised = wasPublished && merged.bonusAmount > request.bonusAmount;
     if (creditPublish) await this.funding.assertReady();
     else if (raised && request.funding === 'credit') await this.topUp(em, user, request, merged.bonusAmount);
@@ -377,6 +385,8 @@ export class RequestsService {
         escrowAddress: merged.escrowAddress ?? null,
         signerAddress: merged.signerAddress ?? null,
         escrowVerified,
+        payAfterReview: merged.payAfterReview,
+        reviewDays: merged.reviewDays,
         ...(payWith && !wasPublished ? { funding: payWith } : {}),
         ...(key ? { keyId: key.id, publicKeyPem: key.publicKeyPem } : {}),
         ...(merged.status === 1 && !wasPublished ? { publishedAt: new Date() } : {}),
@@ -480,6 +490,8 @@ export class RequestsService {
       questions: r.type === 'survey' ? questions.map(asInput) : undefined,
       escrowAddress: r.escrowAddress ?? undefined,
       signerAddress: r.signerAddress ?? undefined,
+      payAfterReview: r.payAfterReview,
+      reviewDays: r.reviewDays,
     };
   }
 

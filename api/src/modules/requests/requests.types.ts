@@ -2,7 +2,7 @@ import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from '
 import { GraphQLISODateTime } from 'type-graphql';
 import { PageInfoType } from '../billing/billing.types';
 import { QUESTION_TYPES, STAR_SHAPES } from '../surveys/survey-question.entity';
-import { QUALITIES, REQUEST_TYPES, type Funding } from './request.entity';
+import { QUALITIES, REQUEST_TYPES, REVIEW_DAYS, type Funding } from './request.entity';
 
 const asEnum = <T extends string>(values: readonly T[]) =>
   Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
@@ -113,6 +113,15 @@ export class RequestType {
   escrowVerified!: boolean;
   @Field(() => PayWithEnum, { description: 'who funds the escrow: your wallet, or your prepaid credit' })
   funding!: Funding;
+  @Field(() => Boolean, {
+    description:
+      "false: each accepted response is paid at once; true: a response's payout waits for your review (approveResponses / rejectResponses), and is approved by itself after reviewDays",
+  })
+  payAfterReview!: boolean;
+  @Field(() => Int, {
+    description: `paid after review: days you have to decide before a response is approved by itself (${REVIEW_DAYS.min} to ${REVIEW_DAYS.max})`,
+  })
+  reviewDays!: number;
   @Field(() => GraphQLISODateTime, { nullable: true, description: 'when the escrow was closed and refunded' })
   escrowClosedAt!: Date | null;
   @Field(() => GraphQLISODateTime, { description: 'when it was made' })
@@ -259,6 +268,17 @@ export class UpdateRequestInput {
       'publishing or raising Total IPTs: WALLET (default; send escrowAddress and signerAddress) or CREDIT (debits your prepaid credit by Total IPTs; INSUFFICIENT_CREDIT "Purchase Tokens to continue" when short)',
   })
   payWith?: Funding;
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      'Pay participants after your review (true) or on submission (false, the default); fixed once responses arrived',
+  })
+  payAfterReview?: boolean;
+  @Field(() => Int, {
+    nullable: true,
+    description: `days to review a response before it is approved by itself: ${REVIEW_DAYS.min} to ${REVIEW_DAYS.max}, default ${REVIEW_DAYS.default}; a change applies to responses that arrive afterwards`,
+  })
+  reviewDays?: number;
 }
 
 @InputType({ description: 'A new request or survey, as a draft or published' })

@@ -1,7 +1,8 @@
 // What the phone-app REST routes answer, as JSON (the OpenAPI document and the contract checks).
 import { z } from 'zod';
-import { count, evmAddressOut, isoDate, nullableDate, pageInfoOut, uuid } from '../../rest/wire';
-import { collectionOptionsOut, legacyQuestionOut, legacyRowOut, payoutOut } from '../requests/requests.outputs';
+import { count, evmAddressOut, isoDate, pageInfoOut, uuid } from '../../rest/wire';
+import { collectionOptionsOut, legacyQuestionOut, legacyRowOut, payoutModeOut } from '../requests/requests.outputs';
+import { payoutOut } from './responses.outputs';
 
 const remaining = count.describe('paid responses still available: capacity minus payouts made or owed');
 const memberId = z.string().describe("the device's stable member id");
@@ -45,6 +46,7 @@ export const endUserDataOut = legacyRowOut
     description: z.string(),
     category: z.string(),
     remaining,
+    ...payoutModeOut.shape,
     publicKey: z.string().describe('the request key (P-256 SPKI PEM) to seal the response key to'),
     newchild: evmAddressOut.describe('the escrow that pays the bonus'),
     contractId: evmAddressOut.describe('the same escrow'),
@@ -61,13 +63,6 @@ export const countOut = z.strictObject({
 export const contractIdOut = z.strictObject({
   requestId: uuid,
   contractId: evmAddressOut.describe('the escrow'),
-});
-
-export const submittedOut = z.strictObject({
-  submitted: z.boolean().describe('false after a withdrawal, while a payout made stays'),
-  memberId: memberId.nullable().describe('null: this device never answered anything'),
-  submittedAt: nullableDate,
-  payout,
 });
 
 export const acceptedOut = z.strictObject({ id: uuid.describe('the submission'), memberId, created: isoDate, payout });

@@ -15,16 +15,9 @@ import {
   submitSurveySchema,
   withdrawSchema,
 } from './phone.schemas';
-import {
-  acceptedOut,
-  contractIdOut,
-  countOut,
-  endUserDataOut,
-  openRequestsOut,
-  rankedOut,
-  submittedOut,
-} from './phone.outputs';
+import { acceptedOut, contractIdOut, countOut, endUserDataOut, openRequestsOut, rankedOut } from './phone.outputs';
 import { toPayout } from './responses.mappers';
+import { submittedOut } from './responses.outputs';
 import type { Accepted } from './submissions.service';
 
 const tag = 'phone app';
@@ -44,6 +37,9 @@ const endUserData = ({ request: r, questions, remaining }: PublicRequest) => ({
   bonus_amount: r.bonusAmount,
   bonus_each: r.bonusEach,
   remaining,
+  // paid after the requester's review (within review_days), or on submission
+  pay_after_review: r.payAfterReview,
+  review_days: r.reviewDays,
   key: r.keyId,
   publicKey: r.publicKeyPem,
   newchild: r.escrowAddress,
@@ -138,7 +134,8 @@ export const phoneRoutes = [
     errors: ['NOT_FOUND'],
     tag,
     auth: 'public',
-    summary: 'Whether this device answered the request: { submitted, memberId, submittedAt, payout }',
+    summary:
+      "Whether this device answered the request: { submitted, memberId, submittedAt, payout { status, amount, txHash, failureMessage, completedAt, reviewDueAt, reviewedAt, reviewOutcome, rejectionReason } }. Paid after review the payout is awaiting_review until the requester decides (or reviewDueAt passes), then pending and sent, or rejected with the requester's rejectionReason",
     input: checkSubmittedSchema,
     handler: async (ctx, input) => {
       const s = await ctx.services.submissions.checkSubmitted(ctx.em, input);

@@ -9,6 +9,10 @@ export const toPayout = (p: Payout | null): PayoutType | null =>
     txHash: p.txHash ?? null,
     failureMessage: p.failureMessage ?? null,
     completedAt: p.completedAt ?? null,
+    reviewDueAt: p.reviewDueAt ?? null,
+    reviewedAt: p.reviewedAt ?? null,
+    reviewOutcome: p.reviewOutcome ?? null,
+    rejectionReason: p.rejectionReason ?? null,
   };
 
 export const toResponse = (v: ResponseView): ResponseType => ({

@@ -1,7 +1,7 @@
-import { Arg, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { requireUser, type RequestContext } from '../../shared/context';
 import { toResponse } from './responses.mappers';
-import { ResponseListType } from './responses.types';
+import { ResponseListType, ResponseType } from './responses.types';
 
 @Resolver()
 export class ResponsesResolver {
@@ -13,6 +13,34 @@ export class ResponsesResolver {
     @Ctx() ctx: RequestContext,
   ) {
     const p = await ctx.services.responses.list(ctx.em, requireUser(ctx), { id: requestId, offset, limit });
-    return { list: p.list.map(toResponse), count: p.count, offset: p.offset };
+    return { list: p.list.map(toResponse), count: p.count, offset: p.offset, awaitingReview: p.awaitingReview };
+  }
+
+  @Mutation(() => [ResponseType], {
+    description:
+      'Paid after review: approves responses of one of your requests, so their payouts start (each paid once, however often approved). All or none: a response already rejected, or paid on submission, is a CONFLICT and nothing changes; one already approved stays as it is',
+  })
+  async approveResponses(
+    @Arg('requestId', () => ID, { description: 'the request' }) requestId: string,
+    @Arg('responseIds', () => [ID], { description: 'the responses to approve (1 to 100)' }) responseIds: string[],
+    @Ctx() ctx: RequestContext,
+  ) {
+    const views = await ctx.services.reviews.approve(ctx.em, requireUser(ctx), { requestId, responseIds });
+    return views.map(toResponse);
+  }
+
+  @Mutation(() => [ResponseType], {
+    description:
+      'Paid after review: rejects responses of one of your requests with a reason the participants are shown. Nothing is paid and each frees its paid place. All or none: a response already approved, or paid on submission, is a CONFLICT and nothing changes; one already rejected keeps its first reason',
+  })
+  async rejectResponses(
+    @Arg('requestId', () => ID, { description: 'the request' }) requestId: string,
+    @Arg('responseIds', () => [ID], { description: 'the responses to reject (1 to 100)' }) responseIds: string[],
+    @Arg('reason', () => String, { description: 'why, in words the participant reads (1 to 500 characters)' })
+    reason: string,
+    @Ctx() ctx: RequestContext,
+  ) {
+    const views = await ctx.services.reviews.reject(ctx.em, requireUser(ctx), { requestId, responseIds, reason });
+    return views.map(toResponse);
   }
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parseInput } from '../../shared/validation';
-import type { Payout } from '../payouts/payout.entity';
+import { Payout } from '../payouts/payout.entity';
 import type { PayoutsService } from '../payouts/payouts.service';
 import type { DataRequest } from '../requests/request.entity';
 import type { RequestsService } from '../requests/requests.service';
@@ -18,7 +18,14 @@ export type ResponseView = {
   payout: Payout | null;
 };
 
-export type ResponsePage = { request: DataRequest; list: ResponseView[]; count: number; offset: number };
+export type ResponsePage = {
+  request: DataRequest;
+  list: ResponseView[];
+  count: number;
+  offset: number;
+  /** responses to the request whose payout awaits the requester's review (on every page) */
+  awaitingReview: number;
+};
 
 /**
  * The requester's view of the responses to one of their requests, oldest first. A page costs a
@@ -38,6 +45,23 @@ export class ResponsesService {
       { request },
       { orderBy: { createdAt: 'asc', id: 'asc' }, offset, limit, populate: ['participant'] },
     );
+    const awaitingReview = request.payAfterReview
+      ? await em.count(Payout, { request: request.id, status: 'awaiting_review' })
+      : 0;
+    return { request, list: await this.viewsOf(em, request, rows), count, offset, awaitingReview };
+  }
+
+  /** Some responses of a request the caller owns (already checked), oldest first. */
+  async byIds(em: EntityManager, request: DataRequest, ids: string[]): Promise<ResponseView[]> {
+    const rows = await em.find(
+      Submission,
+      { request, id: { $in: ids } },
+      { orderBy: { createdAt: 'asc', id: 'asc' }, populate: ['participant'], refresh: true },
+    );
+    return this.viewsOf(em, request, rows);
+  }
+
+  private async viewsOf(em: EntityManager, request: DataRequest, rows: Submission[]): Promise<ResponseView[]> {
     const answers = request.type === 'survey' ? await this.answersOf(em, rows) : null;
     const payouts = request.escrowAddress
       ? await this.payouts.forWallets(
@@ -46,13 +70,12 @@ export class ResponsesService {
           rows.map((s) => s.walletAddress),
         )
       : new Map<string, Payout>();
-    const list = rows.map((submission) => ({
+    return rows.map((submission) => ({
       submission,
       memberId: submission.participant.memberId,
       answers: answers ? (answers.get(submission.id) ?? []) : null,
       payout: payouts.get(submission.walletAddress) ?? null,
     }));
-    return { request, list, count, offset };
   }
 
   private async answersOf(em: EntityManager, rows: Submission[]): Promise<Map<string, AnswerView[]>> {

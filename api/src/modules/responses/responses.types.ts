@@ -3,7 +3,10 @@ import { GraphQLISODateTime } from 'type-graphql';
 
 @ObjectType('Payout', { description: "A participant's bonus paid from the request's escrow" })
 export class PayoutType {
-  @Field(() => String, { description: 'pending | sent | failed' })
+  @Field(() => String, {
+    description:
+      'awaiting_review (paid after review: waits for your decision or its deadline) | pending (being paid) | sent | failed | rejected (you rejected the response: nothing is paid)',
+  })
   status!: string;
   @Field(() => Int, { description: 'whole IPT' })
   amount!: number;
@@ -13,6 +16,20 @@ export class PayoutType {
   failureMessage!: string | null;
   @Field(() => GraphQLISODateTime, { nullable: true, description: 'when it was mined' })
   completedAt!: Date | null;
+  @Field(() => GraphQLISODateTime, {
+    nullable: true,
+    description: 'paid after review: when it is approved by itself unless decided before',
+  })
+  reviewDueAt!: Date | null;
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'paid after review: when it was decided' })
+  reviewedAt!: Date | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'paid after review: approved, auto_approved (the deadline passed) or rejected; null while undecided',
+  })
+  reviewOutcome!: string | null;
+  @Field(() => String, { nullable: true, description: 'rejected: the reason the participant is shown' })
+  rejectionReason!: string | null;
 }
 
 @ObjectType('ResponseAnswer', { description: 'One chosen option of a survey response' })
@@ -60,4 +77,6 @@ export class ResponseListType {
   count!: number;
   @Field(() => Int, { description: 'the first response of this page, from 0' })
   offset!: number;
+  @Field(() => Int, { description: 'responses (on any page) whose payout awaits your review' })
+  awaitingReview!: number;
 }

@@ -4,7 +4,7 @@ import { badInput, conflict, notFound } from '../../shared/errors';
 import { parseInput } from '../../shared/validation';
 import type { Participant } from '../participants/participant.entity';
 import type { ParticipantsService } from '../participants/participants.service';
-import type { Payout } from '../payouts/payout.entity';
+import { Payout } from '../payouts/payout.entity';
 import type { PayoutsService } from '../payouts/payouts.service';
 import { capacityOf, DataRequest, type RequestKind } from '../requests/request.entity';
 import type { SurveysService } from '../surveys/surveys.service';
@@ -54,7 +54,11 @@ export class SubmissionsService {
     });
   }
 
-  /** The participant withdraws their submission: it goes, counters drop; a payout is not reversed. */
+  /**
+   * The participant withdraws their submission: it goes, counters drop; a payout is not reversed.
+   * A payout still awaiting the requester's review goes with it (nothing was paid, and nothing is
+   * left to review): its place is free again, and the wallet may answer again later.
+   */
   async withdraw(em: EntityManager, raw: unknown): Promise<void> {
     const { request_id: requestId, deviceId } = parseInput(withdrawSchema, raw);
     await em.transactional(async (tx) => {
@@ -72,6 +76,13 @@ export class SubmissionsService {
           walletAddress: submission.walletAddress,
         });
       await tx.flush();
+      if (request.escrowAddress) {
+        await tx.nativeDelete(Payout, {
+          escrowAddress: request.escrowAddress,
+          walletAddress: submission.walletAddress,
+          status: 'awaiting_review',
+        });
+      }
       await this.surveys.withdrawAnswers(tx, submission.id);
       await tx.nativeDelete(Submission, { id: submission.id });
       await tx.execute('update requests set response_count = response_count - 1 where id = ?', [request.id]);
@@ -135,6 +146,9 @@ export class SubmissionsService {
       // a wallet already owed or paid from this escrow (it withdrew and answers again) is welcome;
       // anyone else needs a bonus left: floor(Total / per Response) paid responses in all
       const known = await this.payouts.forWallet(tx, request.escrowAddress!, input.walletAddress);
+      if (known?.status === 'rejected') {
+        throw conflict(`The requester rejected this wallet's answer to this request: ${known.rejectionReason ?? ''}`);
+      }
       if (!known && (await this.payouts.totals(tx, request.id)).count >= capacityOf(request)) {
         throw conflict('This request has all the responses it can pay for');
       }
@@ -161,7 +175,8 @@ export class SubmissionsService {
       await tx.flush();
       return { submission, participant, payout };
     });
-    if (accepted.payout) this.payouts.kick(em, accepted.payout.id);
+    // paid after review, the payout waits (awaiting_review) for the requester or the deadline
+    if (accepted.payout?.status === 'pending') this.payouts.kick(em, accepted.payout.id);
     return accepted;
   }
 

@@ -61,7 +61,14 @@ export type WizardValues = {
   draft: boolean;
   // who funds the escrow: the browser wallet (default) or prepaid credit (the platform's treasury)
   payWith: PayWith;
+  // pay participants on submission (false, the default) or after the requester's review
+  payAfterReview: boolean;
+  // as typed: days to review before a response is approved by itself (1 to 30)
+  reviewDays: string;
 };
+
+// Paid after review: the deadline's range and default, as the server has them.
+export const REVIEW_DAYS = { min: 1, max: 30, default: 7 } as const;
 
 // the spec's error catalogue: "Not enough tokens to save a request"
 export const PURCHASE_TOKENS = 'Purchase Tokens to continue';
@@ -99,6 +106,8 @@ export function initialWizardValues(): WizardValues {
     questions: [],
     draft: false,
     payWith: 'WALLET',
+    payAfterReview: false,
+    reviewDays: String(REVIEW_DAYS.default),
   };
 }
 
@@ -133,6 +142,8 @@ export function wizardValuesOf(request: RequestWizard_RequestFragment): WizardVa
     })),
     draft: request.status === 0,
     payWith: request.funding,
+    payAfterReview: request.payAfterReview,
+    reviewDays: String(request.reviewDays),
   };
 }
 
@@ -151,7 +162,7 @@ export function wholeIpt(text: string): number | null {
 
 // ---- step rules (spec s.5) ---------------------------------------------------------------------
 
-export type SummaryField = 'title' | 'access' | 'keyId' | 'bonusAmount' | 'bonusEach';
+export type SummaryField = 'title' | 'access' | 'keyId' | 'bonusAmount' | 'bonusEach' | 'reviewDays';
 export type StepErrors = Partial<Record<SummaryField | 'options' | 'questions', true>>;
 
 // Title, Access Type and Request Key non-blank; both amounts non-negative decimals that are whole
@@ -165,7 +176,16 @@ export function validateSummary(values: WizardValues): StepErrors {
   const each = wholeIpt(values.bonusEach);
   if (total === null || total < 1) errors.bonusAmount = true;
   if (each === null || each < 1 || (total !== null && each > total)) errors.bonusEach = true;
+  if (values.payAfterReview && reviewDaysOf(values) === null) errors.reviewDays = true;
   return errors;
+}
+
+// The review deadline in whole days, or null when the text is not one from 1 to 30.
+export function reviewDaysOf(values: Pick<WizardValues, 'reviewDays'>): number | null {
+  const trimmed = values.reviewDays.trim();
+  if (!/^\d{1,2}$/.test(trimmed)) return null;
+  const days = Number(trimmed);
+  return days >= REVIEW_DAYS.min && days <= REVIEW_DAYS.max ? days : null;
 }
 
 export function validateOptions(values: WizardValues): StepErrors {
@@ -259,6 +279,8 @@ function contentOf(type: RequestKind, values: WizardValues) {
     bonusAmount: wholeIpt(values.bonusAmount) ?? 0,
     bonusEach: wholeIpt(values.bonusEach) ?? 0,
     ...(type === 'collection' ? { options: { ...values.options } } : { questions: questionInputs(values) }),
+    payAfterReview: values.payAfterReview,
+    reviewDays: reviewDaysOf(values) ?? REVIEW_DAYS.default,
   };
 }
 
@@ -287,11 +309,13 @@ export function updateInput(
   options: { published: boolean; locked: boolean },
 ): UpdateRequestInput {
   const content = contentOf(type, values);
-  // Once responses arrived the key, questions and requested data cannot change: leave them out.
+  // Once responses arrived the key, questions, requested data and payout mode cannot change: leave
+  // them out.
   const {
     keyId,
     options: requested,
     questions,
+    payAfterReview,
     ...rest
   } = content as typeof content & {
     options?: OptionValues;
@@ -301,7 +325,12 @@ export function updateInput(
     ...rest,
     ...(options.locked
       ? {}
-      : { keyId, ...(requested ? { options: requested } : {}), ...(questions ? { questions } : {}) }),
+      : {
+          keyId,
+          payAfterReview,
+          ...(requested ? { options: requested } : {}),
+          ...(questions ? { questions } : {}),
+        }),
     ...(options.published ? {} : { status: publish ? 1 : 0 }),
     ...(publish && !options.published ? (publish.escrow ?? { payWith: 'CREDIT' as const }) : {}),
   };

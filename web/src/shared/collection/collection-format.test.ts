@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCollectionData } from './collection-format';
+import { checkCollectionData, missingFields } from './collection-format';
 
 const ALL = { profileData: true, locationData: true, healthData: true, idData: true, personalImages: true };
 const ada = {
@@ -64,5 +64,27 @@ describe('the collection response format', () => {
     [{ image_upload: ['javascript:alert(1)'] }, 'image_upload.0 must be an https:// link'],
   ])('refuses %j', (change, problem) => {
     expect(checkCollectionData({ ...ada, ...change }, ALL)).toEqual([problem]);
+  });
+});
+
+describe('what a response lacks', () => {
+  it('names the asked-for fields that are absent or empty, and nothing else', () => {
+    expect(missingFields(ada, ALL)).toEqual([]);
+    expect(missingFields({ ...ada, age: null, email: '  ', image_upload: [] }, ALL)).toEqual([
+      'age',
+      'email',
+      'image_upload',
+    ]);
+    // wrong formats are not absence, and what was not asked for is not missing
+    expect(missingFields({ health: { stepsPerDay: 'many' } }, { healthData: true })).toEqual([]);
+    expect(missingFields({ location: ada.location }, { locationData: true, idData: true })).toEqual(['idDocument']);
+    expect(missingFields('Ada', { profileData: true })).toEqual([
+      'firstName',
+      'lastName',
+      'age',
+      'mobile',
+      'email',
+      'gender',
+    ]);
   });
 });

@@ -110,6 +110,19 @@ export function checkCollectionData(data: unknown, options: CollectionOptions): 
   return problems;
 }
 
+const isEmpty = (v: unknown) =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+
+/**
+ * The fields a request asked for that a response leaves out or leaves empty (the requester's review
+ * flags such a response). Only absence counts here; checkCollectionData also judges the formats.
+ */
+export function missingFields(data: unknown, options: CollectionOptions): string[] {
+  const wanted = (Object.keys(KEYS) as (keyof CollectionOptions)[]).filter((o) => options[o]).flatMap((o) => KEYS[o]);
+  if (!isObject(data)) return wanted;
+  return wanted.filter((key) => isEmpty(data[key]));
+}
+
 /** A response that follows the format, typed. */
 export const followsCollectionFormat = (data: unknown, options: CollectionOptions): data is CollectionData =>
   checkCollectionData(data, options).length === 0;

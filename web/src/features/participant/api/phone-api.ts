@@ -34,6 +34,9 @@ export type EndUserData = {
   bonus_each: number;
   bonus_amount: number;
   remaining: number;
+  // paid after the requester's review (approved by itself after review_days), or on submission
+  pay_after_review: boolean;
+  review_days: number;
   key: string;
   publicKey: string;
   options: CollectionOptions | null;
@@ -41,11 +44,15 @@ export type EndUserData = {
 };
 
 export type Payout = {
+  // awaiting_review (paid after review) | pending | sent | failed | rejected
   status: string;
   amount: number;
   txHash: string | null;
   failureMessage: string | null;
   completedAt: string | null;
+  reviewDueAt?: string | null;
+  reviewOutcome?: string | null;
+  rejectionReason?: string | null;
 };
 
 export type Submitted = {

@@ -1,17 +1,18 @@
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
+import { formatDateTime } from '../../../shared/ui/format-date';
 import type { Payout } from '../api/phone-api';
 
 const LABEL: Record<string, { label: string; color: 'default' | 'success' | 'warning' | 'error' | 'info' }> = {
+  awaiting_review: { label: 'Awaiting review', color: 'info' },
   pending: { label: 'Payout pending', color: 'warning' },
   sent: { label: 'Payout sent', color: 'success' },
   failed: { label: 'Payout failed', color: 'error' },
-  // payout after the requester's review (issue 15 item 2), when the server has it
   rejected: { label: 'Rejected', color: 'error' },
 };
 
-/** A payout's state in words, its amount, and its transaction when there is one. */
+/** A payout's state in words, its amount, and its transaction, deadline or reason when there is one. */
 export function PayoutStatus({ payout }: { payout: Payout | null }) {
   if (!payout) return <Chip size="small" label="No payout" />;
   const known = LABEL[payout.status] ?? { label: `Payout ${payout.status}`, color: 'default' as const };
@@ -21,6 +22,12 @@ export function PayoutStatus({ payout }: { payout: Payout | null }) {
         <Chip size="small" color={known.color} label={known.label} data-status={payout.status} />
         <Typography variant="body2">{payout.amount} IPT</Typography>
       </Box>
+      {payout.status === 'awaiting_review' ? (
+        <Typography variant="caption" color="text.secondary">
+          The requester reviews your answer before paying
+          {payout.reviewDueAt ? `; if not decided by ${formatDateTime(payout.reviewDueAt)}, it is paid anyway` : ''}.
+        </Typography>
+      ) : null}
       {payout.txHash ? (
         <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           Transaction{' '}
@@ -29,9 +36,12 @@ export function PayoutStatus({ payout }: { payout: Payout | null }) {
           </Box>
         </Typography>
       ) : null}
-      {payout.failureMessage ? (
+      {payout.status === 'rejected' ? (
+        <Typography variant="caption" color="error" sx={{ overflowWrap: 'anywhere' }}>
+          The requester rejected your answer, so no bonus is paid. Reason: {payout.rejectionReason ?? 'none given'}
+        </Typography>
+      ) : payout.failureMessage ? (
         <Typography variant="caption" color="error">
-          {payout.status === 'rejected' ? 'Reason: ' : ''}
           {payout.failureMessage}
         </Typography>
       ) : null}

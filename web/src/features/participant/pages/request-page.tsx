@@ -34,6 +34,12 @@ function RequestHeader({ request }: { request: EndUserData }) {
           {placesLeft(request.remaining)}
         </Text>
       </Box>
+      {request.pay_after_review ? (
+        <Text variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+          Paid after the requester reviews your answer: within {request.review_days} day
+          {request.review_days === 1 ? '' : 's'}, or it is paid anyway. A rejected answer is not paid.
+        </Text>
+      ) : null}
       <Text variant="h5" component="h1" sx={{ fontWeight: 400, overflowWrap: 'anywhere' }}>
         {request.title}
       </Text>

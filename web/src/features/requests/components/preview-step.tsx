@@ -20,6 +20,8 @@ import {
   OPTION_FIELDS,
   QUALITY_CHOICES,
   QUESTION_TYPE_LABELS,
+  REVIEW_DAYS,
+  reviewDaysOf,
   type WizardValues,
 } from '../request-form';
 
@@ -58,6 +60,12 @@ export function PreviewStep({ type, form, keyTitle, published, credit }: Props) 
     ['Bonus', 'Ethereum'],
     ['Total IPTs', `${values.bonusAmount.trim()} IPT`],
     ['IPTs per Response', `${values.bonusEach.trim()} IPT`],
+    [
+      'Pay participants',
+      values.payAfterReview
+        ? `After your review (approved by itself after ${reviewDaysOf(values) ?? REVIEW_DAYS.default} days)`
+        : 'On submission',
+    ],
   ];
   if (type === 'collection') {
     for (const { key } of OPTION_FIELDS) rows.push([OPTION_NAMES[key], values.options[key] ? 'Include' : 'Exclude']);

@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import type { FormikProps } from 'formik';
 import { Link as RouterLink } from 'react-router';
 import { ACCESS_TYPES, QUALITY_CHOICES, type StepErrors, type WizardValues } from '../request-form';
+import { PayoutModeFields } from './payout-mode-fields';
 
 type Props = {
   form: FormikProps<WizardValues>;
@@ -177,6 +178,7 @@ export function SummaryStep({ form, errors, keys, editing, published, locked }: 
         }
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 20 } }}
       />
+      <PayoutModeFields form={form} errors={errors} locked={locked} />
     </Box>
   );
 }

@@ -17,7 +17,8 @@ async function openWizard(path = '/admin/request/collection/new') {
   givenSignedInSession();
   givenWizardKeys();
   const view = renderApp(path);
-  await screen.findByRole('heading', { level: 1, name: 'Create Data Access Request' });
+  // the first visit transforms the wizard's chunk on the fly: give it time on a busy machine
+  await screen.findByRole('heading', { level: 1, name: 'Create Data Access Request' }, { timeout: 20_000 });
   return view;
 }
 
@@ -147,6 +148,7 @@ describe('collection wizard: navigation', () => {
       ['Bonus', 'Ethereum'],
       ['Total IPTs', '20 IPT'],
       ['IPTs per Response', '2 IPT'],
+      ['Pay participants', 'On submission'],
       ['Health data', 'Include'],
       ['Location data', 'Exclude'],
       ['Profile data', 'Include'],
@@ -188,6 +190,8 @@ describe('collection wizard: saving', () => {
         bonusAmount: 20,
         bonusEach: 2,
         options: { healthData: true, locationData: true, profileData: true, idData: true, personalImages: true },
+        payAfterReview: false,
+        reviewDays: 7,
         quality: 'all',
         access: 'Single Access',
         status: 0,
@@ -317,6 +321,8 @@ describe('collection wizard: editing', () => {
           bonusAmount: 20,
           bonusEach: 2,
           options: { healthData: true, locationData: false, profileData: true, idData: false, personalImages: false },
+          payAfterReview: false,
+          reviewDays: 7,
           status: 0,
         },
       },

@@ -51,6 +51,8 @@ export function buildWizardRequest(
     escrowAddress: null,
     signerAddress: null,
     funding: 'WALLET',
+    payAfterReview: false,
+    reviewDays: 7,
     options: {
       __typename: 'CollectionOptions',
       healthData: true,

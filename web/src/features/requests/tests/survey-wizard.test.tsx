@@ -9,7 +9,8 @@ async function openDesigner() {
   givenSignedInSession();
   givenWizardKeys();
   const view = renderApp('/admin/request/survey/new');
-  await screen.findByRole('heading', { level: 1, name: 'Create Survey Request' });
+  // the first visit transforms the wizard's chunk on the fly: give it time on a busy machine
+  await screen.findByRole('heading', { level: 1, name: 'Create Survey Request' }, { timeout: 20_000 });
   const { user } = view;
   await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Fitness habits');
   await user.click(screen.getByRole('combobox', { name: /Request Key/ }));

@@ -13,7 +13,7 @@ export function CollectionDetailPage() {
         <>
           <CollectionSummary request={request} />
           {request.status === 1 ? <ParticipantLinkCard requestId={request.id} title={request.title} /> : null}
-          <CollectionResponses requestId={request.id} keyId={request.keyId} title={request.title} />
+          <CollectionResponses request={request} />
         </>
       )}
     </RequestPageShell>

@@ -26,7 +26,7 @@ export function RequestReportPage() {
         ) : (
           <>
             <CollectionSummary request={request} />
-            <CollectionResponses requestId={request.id} keyId={request.keyId} title={request.title} />
+            <CollectionResponses request={request} />
           </>
         )
       }

@@ -6,8 +6,10 @@ import { ParticipantLinkCard } from '../components/participant-link';
 import { RequestPageShell } from '../components/request-page-shell';
 import { SurveyCsvButtons } from '../components/survey-csv-buttons';
 import { SurveyPies } from '../components/survey-pies';
+import { SurveyResponses } from '../components/survey-responses';
 
-// /admin/request/survey/detail/:id: High Level Details and one pie per question.
+// /admin/request/survey/detail/:id: High Level Details and one pie per question; paid after review,
+// the responses with Approve and Reject.
 export function SurveyDetailPage() {
   return (
     <RequestPageShell
@@ -32,6 +34,7 @@ export function SurveyDetailPage() {
         <>
           {request.status === 1 ? <ParticipantLinkCard requestId={request.id} title={request.title} /> : null}
           <SurveyPies requestId={request.id} responseCount={request.responseCount} />
+          {request.payAfterReview ? <SurveyResponses request={request} /> : null}
         </>
       )}
     </RequestPageShell>

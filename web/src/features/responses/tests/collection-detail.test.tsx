@@ -95,9 +95,10 @@ async function givenCollection({ people = PEOPLE, tamper = -1 } = {}) {
           requestResponses: {
             list: rows
               .slice(variables.offset, variables.offset + variables.limit)
-              .map((row) => ({ __typename: 'Response', ...row })),
+              .map((row) => ({ __typename: 'Response', ...row, payout: null })),
             count: rows.length,
             offset: variables.offset,
+            awaitingReview: 0,
           },
         },
       }),
