@@ -1,0 +1,170 @@
+// The server every API benchmark measures, built as production runs it, plus the bare baselines:
+// - NODE_ENV=production (no REST contract checks, GraphQL introspection and suggestions off);
+// - pino at the production default level (info: two lines per request), written to /dev/null
+//   through the same synchronous destination pino uses for stdout;
+// - the job queue's workers and schedules running, as main.ts runs them;
+// - a fresh database: embedded PGlite, or a new database on DATABASE_URL's server.
+// Each bare route is a plain Fastify route doing by hand the SQL the real route does (the session
+// lookup included), with no GraphQL, ORM entities, envelope or mapping.
+import 'reflect-metadata';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from '../../api/src/app';
+import { loadConfig } from '../../api/src/config';
+import { SESSION_COOKIE } from '../../api/src/modules/auth/session-cookie';
+import type { Services } from '../../api/src/services';
+import { sha256Hex } from '../../api/src/shared/tokens';
+import { openTestDatabase } from '../../test/api/support/test-db';
+import { benchLogin } from './bench-user';
+import { loadRequestsData, type BenchData } from './requests-data';
+
+export type Target = { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string };
+
+/** What the bench runs with; printed beside the figures and in the README. */
+export const BENCH_SETTINGS = 'NODE_ENV=production, LOG_LEVEL=info (pino to /dev/null), job workers on';
+
+// the statements the services run, written by hand
+const SESSION_SQL = 'select user_id from sessions where token_hash = ? and expires_at > now()';
+export const ME_SQL = `select u.id, u.username, u.email, u.nickname, u.avatar_key, u.guest, u.email_verified_at, u.created_at,
+    (select coalesce(sum(amount), 0)::int from credit_entries c where c.user_id = u.id) as credit
+  from sessions s join users u on u.id = s.user_id
+ where s.token_hash = ? and s.expires_at > now()`;
+const OVERVIEW_SQL = `select count(*) filter (where status = 1)::int as open, count(*) filter (where status = 0)::int as draft,
+    coalesce(sum(response_count), 0)::int as total, coalesce(sum(response_count) filter (where status = 1), 0)::int as answered,
+    coalesce(sum(bonus_amount / bonus_each) filter (where status = 1), 0)::bigint as capacity,
+    (select count(*) from submissions where owner_id = ? and created_at >= ?)::int as today
+  from requests where user_id = ?`;
+// every column the REST list row shows (the GraphQL list asks for a subset)
+const LIST_SQL = `select id, title, type, description, key_id, created_at, updated_at, question_count, response_count, status,
+    quality, access, bonus, bonus_amount, bonus_each, escrow_address, signer_address
+  from requests where user_id = ? order by created_at desc, id desc limit ? offset 0`;
+const COUNT_SQL = 'select count(*)::int as n from requests where user_id = ?';
+const CONTRACTS_SQL = `select id, title, signer_address, escrow_address, bonus_amount, published_at
+  from requests where user_id = ? and status = 1 order by published_at desc, id desc limit 5`;
+const CONTRACTS_COUNT_SQL = 'select count(*)::int as n from requests where user_id = ? and status = 1';
+
+export const DASHBOARD_GQL = `query Dashboard {
+  requestOverview { open draft responseTotal responseToday avgCompRate }
+  requests(page: 1, limit: 5) { list { id title type typeName createdAt questionCount responseCount } info { count pages } }
+  contracts(page: 1, limit: 5) { list { address title bonusAmount status } info { count pages } }
+}`;
+export const LIST_GQL = `query List { requests(page: 1, limit: 10) {
+  list { id title type typeName createdAt lastModified questionCount responseCount description keyId } info { count pages page } } }`;
+export const ME_GQL = '{ me { id username email nickname avatarUrl credit guest emailVerified createdAt } }';
+export const OVERVIEW_GQL = '{ requestOverview { open draft responseTotal responseToday avgCompRate } }';
+
+export type BenchServer = {
+  base: string;
+  services: Services;
+  data: BenchData | null;
+  /** name -> what autocannon sends */
+  targets: Record<string, Target>;
+  close(): Promise<void>;
+};
+
+const startOfUtcDay = () => {
+  const day = new Date();
+  day.setUTCHours(0, 0, 0, 0);
+  return day.toISOString();
+};
+
+/** Starts the server with the bench user logged in; `data` loads that many requests and answers. */
+export async function startBenchServer(data?: { requests: number; answers: number }): Promise<BenchServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1:3000' });
+  const db = await openTestDatabase();
+  const logStream = pino.destination({ dest: '/dev/null', sync: true });
+  const { app, services } = await buildApp({
+    config,
+    orm: db.orm,
+    // pino writes to a DestinationStream (write() is all it needs); the option's type is a Node stream
+    logger: { stream: logStream as unknown as NodeJS.WritableStream },
+    jobs: { schedules: true, pollSeconds: 2, superviseSeconds: 10 },
+  });
+  const sql = (query: string, params: unknown[]) => db.orm.em.getConnection().execute(query, params);
+  const session = async (token: string | undefined) =>
+    (await sql(SESSION_SQL, [sha256Hex(token ?? '')]))[0]?.user_id as string | undefined;
+
+  app.get('/bench/bare-me', async (request, reply) => {
+    const rows = await sql(ME_SQL, [sha256Hex(request.cookies[SESSION_COOKIE] ?? '')]);
+    if (!rows.length) return reply.code(401).send({});
+    return rows[0];
+  });
+  app.get('/bench/bare-overview', async (request, reply) => {
+    const userId = await session(request.cookies[SESSION_COOKIE]);
+    if (!userId) return reply.code(401).send({});
+    return (await sql(OVERVIEW_SQL, [userId, startOfUtcDay(), userId]))[0];
+  });
+  app.get('/bench/bare-list', async (request, reply) => {
+    const userId = await session(request.cookies[SESSION_COOKIE]);
+    if (!userId) return reply.code(401).send({});
+    const [list, count] = await Promise.all([sql(LIST_SQL, [userId, 10]), sql(COUNT_SQL, [userId])]);
+    return { list, count: count[0].n };
+  });
+  app.get('/bench/bare-dashboard', async (request, reply) => {
+    const userId = await session(request.cookies[SESSION_COOKIE]);
+    if (!userId) return reply.code(401).send({});
+    const [overview, list, count, contracts, contractCount] = await Promise.all([
+      sql(OVERVIEW_SQL, [userId, startOfUtcDay(), userId]),
+      sql(LIST_SQL, [userId, 5]),
+      sql(COUNT_SQL, [userId]),
+      sql(CONTRACTS_SQL, [userId]),
+      sql(CONTRACTS_COUNT_SQL, [userId]),
+    ]);
+    return { overview: overview[0], list, count: count[0].n, contracts, contractCount: contractCount[0].n };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+
+  const close = async () => {
+    await app.close();
+    await db.close();
+    logStream.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const em = db.orm.em.fork();
+    const { user, cookie } = await benchLogin(em, services, base, 'bench');
+    let loaded: BenchData | null = null;
+    if (data) {
+      const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+        .publicKey.export({ type: 'spki', format: 'pem' })
+        .toString();
+      const key = await services.keys.create(em, user, { title: 'Bench key', key: pem });
+      loaded = await loadRequestsData(em, { userId: user.id, keyId: key.id, publicKeyPem: key.publicKeyPem }, data);
+    }
+    const headers = { cookie };
+    const gql = (query: string): Target => ({
+      url: `${base}/graphql`,
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    });
+    const get = (p: string): Target => ({ url: `${base}${p}`, headers });
+    return {
+      base,
+      services,
+      data: loaded,
+      targets: {
+        'bare-me': get('/bench/bare-me'),
+        getUser: get('/v1/auth/user/getUser'),
+        me: gql(ME_GQL),
+        'bare-overview': get('/bench/bare-overview'),
+        today: get('/v1/request/today'),
+        overview: gql(OVERVIEW_GQL),
+        'bare-list': get('/bench/bare-list'),
+        list: get('/v1/request/list?page=1&limit=10'),
+        'gql-list': gql(LIST_GQL),
+        'bare-dashboard': get('/bench/bare-dashboard'),
+        dashboard: gql(DASHBOARD_GQL),
+      },
+      close,
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
