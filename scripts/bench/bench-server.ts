@@ -14,6 +14,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from '../../api/src/app';
 import { loadConfig } from '../../api/src/config';
+import { sessionUserSql } from '../../api/src/modules/auth/auth.service';
 import { SESSION_COOKIE } from '../../api/src/modules/auth/session-cookie';
 import type { Services } from '../../api/src/services';
 import { sha256Hex } from '../../api/src/shared/tokens';
@@ -27,11 +28,6 @@ export type Target = { url: string; method?: 'GET' | 'POST'; headers?: Record<st
 export const BENCH_SETTINGS = 'NODE_ENV=production, LOG_LEVEL=info (pino to /dev/null), job workers on';
 
 // the statements the services run, written by hand
-const SESSION_SQL = 'select user_id from sessions where token_hash = ? and expires_at > now()';
-export const ME_SQL = `select u.id, u.username, u.email, u.nickname, u.avatar_key, u.guest, u.email_verified_at, u.created_at,
-    (select coalesce(sum(amount), 0)::int from credit_entries c where c.user_id = u.id) as credit
-  from sessions s join users u on u.id = s.user_id
- where s.token_hash = ? and s.expires_at > now()`;
 const OVERVIEW_SQL = `select count(*) filter (where status = 1)::int as open, count(*) filter (where status = 0)::int as draft,
     coalesce(sum(response_count), 0)::int as total, coalesce(sum(response_count) filter (where status = 1), 0)::int as answered,
     coalesce(sum(bonus_amount / bonus_each) filter (where status = 1), 0)::bigint as capacity,
@@ -85,13 +81,19 @@ export async function startBenchServer(data?: { requests: number; answers: numbe
     jobs: { schedules: true, pollSeconds: 2, superviseSeconds: 10 },
   });
   const sql = (query: string, params: unknown[]) => db.orm.em.getConnection().execute(query, params);
-  const session = async (token: string | undefined) =>
-    (await sql(SESSION_SQL, [sha256Hex(token ?? '')]))[0]?.user_id as string | undefined;
+  // every bare route starts with the statement the session lookup runs: the session and its user
+  const sessionSql = sessionUserSql(db.orm.em);
+  const sessionUser = async (token: string | undefined) => {
+    const [u] = await sql(sessionSql, [sha256Hex(token ?? '')]);
+    return u && !u['session:expired'] ? u : undefined;
+  };
+  const session = async (token: string | undefined) => (await sessionUser(token))?.id as string | undefined;
 
   app.get('/bench/bare-me', async (request, reply) => {
-    const rows = await sql(ME_SQL, [sha256Hex(request.cookies[SESSION_COOKIE] ?? '')]);
-    if (!rows.length) return reply.code(401).send({});
-    return rows[0];
+    const u = await sessionUser(request.cookies[SESSION_COOKIE]);
+    if (!u) return reply.code(401).send({});
+    const { id, username, email, nickname, avatar_key, credit, guest, email_verified_at, created_at } = u;
+    return { id, username, email, nickname, avatar_key, credit, guest, email_verified_at, created_at };
   });
   app.get('/bench/bare-overview', async (request, reply) => {
     const userId = await session(request.cookies[SESSION_COOKIE]);
