@@ -1,5 +1,12 @@
 import type { ApolloServerOptionsWithGateway, BaseContext } from '@apollo/server';
-import { getVariableValues, GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import {
+  execute,
+  getVariableValues,
+  GraphQLError,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLSchema,
+} from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 
 type Gateway = ApolloServerOptionsWithGateway<BaseContext>['gateway'];
@@ -14,12 +21,17 @@ type GatewayExecutor = NonNullable<Awaited<ReturnType<Gateway['load']>>['executo
  * off the parsed documents Apollo keeps in its own bounded document cache, so they go with them.
  */
 export function jitExecutor(schema: GraphQLSchema): GatewayExecutor {
-  const compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery>>();
+  // per document and operation: its compiled function, or graphql-js for the few it cannot take
+  const compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery | 'graphql-js'>>();
   return async ({ document, operation, operationName, request, context }) => {
     let byOperation = compiled.get(document);
     if (!byOperation) compiled.set(document, (byOperation = new Map()));
     const name = operationName ?? '';
     let query = byOperation.get(name);
+    const variables = request.variables ?? {};
+    const withGraphqlJs = () =>
+      execute({ schema, document, operationName, contextValue: context, variableValues: variables });
+    if (query === 'graphql-js') return withGraphqlJs();
     if (!query) {
       const result = compileQuery(schema, document, operationName ?? undefined, {
         // errors are shown without stacks anyway (format-error.ts); capturing them costs time
@@ -28,12 +40,16 @@ export function jitExecutor(schema: GraphQLSchema): GatewayExecutor {
       if (!isCompiledQuery(result)) return asGraphQLErrors(result);
       byOperation.set(name, (query = result));
     }
-    const result = await query.query(undefined, context, request.variables ?? {});
+    const result = await query.query(undefined, context, variables);
     if (result.data === undefined && result.errors?.length) {
-      // variables that do not fit their types: graphql-js's own errors name the variable's
+      // variables refused before anything ran. graphql-js's own errors name the variable's
       // definition, which is how Apollo tells them apart (BAD_USER_INPUT, status 400)
-      const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {});
+      const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
       if (coerced.errors) return { errors: coerced.errors };
+      // graphql-js takes them: graphql-jit does not fill in the default of a non-null input field
+      // left out, so this operation runs on graphql-js's executor from now on
+      byOperation.set(name, 'graphql-js');
+      return withGraphqlJs();
     }
     return asGraphQLErrors(result);
   };
