@@ -7,7 +7,8 @@
 // Each bare route is a plain Fastify route doing by hand the SQL the real route does (the session
 // lookup included), with no GraphQL, ORM entities, envelope or mapping.
 import 'reflect-metadata';
-import { generateKeyPairSync } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,10 +56,23 @@ export const OVERVIEW_GQL = '{ requestOverview { open draft responseTotal respon
 export type BenchServer = {
   base: string;
   services: Services;
+  /** a fresh EntityManager of the server's database */
+  em: () => EntityManager;
+  /** the logged-in bench user and a P-256 key of theirs */
+  owner: { userId: string; keyId: string; publicKeyPem: string };
   data: BenchData | null;
   /** name -> what autocannon sends */
   targets: Record<string, Target>;
   close(): Promise<void>;
+};
+
+type SubmitBody = {
+  requestId: string;
+  deviceId: string;
+  walletAddress: string;
+  encryptedData?: string;
+  sealedKey?: string;
+  answers?: { questionId: string; answer: string | string[] }[];
 };
 
 const startOfUtcDay = () => {
@@ -118,6 +132,64 @@ export async function startBenchServer(data?: { requests: number; answers: numbe
     ]);
     return { overview: overview[0], list, count: count[0].n, contracts, contractCount: contractCount[0].n };
   });
+  // a phone's submission (phones.ts): the rows submitSurvey / submitCollection write (participant,
+  // submission, answers and their counters, the response count, the payout owed), inserted by hand
+  // in one transaction; no checks, no request lock, no job queued
+  app.post('/bench/bare-submit', async (request) => {
+    const b = request.body as SubmitBody;
+    const conn = db.orm.em.getConnection();
+    return conn.transactional(async (trx) => {
+      const run = (query: string, params: unknown[]) =>
+        conn.execute<Record<string, unknown>[]>(query, params, 'all', trx);
+      const [r] = await run(
+        'select id, user_id, escrow_address, bonus_each from requests where id = ? and status = 1',
+        [b.requestId],
+      );
+      let optionIds: string[] = [];
+      if (b.answers) {
+        const options = await run(
+          `select q.id as question_id, o.id, o.label from survey_questions q join survey_options o on o.question_id = q.id
+            where q.request_id = ?`,
+          [r.id],
+        );
+        optionIds = b.answers.flatMap((a) =>
+          [a.answer]
+            .flat()
+            .map((label) => options.find((o) => o.question_id === a.questionId && o.label === label)!.id as string),
+        );
+      }
+      const [p] = await run(
+        `insert into participants (id, device_id, member_id, wallet_address, created_at, updated_at)
+         values (?, ?, ?, ?, now(), now()) on conflict (device_id) do update
+            set wallet_address = excluded.wallet_address, updated_at = excluded.updated_at
+         returning id, member_id`,
+        [randomUUID(), b.deviceId, randomBytes(5).toString('hex').toUpperCase(), b.walletAddress],
+      );
+      const id = randomUUID();
+      await run(
+        `insert into submissions (id, request_id, owner_id, participant_id, wallet_address, encrypted_data, sealed_key, created_at)
+         values (?, ?, ?, ?, ?, ?, ?, now())`,
+        [id, r.id, r.user_id, p.id, b.walletAddress, b.encryptedData ?? null, b.sealedKey ?? null],
+      );
+      if (optionIds.length) {
+        await run(
+          `insert into survey_answers (id, submission_id, option_id) values ${optionIds.map(() => '(?, ?, ?)').join(', ')}`,
+          optionIds.flatMap((o) => [randomUUID(), id, o]),
+        );
+        await run(
+          `update survey_options set counter = counter + 1 where id in (${optionIds.map(() => '?').join(', ')})`,
+          optionIds,
+        );
+      }
+      await run('update requests set response_count = response_count + 1 where id = ?', [r.id]);
+      await run(
+        `insert into payouts (id, request_id, escrow_address, wallet_address, amount, next_attempt_at, created_at, updated_at)
+         values (?, ?, ?, ?, ?, now(), now(), now())`,
+        [randomUUID(), r.id, r.escrow_address, b.walletAddress, r.bonus_each],
+      );
+      return { result: { id, memberId: p.member_id } };
+    });
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
@@ -130,14 +202,12 @@ export async function startBenchServer(data?: { requests: number; answers: numbe
   try {
     const em = db.orm.em.fork();
     const { user, cookie } = await benchLogin(em, services, base, 'bench');
-    let loaded: BenchData | null = null;
-    if (data) {
-      const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' })
-        .publicKey.export({ type: 'spki', format: 'pem' })
-        .toString();
-      const key = await services.keys.create(em, user, { title: 'Bench key', key: pem });
-      loaded = await loadRequestsData(em, { userId: user.id, keyId: key.id, publicKeyPem: key.publicKeyPem }, data);
-    }
+    const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+      .publicKey.export({ type: 'spki', format: 'pem' })
+      .toString();
+    const key = await services.keys.create(em, user, { title: 'Bench key', key: pem });
+    const owner = { userId: user.id, keyId: key.id, publicKeyPem: key.publicKeyPem };
+    const loaded = data ? await loadRequestsData(em, owner, data) : null;
     const headers = { cookie };
     const gql = (query: string): Target => ({
       url: `${base}/graphql`,
@@ -149,6 +219,8 @@ export async function startBenchServer(data?: { requests: number; answers: numbe
     return {
       base,
       services,
+      em: () => db.orm.em.fork(),
+      owner,
       data: loaded,
       targets: {
         'bare-me': get('/bench/bare-me'),

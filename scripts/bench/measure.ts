@@ -4,6 +4,7 @@
 // targets, ...), so each ratio compares two measurements taken seconds apart. Reported: the median
 // ratio over the rounds and its range; a target is met when the median reaches it.
 import autocannon from 'autocannon';
+import { Worker } from 'node:worker_threads';
 import type { Target } from './bench-server';
 
 export const envInt = (name: string, fallback: number) => {
@@ -114,4 +115,15 @@ export function printTargets(title: string, results: TargetResult[]) {
   }
   const missed = results.filter((r) => !r.met).length;
   console.log(`  ${results.length - missed} of ${results.length} targets met`);
+}
+
+/** Runs a bench client script (TypeScript, posting `{ result }` or `{ error }`) in a worker thread. */
+export function inWorker<I, R>(script: URL, input: I): Promise<R> {
+  return new Promise<R>((resolve, reject) => {
+    const worker = new Worker(script, { workerData: input, execArgv: ['--import', 'tsx'] });
+    worker.once('message', (m: { result?: R; error?: string }) =>
+      m.result ? resolve(m.result) : reject(new Error(m.error)),
+    );
+    worker.once('error', reject);
+  });
 }

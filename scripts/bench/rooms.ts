@@ -6,7 +6,6 @@
 // in bare SQL of plaintext tables with the same values (text e-mail and int age columns, indexed
 // like ours), all in one run on one database.
 import 'reflect-metadata';
-import { Worker } from 'node:worker_threads';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { buildApp } from '../../api/src/app';
 import { loadConfig } from '../../api/src/config';
 import { openTestDatabase } from '../../test/api/support/test-db';
 import { benchLogin } from './bench-user';
+import { inWorker } from './measure';
 import { defaultMaxInFlight } from '../../web/src/features/rooms/upload/encrypt-upload';
 import { defaultPoolSize } from '../../web/src/features/rooms/upload/worker-pool';
 import type { UploaderInput, UploaderResult } from './rooms-uploader';
@@ -92,26 +92,16 @@ export async function roomsBench(): Promise<RoomsBench> {
     // both sets through HTTP, from a worker thread; set B holds values rows/2 .. rows*1.5, so half
     // of each set's tokens are shared
     const upload = (name: string, offset: number, form: UploaderInput['form']) =>
-      new Promise<UploaderResult>((resolve, reject) => {
-        const input: UploaderInput = {
-          base,
-          cookie,
-          roomId: room.id,
-          name,
-          rows,
-          offset,
-          chunkRows: CHUNK,
-          inFlight: UPLOAD_IN_FLIGHT,
-          form,
-        };
-        const worker = new Worker(new URL('./rooms-uploader.ts', import.meta.url), {
-          workerData: input,
-          execArgv: ['--import', 'tsx'],
-        });
-        worker.once('message', (m: { result?: UploaderResult; error?: string }) =>
-          m.result ? resolve(m.result) : reject(new Error(m.error)),
-        );
-        worker.once('error', reject);
+      inWorker<UploaderInput, UploaderResult>(new URL('./rooms-uploader.ts', import.meta.url), {
+        base,
+        cookie,
+        roomId: room.id,
+        name,
+        rows,
+        offset,
+        chunkRows: CHUNK,
+        inFlight: UPLOAD_IN_FLIGHT,
+        form,
       });
     const a = await upload('bench A', 0, 'packed');
     const b = await upload('bench B', Math.floor(rows / 2), 'json');

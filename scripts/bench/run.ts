@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { apiBench, printApiBench } from './api';
 import { cleanRoomBrowserBench, printCleanRoomBrowserBench } from './clean-room-browser';
 import { printTargets, type TargetResult } from './measure';
+import { phonesBench, printPhonesBench } from './phones';
 import { printRoomsBench, roomsBench } from './rooms';
 
 const only = process.env.BENCH_ONLY === 'requests' ? 'api' : process.env.BENCH_ONLY;
@@ -18,6 +19,8 @@ const dbKind = process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite
 const targets: TargetResult[] = [];
 
 if (!only || only === 'api') targets.push(...printApiBench(await apiBench(), dbKind));
+
+if (!only || only === 'phones') targets.push(...printPhonesBench(await phonesBench(), dbKind));
 
 if (!only || only === 'rooms') printRoomsBench(await roomsBench(), dbKind);
 
