@@ -13,8 +13,8 @@ export const envInt = (name: string, fallback: number) => {
   return value;
 };
 
-export const benchSeconds = () => envInt('BENCH_SECONDS', 5);
-export const benchRounds = () => Math.max(1, envInt('BENCH_ROUNDS', 3));
+export const benchSeconds = () => envInt('BENCH_SECONDS', 3);
+export const benchRounds = () => Math.max(1, envInt('BENCH_ROUNDS', 5));
 
 export type Sample = { reqPerSec: number; p50Ms: number; p99Ms: number; errors: number };
 

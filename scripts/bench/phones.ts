@@ -5,7 +5,7 @@
 // POST /v1/requestClient/submitCollection), spread over 10 published requests (5 surveys of 4
 // questions, 5 collections), each from its own device and wallet. The baseline is a bare Fastify
 // route (bench-server.ts /bench/bare-submit) inserting the same rows by hand for the same bodies
-// from the same phones, into requests of its own. Interleaved rounds (BENCH_ROUNDS, default 3):
+// from the same phones, into requests of its own. Interleaved rounds (BENCH_ROUNDS, default 5):
 // bare, then the routes. Reported: accepted submissions per second and p99 latency.
 import { getAddress } from 'ethers';
 import { randomBytes } from 'node:crypto';

@@ -1,8 +1,8 @@
 // `npm run bench`: every benchmark, each reported against a baseline measured in the same run, and
 // at the end every target met or missed (the exit code does not depend on the targets).
 // DATABASE_URL: use a server (a fresh database is created on it and dropped after).
-// BENCH_SECONDS sets the duration of each HTTP measurement (default 5), BENCH_ROUNDS how many
-// interleaved rounds each API group runs (default 3).
+// BENCH_SECONDS sets the duration of each HTTP measurement (default 3), BENCH_ROUNDS how many
+// interleaved rounds each API group and the phones run (default 5).
 // BENCH_REQUESTS / BENCH_ANSWERS size the API benchmark's data (default 10000 / 1000000).
 // BENCH_PHONES / BENCH_PHONE_SUBMISSIONS size the phones benchmark (default 200 / 4000).
 // BENCH_ROOM_ROWS sizes the clean-room server benchmark (rows per data set, default 1000000).
