@@ -12,6 +12,7 @@ import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../../api/src/app';
 import { loadConfig } from '../../api/src/config';
@@ -55,6 +56,7 @@ export const OVERVIEW_GQL = '{ requestOverview { open draft responseTotal respon
 
 export type BenchServer = {
   base: string;
+  app: FastifyInstance;
   services: Services;
   /** a fresh EntityManager of the server's database */
   em: () => EntityManager;
@@ -218,6 +220,7 @@ export async function startBenchServer(data?: { requests: number; answers: numbe
     const get = (p: string): Target => ({ url: `${base}${p}`, headers });
     return {
       base,
+      app,
       services,
       em: () => db.orm.em.fork(),
       owner,
