@@ -140,27 +140,26 @@ export function printPhonesBench(b: PhonesBench, dbKind: string): TargetResult[]
   );
   console.log(`server: ${BENCH_SETTINGS}; ratio = accepted/s / the same round's bare insert`);
   const ratios = b.routes.map((r, i) => r.acceptedPerSec / b.bare[i].acceptedPerSec);
-  const row = (name: string, runs: PhonesRun[], ratio: string) => {
+  const spread = (xs: number[], digits: number) =>
+    `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})`;
+  console.log(
+    `    ${'target'.padEnd(36)} ${'accepted/s (median, range)'.padEnd(27)} ${'p99 ms (median, range)'.padEnd(27)} ratio (median, range)`,
+  );
+  for (const [name, runs, ratio] of [
+    ['bare insert of the same rows', b.bare, 'baseline'],
+    ['REST submitSurvey / submitCollection', b.routes, spread(ratios, 2)],
+  ] as const) {
     const refused = runs.flatMap((r) => Object.entries(r.refused).map(([k, v]) => `${v} x ${k}`));
     console.log(
-      `    ${name.padEnd(34)} ${runs
-        .map((r) => r.acceptedPerSec.toFixed(0))
-        .join(' / ')
-        .padEnd(20)} ${runs
-        .map((r) => r.p99Ms.toFixed(0))
-        .join(' / ')
-        .padEnd(20)} ${ratio}${refused.length ? `   refused: ${refused.join(', ')}` : ''}`,
+      `    ${name.padEnd(36)} ${spread(
+        runs.map((r) => r.acceptedPerSec),
+        0,
+      ).padEnd(27)} ${spread(
+        runs.map((r) => r.p99Ms),
+        0,
+      ).padEnd(27)} ${ratio}${refused.length ? `   refused: ${refused.join(', ')}` : ''}`,
     );
-  };
-  console.log(
-    `    ${'target'.padEnd(34)} ${'accepted/s per round'.padEnd(20)} ${'p99 ms per round'.padEnd(20)} ratio (median, range)`,
-  );
-  row('bare insert of the same rows', b.bare, 'baseline');
-  row(
-    'REST submitSurvey/submitCollection',
-    b.routes,
-    `${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)})`,
-  );
+  }
   // the issue sets no ratio for this one: it is reported, not judged
   return [];
 }
