@@ -18,6 +18,7 @@ import { buildApp } from '../../api/src/app';
 import { loadConfig } from '../../api/src/config';
 import { sessionUserSql } from '../../api/src/modules/auth/auth.service';
 import { SESSION_COOKIE } from '../../api/src/modules/auth/session-cookie';
+import { CONTRACT_COLUMNS, REQUEST_COLUMNS } from '../../api/src/modules/requests/request-rows';
 import type { Services } from '../../api/src/services';
 import { sha256Hex } from '../../api/src/shared/tokens';
 import { openTestDatabase } from '../../test/api/support/test-db';
@@ -35,12 +36,11 @@ const OVERVIEW_SQL = `select count(*) filter (where status = 1)::int as open, co
     coalesce(sum(bonus_amount / bonus_each) filter (where status = 1), 0)::bigint as capacity,
     (select count(*) from submissions where owner_id = ? and created_at >= ?)::int as today
   from requests where user_id = ?`;
-// every column the REST list row shows (the GraphQL list asks for a subset)
-const LIST_SQL = `select id, title, type, description, key_id, created_at, updated_at, question_count, response_count, status,
-    quality, access, bonus, bonus_amount, bonus_each, escrow_address, signer_address
+// the columns the list reads (every column of a request: GraphQL may ask for any of them)
+const LIST_SQL = `select ${REQUEST_COLUMNS}
   from requests where user_id = ? order by created_at desc, id desc limit ? offset 0`;
 const COUNT_SQL = 'select count(*)::int as n from requests where user_id = ?';
-const CONTRACTS_SQL = `select id, title, signer_address, escrow_address, bonus_amount, published_at
+const CONTRACTS_SQL = `select ${CONTRACT_COLUMNS}
   from requests where user_id = ? and status = 1 order by published_at desc, id desc limit 5`;
 const CONTRACTS_COUNT_SQL = 'select count(*)::int as n from requests where user_id = ? and status = 1';
 

@@ -12,7 +12,11 @@ export type ContractRecord = Pick<
 
 type Row = Record<string, unknown>;
 
-const REQUEST_COLUMNS = `id, type, title, description, category, quality, access, key_id, public_key_pem, bonus,
+/** The columns of a contracts list record. */
+export const CONTRACT_COLUMNS = 'id, title, signer_address, escrow_address, bonus_amount, published_at, created_at';
+
+/** Every column of a request but its owner: what a list record holds. */
+export const REQUEST_COLUMNS = `id, type, title, description, category, quality, access, key_id, public_key_pem, bonus,
   bonus_amount, bonus_each, status, options, question_count, response_count, escrow_address, signer_address,
   escrow_verified, funding, escrow_closed_at, published_at, created_at, updated_at`;
 
@@ -82,8 +86,8 @@ export async function contractPage(
 ): Promise<{ rows: ContractRecord[]; count: number }> {
   const [rows, n] = await Promise.all([
     em.execute<Row[]>(
-      `select id, title, signer_address, escrow_address, bonus_amount, published_at, created_at
-         from requests where user_id = ? and status = 1 order by published_at desc, id desc limit ? offset ?`,
+      `select ${CONTRACT_COLUMNS} from requests where user_id = ? and status = 1
+        order by published_at desc, id desc limit ? offset ?`,
       [userId, page.limit, page.offset],
     ),
     count(em, 'select count(*)::int as n from requests where user_id = ? and status = 1', [userId]),
