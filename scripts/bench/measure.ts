@@ -110,7 +110,7 @@ export function printTargets(title: string, results: TargetResult[]) {
   console.log(`\nTargets (${title}):`);
   for (const r of results) {
     console.log(
-      `  ${r.met ? 'met   ' : 'MISSED'}  ${r.name.padEnd(52)} ${r.value.toFixed(2)} (rounds ${r.range}), goal ${r.goal}`,
+      `  ${r.met ? 'met   ' : 'MISSED'}  ${r.name.padEnd(52)} ${r.value.toFixed(2)}${r.range.includes('-') ? ` (rounds ${r.range})` : ''}, goal ${r.goal}`,
     );
   }
   const missed = results.filter((r) => !r.met).length;

@@ -22,7 +22,7 @@ if (!only || only === 'api') targets.push(...printApiBench(await apiBench(), dbK
 
 if (!only || only === 'phones') targets.push(...printPhonesBench(await phonesBench(), dbKind));
 
-if (!only || only === 'rooms') printRoomsBench(await roomsBench(), dbKind);
+if (!only || only === 'rooms') targets.push(...printRoomsBench(await roomsBench(), dbKind));
 
 if (!only || only === 'gas') {
   console.log('\nGas per escrow (clone factory vs direct deployment):');
@@ -30,6 +30,6 @@ if (!only || only === 'gas') {
   if (gas.status !== 0) process.exitCode = 1;
 }
 
-if (!only || only === 'browser') printCleanRoomBrowserBench(await cleanRoomBrowserBench());
+if (!only || only === 'browser') targets.push(...printCleanRoomBrowserBench(await cleanRoomBrowserBench()));
 
 printTargets(dbKind, targets);
