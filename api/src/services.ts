@@ -119,7 +119,7 @@ export function createServices(
       pendingEmail: (em, token) => rooms.pendingInviteEmail(em, token),
       accept: (em, token, user) => rooms.acceptInviteToken(em, token, user),
     }),
-    users: new UsersService(storage, config.avatarMaxBytes, (em, userId) => ledger.balance(em, userId)),
+    users: new UsersService(storage, config.avatarMaxBytes),
     keys: new KeysService(),
     notifications,
     apiTokens: new ApiTokensService(),

@@ -6,7 +6,6 @@
 // in bare SQL of plaintext tables with the same values (text e-mail and int age columns, indexed
 // like ours), all in one run on one database.
 import 'reflect-metadata';
-import { Worker } from 'node:worker_threads';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import { loadConfig } from '../../api/src/config';
 import { MAX_CHUNK_ROWS } from '../../api/src/modules/datasets/wire-format';
 import { openTestDatabase } from '../../test/api/support/test-db';
 import { benchLogin } from './bench-user';
+import { inWorker, type TargetResult } from './measure';
 import { defaultMaxInFlight } from '../../web/src/features/rooms/upload/encrypt-upload';
 import { defaultPoolSize } from '../../web/src/features/rooms/upload/worker-pool';
 import type { UploaderInput, UploaderResult } from './rooms-uploader';
@@ -93,26 +93,16 @@ export async function roomsBench(): Promise<RoomsBench> {
     // both sets through HTTP, from a worker thread; set B holds values rows/2 .. rows*1.5, so half
     // of each set's tokens are shared
     const upload = (name: string, offset: number, form: UploaderInput['form']) =>
-      new Promise<UploaderResult>((resolve, reject) => {
-        const input: UploaderInput = {
-          base,
-          cookie,
-          roomId: room.id,
-          name,
-          rows,
-          offset,
-          chunkRows: CHUNK,
-          inFlight: UPLOAD_IN_FLIGHT,
-          form,
-        };
-        const worker = new Worker(new URL('./rooms-uploader.ts', import.meta.url), {
-          workerData: input,
-          execArgv: ['--import', 'tsx'],
-        });
-        worker.once('message', (m: { result?: UploaderResult; error?: string }) =>
-          m.result ? resolve(m.result) : reject(new Error(m.error)),
-        );
-        worker.once('error', reject);
+      inWorker<UploaderInput, UploaderResult>(new URL('./rooms-uploader.ts', import.meta.url), {
+        base,
+        cookie,
+        roomId: room.id,
+        name,
+        rows,
+        offset,
+        chunkRows: CHUNK,
+        inFlight: UPLOAD_IN_FLIGHT,
+        form,
       });
     const a = await upload('bench A', 0, 'packed');
     const b = await upload('bench B', Math.floor(rows / 2), 'json');
@@ -221,7 +211,7 @@ export async function roomsBench(): Promise<RoomsBench> {
   }
 }
 
-export function printRoomsBench(b: RoomsBench, dbKind: string) {
+export function printRoomsBench(b: RoomsBench, dbKind: string): TargetResult[] {
   console.log(`\nClean rooms: ${b.rows} rows per data set, ${UPLOAD_IN_FLIGHT} chunks in flight, database: ${dbKind}`);
   const ingest = (label: string, seconds: number) =>
     console.log(
@@ -229,6 +219,8 @@ export function printRoomsBench(b: RoomsBench, dbKind: string) {
         ` (plaintext INSERT ... SELECT of the same rows: ${b.ingest.baselineSeconds.toFixed(2)} s, ratio ${(seconds / b.ingest.baselineSeconds).toFixed(1)}x)`,
     );
   ingest(`packed rows as the web app sends them (REST uploadEncrypted, ${CHUNK}-row chunks)`, b.ingest.packedSeconds);
+  const ingestRatio = b.ingest.packedSeconds / b.ingest.baselineSeconds;
+  console.log(`    goal: at most 2x plaintext: ${ingestRatio <= 2 ? 'met' : 'MISSED'}`);
   ingest('legacy JSON rows of base64 cells', b.ingest.jsonSeconds);
   console.log(
     `  compare ${b.rows} x ${b.rows} (REST compareDatasets): ${b.compare.ms.toFixed(0)} ms; same question on plaintext: ${b.compare.baselineMs.toFixed(0)} ms; ratio ${(b.compare.ms / b.compare.baselineMs).toFixed(2)}  ${JSON.stringify(b.compare.result)}`,
@@ -236,7 +228,17 @@ export function printRoomsBench(b: RoomsBench, dbKind: string) {
   console.log(
     `  nested join ${b.rows} x ${b.rows} (REST joinDatasets, count): ${b.join.ms.toFixed(0)} ms, ${b.join.matches} matches; plaintext SQL: ${b.join.baselineMs.toFixed(0)} ms, ${b.join.baselineMatches} matches; ratio ${(b.join.ms / b.join.baselineMs).toFixed(2)}`,
   );
+  const joinRatio = b.join.ms / b.join.baselineMs;
+  console.log(`    goal: at most 1.3x plaintext: ${joinRatio <= 1.3 ? 'met' : 'MISSED'}`);
   console.log(
     `  aggregate over the join ${b.rows} x ${b.rows}, grouped by a clear column, by a partner (REST aggregate: count, average; k = 10 enforced): ${b.aggregate.ms.toFixed(0)} ms, ${b.aggregate.groups} groups; plaintext GROUP BY: ${b.aggregate.baselineMs.toFixed(0)} ms, ${b.aggregate.baselineGroups} groups; ratio ${(b.aggregate.ms / b.aggregate.baselineMs).toFixed(2)}`,
   );
+  const one = (name: string, value: number, goal: number) => ({
+    name: `clean rooms ${dbKind}, ${name}`,
+    goal: `<= ${goal}x plaintext`,
+    value,
+    met: value <= goal,
+    range: value.toFixed(2),
+  });
+  return [one('ingest (packed rows)', ingestRatio, 2), one('nested join', joinRatio, 1.3)];
 }

@@ -58,6 +58,15 @@ describe('credit ledger', () => {
     }
     expect(await balanceOf(carol.client)).toBe(0);
     expect(await em().count(CreditEntry, { user: carol.id, kind: 'report' })).toBe(20);
+    // the balance kept on the user row is the sum of the entries, and can never go below 0
+    const [kept] = await em().execute<{ credit: number; total: number }[]>(
+      'select credit, (select sum(amount)::int from credit_entries where user_id = u.id) as total from users u where id = ?',
+      [carol.id],
+    );
+    expect(kept).toEqual({ credit: 0, total: 0 });
+    await expect(em().execute('update users set credit = credit - 1 where id = ?', [carol.id])).rejects.toThrow(
+      /users_credit_check/,
+    );
   });
 
   it('a crash between charge and report leaves neither the charge nor the report', async () => {

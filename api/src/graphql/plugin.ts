@@ -1,5 +1,9 @@
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
 import type { FastifyInstance } from 'fastify';
 import processRequest from 'graphql-upload/processRequest.mjs';
@@ -7,10 +11,15 @@ import type { RequestContext } from '../shared/context';
 import { originAllowed } from '../rest/same-origin';
 import { AppError, forbidden } from '../shared/errors';
 import { formatGraphQLError } from './format-error';
+import { jitGateway } from './jit-executor';
 import { queryLimitsRule, type QueryLimits } from './limits';
 import { buildAppSchema } from './schema';
 
-/** Apollo Server at /graphql: CSRF prevention, depth/alias/cost limits, multipart uploads. */
+/**
+ * Apollo Server at /graphql: CSRF prevention, depth/alias/cost limits, multipart uploads;
+ * operations run compiled by graphql-jit (jit-executor.ts). Cache-control hints (a hook on every
+ * field) and inline traces are not used, so their plugins are off.
+ */
 export async function graphqlPlugin(
   app: FastifyInstance,
   opts: {
@@ -22,7 +31,7 @@ export async function graphqlPlugin(
   },
 ) {
   const apollo = new ApolloServer<RequestContext>({
-    schema: await buildAppSchema(),
+    gateway: jitGateway(await buildAppSchema()),
     csrfPrevention: true,
     introspection: opts.schemaDetails.introspection,
     hideSchemaDetailsFromClientErrors: !opts.schemaDetails.fieldSuggestions,
@@ -30,7 +39,12 @@ export async function graphqlPlugin(
     validationRules: [queryLimitsRule(opts.limits)],
     formatError: (formatted, error) =>
       formatGraphQLError(formatted, error, (err) => app.log.error({ err }, 'unexpected GraphQL error')),
-    plugins: [fastifyApolloDrainPlugin(app), ...(opts.isProduction ? [ApolloServerPluginLandingPageDisabled()] : [])],
+    plugins: [
+      fastifyApolloDrainPlugin(app),
+      ApolloServerPluginCacheControlDisabled(),
+      ApolloServerPluginInlineTraceDisabled(),
+      ...(opts.isProduction ? [ApolloServerPluginLandingPageDisabled()] : []),
+    ],
   });
   await apollo.start();
 

@@ -10,6 +10,7 @@ import { Migration20261125064227_credit_funded_requests } from './Migration20261
 import { Migration20261125064300_withdrawn_submissions } from './Migration20261125064300_withdrawn_submissions';
 import { Migration20261125071614_webhooks } from './Migration20261125071614_webhooks';
 import { Migration20261126112608_payout_review } from './Migration20261126112608_payout_review';
+import { Migration20261126113857_users_credit_balance } from './Migration20261126113857_users_credit_balance';
 
 // Committed migrations in the order they run. Add new ones at the end (npm run db:migration -- name).
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   Migration20261125064300_withdrawn_submissions,
   Migration20261125071614_webhooks,
   Migration20261126112608_payout_review,
+  Migration20261126113857_users_credit_balance,
 ];

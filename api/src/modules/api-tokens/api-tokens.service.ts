@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../shared/errors';
 import { newSecret, sha256Hex } from '../../shared/tokens';
 import { parseInput, trimmed } from '../../shared/validation';
 import type { User } from '../users/user.entity';
+import { userColumns, userFromRow } from '../users/user-row';
 import { ApiToken } from './api-token.entity';
 
 export const TOKEN_PREFIX = 'prl_';
@@ -38,15 +39,16 @@ export class ApiTokensService {
   /** The user behind a bearer token, or null when unknown or revoked. */
   async resolve(em: EntityManager, token: string): Promise<User | null> {
     if (!token.startsWith(TOKEN_PREFIX)) return null;
-    const apiToken = await em.findOne(
-      ApiToken,
-      { tokenHash: sha256Hex(token), revokedAt: null },
-      { populate: ['user'] },
+    // one statement on unique keys: this runs on every request made with a token
+    const [row] = await em.execute<Record<string, unknown>[]>(
+      `select t.id as "token:id", coalesce(t.last_used_at < now() - interval '1 minute', true) as "token:stale",
+              ${userColumns(em, 'u')}
+         from api_tokens t join users u on u.id = t.user_id where t.token_hash = ? and t.revoked_at is null`,
+      [sha256Hex(token)],
     );
-    if (!apiToken) return null;
-    if (!apiToken.lastUsedAt || Date.now() - apiToken.lastUsedAt.getTime() > 60_000) {
-      await em.nativeUpdate(ApiToken, { id: apiToken.id }, { lastUsedAt: new Date() });
-    }
-    return apiToken.user;
+    if (!row) return null;
+    const { 'token:id': id, 'token:stale': stale, ...user } = row;
+    if (stale) await em.nativeUpdate(ApiToken, { id: id as string }, { lastUsedAt: new Date() });
+    return userFromRow(em, user);
   }
 }

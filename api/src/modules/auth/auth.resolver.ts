@@ -13,7 +13,7 @@ export class AuthResolver {
     @Ctx() ctx: RequestContext,
   ) {
     const { user, guest } = await ctx.services.auth.register(ctx.em, { ...input }, ctx.ip);
-    return { guest, user: await ctx.services.users.profile(ctx.em, user) };
+    return { guest, user: ctx.services.users.profile(user) };
   }
 
   @Mutation(() => Boolean, { description: 'Confirms an e-mail address with the token from the verification mail' })
@@ -41,7 +41,7 @@ export class AuthResolver {
   ) {
     const { user, sessionToken, expiresAt } = await ctx.services.auth.login(ctx.em, { ...input }, ctx.ip);
     setSessionCookie(ctx.reply, ctx.services.config, sessionToken, expiresAt);
-    return ctx.services.users.profile(ctx.em, user);
+    return ctx.services.users.profile(user);
   }
 
   @Mutation(() => Boolean, { description: 'Ends this session (the cookie is cleared)' })
@@ -53,7 +53,7 @@ export class AuthResolver {
 
   @Query(() => AuthStatus, { description: 'Whether this request carries a valid session, and whose' })
   async authStatus(@Ctx() ctx: RequestContext) {
-    const user = ctx.actor ? await ctx.services.users.profile(ctx.em, ctx.actor.user) : null;
+    const user = ctx.actor ? ctx.services.users.profile(ctx.actor.user) : null;
     return { loggedIn: Boolean(user), user };
   }
 

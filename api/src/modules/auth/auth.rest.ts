@@ -18,7 +18,7 @@ export const authRoutes = [
     input: registerSchema,
     handler: async (ctx, input) => {
       const { user, guest } = await ctx.services.auth.register(ctx.em, input, ctx.ip);
-      return { guest, user: await ctx.services.users.profile(ctx.em, user) };
+      return { guest, user: ctx.services.users.profile(user) };
     },
   }),
   route({
@@ -47,7 +47,7 @@ export const authRoutes = [
     handler: async (ctx, input) => {
       const { user, sessionToken, expiresAt } = await ctx.services.auth.login(ctx.em, input, ctx.ip);
       setSessionCookie(ctx.reply, ctx.services.config, sessionToken, expiresAt);
-      return ctx.services.users.profile(ctx.em, user);
+      return ctx.services.users.profile(user);
     },
   }),
   route({
@@ -73,7 +73,7 @@ export const authRoutes = [
     auth: 'public',
     summary: 'Whether the caller is logged in, and as whom',
     handler: async (ctx) => {
-      const user = ctx.actor ? await ctx.services.users.profile(ctx.em, ctx.actor.user) : null;
+      const user = ctx.actor ? ctx.services.users.profile(ctx.actor.user) : null;
       return { loggedIn: Boolean(user), user };
     },
   }),

@@ -7,6 +7,7 @@ import { parseInput } from '../../shared/validation';
 import { ApiToken } from '../api-tokens/api-token.entity';
 import type { MailService } from '../mail/mail.service';
 import { User } from '../users/user.entity';
+import { userColumns, userFromRow } from '../users/user-row';
 import {
   changePasswordSchema,
   loginSchema,
@@ -32,6 +33,12 @@ const REGISTER_PER_IP_PER_HOUR = 30;
 const RESENDS_PER_ADDRESS_PER_DAY = 5;
 // verifying against a real hash keeps unknown usernames as slow as wrong passwords
 let dummyHash: Promise<string> | undefined;
+
+/** A session (expired? last seen over a minute ago?) and its user's row, by the session token's hash. */
+export const sessionUserSql = (em: EntityManager) =>
+  `select s.expires_at <= now() as "session:expired", s.last_seen_at < now() - interval '1 minute' as "session:stale",
+          ${userColumns(em, 'u')}
+     from sessions s join users u on u.id = s.user_id where s.token_hash = ?`;
 
 export type LoginResult = { user: User; sessionToken: string; expiresAt: Date };
 
@@ -188,18 +195,17 @@ export class AuthService {
   /** The user behind a session cookie, or null when it is unknown or expired. */
   async resolveSession(em: EntityManager, token: string): Promise<{ user: User; tokenHash: string } | null> {
     const tokenHash = sha256Hex(token);
-    // one joined query: this runs on every authenticated request
-    const session = await em.findOne(Session, { tokenHash }, { populate: ['user'], strategy: 'joined' });
-    if (!session) return null;
-    if (session.expiresAt < new Date()) {
+    // one statement on the primary keys: this runs on every authenticated request
+    const [row] = await em.execute<Record<string, unknown>[]>(sessionUserSql(em), [tokenHash]);
+    if (!row) return null;
+    const { 'session:expired': expired, 'session:stale': stale, ...user } = row;
+    if (expired) {
       await em.nativeDelete(Session, { tokenHash });
       return null;
     }
     // touch at most once a minute: a write per request would be wasted I/O
-    if (Date.now() - session.lastSeenAt.getTime() > 60_000) {
-      await em.nativeUpdate(Session, { tokenHash }, { lastSeenAt: new Date() });
-    }
-    return { user: session.user, tokenHash };
+    if (stale) await em.nativeUpdate(Session, { tokenHash }, { lastSeenAt: new Date() });
+    return { user: userFromRow(em, user), tokenHash };
   }
 
   async changePassword(em: EntityManager, user: User, raw: unknown, keepSessionHash?: string): Promise<void> {

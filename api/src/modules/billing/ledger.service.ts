@@ -21,21 +21,19 @@ export type Posted = { entry: CreditEntry; created: boolean };
 export type HistoryPage = { list: CreditEntry[]; count: number; pages: number };
 
 /**
- * The credit ledger. Every change is an inserted entry with a unique reference, and the balance is
- * the SUM of a user's entries. Each posting first locks the user's row (SELECT ... FOR NO KEY
+ * The credit ledger. Every change is an inserted entry with a unique reference; the balance is the
+ * sum of a user's entries, kept as users.credit (a check keeps it >= 0) and updated in the same
+ * transaction as each entry. Each posting first locks the user's row (SELECT ... FOR NO KEY
  * UPDATE), so postings for one user run one at a time while reading the balance they check
  * against; that is what keeps the balance from going negative under concurrent debits, on PGlite
  * and on a PostgreSQL server alike. (The lock mode does not block inserts elsewhere that merely
- * reference the user.) A separate balance column would need the same lock and could drift; the
- * sum over an indexed user_id is cheap at a user's scale of entries.
+ * reference the user.) The column makes the balance one row read: the profile shows it with the
+ * session lookup of every request.
  */
 export class LedgerService {
   async balance(em: EntityManager, userId: string): Promise<number> {
-    const [row] = await em.execute<{ balance: number }[]>(
-      'select coalesce(sum(amount), 0)::int as balance from credit_entries where user_id = ?',
-      [userId],
-    );
-    return Number(row?.balance ?? 0);
+    const [row] = await em.execute<{ credit: number }[]>('select credit from users where id = ?', [userId]);
+    return Number(row?.credit ?? 0);
   }
 
   async history(em: EntityManager, userId: string, page: number, limit: number): Promise<HistoryPage> {
@@ -65,21 +63,24 @@ export class LedgerService {
     return em.transactional((tx) => this.postLocked(tx, e), { propagation: TransactionPropagation.REQUIRED });
   }
 
-  /** Takes the per-user ledger lock until the surrounding transaction ends. */
-  async lockUser(em: EntityManager, userId: string): Promise<void> {
-    const rows = await em.execute('select id from users where id = ? for no key update', [userId]);
+  /** Takes the per-user ledger lock until the surrounding transaction ends; returns the balance. */
+  async lockUser(em: EntityManager, userId: string): Promise<number> {
+    const rows = await em.execute<{ credit: number }[]>('select credit from users where id = ? for no key update', [
+      userId,
+    ]);
     if (!rows.length) throw notFound('User');
+    return Number(rows[0].credit);
   }
 
   private async postLocked(tx: EntityManager, e: PostEntry): Promise<Posted> {
-    await this.lockUser(tx, e.userId);
+    const balance = await this.lockUser(tx, e.userId);
     const existing = await tx.findOne(CreditEntry, { reference: e.reference }, { populate: [] });
     if (existing) {
       const same = existing.user.id === e.userId && existing.amount === e.amount && existing.kind === e.kind;
       if (!same) throw conflict(`Ledger reference ${e.reference} was already used for another entry`);
       return { entry: existing, created: false };
     }
-    if (e.amount < 0 && (await this.balance(tx, e.userId)) + e.amount < 0) {
+    if (e.amount < 0 && balance + e.amount < 0) {
       throw new AppError('INSUFFICIENT_CREDIT', INSUFFICIENT_CREDIT_MESSAGE);
     }
     const entry = tx.create(CreditEntry, {
@@ -92,6 +93,7 @@ export class LedgerService {
     // a plain flush is enough: another user's posting with this reference would need a reference
     // naming our user's object, and our own postings are serialised by the lock above
     await tx.flush();
+    await tx.execute('update users set credit = credit + ? where id = ?', [e.amount, e.userId]);
     return { entry, created: true };
   }
 }

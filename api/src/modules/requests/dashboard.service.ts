@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parseInput } from '../../shared/validation';
 import type { User } from '../users/user.entity';
-import { DataRequest } from './request.entity';
+import { contractPage, type ContractRecord } from './request-rows';
 import { contractsSchema, overviewSchema } from './requests.schemas';
 
 export type Overview = {
@@ -13,7 +13,7 @@ export type Overview = {
   avgCompRate: number;
 };
 
-export type ContractPage = { list: DataRequest[]; count: number; pages: number; page: number };
+export type ContractPage = { list: ContractRecord[]; count: number; pages: number; page: number };
 
 /** Midnight of the caller's local day, in UTC; tzOffset as JavaScript's getTimezoneOffset(). */
 export function startOfLocalDay(now: Date, tzOffsetMinutes: number): Date {
@@ -58,11 +58,7 @@ export class DashboardService {
   /** Published requests with their escrow (Recent Contracts), newest first. */
   async contracts(em: EntityManager, user: User, raw: unknown): Promise<ContractPage> {
     const { page, limit } = parseInput(contractsSchema, raw);
-    const [list, count] = await em.findAndCount(
-      DataRequest,
-      { user, status: 1 },
-      { orderBy: { publishedAt: 'desc', id: 'desc' }, limit, offset: (page - 1) * limit },
-    );
-    return { list, count, pages: Math.ceil(count / limit), page };
+    const { rows, count } = await contractPage(em, user.id, { limit, offset: (page - 1) * limit });
+    return { list: rows, count, pages: Math.ceil(count / limit), page };
   }
 }

@@ -1,13 +1,16 @@
 import type { ResultGroup } from '../surveys/surveys.service';
 import type { QuestionView } from '../surveys/surveys.views';
-import { capacityOf, type DataRequest } from './request.entity';
-import type { RequestDetail } from './requests.service';
+import { capacityOf } from './request.entity';
+import type { ContractRecord, RequestRecord } from './request-rows';
 import type { ContractType, RequestType, SurveyQuestionType, SurveyResultGroupType } from './requests.types';
 import type { Overview } from './dashboard.service';
 
 // Entity -> API shapes. GraphQL gets camelCase; the legacy REST paths get the old names.
 
-export const typeName = (r: DataRequest) => (r.type === 'survey' ? 'Survey' : 'Collection');
+/** A request with its questions (surveys) as the mappers read it: an entity or a list record. */
+type Detail = { request: RequestRecord; questions: QuestionView[] | null };
+
+export const typeName = (r: Pick<RequestRecord, 'type'>) => (r.type === 'survey' ? 'Survey' : 'Collection');
 
 export const toQuestion = (q: QuestionView): SurveyQuestionType => ({
   id: q.id,
@@ -19,7 +22,7 @@ export const toQuestion = (q: QuestionView): SurveyQuestionType => ({
   shape: q.shape,
 });
 
-export const toRequest = ({ request: r, questions }: RequestDetail): RequestType => ({
+export const toRequest = ({ request: r, questions }: Detail): RequestType => ({
   id: r.id,
   type: r.type,
   typeName: typeName(r),
@@ -52,7 +55,7 @@ export const toRequest = ({ request: r, questions }: RequestDetail): RequestType
   publishedAt: r.publishedAt ?? null,
 });
 
-export const toContract = (r: DataRequest): ContractType => ({
+export const toContract = (r: ContractRecord): ContractType => ({
   requestId: r.id,
   title: r.title,
   address: r.signerAddress ?? '',
@@ -76,7 +79,7 @@ export const legacyQuestion = (q: QuestionView) => ({
 });
 
 /** A list row (section 3 "Request (list row)"), plus what the Analyse link passes on. */
-export const legacyRow = (r: DataRequest) => ({
+export const legacyRow = (r: RequestRecord) => ({
   id: r.id,
   title: r.title,
   type: r.type,
@@ -98,7 +101,7 @@ export const legacyRow = (r: DataRequest) => ({
 });
 
 /** A request as the form reads it (section 3 "Request (detail)"). */
-export const legacyDetail = ({ request: r, questions }: RequestDetail) => ({
+export const legacyDetail = ({ request: r, questions }: Detail) => ({
   ...legacyRow(r),
   description: r.description,
   category: r.category,
@@ -122,7 +125,7 @@ export const legacyOverview = (o: Overview) => ({
   avg_comp_rate: o.avgCompRate,
 });
 
-export const legacyContract = (r: DataRequest) => ({
+export const legacyContract = (r: ContractRecord) => ({
   id: r.id,
   address: r.signerAddress,
   escrow: r.escrowAddress,

@@ -19,6 +19,7 @@ import { EscrowFunding } from './escrow-funding.entity';
 import type { EscrowFundingService } from './escrow-funding.service';
 import { DataRequest, type Funding, type RequestKind } from './request.entity';
 import { checkRequestRules, fullOptions, sameOptions } from './request-rules';
+import { requestPage, type RequestRecord } from './request-rows';
 import {
   createRequestSchema,
   listSchema,
@@ -29,7 +30,12 @@ import {
 
 /** A request with its questions (surveys; null for collections). */
 export type RequestDetail = { request: DataRequest; questions: QuestionView[] | null };
-export type RequestPage = { list: RequestDetail[]; count: number; pages: number; page: number };
+export type RequestPage = {
+  list: { request: RequestRecord; questions: QuestionView[] | null }[];
+  count: number;
+  pages: number;
+  page: number;
+};
 
 const LOCKED_AFTER_RESPONSES =
   'The key, the questions, the requested data and when participants are paid cannot change once responses arrived';
@@ -435,11 +441,7 @@ export class RequestsService {
   /** The caller's requests, newest first; questions only when asked for (two more statements). */
   async list(em: EntityManager, user: User, raw: unknown, withQuestions = false): Promise<RequestPage> {
     const { page, limit, type } = parseInput(listSchema, raw);
-    const [rows, count] = await em.findAndCount(
-      DataRequest,
-      { user, ...(type ? { type } : {}) },
-      { orderBy: { createdAt: 'desc', id: 'desc' }, limit, offset: (page - 1) * limit },
-    );
+    const { rows, count } = await requestPage(em, user.id, { type, limit, offset: (page - 1) * limit });
     const questions = withQuestions
       ? await this.surveys.load(
           em,

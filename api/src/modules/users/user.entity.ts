@@ -1,5 +1,5 @@
 import { OptionalProps } from '@mikro-orm/core';
-import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { randomUUID } from 'node:crypto';
 
 // A requester's account. Usernames are unique case-insensitively (index on lower(username) in the
@@ -9,8 +9,10 @@ import { randomUUID } from 'node:crypto';
   name: 'users_username_lower_unique',
   expression: 'create unique index "users_username_lower_unique" on "users" (lower("username"))',
 })
+@Check({ name: 'users_credit_check', expression: 'credit >= 0' })
 export class User {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'guest' | 'avatarKey' | 'emailVerifiedAt' | 'passwordChangedAt';
+  [OptionalProps]?:
+    'createdAt' | 'updatedAt' | 'guest' | 'avatarKey' | 'emailVerifiedAt' | 'passwordChangedAt' | 'credit';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -39,6 +41,12 @@ export class User {
 
   @Property({ type: 'datetime', nullable: true })
   passwordChangedAt?: Date | null = null;
+
+  // prepaid IPT credit: the sum of the user's credit entries, kept in step by the ledger in the
+  // transaction of each entry, under its per-user lock (billing/ledger.service.ts). Nothing else
+  // writes it; a loaded user shows the balance of when it was read.
+  @Property({ type: 'integer' })
+  credit: number = 0;
 
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();

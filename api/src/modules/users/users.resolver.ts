@@ -9,7 +9,7 @@ import { Profile, UpdateProfileInput } from './users.types';
 export class UsersResolver {
   @Query(() => Profile, { description: 'The logged-in user' })
   async me(@Ctx() ctx: RequestContext) {
-    return ctx.services.users.profile(ctx.em, requireUser(ctx));
+    return ctx.services.users.profile(requireUser(ctx));
   }
 
   @Mutation(() => Profile, { description: 'Changes your nickname' })
@@ -19,7 +19,7 @@ export class UsersResolver {
     @Ctx() ctx: RequestContext,
   ) {
     const user = await ctx.services.users.updateUser(ctx.em, requireUser(ctx), { ...input });
-    return ctx.services.users.profile(ctx.em, user);
+    return ctx.services.users.profile(user);
   }
 
   @Mutation(() => Profile, { description: 'PNG, JPEG, GIF or WebP; multipart request (GraphQL multipart spec)' })
@@ -31,6 +31,6 @@ export class UsersResolver {
     const user = requireUser(ctx);
     const data = await readUpload(file, ctx.services.config.avatarMaxBytes);
     await ctx.services.users.setAvatar(ctx.em, user, data);
-    return ctx.services.users.profile(ctx.em, user);
+    return ctx.services.users.profile(user);
   }
 }

@@ -14,7 +14,7 @@ export const usersRoutes = [
     auth: 'user',
     summary: "The caller's profile (user_id, nickname, avatar, credit, ...)",
     handler: async (ctx) => {
-      const p = await ctx.services.users.profile(ctx.em, requireUser(ctx));
+      const p = ctx.services.users.profile(requireUser(ctx));
       // legacy field names alongside the current ones
       return { ...p, user_id: p.id, avatar: p.avatarUrl };
     },
@@ -30,7 +30,7 @@ export const usersRoutes = [
     input: z.strictObject({ update: updateUserSchema }),
     handler: async (ctx, input) => {
       const user = await ctx.services.users.updateUser(ctx.em, requireUser(ctx), input.update);
-      return ctx.services.users.profile(ctx.em, user);
+      return ctx.services.users.profile(user);
     },
   }),
   route({
@@ -45,7 +45,7 @@ export const usersRoutes = [
     handler: async (ctx, _input, file) => {
       const user = requireUser(ctx);
       await ctx.services.users.setAvatar(ctx.em, user, file!.data);
-      return ctx.services.users.profile(ctx.em, user);
+      return ctx.services.users.profile(user);
     },
   }),
 ];

@@ -43,18 +43,17 @@ export class UsersService {
   constructor(
     private readonly storage: FileStorage,
     private readonly avatarMaxBytes: number,
-    /** prepaid IPT credit; wired to the credit ledger by the billing module */
-    private readonly creditOf: (em: EntityManager, userId: string) => Promise<number> = async () => 0,
   ) {}
 
-  async profile(em: EntityManager, user: User): Promise<Profile> {
+  /** The profile as the user was read with the request's session or token (credit included). */
+  profile(user: User): Profile {
     return {
       id: user.id,
       username: user.username,
       email: user.email,
       nickname: user.nickname,
       avatarUrl: user.avatarKey ? `/media/${user.avatarKey}` : null,
-      credit: await this.creditOf(em, user.id),
+      credit: user.credit,
       guest: user.guest,
       emailVerified: Boolean(user.emailVerifiedAt),
       createdAt: user.createdAt,
