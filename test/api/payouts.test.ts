@@ -147,7 +147,7 @@ describe('participant payouts', () => {
   it('pays exactly once when the job runs several times at once', async () => {
     const r = await publishedCollection(10, 2);
     const wallet = Wallet.createRandom().address;
-    // a payout committed with its submission, whose kick never ran (a crash right after commit)
+    // a pending payout without a job (one whose job used up its retries while the chain was down)
     const fork = em();
     const payout = fork.create(Payout, {
       request: fork.getReference(DataRequest, r.id),

@@ -38,10 +38,10 @@ export type PayoutTotals = { owed: number; paidOut: number; count: number };
  * 2. broadcast (again, if needed) and wait; mined -> sent; reverted -> failed; dropped (its nonce
  *    went to another transaction, so it can never be mined) -> signed afresh on the next attempt.
  * Never twice: one row per escrow and wallet, one stored transaction per row, and the escrow
- * itself refuses a second payment to a wallet. The submission queues a `payout` job (JobQueue),
- * which retries with backoff while the payout stays pending; a scheduled sweep (queueDue) queues a
- * job again for any pending payout that has none (one lost between commit and queueing, or whose
- * job used up its retries while the chain was down).
+ * itself refuses a second payment to a wallet. The submission queues a `payout` job (JobQueue) in
+ * its own transaction, which retries with backoff while the payout stays pending; a scheduled sweep
+ * (queueDue) queues a job again for any pending payout that has none (one whose job used up its
+ * retries while the chain was down).
  * A request paid after review owes its payouts as awaiting_review with a deadline: approve() (the
  * requester, or approveOverdue() once the deadline passed) makes one pending and queues its job in
  * the same transaction; reject() ends it without paying and frees its place.
@@ -97,13 +97,12 @@ export class PayoutsService {
   }
 
   /**
-   * Queues the payout's job after the submission committed; if queueing fails, the scheduled sweep
-   * (queueDue) queues it later.
+   * Queues a pending payout's job in the transaction that owes it, so the job exists exactly when
+   * the payout does: the sweep (queueDue) never finds a fresh payout without its job and queues a
+   * second one beside it. Call wake() after the commit.
    */
-  kick(_em: EntityManager, id: string): void {
-    void this.jobs
-      .send(PAYOUT_JOB, { payoutId: id }, { key: id })
-      .catch((err: unknown) => this.log.error({ err, payoutId: id }, 'queueing the payout failed; the sweep will'));
+  async queue(tx: EntityManager, id: string): Promise<void> {
+    await this.jobs.send(PAYOUT_JOB, { payoutId: id }, { key: id, tx });
   }
 
   /**
@@ -129,7 +128,7 @@ export class PayoutsService {
     });
   }
 
-  /** Wakes this process's payout worker after approvals committed (their jobs were queued in them). */
+  /** Wakes this process's payout worker after payouts were queued (in transactions that committed). */
   wake(): void {
     this.jobs.wake(PAYOUT_JOB);
   }

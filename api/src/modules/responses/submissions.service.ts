@@ -165,6 +165,9 @@ export class SubmissionsService {
       // not through the entity: a response arriving must not change the request's last_modified
       await tx.execute('update requests set response_count = response_count + 1 where id = ?', [request.id]);
       const payout = await this.payouts.owe(tx, request, input.walletAddress);
+      if (payout) await tx.flush();
+      // paid after review, the payout waits (awaiting_review) for the requester or the deadline
+      if (payout?.status === 'pending') await this.payouts.queue(tx, payout.id);
       // ids and metadata only: the response itself is ciphertext for the requester's key
       await this.events?.emit(tx, request.user.id, 'response.created', {
         requestId: request.id,
@@ -175,8 +178,7 @@ export class SubmissionsService {
       await tx.flush();
       return { submission, participant, payout };
     });
-    // paid after review, the payout waits (awaiting_review) for the requester or the deadline
-    if (accepted.payout?.status === 'pending') this.payouts.kick(em, accepted.payout.id);
+    if (accepted.payout?.status === 'pending') this.payouts.wake();
     return accepted;
   }
 
