@@ -310,6 +310,38 @@ describe('a request paid after review', () => {
     expect(await remaining(r)).toBe(3);
   });
 
+  it("counts a request refilled after a rejection as full, not over full, on its owner's dashboard", async () => {
+    const dana = await buildUser(server);
+    const danaKey = await buildKey(dana);
+    const r = await publishFundedCollection(c, dana, danaKey, 4, 2, { pay_after_review: true, review_days: 3 });
+    const send = async () => {
+      const sealed = await encryptCollectionResponse(r.id, danaKey.publicKeyPem, { firstName: 'Test' });
+      const res = await phone().rest<{ id: string }>('POST', '/v1/requestClient/submitCollection', {
+        requestId: r.id,
+        deviceId: newDevice(),
+        walletAddress: Wallet.createRandom().address,
+        ...sealed,
+      });
+      expect(res.status).toBe(200);
+      return res.body.result!.id;
+    };
+    const first = await send();
+    await send();
+    const rejected = await dana.client.rest('POST', '/request.api/response/reject', {
+      id: r.id,
+      response_ids: [first],
+      reason: 'Blurred photo',
+    });
+    expect(rejected.status).toBe(200);
+    await send(); // the freed place is taken again: 3 responses for 2 paid places
+    const overview = await dana.client.rest<Record<string, number>>('GET', '/v1/request/today');
+    expect(overview.body.result).toMatchObject({ open: 1, response_total: 3, avg_comp_rate: 100 });
+    const gql = await dana.client.gql<{ requestOverview: { avgCompRate: number } }>(
+      `{ requestOverview { responseTotal avgCompRate } }`,
+    );
+    expect(gql.data?.requestOverview).toEqual({ responseTotal: 3, avgCompRate: 100 });
+  });
+
   it('approves by itself what is undecided past the deadline, once, however often the sweep runs', async () => {
     const r = await published(10, 2);
     const [late, fresh, decided] = [await submit(r), await submit(r), await submit(r)];

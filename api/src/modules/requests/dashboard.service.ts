@@ -9,7 +9,10 @@ export type Overview = {
   draft: number;
   responseTotal: number;
   responseToday: number;
-  /** responses to published requests / the paid responses they can take, in percent (1 decimal) */
+  /**
+   * responses to published requests / the paid responses they can take, in percent (1 decimal); a
+   * request counts at most its places, so one refilled after rejected answers shows 100, not more
+   */
   avgCompRate: number;
 };
 
@@ -38,7 +41,8 @@ export class DashboardService {
       `select count(*) filter (where status = 1)::int as open,
               count(*) filter (where status = 0)::int as draft,
               coalesce(sum(response_count), 0)::int as total,
-              coalesce(sum(response_count) filter (where status = 1), 0)::int as answered,
+              coalesce(sum(least(response_count, bonus_amount / bonus_each)) filter (where status = 1), 0)::int
+                as answered,
               coalesce(sum(bonus_amount / bonus_each) filter (where status = 1), 0)::bigint as capacity,
               (select count(*) from submissions where owner_id = ? and created_at >= ?)::int as today
          from requests where user_id = ?`,
