@@ -12,7 +12,7 @@ const LABEL: Record<string, { label: string; color: 'default' | 'success' | 'war
   rejected: { label: 'Rejected', color: 'error' },
 };
 
-/** A payout's state in words, its amount, and its transaction, deadline or reason when there is one. */
+/** A payout's state in words, its amount (none once rejected), and its transaction, deadline or reason when there is one. */
 export function PayoutStatus({ payout }: { payout: Payout | null }) {
   if (!payout) return <Chip size="small" label="No payout" />;
   const known = LABEL[payout.status] ?? { label: `Payout ${payout.status}`, color: 'default' as const };
@@ -20,7 +20,8 @@ export function PayoutStatus({ payout }: { payout: Payout | null }) {
     <Box sx={{ display: 'grid', gap: 0.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Chip size="small" color={known.color} label={known.label} data-status={payout.status} />
-        <Typography variant="body2">{payout.amount} IPT</Typography>
+        {/* a rejected answer is paid nothing: its amount beside "Rejected" would read as owed */}
+        {payout.status === 'rejected' ? null : <Typography variant="body2">{payout.amount} IPT</Typography>}
       </Box>
       {payout.status === 'awaiting_review' ? (
         <Typography variant="caption" color="text.secondary">

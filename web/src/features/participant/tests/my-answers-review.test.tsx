@@ -63,8 +63,11 @@ describe('My answers, paid after review', () => {
     expect(
       within(no).getByText('The requester rejected your answer, so no bonus is paid. Reason: The photo is missing.'),
     ).toBeInTheDocument();
+    // no amount beside "Rejected": nothing is owed
+    expect(within(no).queryByText(/\d+ IPT/)).not.toBeInTheDocument();
     const wait = within(list).getByRole('listitem', { name: 'Sleep study' });
     expect(within(wait).getByText('Awaiting review')).toBeInTheDocument();
+    expect(within(wait).getByText(/^\d+ IPT$/)).toBeInTheDocument();
     expect(
       within(wait).getByText(/The requester reviews your answer before paying; if not decided by .*2026/),
     ).toBeInTheDocument();
