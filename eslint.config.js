@@ -37,6 +37,37 @@ const noCrossFeatureImports = {
   },
 };
 
+/**
+ * The server ships without scripts/: api/ never imports from it (scripts import api, not the reverse).
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const noScriptsInApi = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      scripts: "api/ must not import from scripts/ ('{{spec}}'); move the library code under api/src.",
+    },
+  },
+  create(context) {
+    const root = path.dirname(new URL(import.meta.url).pathname);
+    const check = (/** @type {any} */ node) => {
+      const spec = node.source && node.source.type === 'Literal' ? String(node.source.value) : null;
+      if (!spec || !spec.startsWith('.')) return;
+      const target = path.relative(root, path.resolve(path.dirname(context.filename), spec));
+      if (target === 'scripts' || target.startsWith(`scripts${path.sep}`)) {
+        context.report({ node, messageId: 'scripts', data: { spec } });
+      }
+    };
+    return {
+      ImportDeclaration: check,
+      ImportExpression: check,
+      ExportAllDeclaration: check,
+      ExportNamedDeclaration: check,
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -71,6 +102,11 @@ export default tseslint.config(
         { object: 'process', property: 'env', message: 'Read configuration through api/src/config.ts' },
       ],
     },
+  },
+  {
+    files: ['api/**/*.ts'],
+    plugins: { parley: { rules: { 'no-scripts-in-api': noScriptsInApi } } },
+    rules: { 'parley/no-scripts-in-api': 'error' },
   },
   {
     files: ['api/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'contracts/**/*.ts', '*.ts', '*.js'],

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS_DIR } from '../../scripts/chain/artifacts';
+import { ARTIFACTS_DIR } from '../../api/src/modules/chain/artifacts';
 import { EVM_VERSION, OPTIMIZER, SOLC_VERSION, checkArtifacts } from '../../scripts/chain/compile';
 
 describe('contract artifacts', () => {

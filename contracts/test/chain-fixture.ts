@@ -1,7 +1,7 @@
 // Shared setup for contract tests: a fresh anvil with the contracts deployed, and named accounts.
 import { expect } from 'vitest';
 import type { Contract, ContractTransactionResponse, JsonRpcProvider, Wallet } from 'ethers';
-import { decodeContractError } from '../../scripts/chain/contract-errors';
+import { decodeContractError } from '../../api/src/modules/chain/contract-errors';
 import {
   attachContract,
   createProvider,
@@ -11,7 +11,7 @@ import {
   startLocalChain,
   type Deployment,
   type LocalChain,
-} from '../../scripts/chain/local-chain';
+} from '../../api/src/modules/chain/anvil';
 
 /** Dev accounts 1..5 start with this many IPT. */
 export const FUNDING = 1_000n;

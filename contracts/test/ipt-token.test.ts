@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readArtifact } from '../../scripts/chain/artifacts';
+import { readArtifact } from '../../api/src/modules/chain/artifacts';
 import { FUNDING, expectRevert, mined, startChainFixture, type ChainFixture } from './chain-fixture';
 
 describe('IPTToken', () => {

@@ -2,7 +2,7 @@
 // full RequestEscrow per request. All numbers come from one run.
 //   npx tsx scripts/bench/escrow-gas.ts
 import { ContractFactory, type ContractTransactionResponse, type TransactionReceipt } from 'ethers';
-import { readArtifact } from '../chain/artifacts';
+import { readArtifact } from '../../api/src/modules/chain/artifacts';
 import {
   attachContract,
   createProvider,
@@ -11,7 +11,7 @@ import {
   devAccounts,
   startLocalChain,
   toRequestId,
-} from '../chain/local-chain';
+} from '../../api/src/modules/chain/anvil';
 
 async function gasOf(tx: Promise<ContractTransactionResponse>): Promise<bigint> {
   const receipt: TransactionReceipt | null = await (await tx).wait();

@@ -6,7 +6,12 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import solc from 'solc';
-import { ARTIFACTS_DIR, CONTRACTS_DIR, type ContractArtifact, type OptimizerSettings } from './artifacts';
+import {
+  ARTIFACTS_DIR,
+  CONTRACTS_DIR,
+  type ContractArtifact,
+  type OptimizerSettings,
+} from '../../api/src/modules/chain/artifacts';
 
 // Pinned build: changing any of these changes the bytecode, so the artifacts must be rebuilt.
 export const SOLC_VERSION = '0.8.37';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RestRoute } from '../../api/src/rest/registry';
 import { restRoutes } from '../../api/src/rest/routes';
-import { deployContracts, devAccounts, startLocalChain, type LocalChain } from '../../scripts/chain/local-chain';
+import { deployContracts, devAccounts, startLocalChain, type LocalChain } from '../../api/src/modules/chain/anvil';
 import { TestClient } from './support/client';
 import { dbSnapshot, type DbSnapshot } from './support/db-snapshot';
 import { buildUser, PNG_1X1, type TestUser } from './support/factories';

@@ -9,7 +9,7 @@ import {
   startLocalChain,
   type Deployment,
   type LocalChain,
-} from '../../scripts/chain/local-chain';
+} from '../../api/src/modules/chain/anvil';
 import { TestClient } from './support/client';
 import { buildUser, type TestUser } from './support/factories';
 import { startTestServer, type TestServer } from './support/server';

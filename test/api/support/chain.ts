@@ -8,7 +8,7 @@ import {
   type Deployment,
   type DevAccount,
   type LocalChain,
-} from '../../../scripts/chain/local-chain';
+} from '../../../api/src/modules/chain/anvil';
 import { startTestServer, type TestServer } from './server';
 
 export type ChainServer = {

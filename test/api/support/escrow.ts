@@ -10,7 +10,7 @@ import {
   toRequestId,
   type Deployment,
   type LocalChain,
-} from '../../../scripts/chain/local-chain';
+} from '../../../api/src/modules/chain/anvil';
 import { encryptCollectionResponse } from '../../../scripts/simulate/response-crypto';
 import { TestClient } from './client';
 import type { TestUser } from './factories';

@@ -11,9 +11,9 @@ import {
   type Wallet,
 } from 'ethers';
 import type { FastifyBaseLogger } from 'fastify';
-import { readArtifact } from '../../../../scripts/chain/artifacts';
-import { decodeContractError } from '../../../../scripts/chain/contract-errors';
-import { createProvider, createSigner, rpcChainId } from '../../../../scripts/chain/local-chain';
+import { readArtifact } from './artifacts';
+import { decodeContractError } from './contract-errors';
+import { createProvider, createSigner, rpcChainId } from './anvil';
 import { AppError } from '../../shared/errors';
 import { describeRpcUrl, type ChainSettings, type ChainSetup } from './chain.settings';
 

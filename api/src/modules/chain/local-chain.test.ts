@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findFreePort, startLocalChain } from '../../../../scripts/chain/local-chain';
+import { findFreePort, startLocalChain } from './anvil';
 import { loadConfig } from '../../config';
 import { ChainService } from './chain.service';
 import type { ChainSetup } from './chain.settings';

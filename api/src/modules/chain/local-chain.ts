@@ -9,7 +9,7 @@ import {
   startLocalChain,
   writeDeployment,
   type LocalChain,
-} from '../../../../scripts/chain/local-chain';
+} from './anvil';
 import { Secret, type Config } from '../../config';
 import type { ChainSetup } from './chain.settings';
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { getAddress, parseEther } from 'ethers';
 import { z } from 'zod';
-import { devAccounts } from '../../../../scripts/chain/local-chain';
+import { devAccounts } from './anvil';
 import { AppError } from '../../shared/errors';
 import { parseInput } from '../../shared/validation';
 import { countHits, recordHit } from '../auth/rate-limit';

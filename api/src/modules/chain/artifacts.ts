@@ -3,8 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { InterfaceAbi } from 'ethers';
 
-// Repo root, independent of the working directory the script is started from.
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+// Repo root (this file is api/src/modules/chain/artifacts.ts), whatever the working directory.
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 export const CONTRACTS_DIR = join(REPO_ROOT, 'contracts');
 export const ARTIFACTS_DIR = join(CONTRACTS_DIR, 'artifacts');
 

@@ -1,15 +1,11 @@
-// Local dev/test chain: anvil from @foundry-rs/anvil, plus deployment of the Parley contracts.
-//   npx tsx scripts/chain/local-chain.ts [--port 8545] [--state .data/chain/anvil-state.json]
-//                                        [--deployment .data/chain/deployment.json]
-// The CLI keeps the chain in a state file across restarts, deploys only when the recorded contracts
-// are missing, writes the deployment file the server and web read, and runs until killed.
+// Local dev/test chain: anvil from @foundry-rs/anvil, plus deployment of the Parley contracts. The
+// server (npm start's chain), the tests, the benchmarks and `npm run chain`
+// (scripts/chain/start-chain.ts) all use it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { dirname, join } from 'node:path';
 import {
   Contract,
   ContractFactory,
@@ -358,60 +354,4 @@ export async function isDeployed(rpcUrl: string, deployment: Deployment): Promis
   } finally {
     provider.destroy();
   }
-}
-
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string', default: '8545' },
-      state: { type: 'string', default: DEFAULT_STATE_PATH },
-      deployment: { type: 'string', default: DEFAULT_DEPLOYMENT_PATH },
-      verbose: { type: 'boolean', default: false },
-    },
-  });
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port <= 0 || port > 65_535) throw new Error(`invalid --port ${values.port}`);
-  const statePath = resolve(values.state);
-  const deploymentPath = resolve(values.deployment);
-
-  const chain = await startLocalChain({ port, statePath, verbose: values.verbose });
-  let stopping = false;
-  const shutdown = async (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: stopping anvil (state saved to ${statePath})`);
-    await chain.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', (signal) => void shutdown(signal));
-  process.on('SIGTERM', (signal) => void shutdown(signal));
-
-  try {
-    const existing = readDeployment(deploymentPath);
-    let deployment: Deployment;
-    if (existing && (await isDeployed(chain.rpcUrl, existing))) {
-      deployment = existing;
-      console.log(`contracts already deployed (from ${deploymentPath})`);
-    } else {
-      const [deployer] = devAccounts(1);
-      deployment = await deployContracts(chain.rpcUrl, deployer.privateKey);
-      writeDeployment(deploymentPath, deployment);
-      console.log(`deployed contracts, wrote ${deploymentPath}`);
-    }
-    console.log(`anvil on ${chain.rpcUrl} (chain id ${chain.chainId})`);
-    console.log(`  IPTToken      ${deployment.token}`);
-    console.log(`  EscrowFactory ${deployment.factory}`);
-    console.log(`  operator      ${deployment.deployer}`);
-    console.log('Ctrl-C to stop.');
-  } catch (error) {
-    await chain.stop();
-    throw error;
-  }
-}
-
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
 }
