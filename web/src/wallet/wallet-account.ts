@@ -145,10 +145,6 @@ export async function refreshIptBalance(
   }
 }
 
-export function clearWalletError(): void {
-  update({ error: null });
-}
-
 // Tests start every case from a browser nobody has looked at yet.
 export function resetWalletAccount(): void {
   generation += 1;

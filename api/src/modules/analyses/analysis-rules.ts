@@ -154,7 +154,3 @@ export function visibleGroups<T>(
   }
   return shown;
 }
-
-/** Partner sets of a result, for messages: `"A" (k = 10)`. */
-export const partnerThresholds = (userId: string, sets: readonly RuledSet[]) =>
-  sets.filter((s) => isPartnerSet(s, userId)).map((s) => `${quoted(s)} (k = ${s.minGroupSize})`);

@@ -11,7 +11,6 @@ export type Plan = {
 };
 
 export const CURRENCIES = ['usd'] as const;
-export type Currency = (typeof CURRENCIES)[number];
 
 // The pricing page's four plans, in display order.
 export const PLANS: readonly Plan[] = [

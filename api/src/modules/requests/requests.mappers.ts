@@ -1,8 +1,7 @@
-import type { ResultGroup } from '../surveys/surveys.service';
 import type { QuestionView } from '../surveys/surveys.views';
 import { capacityOf } from './request.entity';
 import type { ContractRecord, RequestRecord } from './request-rows';
-import type { ContractType, RequestType, SurveyQuestionType, SurveyResultGroupType } from './requests.types';
+import type { ContractType, RequestType, SurveyQuestionType } from './requests.types';
 import type { Overview } from './dashboard.service';
 
 // Entity -> API shapes. GraphQL gets camelCase; the legacy REST paths get the old names.
@@ -64,8 +63,6 @@ export const toContract = (r: ContractRecord): ContractType => ({
   status: 'Completed',
   publishedAt: r.publishedAt ?? null,
 });
-
-export const toResultGroup = (g: ResultGroup): SurveyResultGroupType => g;
 
 // ---- legacy REST ------------------------------------------------------------------------------
 

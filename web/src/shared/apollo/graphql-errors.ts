@@ -117,7 +117,3 @@ function parseErrorBody(bodyText: string): ApiError | null {
   }
   return null;
 }
-
-export function hasErrorCode(error: unknown, code: ApiErrorCode): boolean {
-  return toApiError(error).code === code;
-}
