@@ -1,33 +1,8 @@
-// Stable error codes shared by GraphQL (extensions.code) and REST (HTTP status + error.code).
-export const ERROR_STATUS = {
-  BAD_USER_INPUT: 400,
-  // clean-room join conditions (sqlWhere): nested deeper than 3 groups, a column the data sets do
-  // not have, tokens of two different join domains, SQL text instead of the JSON tree, or any
-  // other malformed tree
-  CONDITION_TOO_DEEP: 400,
-  UNKNOWN_COLUMN: 400,
-  DOMAIN_MISMATCH: 400,
-  SQL_NOT_ALLOWED: 400,
-  INVALID_CONDITION: 400,
-  UNAUTHENTICATED: 401,
-  INSUFFICIENT_CREDIT: 402,
-  FORBIDDEN: 403,
-  EMAIL_NOT_VERIFIED: 403,
-  // a clean-room data set's analysis rule (chosen by its uploader) does not allow this to a partner
-  ANALYSIS_RULE: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  INTERNAL_SERVER_ERROR: 500,
-  // the card payment provider (Stripe) failed or could not be reached
-  PAYMENT_PROVIDER_ERROR: 502,
-  // the chain is not configured, not reachable, or has no contracts at the configured addresses
-  CHAIN_UNAVAILABLE: 503,
-} as const;
+// Errors with a stable code shared by GraphQL (extensions.code) and REST (HTTP status + error.code);
+// the codes and their statuses are in api/src/error-codes.ts.
+import { ERROR_STATUS, type ErrorCode } from '../error-codes';
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export { ERROR_STATUS, type ErrorCode };
 
 export type FieldProblem = { path: string; message: string };
 

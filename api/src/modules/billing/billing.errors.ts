@@ -1,0 +1,7 @@
+// Billing's error codes and their HTTP statuses (composed in api/src/error-codes.ts).
+export const BILLING_ERRORS = {
+  // the prepaid IPT credit does not cover what was asked
+  INSUFFICIENT_CREDIT: 402,
+  // the card payment provider (Stripe) failed or could not be reached
+  PAYMENT_PROVIDER_ERROR: 502,
+} as const;
