@@ -1,6 +1,5 @@
 import History from '@mui/icons-material/History';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -15,6 +14,7 @@ import { Link as RouterLink } from 'react-router';
 import { CreditHistoryDocument, type CreditHistoryRow_EntryFragment } from '../credit.generated';
 import { useSessionUser } from '../../../shared/session/use-session-user';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { LoadErrorAlert } from '../../../shared/ui/load-error-alert';
 import { formatDateTime } from '../../../shared/ui/format-date';
 import { IconCard } from '../../../shared/ui/icon-card';
 
@@ -59,16 +59,11 @@ export function CreditHistoryCard() {
       id="credit-history"
     >
       {error && !history ? (
-        <Alert
+        <LoadErrorAlert
           severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          The credit history could not be loaded.
-        </Alert>
+          message="The credit history could not be loaded."
+          onRetry={() => void refetch()}
+        />
       ) : !history ? (
         <Box role="status" aria-label="Loading the credit history">
           {[0, 1, 2].map((row) => (

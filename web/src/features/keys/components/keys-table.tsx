@@ -3,7 +3,6 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import VpnKeyOff from '@mui/icons-material/VpnKeyOff';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
@@ -22,6 +21,7 @@ import { isKeyId } from '../../../crypto/keys';
 import { DeleteKeyDocument, KeysDocument, type KeysTable_KeyFragment } from '../keys.generated';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { LoadErrorAlert } from '../../../shared/ui/load-error-alert';
 import { formatDateAndTime } from '../../../shared/ui/format-date';
 import { displayKeyId } from '../display-key-id';
 import { notifyPrivateKeysChanged, usePrivateKeysVersion } from '../private-keys-changed';
@@ -88,18 +88,7 @@ export function KeysTable() {
   };
 
   if (error && !data) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        Your keys could not be loaded.
-      </Alert>
-    );
+    return <LoadErrorAlert severity="error" message="Your keys could not be loaded." onRetry={() => void refetch()} />;
   }
   if (!loading && keys.length === 0) {
     return (

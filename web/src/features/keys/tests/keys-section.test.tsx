@@ -3,7 +3,7 @@ import { graphql, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { createKeyBackup, openKeyBackup } from '../../../crypto/key-backup';
 import { PRIVATE_KEY_STORAGE_PREFIX } from '../../../crypto/key-storage';
-import { CreateKeyDocument, DeleteKeyDocument } from '../keys.generated';
+import { CreateKeyDocument, DeleteKeyDocument, KeysDocument } from '../keys.generated';
 import type { CreateKeyInput } from '../../../gql/types';
 import { buildKey, buildProfile } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
@@ -49,6 +49,30 @@ describe('settings: keys', () => {
     expect(within(table).getByRole('columnheader', { name: 'Action' })).toBeInTheDocument();
     expect(await within(table).findByText('Laptop')).toBeInTheDocument();
     expect(within(table).getByText('01:23:45:67:89:ab:cd:ef:01:23:45:67:89:ab:cd:ef')).toBeInTheDocument();
+  });
+
+  it('says when the keys could not be loaded, and Retry loads them', async () => {
+    givenSignedInSession(buildProfile());
+    givenKeys([buildKey({ id: '0123456789abcdef0123456789abcdef', title: 'Laptop' })]);
+    let failures = 0;
+    server.use(
+      graphql.query(
+        KeysDocument,
+        () => {
+          failures += 1;
+          return HttpResponse.json({ errors: [{ message: 'down' }] });
+        },
+        { once: true },
+      ),
+    );
+    const { user } = renderApp('/admin/settings');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your keys could not be loaded.');
+    expect(failures).toBe(1);
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    const table = await screen.findByRole('table', { name: 'Available Keys' });
+    expect(await within(table).findByText('Laptop')).toBeInTheDocument();
+    expect(screen.queryByText('Your keys could not be loaded.')).not.toBeInTheDocument();
   });
 
   it('generates a pair in the browser, sends only the public key and keeps the private key under the returned id', async () => {

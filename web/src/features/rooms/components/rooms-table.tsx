@@ -26,6 +26,7 @@ import { Link as RouterLink } from 'react-router';
 import { DeleteRoomDocument, RoomsDocument, type RoomsTable_RoomFragment } from '../rooms.generated';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { LoadErrorAlert } from '../../../shared/ui/load-error-alert';
 import { formatDateTime } from '../../../shared/ui/format-date';
 
 // "Available Rooms": number, Name (to the room page), Created At, Type, and the delete icon for
@@ -55,18 +56,7 @@ export function RoomsTable({ onCreate }: { onCreate: () => void }) {
   };
 
   if (error && !data) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        Your rooms could not be loaded.
-      </Alert>
-    );
+    return <LoadErrorAlert severity="error" message="Your rooms could not be loaded." onRetry={() => void refetch()} />;
   }
   if (!loading && rooms.length === 0) {
     return (
