@@ -68,6 +68,37 @@ const noScriptsInApi = {
   },
 };
 
+/**
+ * Services take typed commands in the domain's words: they never import the REST layer (its routes,
+ * legacy-name schemas and wire outputs: `*.rest.ts`, `*.outputs.ts`, `api/src/rest/`).
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const noRestInServices = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      rest: "A service must not import the REST layer ('{{spec}}'); translate legacy input in the REST schemas.",
+    },
+  },
+  create(context) {
+    const root = path.dirname(new URL(import.meta.url).pathname);
+    const check = (/** @type {any} */ node) => {
+      const spec = node.source && node.source.type === 'Literal' ? String(node.source.value) : null;
+      if (!spec || !spec.startsWith('.')) return;
+      const target = path.relative(root, path.resolve(path.dirname(context.filename), spec));
+      const rest = target.startsWith(path.join('api', 'src', 'rest') + path.sep) || /\.(rest|outputs)$/.test(target);
+      if (rest) context.report({ node, messageId: 'rest', data: { spec } });
+    };
+    return {
+      ImportDeclaration: check,
+      ImportExpression: check,
+      ExportAllDeclaration: check,
+      ExportNamedDeclaration: check,
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -105,9 +136,10 @@ export default tseslint.config(
   },
   {
     files: ['api/**/*.ts'],
-    plugins: { parley: { rules: { 'no-scripts-in-api': noScriptsInApi } } },
+    plugins: { parley: { rules: { 'no-scripts-in-api': noScriptsInApi, 'no-rest-in-services': noRestInServices } } },
     rules: { 'parley/no-scripts-in-api': 'error' },
   },
+  { files: ['api/src/modules/**/*.service.ts'], rules: { 'parley/no-rest-in-services': 'error' } },
   {
     files: ['api/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'contracts/**/*.ts', '*.ts', '*.js'],
     languageOptions: { globals: globals.node },
