@@ -32,6 +32,18 @@ describe('config', () => {
     expect(loadConfig({ GRAPHQL_INTROSPECTION: 'no' }).graphqlSchemaDetails.introspection).toBe(false);
   });
 
+  it("reads TRUST_PROXY as off, on, or the proxies' addresses and ranges", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.1, 172.16.0.0/12 ,::1,fd00::/8' }).trustProxy).toBe(
+      '10.0.0.1,172.16.0.0/12,::1,fd00::/8',
+    );
+    for (const bad of ['proxy.example.com', '10.0.0.1/33', '10.0.0.1,', '2', 'fd00::/129', '10.0.0.0/8/1']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it('lists every bad variable at once', () => {
     let error: unknown;
     try {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isIP } from 'node:net';
 import { inspect } from 'node:util';
 import { z } from 'zod';
 
@@ -62,8 +63,33 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(15),
-  // trust X-Forwarded-* headers (set when running behind a reverse proxy)
-  TRUST_PROXY: bool.default(false),
+  // behind a reverse proxy, where the client's address comes from X-Forwarded-For: the proxies'
+  // addresses or CIDR ranges, comma separated (the client is the header's last address that is not
+  // one of them: safe with a proxy that appends), or true (the header's first address: only with a
+  // proxy that replaces the header); false (the default): the connection's address
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((v, ctx): boolean | string => {
+      if (['true', 'yes', '1'].includes(v)) return true;
+      if (['false', 'no', '0', ''].includes(v)) return false;
+      const parts = v.split(',').map((p) => p.trim());
+      const valid = parts.every((p) => {
+        const [ip, bits, ...rest] = p.split('/');
+        const family = isIP(ip);
+        const max = family === 4 ? 32 : 128;
+        return family > 0 && rest.length === 0 && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= max));
+      });
+      if (!valid) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be true, false, or proxy addresses/CIDR ranges separated by commas',
+        });
+        return z.NEVER;
+      }
+      return parts.join(',');
+    }),
   // GraphQL limits: deepest selection, most aliases, highest cost (fields; list children x10)
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).max(50).default(10),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).max(500).default(20),
@@ -118,7 +144,8 @@ export type Config = {
   avatarMaxBytes: number;
   /** login throttling: free failures per account and address, how long failures count, longest delay */
   login: { freeFailures: number; windowMs: number; maxDelayMs: number };
-  trustProxy: boolean;
+  /** Fastify's trustProxy: true (X-Forwarded-For's first address) or the proxies' addresses */
+  trustProxy: boolean | string;
   webDist: string;
   graphqlLimits: { maxDepth: number; maxAliases: number; maxCost: number };
   /** what GraphQL tells about its schema: introspection answers and "Did you mean" suggestions */

@@ -169,3 +169,35 @@ describe('login throttling rules', () => {
     expect(addressKey('not an address')).toBe('unknown');
   });
 });
+
+describe('behind a proxy that appends to X-Forwarded-For (TRUST_PROXY names the proxy)', () => {
+  // The test client's connection comes from 127.0.0.1: it plays the proxy, which appends the
+  // address it saw (203.0.113.9) to whatever the client wrote in the header.
+  let proxied: TestServer;
+  beforeAll(async () => {
+    proxied = await startTestServer({ TRUST_PROXY: '127.0.0.1,::1', LOGIN_FREE_FAILURES: String(FREE) });
+  });
+  afterAll(async () => {
+    await proxied?.close();
+  });
+
+  const loginVia = async (forwardedFor: string, username: string, password: string) =>
+    (
+      await new TestClient(proxied.url).fetch('/v1/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+        body: JSON.stringify({ username, password }),
+      })
+    ).status;
+
+  it('counts the address the proxy saw, however the client fills the header', async () => {
+    const u = await buildUser(proxied);
+    for (let i = 0; i < FREE; i++) {
+      expect(await loginVia(`192.0.2.${i + 1}, 203.0.113.9`, u.username, 'wrongpass1')).toBe(401);
+    }
+    // a fresh made-up first address does not make a fresh client
+    expect(await loginVia('192.0.2.200, 203.0.113.9', u.username, u.password)).toBe(429);
+    // another real client is not held back
+    expect(await loginVia('192.0.2.1, 203.0.113.10', u.username, u.password)).toBe(200);
+  });
+});
