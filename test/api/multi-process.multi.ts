@@ -55,10 +55,10 @@ beforeAll(async () => {
   }
   c = await startTestChain();
   database = await createServerDatabase(baseUrl);
-  // the first process migrates the new database; the others then start side by side
+  // all start at once on the new database, as an orchestrator starts replicas: they take turns
+  // migrating it (an advisory lock) and installing the job queue
   const start = () => startServerProcess({ ...c.env, DATABASE_URL: database!.url, DATA_DIR: tempDataDir() });
-  servers.push(await start());
-  servers.push(...(await Promise.all(Array.from({ length: PROCESSES - 1 }, start))));
+  servers.push(...(await Promise.all(Array.from({ length: PROCESSES }, start))));
   proxy = await startRoundRobinProxy(servers.map((s) => s.url));
   db = new pg.Client({ connectionString: database.url });
   await db.connect();

@@ -1,6 +1,7 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import path from 'node:path';
+import pg from 'pg';
 import { entities } from './entities';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
 import { migrations } from './migrations/index';
@@ -61,7 +62,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   try {
     const orm = await MikroORM.init(ormOptions({ ...base, debug: opts.debug ?? false }));
-    await orm.migrator.up();
+    if (opts.databaseUrl) await migrateAlone(opts.databaseUrl, () => orm.migrator.up());
+    else await orm.migrator.up();
     return {
       orm,
       kind: embedded ? 'embedded' : 'server',
@@ -73,5 +75,26 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   } catch (err) {
     await embedded?.stop();
     throw err;
+  }
+}
+
+/** The advisory lock the server processes of one database take to migrate one at a time. */
+export const MIGRATION_LOCK = 804_215_337;
+
+/**
+ * Runs the migrations while holding a session-level advisory lock on a connection of its own, so
+ * server processes started together on one database migrate one after the other: the first applies
+ * what is pending, the others wait and then find nothing left to do.
+ */
+async function migrateAlone(databaseUrl: string, migrate: () => Promise<unknown>): Promise<void> {
+  const lock = new pg.Client({ connectionString: databaseUrl });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    // ending the session releases the lock too, also when the unlock itself fails
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await lock.end();
   }
 }
