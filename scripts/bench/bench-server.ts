@@ -207,7 +207,7 @@ export async function startBenchServer(data?: { requests: number; answers: numbe
     const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' })
       .publicKey.export({ type: 'spki', format: 'pem' })
       .toString();
-    const key = await services.keys.create(em, user, { title: 'Bench key', key: pem });
+    const key = await services.keys.create(em, user, { title: 'Bench key', publicKey: pem });
     const owner = { userId: user.id, keyId: key.id, publicKeyPem: key.publicKeyPem };
     const loaded = data ? await loadRequestsData(em, owner, data) : null;
     const headers = { cookie };

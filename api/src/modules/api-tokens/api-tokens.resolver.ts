@@ -1,7 +1,9 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { forbidden } from '../../shared/errors';
 import { requireUser, type RequestContext } from '../../shared/context';
+import { parseArgs } from '../../shared/validation';
 import { toApiToken } from '../mappers';
+import { apiTokenRef, createApiTokenCommand } from './api-tokens.schemas';
 import { ApiTokenType, CreateApiTokenInput, CreatedApiToken } from './api-tokens.types';
 
 // Token management needs a browser session: a leaked token must not be able to mint more tokens.
@@ -26,13 +28,19 @@ export class ApiTokensResolver {
     input: CreateApiTokenInput,
     @Ctx() ctx: RequestContext,
   ) {
-    const { token, apiToken } = await ctx.services.apiTokens.create(ctx.em, requireSessionUser(ctx), { ...input });
+    const user = requireSessionUser(ctx);
+    const { token, apiToken } = await ctx.services.apiTokens.create(
+      ctx.em,
+      user,
+      parseArgs(createApiTokenCommand, input),
+    );
     return { token, apiToken: toApiToken(apiToken) };
   }
 
   @Mutation(() => Boolean, { description: 'Revokes one of your API tokens at once' })
   async revokeApiToken(@Arg('id', () => ID, { description: 'the API token' }) id: string, @Ctx() ctx: RequestContext) {
-    await ctx.services.apiTokens.revoke(ctx.em, requireSessionUser(ctx), { id });
+    const user = requireSessionUser(ctx);
+    await ctx.services.apiTokens.revoke(ctx.em, user, parseArgs(apiTokenRef, { id }));
     return true;
   }
 }

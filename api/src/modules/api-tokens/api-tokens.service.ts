@@ -1,22 +1,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { z } from 'zod';
 import { AppError, notFound } from '../../shared/errors';
 import { newSecret, sha256Hex } from '../../shared/tokens';
-import { parseInput, trimmed } from '../../shared/validation';
 import type { User } from '../users/user.entity';
 import { userColumns, userFromRow } from '../users/user-row';
 import { ApiToken } from './api-token.entity';
+import type { ApiTokenRef, CreateApiTokenCommand } from './api-tokens.schemas';
 
 export const TOKEN_PREFIX = 'prl_';
 const MAX_ACTIVE = 20;
 
-export const createApiTokenSchema = z.strictObject({ name: trimmed(100, 'Name') });
-export const apiTokenIdSchema = z.strictObject({ id: z.uuid('id must be a token id') });
-
 export class ApiTokensService {
   /** Creates a token; the secret is returned here once and never again. */
-  async create(em: EntityManager, user: User, raw: unknown): Promise<{ token: string; apiToken: ApiToken }> {
-    const { name } = parseInput(createApiTokenSchema, raw);
+  async create(
+    em: EntityManager,
+    user: User,
+    { name }: CreateApiTokenCommand,
+  ): Promise<{ token: string; apiToken: ApiToken }> {
     if ((await em.count(ApiToken, { user, revokedAt: null })) >= MAX_ACTIVE) {
       throw new AppError('CONFLICT', `You can have at most ${MAX_ACTIVE} active API tokens`);
     }
@@ -30,8 +29,7 @@ export class ApiTokensService {
     return em.find(ApiToken, { user }, { orderBy: { createdAt: 'desc', id: 'asc' } });
   }
 
-  async revoke(em: EntityManager, user: User, raw: unknown): Promise<void> {
-    const { id } = parseInput(apiTokenIdSchema, raw);
+  async revoke(em: EntityManager, user: User, { id }: ApiTokenRef): Promise<void> {
     const n = await em.nativeUpdate(ApiToken, { id, user, revokedAt: null }, { revokedAt: new Date() });
     if (!n) throw notFound('API token');
   }

@@ -1,7 +1,9 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { AppError } from '../../shared/errors';
 import { requireUser, type RequestContext } from '../../shared/context';
+import { parseArgs, parseInput } from '../../shared/validation';
 import { Profile } from '../users/users.types';
+import { changePasswordCommand, emailSchema, loginCommand, registerCommand, verifyEmailCommand } from './auth.schemas';
 import { AuthStatus, ChangePasswordInput, LoginInput, RegisterInput, RegisterResult } from './auth.types';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 
@@ -12,7 +14,7 @@ export class AuthResolver {
     @Arg('input', () => RegisterInput, { description: 'the fields: see the input type' }) input: RegisterInput,
     @Ctx() ctx: RequestContext,
   ) {
-    const { user, guest } = await ctx.services.auth.register(ctx.em, { ...input }, ctx.ip);
+    const { user, guest } = await ctx.services.auth.register(ctx.em, parseArgs(registerCommand, input), ctx.ip);
     return { guest, user: ctx.services.users.profile(user) };
   }
 
@@ -21,7 +23,7 @@ export class AuthResolver {
     @Arg('token', () => String, { description: 'the token from the verification e-mail' }) token: string,
     @Ctx() ctx: RequestContext,
   ) {
-    await ctx.services.auth.verifyEmail(ctx.em, { token });
+    await ctx.services.auth.verifyEmail(ctx.em, parseArgs(verifyEmailCommand, { token }));
     return true;
   }
 
@@ -30,7 +32,7 @@ export class AuthResolver {
     @Arg('email', () => String, { description: 'the address the account was registered with' }) email: string,
     @Ctx() ctx: RequestContext,
   ) {
-    await ctx.services.auth.resendVerification(ctx.em, email, ctx.ip);
+    await ctx.services.auth.resendVerification(ctx.em, { email: parseInput(emailSchema, email) }, ctx.ip);
     return true;
   }
 
@@ -39,7 +41,11 @@ export class AuthResolver {
     @Arg('input', () => LoginInput, { description: 'the fields: see the input type' }) input: LoginInput,
     @Ctx() ctx: RequestContext,
   ) {
-    const { user, sessionToken, expiresAt } = await ctx.services.auth.login(ctx.em, { ...input }, ctx.ip);
+    const { user, sessionToken, expiresAt } = await ctx.services.auth.login(
+      ctx.em,
+      parseArgs(loginCommand, input),
+      ctx.ip,
+    );
     setSessionCookie(ctx.reply, ctx.services.config, sessionToken, expiresAt);
     return ctx.services.users.profile(user);
   }
@@ -68,7 +74,12 @@ export class AuthResolver {
     const user = requireUser(ctx);
     if (!input.confirmPassword)
       throw new AppError('BAD_USER_INPUT', 'confirmPassword: Password confirmation is required');
-    await ctx.services.auth.changePassword(ctx.em, user, { ...input }, ctx.actor?.sessionTokenHash);
+    await ctx.services.auth.changePassword(
+      ctx.em,
+      user,
+      parseArgs(changePasswordCommand, input),
+      ctx.actor?.sessionTokenHash,
+    );
     return true;
   }
 }

@@ -3,7 +3,8 @@ import { route } from '../../rest/registry';
 import { done } from '../../rest/wire';
 import { requireUser } from '../../shared/context';
 import { authStatusOut, profileOut, registeredOut } from '../users/users.outputs';
-import { changePasswordSchema, loginSchema, registerSchema, verifyEmailSchema } from './auth.schemas';
+import { parseInput } from '../../shared/validation';
+import { changePasswordCommand, emailSchema, loginCommand, registerCommand, verifyEmailCommand } from './auth.schemas';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 
 export const authRoutes = [
@@ -15,7 +16,7 @@ export const authRoutes = [
     tag: 'auth',
     auth: 'public',
     summary: 'Create an account; result.guest false means the e-mail must be verified before login',
-    input: registerSchema,
+    input: registerCommand,
     handler: async (ctx, input) => {
       const { user, guest } = await ctx.services.auth.register(ctx.em, input, ctx.ip);
       return { guest, user: ctx.services.users.profile(user) };
@@ -29,7 +30,7 @@ export const authRoutes = [
     tag: 'auth',
     auth: 'public',
     summary: 'Confirm an e-mail address with the token from the verification mail',
-    input: verifyEmailSchema,
+    input: verifyEmailCommand,
     handler: async (ctx, input) => {
       await ctx.services.auth.verifyEmail(ctx.em, input);
       return true;
@@ -43,7 +44,7 @@ export const authRoutes = [
     tag: 'auth',
     auth: 'public',
     summary: 'Log in; sets the httpOnly session cookie',
-    input: loginSchema,
+    input: loginCommand,
     handler: async (ctx, input) => {
       const { user, sessionToken, expiresAt } = await ctx.services.auth.login(ctx.em, input, ctx.ip);
       setSessionCookie(ctx.reply, ctx.services.config, sessionToken, expiresAt);
@@ -85,7 +86,7 @@ export const authRoutes = [
     tag: 'auth',
     auth: 'user',
     summary: 'Change the password (old password required); other sessions end and every API token is revoked',
-    input: changePasswordSchema,
+    input: changePasswordCommand,
     handler: async (ctx, input) => {
       await ctx.services.auth.changePassword(ctx.em, requireUser(ctx), input, ctx.actor?.sessionTokenHash);
       return true;
@@ -101,7 +102,8 @@ export const authRoutes = [
     summary: 'Send a new verification mail (answers the same whether or not the account exists)',
     input: z.strictObject({ email: z.string().max(254) }),
     handler: async (ctx, input) => {
-      await ctx.services.auth.resendVerification(ctx.em, input.email, ctx.ip);
+      // the address is checked on its own, as the GraphQL mutation checks it (a problem reads "(input): ...")
+      await ctx.services.auth.resendVerification(ctx.em, { email: parseInput(emailSchema, input.email) }, ctx.ip);
       return true;
     },
   }),

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { trimmed } from '../../shared/validation';
 
+// The commands of the auth service, in the domain's words: REST routes take them as they are
+// (auth.rest.ts) and GraphQL resolvers parse with them (parseArgs).
+
 // Letters and digits, at least 6 (the registration placeholder's promise), capped against abuse.
 export const passwordSchema = z
   .string()
@@ -22,22 +25,22 @@ export const emailSchema = z
   .pipe(z.email('Email must be a valid e-mail address'))
   .transform((e) => e.toLowerCase());
 
-export const registerSchema = z.strictObject({
+export const registerCommand = z.strictObject({
   username: usernameSchema,
   email: emailSchema,
   password: passwordSchema,
   // the secret of a room invitation link: the account is a guest, verified by the link
   invite: z.string().min(16).max(200).nullish(),
 });
-export type RegisterInput = z.infer<typeof registerSchema>;
+export type RegisterCommand = z.infer<typeof registerCommand>;
 
-export const loginSchema = z.strictObject({
+export const loginCommand = z.strictObject({
   username: trimmed(254, 'Username'),
   password: z.string().min(1, 'Password is required').max(1024, 'Password is too long'),
 });
-export type LoginInput = z.infer<typeof loginSchema>;
+export type LoginCommand = z.infer<typeof loginCommand>;
 
-export const changePasswordSchema = z
+export const changePasswordCommand = z
   .strictObject({
     oldPassword: z.string().min(1, 'Old password is required').max(1024, 'Old password is too long'),
     newPassword: passwordSchema,
@@ -48,6 +51,13 @@ export const changePasswordSchema = z
     path: ['confirmPassword'],
     message: 'Password confirmation does not match',
   });
-export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+export type ChangePasswordCommand = z.infer<typeof changePasswordCommand>;
 
-export const verifyEmailSchema = z.strictObject({ token: z.string().min(10).max(200) });
+export const verifyEmailCommand = z.strictObject({ token: z.string().min(10).max(200) });
+export type VerifyEmailCommand = z.infer<typeof verifyEmailCommand>;
+
+/**
+ * Who asks for a fresh verification link: the address, normalised by emailSchema. Its callers parse
+ * the bare address with emailSchema (parseInput), so a problem reads "(input): ..." as it always has.
+ */
+export type ResendVerificationCommand = { email: z.output<typeof emailSchema> };

@@ -3,17 +3,16 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config';
 import { AppError, badInput, conflict, isUniqueViolation, unauthenticated } from '../../shared/errors';
 import { newSecret, sha256Hex } from '../../shared/tokens';
-import { parseInput } from '../../shared/validation';
 import { ApiToken } from '../api-tokens/api-token.entity';
 import type { MailService } from '../mail/mail.service';
 import { User } from '../users/user.entity';
 import { userColumns, userFromRow } from '../users/user-row';
-import {
-  changePasswordSchema,
-  loginSchema,
-  registerSchema,
-  verifyEmailSchema,
-  type ChangePasswordInput,
+import type {
+  ChangePasswordCommand,
+  LoginCommand,
+  RegisterCommand,
+  ResendVerificationCommand,
+  VerifyEmailCommand,
 } from './auth.schemas';
 import { EmailVerification } from './email-verification.entity';
 import { LoginThrottle } from './login-throttle';
@@ -63,8 +62,7 @@ export class AuthService {
     return hash(password, ARGON2);
   }
 
-  async register(em: EntityManager, raw: unknown, ip: string): Promise<{ user: User; guest: boolean }> {
-    const input = parseInput(registerSchema, raw);
+  async register(em: EntityManager, input: RegisterCommand, ip: string): Promise<{ user: User; guest: boolean }> {
     const ipBucket = `register:ip:${ip}`;
     await assertUnderLimit(em, ipBucket, REGISTER_PER_IP_PER_HOUR, 3_600_000);
     await this.assertFree(em, input.username, input.email);
@@ -131,8 +129,7 @@ export class AuthService {
    * asks an hour per client address, and at most RESENDS_PER_ADDRESS_PER_DAY links to one address
    * (asks beyond that send nothing, whether or not the address has an account).
    */
-  async resendVerification(em: EntityManager, rawEmail: unknown, ip: string): Promise<void> {
-    const email = parseInput(registerSchema.shape.email, rawEmail);
+  async resendVerification(em: EntityManager, { email }: ResendVerificationCommand, ip: string): Promise<void> {
     const bucket = `verify-resend:${ip}`;
     const toAddress = `verify-resend:to:${email}`;
     await assertUnderLimit(em, bucket, 10, 3_600_000);
@@ -146,8 +143,7 @@ export class AuthService {
     });
   }
 
-  async verifyEmail(em: EntityManager, raw: unknown): Promise<User> {
-    const { token } = parseInput(verifyEmailSchema, raw);
+  async verifyEmail(em: EntityManager, { token }: VerifyEmailCommand): Promise<User> {
     return em.transactional(async (tx) => {
       const record = await tx.findOne(EmailVerification, { tokenHash: sha256Hex(token) }, { populate: ['user'] });
       if (!record || record.usedAt || record.expiresAt < new Date()) {
@@ -159,8 +155,7 @@ export class AuthService {
     });
   }
 
-  async login(em: EntityManager, raw: unknown, ip: string): Promise<LoginResult> {
-    const input = parseInput(loginSchema, raw);
+  async login(em: EntityManager, input: LoginCommand, ip: string): Promise<LoginResult> {
     const user = await em
       .createQueryBuilder(User, 'u')
       .where('lower(u.username) = lower(?) or u.email = lower(?)', [input.username, input.username])
@@ -208,8 +203,12 @@ export class AuthService {
     return { user: userFromRow(em, user), tokenHash };
   }
 
-  async changePassword(em: EntityManager, user: User, raw: unknown, keepSessionHash?: string): Promise<void> {
-    const input: ChangePasswordInput = parseInput(changePasswordSchema, raw);
+  async changePassword(
+    em: EntityManager,
+    user: User,
+    input: ChangePasswordCommand,
+    keepSessionHash?: string,
+  ): Promise<void> {
     if (!(await verify(user.passwordHash, input.oldPassword))) {
       throw new AppError('BAD_USER_INPUT', 'Old password is incorrect', [
         { path: 'oldPassword', message: 'Old password is incorrect' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { legacyNames } from '../../rest/legacy-names';
 import { route } from '../../rest/registry';
 import { requireUser } from '../../shared/context';
 import {
@@ -13,16 +14,32 @@ import {
 } from './billing.outputs';
 import { pageInfo, toCreditEntry, toPlan, toPurchase, toWithdrawal } from './billing.mappers';
 import {
-  pageSchema,
-  paymentIntentSchema,
-  purchaseIdSchema,
-  sandboxPaymentSchema,
-  withdrawalIdSchema,
-  withdrawSchema,
+  pageQuery,
+  paymentIntentFields,
+  planItem,
+  purchaseRef,
+  sandboxPaymentCommand,
+  withdrawalRef,
+  withdrawCommand,
 } from './billing.schemas';
 import { PLANS } from './plans';
 
 const tag = 'billing';
+
+// Legacy clients sent Stripe's sample shape `items: [{ id }]` (or the item, or [item]); a checkout
+// is for exactly one plan item.
+const legacyPaymentIntent = legacyNames(
+  {
+    ...paymentIntentFields,
+    item: z
+      .union([
+        planItem,
+        z.array(z.union([planItem, z.strictObject({ id: planItem })])).length(1, 'Checkout takes one item'),
+      ])
+      .transform((v) => (typeof v === 'string' ? v : typeof v[0] === 'string' ? v[0] : v[0].id)),
+  },
+  { item: 'items' },
+);
 
 export const billingRoutes = [
   route({
@@ -44,7 +61,7 @@ export const billingRoutes = [
     auth: 'user',
     summary:
       'Start a checkout for one plan (items: "10credits" or [{ id }]; currency: usd). Returns clientSecret (Stripe mode), paymentMode and the purchase. No amount is accepted: prices come from the plan table',
-    input: paymentIntentSchema,
+    input: legacyPaymentIntent,
     handler: async (ctx, input) => {
       const { purchases } = ctx.services;
       const started = await purchases.createPaymentIntent(ctx.em, requireUser(ctx), input);
@@ -63,7 +80,7 @@ export const billingRoutes = [
     tag,
     auth: 'user',
     summary: 'Re-check a purchase with the gateway after the browser confirmed it, or claim the free plan',
-    input: purchaseIdSchema,
+    input: purchaseRef,
     handler: async (ctx, input) =>
       toPurchase(await ctx.services.purchases.confirmPurchase(ctx.em, requireUser(ctx), input)),
   }),
@@ -75,7 +92,7 @@ export const billingRoutes = [
     tag,
     auth: 'user',
     summary: 'Test mode only: pay a purchase with a documented test card (cardNumber, expiry MM/YY, cvc)',
-    input: sandboxPaymentSchema,
+    input: sandboxPaymentCommand,
     handler: async (ctx, input) =>
       toPurchase(await ctx.services.purchases.confirmSandboxPayment(ctx.em, requireUser(ctx), input)),
   }),
@@ -87,7 +104,7 @@ export const billingRoutes = [
     tag,
     auth: 'user',
     summary: 'One of your purchases, by purchaseId',
-    input: purchaseIdSchema,
+    input: purchaseRef,
     handler: async (ctx, input) => toPurchase(await ctx.services.purchases.get(ctx.em, requireUser(ctx), input)),
   }),
   route({
@@ -123,7 +140,7 @@ export const billingRoutes = [
     tag,
     auth: 'user',
     summary: 'Your credit entries, newest first: { list, info { count, pages, page } }',
-    input: pageSchema,
+    input: pageQuery,
     handler: async (ctx, input) => {
       const h = await ctx.services.credit.history(ctx.em, requireUser(ctx), input);
       return { list: h.list.map(toCreditEntry), info: pageInfo(h) };
@@ -138,7 +155,7 @@ export const billingRoutes = [
     auth: 'user',
     summary:
       'Move credit to a wallet as on-chain IPT (amount, walletAddress, idempotencyKey: send one per withdrawal so a retry resumes it)',
-    input: withdrawSchema,
+    input: withdrawCommand,
     handler: async (ctx, input) =>
       toWithdrawal(await ctx.services.withdrawals.withdraw(ctx.em, requireUser(ctx), input)),
   }),
@@ -150,7 +167,7 @@ export const billingRoutes = [
     tag,
     auth: 'user',
     summary: 'Your withdrawals, newest first: { list, info }',
-    input: pageSchema,
+    input: pageQuery,
     handler: async (ctx, input) => {
       const h = await ctx.services.withdrawals.list(ctx.em, requireUser(ctx), input);
       return { list: h.list.map(toWithdrawal), info: pageInfo(h) };
@@ -164,7 +181,7 @@ export const billingRoutes = [
     tag,
     auth: 'user',
     summary: 'One of your withdrawals, by id',
-    input: withdrawalIdSchema,
+    input: withdrawalRef,
     handler: async (ctx, input) => toWithdrawal(await ctx.services.withdrawals.get(ctx.em, requireUser(ctx), input)),
   }),
 ];

@@ -2,37 +2,44 @@ import { z } from 'zod';
 import { MAX_ENTRY_AMOUNT } from './ledger.service';
 import { CURRENCIES } from './plans';
 
-const item = z.string().trim().min(1, 'items is required').max(40, 'Unknown item');
+// The commands of the billing services (credit, purchases, withdrawals), in the domain's words.
+// The legacy REST spelling of a checkout (`items`) is translated in billing.rest.ts only; GraphQL
+// resolvers parse their arguments with these (parseArgs).
 
-// Legacy clients sent Stripe's sample shape `items: [{ id }]`; a checkout is for exactly one plan.
+/** A plan item ("10credits"); an unknown one falls back to the free plan. */
+export const planItem = z.string().trim().min(1, 'items is required').max(40, 'Unknown item');
+
 // There is deliberately no amount field: prices come from the plan table (unknown fields are refused).
-export const paymentIntentSchema = z.strictObject({
-  items: z
-    .union([item, z.array(z.union([item, z.strictObject({ id: item })])).length(1, 'Checkout takes one item')])
-    .transform((v) => (typeof v === 'string' ? v : typeof v[0] === 'string' ? v[0] : v[0].id)),
+export const paymentIntentFields = {
+  item: planItem,
   currency: z
     .string()
     .trim()
     .toLowerCase()
     .pipe(z.enum(CURRENCIES, { error: 'Only usd is supported' })),
-});
+};
+export const paymentIntentCommand = z.strictObject(paymentIntentFields);
+export type PaymentIntentCommand = z.infer<typeof paymentIntentCommand>;
 
-export const purchaseIdSchema = z.strictObject({ purchaseId: z.uuid('purchaseId must be a purchase id') });
+export const purchaseRef = z.strictObject({ purchaseId: z.uuid('purchaseId must be a purchase id') });
+export type PurchaseRef = z.infer<typeof purchaseRef>;
 
 // Test-mode card fields: bounded here, checked against the test card list by the sandbox gateway.
-export const sandboxPaymentSchema = z.strictObject({
+export const sandboxPaymentCommand = z.strictObject({
   purchaseId: z.uuid('purchaseId must be a purchase id'),
   cardNumber: z.string().max(30, 'Card number is too long'),
   expiry: z.string().max(10, 'Expiry must be MM/YY'),
   cvc: z.string().max(4, 'CVC must be 3 or 4 digits'),
 });
+export type SandboxPaymentCommand = z.infer<typeof sandboxPaymentCommand>;
 
-export const pageSchema = z.strictObject({
+export const pageQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
+export type PageQuery = z.infer<typeof pageQuery>;
 
-export const withdrawSchema = z.strictObject({
+export const withdrawCommand = z.strictObject({
   amount: z
     .number()
     .int('Amount must be a whole number of IPT')
@@ -45,6 +52,7 @@ export const withdrawSchema = z.strictObject({
     .regex(/^[A-Za-z0-9_-]{8,64}$/, 'idempotencyKey must be 8-64 letters, digits, - or _')
     .optional(),
 });
-export type WithdrawInput = z.infer<typeof withdrawSchema>;
+export type WithdrawCommand = z.infer<typeof withdrawCommand>;
 
-export const withdrawalIdSchema = z.strictObject({ id: z.uuid('id must be a withdrawal id') });
+export const withdrawalRef = z.strictObject({ id: z.uuid('id must be a withdrawal id') });
+export type WithdrawalRef = z.infer<typeof withdrawalRef>;

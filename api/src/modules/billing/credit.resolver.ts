@@ -1,6 +1,8 @@
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import { requireUser, type RequestContext } from '../../shared/context';
+import { parseArgs } from '../../shared/validation';
 import { pageInfo, toCreditEntry, toPlan } from './billing.mappers';
+import { pageQuery } from './billing.schemas';
 import { CreditHistoryType, PlanType } from './billing.types';
 import { CreditEntry } from './credit-entry.entity';
 import { PLANS, resolvePlan } from './plans';
@@ -34,7 +36,7 @@ export class CreditResolver {
     @Arg('limit', () => Int, { defaultValue: 10, description: 'how many per page' }) limit: number,
     @Ctx() ctx: RequestContext,
   ) {
-    const h = await ctx.services.credit.history(ctx.em, requireUser(ctx), { page, limit });
+    const h = await ctx.services.credit.history(ctx.em, requireUser(ctx), parseArgs(pageQuery, { page, limit }));
     return { list: h.list.map(toCreditEntry), info: pageInfo(h) };
   }
 }

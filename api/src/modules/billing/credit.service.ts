@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badInput } from '../../shared/errors';
-import { parseInput } from '../../shared/validation';
 import type { User } from '../users/user.entity';
-import { pageSchema } from './billing.schemas';
+import type { PageQuery } from './billing.schemas';
 import type { CreditEntry, CreditKind } from './credit-entry.entity';
 import type { HistoryPage, LedgerService } from './ledger.service';
 
@@ -15,8 +14,7 @@ export class CreditService {
   }
 
   /** The caller's own entries, newest first. */
-  history(em: EntityManager, user: User, raw: unknown): Promise<HistoryPage & { page: number }> {
-    const { page, limit } = parseInput(pageSchema, raw);
+  history(em: EntityManager, user: User, { page, limit }: PageQuery): Promise<HistoryPage & { page: number }> {
     return this.ledger.history(em, user.id, page, limit).then((h) => ({ ...h, page }));
   }
 

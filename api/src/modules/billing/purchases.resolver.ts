@@ -1,6 +1,8 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { requireUser, type RequestContext } from '../../shared/context';
+import { parseArgs } from '../../shared/validation';
 import { toPurchase } from './billing.mappers';
+import { paymentIntentCommand, purchaseRef, sandboxPaymentCommand } from './billing.schemas';
 import { CreatePaymentIntentInput, PaymentIntentType, PurchaseType, SandboxPaymentInput } from './billing.types';
 
 @Resolver()
@@ -14,8 +16,11 @@ export class PurchasesResolver {
     @Ctx() ctx: RequestContext,
   ) {
     const { purchases } = ctx.services;
-    const raw = { items: input.item, currency: input.currency };
-    const started = await purchases.createPaymentIntent(ctx.em, requireUser(ctx), raw);
+    const started = await purchases.createPaymentIntent(
+      ctx.em,
+      requireUser(ctx),
+      parseArgs(paymentIntentCommand, input),
+    );
     return {
       clientSecret: started.clientSecret,
       paymentMode: purchases.paymentMode,
@@ -30,7 +35,9 @@ export class PurchasesResolver {
     @Arg('purchaseId', () => ID, { description: 'the purchase' }) purchaseId: string,
     @Ctx() ctx: RequestContext,
   ) {
-    return toPurchase(await ctx.services.purchases.confirmPurchase(ctx.em, requireUser(ctx), { purchaseId }));
+    return toPurchase(
+      await ctx.services.purchases.confirmPurchase(ctx.em, requireUser(ctx), parseArgs(purchaseRef, { purchaseId })),
+    );
   }
 
   @Mutation(() => PurchaseType, { description: 'Test mode only: pays a purchase with a documented test card' })
@@ -39,11 +46,19 @@ export class PurchasesResolver {
     input: SandboxPaymentInput,
     @Ctx() ctx: RequestContext,
   ) {
-    return toPurchase(await ctx.services.purchases.confirmSandboxPayment(ctx.em, requireUser(ctx), { ...input }));
+    return toPurchase(
+      await ctx.services.purchases.confirmSandboxPayment(
+        ctx.em,
+        requireUser(ctx),
+        parseArgs(sandboxPaymentCommand, input),
+      ),
+    );
   }
 
   @Query(() => PurchaseType, { description: "One of the caller's purchases" })
   async purchase(@Arg('id', () => ID, { description: 'the purchase' }) id: string, @Ctx() ctx: RequestContext) {
-    return toPurchase(await ctx.services.purchases.get(ctx.em, requireUser(ctx), { purchaseId: id }));
+    return toPurchase(
+      await ctx.services.purchases.get(ctx.em, requireUser(ctx), parseArgs(purchaseRef, { purchaseId: id })),
+    );
   }
 }

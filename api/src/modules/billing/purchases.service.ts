@@ -3,9 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { AppError, badInput, conflict, notFound } from '../../shared/errors';
-import { parseInput } from '../../shared/validation';
 import type { User } from '../users/user.entity';
-import { paymentIntentSchema, purchaseIdSchema, sandboxPaymentSchema } from './billing.schemas';
+import type { PaymentIntentCommand, PurchaseRef, SandboxPaymentCommand } from './billing.schemas';
 import type { LedgerService } from './ledger.service';
 import type { PaymentResult } from './payment-gateway';
 import { isFree, resolvePlan } from './plans';
@@ -45,9 +44,8 @@ export class PurchasesService {
   }
 
   /** Starts checking out one plan: a pending purchase, and for Stripe the PaymentIntent's secret. */
-  async createPaymentIntent(em: EntityManager, user: User, raw: unknown): Promise<StartedPurchase> {
-    const input = parseInput(paymentIntentSchema, raw);
-    const plan = resolvePlan(input.items);
+  async createPaymentIntent(em: EntityManager, user: User, input: PaymentIntentCommand): Promise<StartedPurchase> {
+    const plan = resolvePlan(input.item);
     // Each start may call the payment provider: a signed-in script must not hammer it.
     const bucket = `payment-intent:${user.id}`;
     await assertUnderLimit(em, bucket, PAYMENT_INTENT_LIMIT.max, PAYMENT_INTENT_LIMIT.windowMs);
@@ -83,8 +81,7 @@ export class PurchasesService {
   }
 
   /** One of the caller's purchases; someone else's is NOT_FOUND. */
-  async get(em: EntityManager, user: User, raw: unknown): Promise<Purchase> {
-    const { purchaseId } = parseInput(purchaseIdSchema, raw);
+  async get(em: EntityManager, user: User, { purchaseId }: PurchaseRef): Promise<Purchase> {
     const purchase = await em.findOne(Purchase, { id: purchaseId, user });
     if (!purchase) throw notFound('Purchase');
     return purchase;
@@ -95,8 +92,8 @@ export class PurchasesService {
    * credits if it succeeded. Claims the free plan. Sandbox purchases are paid with
    * confirmSandboxPayment; here they just report their state.
    */
-  async confirmPurchase(em: EntityManager, user: User, raw: unknown): Promise<Purchase> {
-    const purchase = await this.get(em, user, raw);
+  async confirmPurchase(em: EntityManager, user: User, ref: PurchaseRef): Promise<Purchase> {
+    const purchase = await this.get(em, user, ref);
     if (purchase.status === 'succeeded') return purchase;
     if (purchase.gateway === 'free') return this.claimFree(em, purchase);
     if (purchase.gateway === 'stripe') {
@@ -109,8 +106,7 @@ export class PurchasesService {
   }
 
   /** Test mode: pays a sandbox purchase with one of the documented test cards. */
-  async confirmSandboxPayment(em: EntityManager, user: User, raw: unknown): Promise<Purchase> {
-    const input = parseInput(sandboxPaymentSchema, raw);
+  async confirmSandboxPayment(em: EntityManager, user: User, input: SandboxPaymentCommand): Promise<Purchase> {
     if (this.gateway.mode !== 'sandbox') {
       throw badInput('Test mode is off: this server takes card payments through Stripe');
     }

@@ -1,6 +1,8 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { requireUser, type RequestContext } from '../../shared/context';
+import { parseArgs } from '../../shared/validation';
 import { pageInfo, toWithdrawal } from './billing.mappers';
+import { pageQuery, withdrawalRef, withdrawCommand } from './billing.schemas';
 import { WithdrawalListType, WithdrawalType, WithdrawInput } from './billing.types';
 
 @Resolver()
@@ -12,12 +14,9 @@ export class WithdrawalsResolver {
     @Arg('input', () => WithdrawInput, { description: 'the fields: see the input type' }) input: WithdrawInput,
     @Ctx() ctx: RequestContext,
   ) {
-    const raw = {
-      amount: input.amount,
-      walletAddress: input.walletAddress,
-      ...(input.idempotencyKey != null ? { idempotencyKey: input.idempotencyKey } : {}),
-    };
-    return toWithdrawal(await ctx.services.withdrawals.withdraw(ctx.em, requireUser(ctx), raw));
+    return toWithdrawal(
+      await ctx.services.withdrawals.withdraw(ctx.em, requireUser(ctx), parseArgs(withdrawCommand, input)),
+    );
   }
 
   @Query(() => WithdrawalListType, { description: "The caller's withdrawals, newest first" })
@@ -26,12 +25,12 @@ export class WithdrawalsResolver {
     @Arg('limit', () => Int, { defaultValue: 10, description: 'how many per page' }) limit: number,
     @Ctx() ctx: RequestContext,
   ) {
-    const h = await ctx.services.withdrawals.list(ctx.em, requireUser(ctx), { page, limit });
+    const h = await ctx.services.withdrawals.list(ctx.em, requireUser(ctx), parseArgs(pageQuery, { page, limit }));
     return { list: h.list.map(toWithdrawal), info: pageInfo(h) };
   }
 
   @Query(() => WithdrawalType, { description: 'One of your credit withdrawals to a wallet (NOT_FOUND otherwise)' })
   async withdrawal(@Arg('id', () => ID, { description: 'the withdrawal' }) id: string, @Ctx() ctx: RequestContext) {
-    return toWithdrawal(await ctx.services.withdrawals.get(ctx.em, requireUser(ctx), { id }));
+    return toWithdrawal(await ctx.services.withdrawals.get(ctx.em, requireUser(ctx), parseArgs(withdrawalRef, { id })));
   }
 }

@@ -4,11 +4,10 @@ import { getAddress, ZeroAddress } from 'ethers';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { AppError, badInput, conflict, notFound } from '../../shared/errors';
-import { parseInput } from '../../shared/validation';
 import { ContractRevert, type ChainService, type TransferState } from '../chain/chain.service';
 import type { TreasuryQueue } from '../chain/treasury-queue';
 import type { User } from '../users/user.entity';
-import { pageSchema, withdrawalIdSchema, withdrawSchema } from './billing.schemas';
+import type { PageQuery, WithdrawalRef, WithdrawCommand } from './billing.schemas';
 import type { LedgerService } from './ledger.service';
 import { Withdrawal } from './withdrawal.entity';
 
@@ -55,14 +54,13 @@ export class WithdrawalsService {
     private readonly alsoPending: ((em: EntityManager) => Promise<number>)[] = [],
   ) {}
 
-  async withdraw(em: EntityManager, user: User, raw: unknown): Promise<Withdrawal> {
-    const recorded = await this.record(em, user, raw);
+  async withdraw(em: EntityManager, user: User, command: WithdrawCommand): Promise<Withdrawal> {
+    const recorded = await this.record(em, user, command);
     return this.process(em, recorded.id);
   }
 
   /** Step 1: validates, debits the ledger and records the withdrawal; an existing key returns it. */
-  async record(em: EntityManager, user: User, raw: unknown): Promise<Withdrawal> {
-    const input = parseInput(withdrawSchema, raw);
+  async record(em: EntityManager, user: User, input: WithdrawCommand): Promise<Withdrawal> {
     const toAddress = parseWalletAddress(input.walletAddress);
     const idempotencyKey = input.idempotencyKey ?? randomUUID();
     const same = (w: Withdrawal) => {
@@ -185,15 +183,13 @@ export class WithdrawalsService {
     return settled;
   }
 
-  async get(em: EntityManager, user: User, raw: unknown): Promise<Withdrawal> {
-    const { id } = parseInput(withdrawalIdSchema, raw);
+  async get(em: EntityManager, user: User, { id }: WithdrawalRef): Promise<Withdrawal> {
     const w = await em.findOne(Withdrawal, { id, user });
     if (!w) throw notFound('Withdrawal');
     return w;
   }
 
-  async list(em: EntityManager, user: User, raw: unknown) {
-    const { page, limit } = parseInput(pageSchema, raw);
+  async list(em: EntityManager, user: User, { page, limit }: PageQuery) {
     const [list, count] = await em.findAndCount(
       Withdrawal,
       { user },

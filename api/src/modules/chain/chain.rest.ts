@@ -1,7 +1,8 @@
 import { route } from '../../rest/registry';
 import { testFundsOut } from './chain.outputs';
 import { requireUser } from '../../shared/context';
-import { TEST_FUNDS_PATH, testFundsSchema } from './test-funds';
+import { TEST_FUNDS_PATH } from './test-funds';
+import { grantTestFundsCommand } from './test-funds.schemas';
 
 export const chainRoutes = [
   route({
@@ -13,7 +14,7 @@ export const chainRoutes = [
     auth: 'user',
     summary:
       'Local chain only (the one `npm start` runs): sends 1 ETH and 1,000 IPT to { address } from dev account 9. At most 5 grants an hour per user and 3 per address (429 RATE_LIMITED). On any other chain: 404',
-    input: testFundsSchema,
+    input: grantTestFundsCommand,
     handler: async (ctx, input) => ctx.services.testFunds.grant(ctx.em, requireUser(ctx), input),
   }),
 ];

@@ -1,12 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { getAddress, parseEther } from 'ethers';
-import { z } from 'zod';
 import { devAccounts } from './anvil';
 import { AppError } from '../../shared/errors';
-import { parseInput } from '../../shared/validation';
 import { countHits, recordHit } from '../auth/rate-limit';
 import type { User } from '../users/user.entity';
 import type { ChainService } from './chain.service';
+import type { GrantTestFundsCommand } from './test-funds.schemas';
 
 export const TEST_FUNDS_PATH = '/v1/chain/testFunds';
 /** What one grant sends: enough gas for many transactions, and IPT to publish with. */
@@ -18,10 +17,6 @@ export const TEST_FUNDS = { eth: '1', ipt: 1_000n } as const;
 export const FAUCET_ACCOUNT_INDEX = 9;
 const HOUR = 60 * 60_000;
 export const TEST_FUNDS_LIMITS = { perUserPerHour: 5, perAddressPerHour: 3 };
-
-export const testFundsSchema = z.strictObject({
-  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'A wallet address is 0x followed by 40 hex digits'),
-});
 
 export type TestFundsGrant = { address: string; eth: string; ipt: number; ethTxHash: string; iptTxHash: string };
 
@@ -40,9 +35,9 @@ export class TestFundsService {
     return this.chain.isLocal;
   }
 
-  async grant(em: EntityManager, user: User, raw: unknown): Promise<TestFundsGrant> {
+  async grant(em: EntityManager, user: User, command: GrantTestFundsCommand): Promise<TestFundsGrant> {
     if (!this.available) throw new AppError('NOT_FOUND', `No route for POST ${TEST_FUNDS_PATH}`);
-    const address = getAddress(parseInput(testFundsSchema, raw).address);
+    const address = getAddress(command.address);
     const buckets = { user: `test-funds:user:${user.id}`, address: `test-funds:address:${address.toLowerCase()}` };
     if ((await countHits(em, buckets.user, HOUR)) >= TEST_FUNDS_LIMITS.perUserPerHour) {
       throw new AppError(

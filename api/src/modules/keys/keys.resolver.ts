@@ -1,6 +1,8 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { requireUser, type RequestContext } from '../../shared/context';
+import { parseArgs } from '../../shared/validation';
 import { toKey } from '../mappers';
+import { createKeyCommand, keyRef } from './keys.schemas';
 import { CreateKeyInput, KeyType } from './keys.types';
 
 @Resolver()
@@ -17,13 +19,12 @@ export class KeysResolver {
     @Arg('input', () => CreateKeyInput, { description: 'the fields: see the input type' }) input: CreateKeyInput,
     @Ctx() ctx: RequestContext,
   ) {
-    const raw = { title: input.title, key: input.publicKey, ...(input.id != null ? { id: input.id } : {}) };
-    return toKey(await ctx.services.keys.create(ctx.em, requireUser(ctx), raw));
+    return toKey(await ctx.services.keys.create(ctx.em, requireUser(ctx), parseArgs(createKeyCommand, input)));
   }
 
   @Mutation(() => Boolean, { description: 'Deletes one of your keys (refused while a request or room uses it)' })
   async deleteKey(@Arg('id', () => ID, { description: 'the key' }) id: string, @Ctx() ctx: RequestContext) {
-    await ctx.services.keys.delete(ctx.em, requireUser(ctx), { id });
+    await ctx.services.keys.delete(ctx.em, requireUser(ctx), parseArgs(keyRef, { id }));
     return true;
   }
 }

@@ -1,13 +1,17 @@
 import { z } from 'zod';
+import { legacyNames } from '../../rest/legacy-names';
 import { route } from '../../rest/registry';
 import { done } from '../../rest/wire';
 import { requireUser } from '../../shared/context';
 import type { Key } from './key.entity';
 import { legacyKeyOut } from './keys.outputs';
-import { createKeySchema, keyIdSchema } from './keys.service';
+import { createKeyFields, keyRef } from './keys.schemas';
 
 // legacy shape: the public key travels as `key`
 const legacyKey = (k: Key) => ({ id: k.id, title: k.title, key: k.publicKeyPem, createdAt: k.createdAt });
+
+// the legacy spelling of the create command: the public key travels as `key`
+const legacyCreateKey = legacyNames(createKeyFields, { publicKey: 'key' });
 
 export const keysRoutes = [
   route({
@@ -18,7 +22,7 @@ export const keysRoutes = [
     tag: 'keys',
     auth: 'user',
     summary: 'Store a P-256 public key (SPKI PEM); returns its id and createdAt',
-    input: createKeySchema,
+    input: legacyCreateKey,
     handler: async (ctx, input) => legacyKey(await ctx.services.keys.create(ctx.em, requireUser(ctx), input)),
   }),
   route({
@@ -29,7 +33,7 @@ export const keysRoutes = [
     tag: 'keys',
     auth: 'user',
     summary: 'Delete one of your keys',
-    input: keyIdSchema,
+    input: keyRef,
     handler: async (ctx, input) => {
       await ctx.services.keys.delete(ctx.em, requireUser(ctx), input);
       return true;

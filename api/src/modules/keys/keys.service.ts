@@ -1,26 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { z } from 'zod';
 import { AppError, badInput, conflict, isUniqueViolation, notFound } from '../../shared/errors';
-import { parseInput, trimmed } from '../../shared/validation';
 import type { User } from '../users/user.entity';
 import { Key } from './key.entity';
+import type { CreateKeyCommand, KeyRef } from './keys.schemas';
 import { normaliseKeyId, parseP256PublicKey } from './public-key';
 
 const MAX_KEYS_PER_USER = 100;
 
-export const createKeySchema = z.strictObject({
-  title: trimmed(100, 'Title'),
-  key: z.string().min(1, 'Public key is required').max(4096, 'Public key is too long'),
-  // optional: when the client sends the id it computed, it must match ours
-  id: z.string().max(64).optional(),
-});
-
-export const keyIdSchema = z.strictObject({ id: z.string().min(1, 'Key id is required').max(64) });
-
 export class KeysService {
-  async create(em: EntityManager, user: User, raw: unknown): Promise<Key> {
-    const input = parseInput(createKeySchema, raw);
-    const parsed = parseP256PublicKey(input.key);
+  async create(em: EntityManager, user: User, input: CreateKeyCommand): Promise<Key> {
+    const parsed = parseP256PublicKey(input.publicKey);
     if (input.id !== undefined && normaliseKeyId(input.id) !== parsed.id) {
       throw badInput('Key id does not match the public key', [
         { path: 'id', message: 'does not match the public key' },
@@ -45,8 +34,7 @@ export class KeysService {
   }
 
   /** Deletes one of the caller's keys; someone else's key is reported as not found. */
-  async delete(em: EntityManager, user: User, raw: unknown): Promise<void> {
-    const { id } = parseInput(keyIdSchema, raw);
+  async delete(em: EntityManager, user: User, { id }: KeyRef): Promise<void> {
     const hex = normaliseKeyId(id);
     const deleted = hex ? await em.nativeDelete(Key, { id: hex, user }) : 0;
     if (!deleted) throw notFound('Key');

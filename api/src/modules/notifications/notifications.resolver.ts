@@ -1,6 +1,8 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { requireUser, type RequestContext } from '../../shared/context';
+import { parseArgs } from '../../shared/validation';
 import { toNotification } from '../mappers';
+import { createNotificationCommand, notificationRef } from './notifications.schemas';
 import { CreateNotificationInput, NotificationType } from './notifications.types';
 
 @Resolver()
@@ -16,8 +18,9 @@ export class NotificationsResolver {
     input: CreateNotificationInput,
     @Ctx() ctx: RequestContext,
   ) {
-    const raw = { notification: input.notification, to_id: input.toId };
-    return toNotification(await ctx.services.notifications.create(ctx.em, requireUser(ctx), raw));
+    return toNotification(
+      await ctx.services.notifications.create(ctx.em, requireUser(ctx), parseArgs(createNotificationCommand, input)),
+    );
   }
 
   @Mutation(() => Boolean, { description: 'Deletes one of your notifications' })
@@ -25,7 +28,7 @@ export class NotificationsResolver {
     @Arg('id', () => ID, { description: 'the notification' }) id: string,
     @Ctx() ctx: RequestContext,
   ) {
-    await ctx.services.notifications.delete(ctx.em, requireUser(ctx), { id });
+    await ctx.services.notifications.delete(ctx.em, requireUser(ctx), parseArgs(notificationRef, { id }));
     return true;
   }
 }

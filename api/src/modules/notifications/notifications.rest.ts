@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { legacyNames } from '../../rest/legacy-names';
 import { route } from '../../rest/registry';
 import { done } from '../../rest/wire';
 import { requireUser } from '../../shared/context';
 import { toNotification } from '../mappers';
 import { notificationOut } from './notifications.outputs';
-import { createNotificationSchema, notificationIdSchema } from './notifications.service';
+import { createNotificationFields, notificationRef } from './notifications.schemas';
+
+// the legacy spelling of the create command: the recipient travels as `to_id`
+const legacyCreateNotification = legacyNames(createNotificationFields, { toId: 'to_id' });
 
 export const notificationsRoutes = [
   route({
@@ -15,7 +19,7 @@ export const notificationsRoutes = [
     tag: 'notifications',
     auth: 'user',
     summary: 'Send a notification to a user (to_id)',
-    input: createNotificationSchema,
+    input: legacyCreateNotification,
     handler: async (ctx, input) =>
       toNotification(await ctx.services.notifications.create(ctx.em, requireUser(ctx), input)),
   }),
@@ -37,7 +41,7 @@ export const notificationsRoutes = [
     tag: 'notifications',
     auth: 'user',
     summary: 'Delete one of your notifications (JSON body: id)',
-    input: notificationIdSchema,
+    input: notificationRef,
     handler: async (ctx, input) => {
       await ctx.services.notifications.delete(ctx.em, requireUser(ctx), input);
       return true;

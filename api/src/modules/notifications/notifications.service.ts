@@ -1,16 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { z } from 'zod';
 import { AppError, notFound } from '../../shared/errors';
-import { parseInput, trimmed } from '../../shared/validation';
 import { countHits, recordHit } from '../auth/rate-limit';
 import { User } from '../users/user.entity';
 import { Notification } from './notification.entity';
-
-export const createNotificationSchema = z.strictObject({
-  notification: trimmed(500, 'Notification'),
-  to_id: z.uuid('to_id must be a user id'),
-});
-export const notificationIdSchema = z.strictObject({ id: z.uuid('id must be a notification id') });
+import type { CreateNotificationCommand, NotificationRef } from './notifications.schemas';
 
 const LIST_LIMIT = 100;
 
@@ -20,9 +13,8 @@ const LIST_LIMIT = 100;
 export const NOTIFICATION_LIMITS = { perSender: 60, perRecipient: 10, toRecipient: 100, windowMs: 3_600_000 };
 
 export class NotificationsService {
-  async create(em: EntityManager, sender: User, raw: unknown): Promise<Notification> {
-    const input = parseInput(createNotificationSchema, raw);
-    const recipient = await em.findOne(User, { id: input.to_id });
+  async create(em: EntityManager, sender: User, input: CreateNotificationCommand): Promise<Notification> {
+    const recipient = await em.findOne(User, { id: input.toId });
     if (!recipient) throw notFound('Recipient');
     return em.transactional(async (tx) => {
       await this.countSent(tx, sender.id, [recipient.id]);
@@ -67,8 +59,7 @@ export class NotificationsService {
     return em.find(Notification, { recipient: user }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: LIST_LIMIT });
   }
 
-  async delete(em: EntityManager, user: User, raw: unknown): Promise<void> {
-    const { id } = parseInput(notificationIdSchema, raw);
+  async delete(em: EntityManager, user: User, { id }: NotificationRef): Promise<void> {
     if (!(await em.nativeDelete(Notification, { id, recipient: user }))) throw notFound('Notification');
   }
 }

@@ -3,6 +3,8 @@ import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { requireUser, type RequestContext } from '../../shared/context';
 import { readUpload } from '../../graphql/uploads';
+import { parseArgs } from '../../shared/validation';
+import { updateProfileCommand } from './users.schemas';
 import { Profile, UpdateProfileInput } from './users.types';
 
 @Resolver()
@@ -18,7 +20,7 @@ export class UsersResolver {
     input: UpdateProfileInput,
     @Ctx() ctx: RequestContext,
   ) {
-    const user = await ctx.services.users.updateUser(ctx.em, requireUser(ctx), { ...input });
+    const user = await ctx.services.users.updateUser(ctx.em, requireUser(ctx), parseArgs(updateProfileCommand, input));
     return ctx.services.users.profile(user);
   }
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { route, type FileRoute } from '../../rest/registry';
 import { requireUser } from '../../shared/context';
 import { legacyProfileOut, profileOut } from './users.outputs';
-import { AVATAR_MIME_BY_EXT, updateUserSchema } from './users.service';
+import { updateProfileCommand } from './users.schemas';
+import { AVATAR_MIME_BY_EXT } from './users.service';
 
 export const usersRoutes = [
   route({
@@ -27,7 +28,7 @@ export const usersRoutes = [
     tag: 'user',
     auth: 'user',
     summary: 'Update the profile; nickname required',
-    input: z.strictObject({ update: updateUserSchema }),
+    input: z.strictObject({ update: updateProfileCommand }),
     handler: async (ctx, input) => {
       const user = await ctx.services.users.updateUser(ctx.em, requireUser(ctx), input.update);
       return ctx.services.users.profile(user);

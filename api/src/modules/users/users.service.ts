@@ -1,12 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
 import { AppError } from '../../shared/errors';
-import { parseInput, trimmed } from '../../shared/validation';
 import type { FileStorage } from '../storage/file-storage';
 import { type User } from './user.entity';
-
-export const updateUserSchema = z.strictObject({ nickname: trimmed(64, 'Nickname') });
+import type { UpdateProfileCommand } from './users.schemas';
 
 export type Profile = {
   id: string;
@@ -60,8 +57,7 @@ export class UsersService {
     };
   }
 
-  async updateUser(em: EntityManager, user: User, raw: unknown): Promise<User> {
-    const input = parseInput(updateUserSchema, raw);
+  async updateUser(em: EntityManager, user: User, input: UpdateProfileCommand): Promise<User> {
     user.nickname = input.nickname;
     await em.flush();
     return user;

@@ -1,6 +1,8 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { requireUser, type RequestContext } from '../../shared/context';
+import { parseArgs } from '../../shared/validation';
 import { toWebhookDelivery, toWebhookEndpoint } from './webhooks.mappers';
+import { createEndpointCommand, webhookRef } from './webhooks.schemas';
 import {
   CreatedWebhookEndpoint,
   CreateWebhookEndpointInput,
@@ -20,9 +22,9 @@ export class WebhooksResolver {
     @Arg('endpointId', () => ID, { description: 'the endpoint' }) endpointId: string,
     @Ctx() ctx: RequestContext,
   ) {
-    return (await ctx.services.webhooks.deliveries(ctx.em, requireUser(ctx), { id: endpointId })).map(
-      toWebhookDelivery,
-    );
+    return (
+      await ctx.services.webhooks.deliveries(ctx.em, requireUser(ctx), parseArgs(webhookRef, { id: endpointId }))
+    ).map(toWebhookDelivery);
   }
 
   @Mutation(() => CreatedWebhookEndpoint, { description: 'Add an endpoint; its signing secret is shown only now' })
@@ -31,7 +33,11 @@ export class WebhooksResolver {
     input: CreateWebhookEndpointInput,
     @Ctx() ctx: RequestContext,
   ) {
-    const { endpoint, secret } = await ctx.services.webhooks.create(ctx.em, requireUser(ctx), { ...input });
+    const { endpoint, secret } = await ctx.services.webhooks.create(
+      ctx.em,
+      requireUser(ctx),
+      parseArgs(createEndpointCommand, input),
+    );
     return { secret, endpoint: toWebhookEndpoint(endpoint) };
   }
 
@@ -40,7 +46,7 @@ export class WebhooksResolver {
     @Arg('id', () => ID, { description: 'the endpoint' }) id: string,
     @Ctx() ctx: RequestContext,
   ) {
-    await ctx.services.webhooks.remove(ctx.em, requireUser(ctx), { id });
+    await ctx.services.webhooks.remove(ctx.em, requireUser(ctx), parseArgs(webhookRef, { id }));
     return true;
   }
 
@@ -49,6 +55,8 @@ export class WebhooksResolver {
     @Arg('id', () => ID, { description: 'the delivery to send again' }) id: string,
     @Ctx() ctx: RequestContext,
   ) {
-    return toWebhookDelivery(await ctx.services.webhooks.redeliver(ctx.em, requireUser(ctx), { id }));
+    return toWebhookDelivery(
+      await ctx.services.webhooks.redeliver(ctx.em, requireUser(ctx), parseArgs(webhookRef, { id })),
+    );
   }
 }

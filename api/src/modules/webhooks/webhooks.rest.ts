@@ -4,7 +4,7 @@ import { done } from '../../rest/wire';
 import { requireUser } from '../../shared/context';
 import { createdEndpointOut, webhookDeliveryOut, webhookEndpointOut } from './webhooks.outputs';
 import { toWebhookDelivery, toWebhookEndpoint } from './webhooks.mappers';
-import { createEndpointSchema, webhookIdSchema } from './webhooks.service';
+import { createEndpointCommand, webhookRef } from './webhooks.schemas';
 
 const tag = 'webhooks';
 
@@ -28,7 +28,7 @@ export const webhooksRoutes = [
     auth: 'user',
     summary:
       'Add an endpoint (url: https; events: response.created, response.withdrawn, request.published, payout.sent, payout.failed, report.created). Returns { secret, endpoint }: the signing secret (whsec_...) is shown only now',
-    input: createEndpointSchema,
+    input: createEndpointCommand,
     handler: async (ctx, input) => {
       const { endpoint, secret } = await ctx.services.webhooks.create(ctx.em, requireUser(ctx), input);
       return { secret, endpoint: toWebhookEndpoint(endpoint) };
@@ -42,7 +42,7 @@ export const webhooksRoutes = [
     tag,
     auth: 'user',
     summary: 'Remove one of your endpoints (id) and its delivery log',
-    input: webhookIdSchema,
+    input: webhookRef,
     handler: async (ctx, input) => {
       await ctx.services.webhooks.remove(ctx.em, requireUser(ctx), input);
       return true;
@@ -57,7 +57,7 @@ export const webhooksRoutes = [
     auth: 'user',
     summary:
       "An endpoint's (id) latest 50 deliveries, newest first: messageId, eventType, status, attempts, responseStatus, durationMs, lastError",
-    input: webhookIdSchema,
+    input: webhookRef,
     handler: async (ctx, input) =>
       (await ctx.services.webhooks.deliveries(ctx.em, requireUser(ctx), input)).map(toWebhookDelivery),
   }),
@@ -69,7 +69,7 @@ export const webhooksRoutes = [
     tag,
     auth: 'user',
     summary: 'Send a delivery (id) again, with the same webhook-id; enables its endpoint again',
-    input: webhookIdSchema,
+    input: webhookRef,
     handler: async (ctx, input) =>
       toWebhookDelivery(await ctx.services.webhooks.redeliver(ctx.em, requireUser(ctx), input)),
   }),

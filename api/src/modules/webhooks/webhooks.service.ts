@@ -6,16 +6,15 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
-import { z } from 'zod';
 import { badInput, notFound } from '../../shared/errors';
-import { parseInput } from '../../shared/validation';
 import type { JobQueue } from '../jobs/job-queue';
 import type { MailService } from '../mail/mail.service';
 import { Notification } from '../notifications/notification.entity';
 import type { User } from '../users/user.entity';
 import { isForbiddenAddress } from './address-policy';
 import { newWebhookSecret, signedHeaders } from './signing';
-import { WEBHOOK_EVENTS, WebhookDelivery, WebhookEndpoint, type WebhookEvent } from './webhook.entities';
+import type { CreateEndpointCommand, WebhookRef } from './webhooks.schemas';
+import { WebhookDelivery, WebhookEndpoint, type WebhookEvent } from './webhook.entities';
 
 /** What other services call to raise an event (in the transaction of the change). */
 export type WebhookEvents = Pick<WebhooksService, 'emit'>;
@@ -39,12 +38,6 @@ export const WEBHOOK_MAX_ATTEMPTS = 40;
 const TIMEOUT_MS = 10_000;
 const MAX_ENDPOINTS = 10;
 
-export const createEndpointSchema = z.strictObject({
-  url: z.string().trim().min(1, 'url is required').max(2000),
-  events: z.array(z.enum(WEBHOOK_EVENTS)).min(1, 'Choose at least one event').max(WEBHOOK_EVENTS.length),
-});
-export const webhookIdSchema = z.strictObject({ id: z.uuid('id must be a UUID') });
-
 export type Attempt = { ok: boolean; status: number | null; durationMs: number; error: string | null };
 
 /**
@@ -62,8 +55,11 @@ export class WebhooksService {
     private readonly log: Pick<FastifyBaseLogger, 'warn'>,
   ) {}
 
-  async create(em: EntityManager, user: User, raw: unknown): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
-    const input = parseInput(createEndpointSchema, raw);
+  async create(
+    em: EntityManager,
+    user: User,
+    input: CreateEndpointCommand,
+  ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const url = this.checkUrl(input.url);
     if ((await em.count(WebhookEndpoint, { user })) >= MAX_ENDPOINTS) {
       throw badInput(`At most ${MAX_ENDPOINTS} webhook endpoints per account`);
@@ -78,14 +74,14 @@ export class WebhooksService {
     return em.find(WebhookEndpoint, { user }, { orderBy: { createdAt: 'asc' } });
   }
 
-  async remove(em: EntityManager, user: User, raw: unknown): Promise<void> {
-    const endpoint = await this.owned(em, user, parseInput(webhookIdSchema, raw).id);
+  async remove(em: EntityManager, user: User, { id }: WebhookRef): Promise<void> {
+    const endpoint = await this.owned(em, user, id);
     await em.remove(endpoint).flush();
   }
 
   /** An endpoint's latest 50 deliveries, newest first. */
-  async deliveries(em: EntityManager, user: User, raw: unknown): Promise<WebhookDelivery[]> {
-    const endpoint = await this.owned(em, user, parseInput(webhookIdSchema, raw).id);
+  async deliveries(em: EntityManager, user: User, { id }: WebhookRef): Promise<WebhookDelivery[]> {
+    const endpoint = await this.owned(em, user, id);
     return em.find(WebhookDelivery, { endpoint }, { orderBy: { createdAt: 'desc' }, limit: 50 });
   }
 
@@ -93,8 +89,7 @@ export class WebhooksService {
    * Sends a delivery's message again (same webhook-id), as a new delivery; re-enables its endpoint
    * (a disabled one gets a fresh 3 days).
    */
-  async redeliver(em: EntityManager, user: User, raw: unknown): Promise<WebhookDelivery> {
-    const { id } = parseInput(webhookIdSchema, raw);
+  async redeliver(em: EntityManager, user: User, { id }: WebhookRef): Promise<WebhookDelivery> {
     const old = await em.findOne(WebhookDelivery, { id, endpoint: { user } }, { populate: ['endpoint'] });
     if (!old) throw notFound('Webhook delivery');
     return em.transactional(async (tx) => {

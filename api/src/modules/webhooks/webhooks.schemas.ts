@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { WEBHOOK_EVENTS } from './webhook.entities';
+
+// The commands of the webhooks service, in the domain's words; REST routes take them as they are
+// (webhooks.rest.ts) and GraphQL resolvers parse with them (parseArgs).
+export const createEndpointCommand = z.strictObject({
+  url: z.string().trim().min(1, 'url is required').max(2000),
+  events: z.array(z.enum(WEBHOOK_EVENTS)).min(1, 'Choose at least one event').max(WEBHOOK_EVENTS.length),
+});
+export type CreateEndpointCommand = z.infer<typeof createEndpointCommand>;
+
+/** One endpoint or one delivery, by id. */
+export const webhookRef = z.strictObject({ id: z.uuid('id must be a UUID') });
+export type WebhookRef = z.infer<typeof webhookRef>;
