@@ -190,16 +190,7 @@ export function CollectionResponses({ request }: Props) {
             </Table>
           </TableContainer>
         )}
-        {shown ? (
-          <ResponsesPagination
-            count={shown.count}
-            page={page}
-            onPage={(next) => {
-              review.clear();
-              setPage(next);
-            }}
-          />
-        ) : null}
+        <ResponsesPagination count={shown?.count} page={page} onPage={setPage} onTurn={review.clear} />
       </>
     );
   }

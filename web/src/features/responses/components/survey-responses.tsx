@@ -131,16 +131,7 @@ export function SurveyResponses({ request }: Props) {
             </TableBody>
           </Table>
         </TableContainer>
-        {shown ? (
-          <ResponsesPagination
-            count={shown.count}
-            page={page}
-            onPage={(next) => {
-              review.clear();
-              setPage(next);
-            }}
-          />
-        ) : null}
+        <ResponsesPagination count={shown?.count} page={page} onPage={setPage} onTurn={review.clear} />
       </>
     );
   }

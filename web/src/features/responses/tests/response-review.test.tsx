@@ -368,3 +368,61 @@ describe('reviewing a survey paid after review', () => {
     expect(approved).toEqual([['s-0', 's-1']]);
   });
 });
+
+describe('reviewing page by page', () => {
+  it('turns to the next 25 responses and drops the selection made on the page before', async () => {
+    givenSignedInSession();
+    const survey = buildRequestResults({ type: 'survey', title: 'Long survey', payAfterReview: true, reviewDays: 7 });
+    const offsets: number[] = [];
+    const all = Array.from({ length: 30 }, (_, i) => ({
+      __typename: 'Response' as const,
+      id: `p-${i}`,
+      memberId: `P${String(i).padStart(9, '0')}`,
+      answers: [{ __typename: 'ResponseAnswer' as const, questionId: 'q1', option: 'Tea' }],
+      createdAt: '2026-03-05T08:00:00Z',
+      payout: payoutJson(awaiting()),
+    }));
+    server.use(
+      graphql.query(RequestResultsDocument, () => HttpResponse.json({ data: { request: survey } })),
+      graphql.query(SurveyResultsDocument, () =>
+        HttpResponse.json({
+          data: {
+            surveyStatistics: [
+              { __typename: 'SurveyResultGroup', questionId: 'q1', title: 'Tea?', type: 'radios', data: [] },
+            ],
+          },
+        }),
+      ),
+      graphql.query(SurveyResponsesDocument, ({ variables }) => {
+        const offset = variables.offset ?? 0;
+        offsets.push(offset);
+        return HttpResponse.json({
+          data: {
+            requestResponses: {
+              list: all.slice(offset, offset + (variables.limit ?? 25)),
+              count: all.length,
+              offset,
+              awaitingReview: all.length,
+            },
+          },
+        });
+      }),
+    );
+    const { user } = renderApp(`/admin/request/survey/detail/${survey.id}`);
+    const table = await screen.findByRole('table', { name: 'Survey responses' }, { timeout: 20_000 });
+    await within(table).findByText('P000000000');
+    expect(within(table).getAllByRole('checkbox', { name: /^Select response / })).toHaveLength(25);
+    await user.click(within(table).getByRole('checkbox', { name: 'Select response P000000003' }));
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await within(table).findByText('P000000025');
+    expect(within(table).getAllByRole('checkbox', { name: /^Select response / })).toHaveLength(5);
+    expect(screen.queryByText('1 selected')).not.toBeInTheDocument();
+    expect(offsets).toContain(25);
+    // back on the first page, nothing is selected any more
+    await user.click(screen.getByRole('button', { name: 'Go to previous page' }));
+    expect(await within(table).findByRole('checkbox', { name: 'Select response P000000003' })).not.toBeChecked();
+    expect(screen.queryByText('1 selected')).not.toBeInTheDocument();
+  });
+});
