@@ -4,7 +4,7 @@ import { done } from '../../rest/wire';
 import { legacyQuestionOut } from '../requests/requests.outputs';
 import type { PublicRequest } from '../requests/public-requests.service';
 import { legacyQuestion, legacyRow, typeName } from '../requests/requests.mappers';
-import { countSchema } from '../surveys/surveys.service';
+import { countCommand } from '../surveys/surveys.schemas';
 import {
   checkSubmittedSchema,
   endUserDataSchema,
@@ -110,7 +110,7 @@ export const phoneRoutes = [
     tag,
     auth: 'public',
     summary: 'How many answers chose responseAnswer for questionId (stars: "1".."scale"): { count }',
-    input: countSchema,
+    input: countCommand,
     handler: async (ctx, input) => ctx.services.surveys.count(ctx.em, input),
   }),
   route({

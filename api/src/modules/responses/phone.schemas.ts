@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { evmAddress } from '../../shared/address';
 import { deviceIdSchema } from '../participants/participants.service';
 import { REQUEST_TYPES } from '../requests/request.entity';
-import { answerSchema } from '../surveys/surveys.service';
+import { answerSchema } from '../surveys/surveys.schemas';
 import { COLLECTION_PLAINTEXT } from './collection-response.schema';
 
 // Envelope formats (CRYPTO.md section 2 and README "Phone-app API"); the server checks their shape
