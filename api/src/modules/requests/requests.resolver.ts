@@ -4,7 +4,8 @@ import { selects } from '../../graphql/selection';
 import { requireUser, type RequestContext } from '../../shared/context';
 import { pageInfo } from '../billing/billing.mappers';
 import { toContract, toRequest } from './requests.mappers';
-import { withoutNulls } from '../../shared/validation';
+import { parseArgs, withoutNulls } from '../../shared/validation';
+import { contractsCommand, overviewCommand } from './requests.schemas';
 import {
   ContractListType,
   CreateRequestInput,
@@ -58,7 +59,7 @@ export class RequestsResolver {
     tzOffset: number | null,
     @Ctx() ctx: RequestContext,
   ) {
-    return ctx.services.dashboard.overview(ctx.em, requireUser(ctx), tzOffset == null ? {} : { tzOffset });
+    return ctx.services.dashboard.overview(ctx.em, requireUser(ctx), parseArgs(overviewCommand, { tzOffset }));
   }
 
   @Query(() => ContractListType, { description: 'Escrows of your published requests (Recent Contracts)' })
@@ -67,7 +68,11 @@ export class RequestsResolver {
     @Arg('limit', () => Int, { defaultValue: 5, description: 'how many per page' }) limit: number,
     @Ctx() ctx: RequestContext,
   ) {
-    const p = await ctx.services.dashboard.contracts(ctx.em, requireUser(ctx), { page, limit });
+    const p = await ctx.services.dashboard.contracts(
+      ctx.em,
+      requireUser(ctx),
+      parseArgs(contractsCommand, { page, limit }),
+    );
     return { list: p.list.map(toContract), info: pageInfo(p) };
   }
 

@@ -10,11 +10,11 @@ import { contractsOut, legacyDetailOut, overviewOut, requestListOut, statisticsO
 import { reasonField, reviewFields } from '../responses/review.schemas';
 import { legacyContract, legacyDetail, legacyOverview, legacyRow } from './requests.mappers';
 import {
-  contractsSchema,
+  contractsCommand,
   legacyCreateSchema,
   legacyEditSchema,
   listSchema,
-  overviewSchema,
+  overviewCommand,
   requestRefSchema,
 } from './requests.schemas';
 
@@ -55,7 +55,7 @@ export const requestsRoutes = [
     auth: 'user',
     summary:
       'Dashboard overview: { open, draft, response_total, response_today, avg_comp_rate }. Optional tzOffset (minutes, as Date#getTimezoneOffset) makes "today" your local day',
-    input: overviewSchema,
+    input: overviewCommand,
     handler: async (ctx, input) =>
       legacyOverview(await ctx.services.dashboard.overview(ctx.em, requireUser(ctx), input)),
   }),
@@ -173,7 +173,7 @@ export const requestsRoutes = [
     auth: 'user',
     summary:
       'Escrows of your published requests, newest first: { list: [{ address (signer), escrow, title, bonus_amount, status }], info }',
-    input: contractsSchema,
+    input: contractsCommand,
     handler: async (ctx, input) => {
       const p = await ctx.services.dashboard.contracts(ctx.em, requireUser(ctx), input);
       return { list: p.list.map(legacyContract), info: info(p) };

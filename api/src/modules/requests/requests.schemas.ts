@@ -119,16 +119,20 @@ export const listSchema = z.strictObject({
   type: requestType.optional(),
 });
 
-export const contractsSchema = z.strictObject({
+/** A page of the caller's escrows (the dashboard's Recent Contracts). */
+export const contractsCommand = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(5),
 });
+export type ContractsCommand = z.infer<typeof contractsCommand>;
 
-export const overviewSchema = z.strictObject({
+/** The dashboard's overview cards. */
+export const overviewCommand = z.strictObject({
   // minutes to add to local time to get UTC (JavaScript's Date#getTimezoneOffset); "today" is the
   // caller's local day. Absent: the UTC day.
   tzOffset: z.coerce.number().int().min(-840).max(840).optional(),
 });
+export type OverviewCommand = z.infer<typeof overviewCommand>;
 
 // ---- legacy REST payloads -----------------------------------------------------------------------
 
