@@ -7,9 +7,8 @@ import { legacyQuestion, legacyRow, typeName } from '../requests/requests.mapper
 import { countCommand } from '../surveys/surveys.schemas';
 import {
   checkSubmittedSchema,
-  endUserDataSchema,
-  openRequestsSchema,
-  phoneRequestSchema,
+  openRequestsCommand,
+  publishedRequestRef,
   rankingSchema,
   submitCollectionSchema,
   submitSurveySchema,
@@ -21,6 +20,12 @@ import { submittedOut } from './responses.outputs';
 import type { Accepted } from './submissions.service';
 
 const tag = 'phone app';
+
+// The legacy spellings of the phone's calls (phone.schemas.ts holds the commands): getEndUserData
+// names the request requestID, the other calls requestId.
+const legacyEndUserData = z
+  .strictObject({ requestID: z.uuid('requestID must be a request id') })
+  .transform(({ requestID }) => ({ requestId: requestID }));
 
 // What the phone needs to show and answer a published request (CLARIFICATIONS "Phone-app calls").
 const endUserData = ({ request: r, questions, remaining }: PublicRequest) => ({
@@ -66,7 +71,7 @@ export const phoneRoutes = [
     auth: 'public',
     summary:
       'Published requests that still have a paid place, newest first (page, limit, type): { list: [{ id, title, type, type_name, desc, created, questionCount, quality, access, bonus_each, remaining }], info: { count, pages, page } }',
-    input: openRequestsSchema,
+    input: openRequestsCommand,
     handler: async (ctx, input) => {
       const p = await ctx.services.publicRequests.open(ctx.em, input);
       const list = p.list.map(({ request, remaining }) => {
@@ -86,7 +91,7 @@ export const phoneRoutes = [
     auth: 'public',
     summary:
       'A published request for the phone: title, description, options (collections) or questions (surveys), bonus_each, remaining paid responses, quality, access, publicKey (PEM to encrypt responses to) and the escrow (newchild)',
-    input: endUserDataSchema,
+    input: legacyEndUserData,
     handler: async (ctx, input) => endUserData(await ctx.services.publicRequests.endUserData(ctx.em, input)),
   }),
   route({
@@ -98,7 +103,7 @@ export const phoneRoutes = [
     auth: 'public',
     summary:
       'The questions of a published survey: [{ id, index, type, title, options }] (options: choices, or { scale, shape } for stars)',
-    input: phoneRequestSchema,
+    input: publishedRequestRef,
     handler: async (ctx, input) =>
       (await ctx.services.publicRequests.surveyQuestions(ctx.em, input)).map(legacyQuestion),
   }),
@@ -121,7 +126,7 @@ export const phoneRoutes = [
     tag,
     auth: 'public',
     summary: 'The escrow of a published request: { requestId, contractId }',
-    input: phoneRequestSchema,
+    input: publishedRequestRef,
     handler: async (ctx, input) => {
       const r = await ctx.services.publicRequests.escrowOf(ctx.em, input);
       return { requestId: r.id, contractId: r.escrowAddress };

@@ -85,15 +85,17 @@ export const rankingSchema = z.strictObject({
   deviceId: deviceIdSchema,
 });
 
-// the legacy spellings differ per call: getEndUserData takes requestID, the others requestId
-export const endUserDataSchema = z.strictObject({ requestID: requestId('requestID') });
-export const phoneRequestSchema = z.strictObject({ requestId: requestId() });
+/** A published request the phone reads (getEndUserData takes it as requestID: see phone.rest.ts). */
+export const publishedRequestRef = z.strictObject({ requestId: requestId() });
+export type PublishedRequestRef = z.infer<typeof publishedRequestRef>;
 
-export const openRequestsSchema = z.strictObject({
+/** A page of the published requests that still have a paid place. */
+export const openRequestsCommand = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   type: z.enum(REQUEST_TYPES).optional(),
 });
+export type OpenRequestsCommand = z.infer<typeof openRequestsCommand>;
 
 export const responsesPageSchema = z.strictObject({
   id: requestId('id'),
