@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { route } from '../../rest/registry';
 import { done } from '../../rest/wire';
-import { requireUser } from '../../shared/context';
+import { requireUser, type RequestContext } from '../../shared/context';
 import { legacyNames } from '../../rest/legacy-names';
 import { legacyResponse } from '../responses/responses.mappers';
 import { responsesPageOut, reviewedOut } from '../responses/responses.outputs';
-import { responsesPageSchema } from '../responses/phone.schemas';
+import { responsesPageCommand } from '../responses/responses.schemas';
 import { contractsOut, legacyDetailOut, overviewOut, requestListOut, statisticsOut } from './requests.outputs';
 import { reasonField, reviewFields } from '../responses/review.schemas';
+import type { ResponseView } from '../responses/responses.service';
 import { legacyContract, legacyDetail, legacyOverview, legacyRow } from './requests.mappers';
 import {
   contractsCommand,
@@ -25,21 +26,20 @@ const reviewInputs = {
   approve: legacyNames(reviewFields, reviewNames),
   reject: legacyNames({ ...reviewFields, reason: reasonField }, reviewNames),
 };
+type Decide<C> = (ctx: RequestContext, command: C) => Promise<ResponseView[]>;
 
 /** POST /request.api/response/approve or /reject: the requester's review (reviews.service.ts). */
-const reviewRoute = (decision: 'approve' | 'reject', summary: string) =>
+const reviewRoute = <C>(decision: 'approve' | 'reject', input: z.ZodType<C>, call: Decide<C>, summary: string) =>
   route({
     method: 'POST',
     path: `/request.api/response/${decision}`,
     tag,
     auth: 'user',
     summary: `${summary}. Answers the responses as /request.api/response lists them`,
-    input: reviewInputs[decision],
+    input,
     output: reviewedOut,
     errors: ['NOT_FOUND', 'CONFLICT'],
-    handler: async (ctx, input) => ({
-      list: (await ctx.services.reviews[decision](ctx.em, requireUser(ctx), input)).map(legacyResponse),
-    }),
+    handler: async (ctx, command) => ({ list: (await call(ctx, command)).map(legacyResponse) }),
   });
 const info = (p: { count: number; pages: number; page: number }) => ({ count: p.count, pages: p.pages, page: p.page });
 
@@ -131,7 +131,7 @@ export const requestsRoutes = [
     auth: 'user',
     summary:
       'Responses to one of your requests, oldest first, limit per page (default 20) from offset: { list: [{ id, member_id, encrypted_symmetric_key, wallet_public_key, data, answers, payout, created }], info: { count, offset, awaiting_review } }',
-    input: responsesPageSchema,
+    input: responsesPageCommand,
     output: responsesPageOut,
     errors: ['NOT_FOUND'],
     handler: async (ctx, input) => {
@@ -144,10 +144,14 @@ export const requestsRoutes = [
   }),
   reviewRoute(
     'approve',
+    reviewInputs.approve,
+    (ctx, command) => ctx.services.reviews.approve(ctx.em, requireUser(ctx), command),
     'Paid after review: approve responses of one of your requests (id, response_ids: 1 to 100), so their payouts start; each is paid once however often it is approved. All or none: a response already rejected, or paid on submission, is 409 and nothing changes; one already approved stays as it is',
   ),
   reviewRoute(
     'reject',
+    reviewInputs.reject,
+    (ctx, command) => ctx.services.reviews.reject(ctx.em, requireUser(ctx), command),
     'Paid after review: reject responses of one of your requests (id, response_ids: 1 to 100, reason: 1 to 500 characters, shown to the participants by checkSubmitted). Nothing is paid and each frees its paid place. All or none: a response already approved, or paid on submission, is 409 and nothing changes; one already rejected keeps its first reason',
   ),
   route({

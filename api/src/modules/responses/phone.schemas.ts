@@ -96,10 +96,3 @@ export const openRequestsCommand = z.strictObject({
   type: z.enum(REQUEST_TYPES).optional(),
 });
 export type OpenRequestsCommand = z.infer<typeof openRequestsCommand>;
-
-export const responsesPageSchema = z.strictObject({
-  id: requestId('id'),
-  type: z.enum(REQUEST_TYPES).optional(),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
