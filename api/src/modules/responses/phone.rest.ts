@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { legacyNames } from '../../rest/legacy-names';
 import { route } from '../../rest/registry';
 import { done } from '../../rest/wire';
 import { legacyQuestionOut } from '../requests/requests.outputs';
@@ -6,13 +7,14 @@ import type { PublicRequest } from '../requests/public-requests.service';
 import { legacyQuestion, legacyRow, typeName } from '../requests/requests.mappers';
 import { countCommand } from '../surveys/surveys.schemas';
 import {
-  checkSubmittedSchema,
+  deviceSubmissionFields,
+  deviceSubmissionRef,
   openRequestsCommand,
   publishedRequestRef,
-  rankingSchema,
-  submitCollectionSchema,
-  submitSurveySchema,
-  withdrawSchema,
+  rankCommand,
+  requestId,
+  submitCollectionCommand,
+  submitSurveyCommand,
 } from './phone.schemas';
 import { acceptedOut, contractIdOut, countOut, endUserDataOut, openRequestsOut, rankedOut } from './phone.outputs';
 import { toPayout } from './responses.mappers';
@@ -22,10 +24,13 @@ import type { Accepted } from './submissions.service';
 const tag = 'phone app';
 
 // The legacy spellings of the phone's calls (phone.schemas.ts holds the commands): getEndUserData
-// names the request requestID, the other calls requestId.
-const legacyEndUserData = z
-  .strictObject({ requestID: z.uuid('requestID must be a request id') })
-  .transform(({ requestID }) => ({ requestId: requestID }));
+// names the request requestID, deleteRequest request_id, the other calls requestId (and the
+// messages name the field as the call spells it).
+const legacyEndUserData = legacyNames({ requestId: requestId('requestID') }, { requestId: 'requestID' });
+const legacyWithdraw = legacyNames(
+  { ...deviceSubmissionFields, requestId: requestId('request_id') },
+  { requestId: 'request_id' },
+);
 
 // What the phone needs to show and answer a published request (CLARIFICATIONS "Phone-app calls").
 const endUserData = ({ request: r, questions, remaining }: PublicRequest) => ({
@@ -141,7 +146,7 @@ export const phoneRoutes = [
     auth: 'public',
     summary:
       "Whether this device answered the request: { submitted, memberId, submittedAt, payout { status, amount, txHash, failureMessage, completedAt, reviewDueAt, reviewedAt, reviewOutcome, rejectionReason } }. Paid after review the payout is awaiting_review until the requester decides (or reviewDueAt passes), then pending and sent, or rejected with the requester's rejectionReason",
-    input: checkSubmittedSchema,
+    input: deviceSubmissionRef,
     handler: async (ctx, input) => {
       const s = await ctx.services.submissions.checkSubmitted(ctx.em, input);
       return { ...s, payout: toPayout(s.payout) };
@@ -156,7 +161,7 @@ export const phoneRoutes = [
     auth: 'public',
     summary:
       'Answer a published collection: requestId, deviceId, walletAddress, encryptedData (aesgcm1.<base64 of 12-byte IV || AES-256-GCM ciphertext+tag of the response JSON, AAD "response-data|<requestId>">), sealedKey (the 32-byte data key sealed with HPKE to the request publicKey, info "response-key|<requestId>": hpke1.<base64 of enc (an uncompressed P-256 point) || ciphertext>). The JSON holds exactly what the request asks for, in the format of docs/collection-response.md. Bad input 400, then one per device and per wallet (409). The bonus is paid to walletAddress',
-    input: submitCollectionSchema,
+    input: submitCollectionCommand,
     handler: async (ctx, input) => accepted(await ctx.services.submissions.submitCollection(ctx.em, input)),
   }),
   route({
@@ -168,7 +173,7 @@ export const phoneRoutes = [
     auth: 'public',
     summary:
       'Answer a published survey: requestId, deviceId, walletAddress, answers [{ questionId or index, answer }] (a choice; a list for checkboxes; 1..scale for stars, which may also come later via request.api/ranking). Every other question must be answered. One per device and per wallet (409)',
-    input: submitSurveySchema,
+    input: submitSurveyCommand,
     handler: async (ctx, input) => accepted(await ctx.services.submissions.submitSurvey(ctx.em, input)),
   }),
   route({
@@ -180,7 +185,7 @@ export const phoneRoutes = [
     auth: 'public',
     summary:
       'Star rating for question index (0-based) of a survey this device answered: index, stars (1..scale), requestId, deviceId; replaces an earlier rating',
-    input: rankingSchema,
+    input: rankCommand,
     handler: async (ctx, input) => ctx.services.submissions.rank(ctx.em, input),
   }),
   route({
@@ -192,7 +197,7 @@ export const phoneRoutes = [
     auth: 'public',
     summary:
       "Withdraw this device's submission (JSON body: request_id, deviceId): the response is deleted and the counts drop; a payout already made is not reversed",
-    input: withdrawSchema,
+    input: legacyWithdraw,
     handler: async (ctx, input) => {
       await ctx.services.submissions.withdraw(ctx.em, input);
       return true;
