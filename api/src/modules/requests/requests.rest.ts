@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { route } from '../../rest/registry';
 import { done } from '../../rest/wire';
 import { requireUser, type RequestContext } from '../../shared/context';
+import { parseInput } from '../../shared/validation';
 import { legacyNames } from '../../rest/legacy-names';
 import { legacyResponse } from '../responses/responses.mappers';
 import { responsesPageOut, reviewedOut } from '../responses/responses.outputs';
@@ -12,14 +13,20 @@ import type { ResponseView } from '../responses/responses.service';
 import { legacyContract, legacyDetail, legacyOverview, legacyRow } from './requests.mappers';
 import {
   contractsCommand,
+  createRequestCommand,
   legacyCreateSchema,
   legacyEditSchema,
-  listSchema,
+  listRequestsCommand,
   overviewCommand,
-  requestRefSchema,
+  requestRef,
+  updateRequestCommand,
 } from './requests.schemas';
 
 const tag = 'requests';
+// Create and edit take the legacy form's payload: the route's input schema renames its fields
+// (legacyCreateSchema, legacyEditSchema) and the handler validates the result as the command. Not
+// one piped schema: zod carries on past an unknown key, so the command's own complaints would join
+// the "unrecognized key" one.
 // the review commands under their legacy names: id is the request, as for /request.api/response
 const reviewNames = { requestId: 'id', responseIds: 'response_ids' } as const;
 const reviewInputs = {
@@ -68,7 +75,7 @@ export const requestsRoutes = [
     auth: 'user',
     summary:
       'Your requests, newest first: { list: [{ id, title, type, type_name, created, last_modified, questionCount, count_response, desc, key, ... }], info: { count, pages, page } }',
-    input: listSchema,
+    input: listRequestsCommand,
     handler: async (ctx, input) => {
       const p = await ctx.services.requests.list(ctx.em, requireUser(ctx), input);
       return { list: p.list.map((d) => legacyRow(d.request)), info: info(p) };
@@ -84,7 +91,10 @@ export const requestsRoutes = [
     summary:
       'Create a request: a draft (status 0) or published (status 1, with newchild/contract_id = the escrow the factory created for this request id and address/addressSigner = the wallet that funded it; send your own UUID as id so the escrow can be created first), or published with pay_with "credit": your prepaid credit pays Total IPTs and the platform treasury creates and funds the escrow (no newchild/address; 402 INSUFFICIENT_CREDIT "Purchase Tokens to continue" when short; saved as published only once the escrow exists on-chain; a retry with the same id never pays twice). Surveys send data = questions. Returns the request as /v1/request/get does',
     input: legacyCreateSchema,
-    handler: async (ctx, input) => legacyDetail(await ctx.services.requests.create(ctx.em, requireUser(ctx), input)),
+    handler: async (ctx, input) =>
+      legacyDetail(
+        await ctx.services.requests.create(ctx.em, requireUser(ctx), parseInput(createRequestCommand, input)),
+      ),
   }),
   route({
     method: 'POST',
@@ -96,7 +106,10 @@ export const requestsRoutes = [
     summary:
       'Edit one of your requests (id; any other field). quality, access and type never change; a published request keeps its escrow and bonus_each. pay_with "credit" publishes a draft from prepaid credit, and raising bonus_amount of a request paid with credit tops its escrow up from credit',
     input: legacyEditSchema,
-    handler: async (ctx, input) => legacyDetail(await ctx.services.requests.update(ctx.em, requireUser(ctx), input)),
+    handler: async (ctx, input) =>
+      legacyDetail(
+        await ctx.services.requests.update(ctx.em, requireUser(ctx), parseInput(updateRequestCommand, input)),
+      ),
   }),
   route({
     method: 'POST',
@@ -106,7 +119,7 @@ export const requestsRoutes = [
     tag,
     auth: 'user',
     summary: 'Delete one of your requests (type, id) with its responses',
-    input: requestRefSchema,
+    input: requestRef,
     handler: async (ctx, input) => {
       await ctx.services.requests.remove(ctx.em, requireUser(ctx), input);
       return true;
@@ -121,7 +134,7 @@ export const requestsRoutes = [
     auth: 'user',
     summary:
       'One of your requests as the form reads it: title, desc, key, quality, access, entity { bonus_amount, bonus_each, healthData, ... }, bonusAmount, data (survey questions or collection options), newchild, addressSigner',
-    input: requestRefSchema,
+    input: requestRef,
     handler: async (ctx, input) => legacyDetail(await ctx.services.requests.get(ctx.em, requireUser(ctx), input)),
   }),
   route({

@@ -99,25 +99,31 @@ export const requestFieldsSchema = z.strictObject({
 export type RequestFields = z.output<typeof requestFieldsSchema>;
 
 /** Create: every field; `id` lets the browser fund the escrow for a request id before saving. */
-export const createRequestSchema = requestFieldsSchema.extend({ id: z.uuid('id must be a UUID').optional() });
+export const createRequestCommand = requestFieldsSchema.extend({ id: z.uuid('id must be a UUID').optional() });
+export type CreateRequestCommand = z.infer<typeof createRequestCommand>;
 
 /** Edit: any subset; the rest stays as stored. */
-export const updateRequestSchema = z
+export const updateRequestCommand = z
   .strictObject(fields)
   .partial()
   .extend({ id: z.uuid('id must be a request id') });
+export type UpdateRequestCommand = z.infer<typeof updateRequestCommand>;
 
-export const requestRefSchema = z.strictObject({
+/** One of the caller's requests. */
+export const requestRef = z.strictObject({
   id: z.uuid('id must be a request id'),
   // the legacy calls name the type too; when given it must match
   type: requestType.optional(),
 });
+export type RequestRef = z.infer<typeof requestRef>;
 
-export const listSchema = z.strictObject({
+/** A page of the caller's requests, newest first. */
+export const listRequestsCommand = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(LIST_PAGE_SIZE),
   type: requestType.optional(),
 });
+export type ListRequestsCommand = z.infer<typeof listRequestsCommand>;
 
 /** A page of the caller's escrows (the dashboard's Recent Contracts). */
 export const contractsCommand = z.strictObject({
@@ -193,7 +199,10 @@ const legacyFields = {
     ),
 };
 
-/** Legacy names -> requestFieldsSchema's names; values are validated by the service. */
+/**
+ * Legacy names -> requestFieldsSchema's names; the values are validated afterwards, as the create or
+ * update command (requests.rest.ts parses the renamed payload with it).
+ */
 function fromLegacy(v: Aliases, ctx: z.RefinementCtx, inferType: boolean): Record<string, unknown> {
   const data = v.data;
   // creating without a type: the survey wizard sends its questions as `data`; else a collection
