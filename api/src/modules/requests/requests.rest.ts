@@ -4,6 +4,7 @@ import { done } from '../../rest/wire';
 import { requireUser, type RequestContext } from '../../shared/context';
 import { parseInput } from '../../shared/validation';
 import { legacyNames } from '../../rest/legacy-names';
+import { legacyQuestionSchema } from '../surveys/surveys.schemas';
 import { legacyResponse } from '../responses/responses.mappers';
 import { responsesPageOut, reviewedOut } from '../responses/responses.outputs';
 import { responsesPageCommand } from '../responses/responses.schemas';
@@ -11,11 +12,10 @@ import { contractsOut, legacyDetailOut, overviewOut, requestListOut, statisticsO
 import { reasonField, reviewFields } from '../responses/review.schemas';
 import type { ResponseView } from '../responses/responses.service';
 import { legacyContract, legacyDetail, legacyOverview, legacyRow } from './requests.mappers';
+import { FUNDINGS, REVIEW_DAYS } from './request.entity';
 import {
   contractsCommand,
   createRequestCommand,
-  legacyCreateSchema,
-  legacyEditSchema,
   listRequestsCommand,
   overviewCommand,
   requestRef,
@@ -23,10 +23,110 @@ import {
 } from './requests.schemas';
 
 const tag = 'requests';
-// Create and edit take the legacy form's payload: the route's input schema renames its fields
-// (legacyCreateSchema, legacyEditSchema) and the handler validates the result as the command. Not
-// one piped schema: zod carries on past an unknown key, so the command's own complaints would join
-// the "unrecognized key" one.
+
+// ---- the legacy form's payloads (create, edit): its names -> the commands' (requests.schemas.ts) ----
+// The route's input schema renames the fields (legacyCreateSchema, legacyEditSchema) and the handler
+// validates the result as the command, once. Not one piped schema: zod carries on past an unknown
+// key, so the command's own complaints would join the "unrecognized key" one.
+
+type Aliases = Record<string, unknown>;
+
+/** Picks the one value several legacy spellings carry; two different values are an error. */
+function alias(v: Aliases, names: string[], ctx: z.RefinementCtx): unknown {
+  const given = names.filter((n) => v[n] !== undefined);
+  const values = new Set(given.map((n) => JSON.stringify(v[n])));
+  if (values.size > 1) {
+    ctx.addIssue({ code: 'custom', path: [given[1]], message: `${given.join(' and ')} differ; send one of them` });
+  }
+  return given.length ? v[given[0]] : undefined;
+}
+
+const amountInput = z.union([z.number(), z.string().max(20)]);
+const addressInput = z.string().max(64).nullable();
+
+const legacyFields = {
+  type: z.string().max(20).optional(),
+  title: z.string().max(1000).optional(),
+  description: z.string().max(10_000).optional(),
+  desc: z.string().max(10_000).optional(),
+  category: z.string().max(40).optional(),
+  key: z.string().max(64).optional(),
+  bonus: z.string().max(10).optional(),
+  bonus_amount: amountInput.optional(),
+  bonusAmount: amountInput.optional(),
+  bonus_each: amountInput.optional(),
+  quality: z.string().max(10).optional(),
+  status: z.union([z.number(), z.string().max(2)]).optional(),
+  access: z.string().max(40).optional(),
+  contract_id: addressInput.optional(),
+  newchild: addressInput.optional(),
+  address: addressInput.optional(),
+  addressSigner: addressInput.optional(),
+  collectionData: z.record(z.string(), z.unknown()).optional(),
+  // surveys: the questions; collections (as read back by the form): the options
+  data: z.union([z.array(legacyQuestionSchema).max(100), z.record(z.string(), z.unknown())]).optional(),
+  // wallet (default) or credit: see payWith above
+  pay_with: z
+    .enum(FUNDINGS, { error: 'pay_with must be wallet or credit' })
+    .optional()
+    .describe(
+      'who funds the escrow: wallet (default: send newchild and address) or credit (your prepaid credit pays; the platform treasury creates and funds the escrow)',
+    ),
+  pay_after_review: z
+    .union([z.boolean(), z.literal(0), z.literal(1), z.string().max(5)])
+    .optional()
+    .describe(
+      "pay participants after your review: false (default: each accepted submission is paid at once) or true (a submission's payout waits until you approve it, and is approved by itself after review_days; a rejection pays nothing and frees its place). Fixed once responses arrived",
+    ),
+  review_days: z
+    .union([z.number(), z.string().max(5)])
+    .optional()
+    .describe(
+      `days you have to review a submission before it is approved by itself: ${REVIEW_DAYS.min} to ${REVIEW_DAYS.max}, default ${REVIEW_DAYS.default}; a change applies to submissions that arrive afterwards`,
+    ),
+};
+
+/**
+ * Legacy names -> requestFieldsSchema's names; the values are validated afterwards, as the create or
+ * update command (the route's handler parses the renamed payload with it).
+ */
+function fromLegacy(v: Aliases, ctx: z.RefinementCtx, inferType: boolean): Record<string, unknown> {
+  const data = v.data;
+  // creating without a type: the survey wizard sends its questions as `data`; else a collection
+  const type = v.type ?? (inferType ? (Array.isArray(data) ? 'survey' : 'collection') : undefined);
+  const out: Record<string, unknown> = {
+    type,
+    title: v.title,
+    description: alias(v, ['description', 'desc'], ctx),
+    category: v.category,
+    quality: v.quality,
+    access: v.access,
+    keyId: v.key,
+    bonus: v.bonus,
+    bonusAmount: alias(v, ['bonus_amount', 'bonusAmount'], ctx),
+    bonusEach: v.bonus_each,
+    status: v.status,
+    escrowAddress: alias(v, ['newchild', 'contract_id'], ctx),
+    signerAddress: alias(v, ['address', 'addressSigner'], ctx),
+    options: v.collectionData ?? (Array.isArray(data) ? undefined : data),
+    questions: Array.isArray(data) ? data : undefined,
+    payWith: v.pay_with,
+    payAfterReview: v.pay_after_review,
+    reviewDays: v.review_days,
+  };
+  return Object.fromEntries(Object.entries(out).filter(([, value]) => value !== undefined));
+}
+
+// POST /v1/request/create
+const legacyCreateSchema = z
+  .strictObject({ ...legacyFields, id: z.string().max(64).optional() })
+  .transform((v, ctx) => ({ ...fromLegacy(v, ctx, true), ...(v.id !== undefined ? { id: v.id } : {}) }));
+
+// POST /request.api/edit
+const legacyEditSchema = z
+  .strictObject({ ...legacyFields, id: z.string().max(64) })
+  .transform((v, ctx) => ({ ...fromLegacy(v, ctx, false), id: v.id }));
+
 // the review commands under their legacy names: id is the request, as for /request.api/response
 const reviewNames = { requestId: 'id', responseIds: 'response_ids' } as const;
 const reviewInputs = {
