@@ -27,6 +27,7 @@ import {
   parseCondition,
   parseFilter,
   type ConditionNode,
+  type ConditionSource,
 } from './join-condition';
 
 export type Overlap = {
@@ -97,7 +98,7 @@ export class AnalysesService {
   ) {}
 
   /** Two sets of a room and their join condition, checked against the rules (token literals). */
-  async pair(em: EntityManager, user: User, roomId: string, a: string, b: string, condition: unknown) {
+  async pair(em: EntityManager, user: User, roomId: string, a: string, b: string, condition: ConditionSource) {
     await this.rooms.access(em, user, roomId);
     if (a === b) throw badInput('dataset2_id: a join needs two different data sets');
     const setA = await this.datasets.get(em, user, roomId, a);

@@ -27,6 +27,14 @@ export type ConditionNode = Leaf | { kind: 'group'; op: 'and' | 'or'; children: 
 type Node = ConditionNode;
 export type ConditionSets = { 1: DatasetColumn[]; 2: DatasetColumn[] };
 
+/**
+ * `sqlWhere` as a command carries it (analyses.schemas.ts `condition`), or as an access request
+ * stored it: a JSON condition tree, or JSON text of one, not yet checked. parseCondition checks it
+ * here rather than in the command's schema because the checks need the data sets' columns, and a
+ * bad tree answers with this API's codes (SQL_NOT_ALLOWED, UNKNOWN_COLUMN, ...), first problem first.
+ */
+export type ConditionSource = unknown;
+
 const SQLISH =
   /(\b(select|insert|update|delete|drop|union|where|from|join|exec|truncate|alter|create)\b|;|--|\/\*|\b(and|or)\b\s|=|')/i;
 
@@ -42,13 +50,13 @@ function sqlText(where: string): AppError {
 }
 
 /** Parses `sqlWhere` (a JSON tree, or JSON text of one) into a validated tree. */
-export function parseCondition(raw: unknown, sets: ConditionSets): Node {
-  let tree = raw;
-  if (typeof raw === 'string') {
+export function parseCondition(sqlWhere: ConditionSource, sets: ConditionSets): Node {
+  let tree = sqlWhere;
+  if (typeof sqlWhere === 'string') {
     try {
-      tree = JSON.parse(raw) as unknown;
+      tree = JSON.parse(sqlWhere) as unknown;
     } catch {
-      throw SQLISH.test(raw) ? sqlText('sqlWhere') : fail('INVALID_CONDITION', 'sqlWhere: not valid JSON');
+      throw SQLISH.test(sqlWhere) ? sqlText('sqlWhere') : fail('INVALID_CONDITION', 'sqlWhere: not valid JSON');
     }
     if (typeof tree === 'string') {
       throw SQLISH.test(tree) ? sqlText('sqlWhere') : fail('INVALID_CONDITION', 'sqlWhere: expected a JSON object');
@@ -181,13 +189,13 @@ type JoinLeaf = Extract<Leaf, { kind: 'join' }>;
 export const leaves = (n: Node): Leaf[] => (n.kind === 'group' ? n.children.flatMap(leaves) : [n]);
 
 /** The condition as JSON, the way it is stored with a report (JSON text parsed once). */
-export function conditionJson(raw: unknown): unknown {
-  return typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
+export function conditionJson(sqlWhere: ConditionSource): unknown {
+  return typeof sqlWhere === 'string' ? (JSON.parse(sqlWhere) as unknown) : sqlWhere;
 }
 
 /** A condition over one data set: comparisons of its columns with values (no join leaves). */
-export function parseFilter(raw: unknown, columns: DatasetColumn[]): Node {
-  const tree = parseCondition(raw, { 1: columns, 2: [] });
+export function parseFilter(sqlWhere: ConditionSource, columns: DatasetColumn[]): Node {
+  const tree = parseCondition(sqlWhere, { 1: columns, 2: [] });
   if (leaves(tree).some((l) => l.kind === 'join'))
     throw fail('INVALID_CONDITION', 'sqlWhere: a condition over one data set compares its columns with values');
   return tree;

@@ -17,7 +17,7 @@ import { coverage, involvesPartner, resultColumns, type AnalysesService, type Re
 import { checkRowLevelReport, isPartnerSet, ruleError } from './analysis-rules';
 import type { AuditService } from './audit.service';
 import { reportWords } from './condition-words';
-import { compilePairs, conditionJson, type ConditionNode } from './join-condition';
+import { compilePairs, conditionJson, type ConditionNode, type ConditionSource } from './join-condition';
 import { Report } from './report.entity';
 
 export const REPORT_PRICE = 1;
@@ -82,7 +82,7 @@ export class ReportsService {
     }
     let approval: AccessRequest | null = null;
     let ids: string[];
-    let rawCondition: unknown;
+    let rawCondition: ConditionSource;
     if (input.accessRequestId) {
       if (input.datasetIds !== undefined || input.condition !== undefined)
         throw badInput(

@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parseInput } from '../../shared/validation';
 import type { User } from '../users/user.entity';
 import { contractPage, type ContractRecord } from './request-rows';
-import { contractsSchema, overviewSchema } from './requests.schemas';
+import type { ContractsCommand, OverviewCommand } from './requests.schemas';
 
 export type Overview = {
   open: number;
@@ -32,8 +31,7 @@ export function startOfLocalDay(now: Date, tzOffsetMinutes: number): Date {
  * owner's submissions.
  */
 export class DashboardService {
-  async overview(em: EntityManager, user: User, raw: unknown): Promise<Overview> {
-    const { tzOffset } = parseInput(overviewSchema, raw);
+  async overview(em: EntityManager, user: User, { tzOffset }: OverviewCommand): Promise<Overview> {
     const since = startOfLocalDay(new Date(), tzOffset ?? 0);
     const [row] = await em.execute<
       { open: number; draft: number; total: number; answered: number; capacity: string; today: number }[]
@@ -60,8 +58,7 @@ export class DashboardService {
   }
 
   /** Published requests with their escrow (Recent Contracts), newest first. */
-  async contracts(em: EntityManager, user: User, raw: unknown): Promise<ContractPage> {
-    const { page, limit } = parseInput(contractsSchema, raw);
+  async contracts(em: EntityManager, user: User, { page, limit }: ContractsCommand): Promise<ContractPage> {
     const { rows, count } = await contractPage(em, user.id, { limit, offset: (page - 1) * limit });
     return { list: rows, count, pages: Math.ceil(count / limit), page };
   }

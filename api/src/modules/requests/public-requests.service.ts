@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badInput, notFound } from '../../shared/errors';
-import { parseInput } from '../../shared/validation';
 import { TAKES_A_PLACE } from '../payouts/payout.entity';
 import type { PayoutsService } from '../payouts/payouts.service';
-import { endUserDataSchema, openRequestsSchema, phoneRequestSchema } from '../responses/phone.schemas';
+import type { OpenRequestsCommand, PublishedRequestRef } from '../responses/phone.schemas';
 import type { SurveysService } from '../surveys/surveys.service';
 import type { QuestionView } from '../surveys/surveys.views';
 import { capacityOf, DataRequest } from './request.entity';
@@ -22,23 +21,20 @@ export class PublicRequestsService {
     private readonly payouts: PayoutsService,
   ) {}
 
-  async endUserData(em: EntityManager, raw: unknown): Promise<PublicRequest> {
-    const { requestID } = parseInput(endUserDataSchema, raw);
-    const request = await this.published(em, requestID);
+  async endUserData(em: EntityManager, { requestId }: PublishedRequestRef): Promise<PublicRequest> {
+    const request = await this.published(em, requestId);
     const questions = request.type === 'survey' ? await this.questionsOf(em, request) : null;
     const { count } = await this.payouts.totals(em, request.id);
     return { request, questions, remaining: Math.max(0, capacityOf(request) - count) };
   }
 
-  async surveyQuestions(em: EntityManager, raw: unknown): Promise<QuestionView[]> {
-    const { requestId } = parseInput(phoneRequestSchema, raw);
+  async surveyQuestions(em: EntityManager, { requestId }: PublishedRequestRef): Promise<QuestionView[]> {
     const request = await this.published(em, requestId);
     if (request.type !== 'survey') throw badInput('This request is a collection: it has no questions');
     return this.questionsOf(em, request);
   }
 
-  async escrowOf(em: EntityManager, raw: unknown): Promise<DataRequest> {
-    const { requestId } = parseInput(phoneRequestSchema, raw);
+  async escrowOf(em: EntityManager, { requestId }: PublishedRequestRef): Promise<DataRequest> {
     return this.published(em, requestId);
   }
 
@@ -46,8 +42,7 @@ export class PublicRequestsService {
    * Published requests that still have a paid place, newest first, for the phone's list of what it
    * can answer, each with its places left (capacity minus payouts made or owed, as endUserData).
    */
-  async open(em: EntityManager, raw: unknown) {
-    const { page, limit, type } = parseInput(openRequestsSchema, raw);
+  async open(em: EntityManager, { page, limit, type }: OpenRequestsCommand) {
     const rows = await em.execute<{ id: string; remaining: number; total: number }[]>(
       `select r.id, (r.bonus_amount / r.bonus_each - p.n)::int as remaining, count(*) over ()::int as total
          from requests r

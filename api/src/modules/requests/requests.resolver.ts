@@ -4,7 +4,15 @@ import { selects } from '../../graphql/selection';
 import { requireUser, type RequestContext } from '../../shared/context';
 import { pageInfo } from '../billing/billing.mappers';
 import { toContract, toRequest } from './requests.mappers';
-import { withoutNulls } from '../../shared/validation';
+import { parseArgs, withoutNulls } from '../../shared/validation';
+import {
+  contractsCommand,
+  createRequestCommand,
+  listRequestsCommand,
+  overviewCommand,
+  requestRef,
+  updateRequestCommand,
+} from './requests.schemas';
 import {
   ContractListType,
   CreateRequestInput,
@@ -37,16 +45,20 @@ export class RequestsResolver {
     @Ctx() ctx: RequestContext,
     @Info() info: GraphQLResolveInfo,
   ) {
-    const raw = { page, limit, ...(type ? { type } : {}) };
     // questions for the whole page in two statements, and only when the query asks for them
     const withQuestions = selects(info, ['list', 'questions']);
-    const p = await ctx.services.requests.list(ctx.em, requireUser(ctx), raw, withQuestions);
+    const p = await ctx.services.requests.list(
+      ctx.em,
+      requireUser(ctx),
+      parseArgs(listRequestsCommand, { page, limit, type }),
+      withQuestions,
+    );
     return { list: p.list.map(toRequest), info: pageInfo(p) };
   }
 
   @Query(() => RequestType, { description: 'One of your requests, with its questions' })
   async request(@Arg('id', () => ID, { description: 'the request' }) id: string, @Ctx() ctx: RequestContext) {
-    return toRequest(await ctx.services.requests.get(ctx.em, requireUser(ctx), { id }));
+    return toRequest(await ctx.services.requests.get(ctx.em, requireUser(ctx), parseArgs(requestRef, { id })));
   }
 
   @Query(() => RequestOverviewType, { description: 'The dashboard overview cards' })
@@ -58,7 +70,7 @@ export class RequestsResolver {
     tzOffset: number | null,
     @Ctx() ctx: RequestContext,
   ) {
-    return ctx.services.dashboard.overview(ctx.em, requireUser(ctx), tzOffset == null ? {} : { tzOffset });
+    return ctx.services.dashboard.overview(ctx.em, requireUser(ctx), parseArgs(overviewCommand, { tzOffset }));
   }
 
   @Query(() => ContractListType, { description: 'Escrows of your published requests (Recent Contracts)' })
@@ -67,7 +79,11 @@ export class RequestsResolver {
     @Arg('limit', () => Int, { defaultValue: 5, description: 'how many per page' }) limit: number,
     @Ctx() ctx: RequestContext,
   ) {
-    const p = await ctx.services.dashboard.contracts(ctx.em, requireUser(ctx), { page, limit });
+    const p = await ctx.services.dashboard.contracts(
+      ctx.em,
+      requireUser(ctx),
+      parseArgs(contractsCommand, { page, limit }),
+    );
     return { list: p.list.map(toContract), info: pageInfo(p) };
   }
 
@@ -76,7 +92,11 @@ export class RequestsResolver {
     @Arg('requestId', () => ID, { description: 'the request' }) requestId: string,
     @Ctx() ctx: RequestContext,
   ) {
-    const request = await ctx.services.requests.get(ctx.em, requireUser(ctx), { id: requestId, type: 'survey' });
+    const request = await ctx.services.requests.get(
+      ctx.em,
+      requireUser(ctx),
+      parseArgs(requestRef, { id: requestId, type: 'survey' }),
+    );
     return ctx.services.surveys.statistics(ctx.em, request.request);
   }
 
@@ -89,7 +109,9 @@ export class RequestsResolver {
     input: CreateRequestInput,
     @Ctx() ctx: RequestContext,
   ) {
-    return toRequest(await ctx.services.requests.create(ctx.em, requireUser(ctx), fields(input)));
+    return toRequest(
+      await ctx.services.requests.create(ctx.em, requireUser(ctx), parseArgs(createRequestCommand, fields(input))),
+    );
   }
 
   @Mutation(() => RequestType, { description: 'Edits any subset of the fields of one of your requests' })
@@ -99,7 +121,13 @@ export class RequestsResolver {
     input: UpdateRequestInput,
     @Ctx() ctx: RequestContext,
   ) {
-    return toRequest(await ctx.services.requests.update(ctx.em, requireUser(ctx), { ...fields(input), id }));
+    return toRequest(
+      await ctx.services.requests.update(
+        ctx.em,
+        requireUser(ctx),
+        parseArgs(updateRequestCommand, { ...fields(input), id }),
+      ),
+    );
   }
 
   @Mutation(() => RequestType, {
@@ -110,12 +138,12 @@ export class RequestsResolver {
     @Arg('id', () => ID, { description: 'the request' }) id: string,
     @Ctx() ctx: RequestContext,
   ) {
-    return toRequest(await ctx.services.requests.closeEscrow(ctx.em, requireUser(ctx), { id }));
+    return toRequest(await ctx.services.requests.closeEscrow(ctx.em, requireUser(ctx), parseArgs(requestRef, { id })));
   }
 
   @Mutation(() => Boolean, { description: 'Deletes one of your requests with its responses' })
   async deleteRequest(@Arg('id', () => ID, { description: 'the request' }) id: string, @Ctx() ctx: RequestContext) {
-    await ctx.services.requests.remove(ctx.em, requireUser(ctx), { id });
+    await ctx.services.requests.remove(ctx.em, requireUser(ctx), parseArgs(requestRef, { id }));
     return true;
   }
 }

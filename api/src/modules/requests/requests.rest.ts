@@ -1,45 +1,152 @@
 import { z } from 'zod';
 import { route } from '../../rest/registry';
 import { done } from '../../rest/wire';
-import { requireUser } from '../../shared/context';
+import { requireUser, type RequestContext } from '../../shared/context';
+import { parseInput } from '../../shared/validation';
 import { legacyNames } from '../../rest/legacy-names';
+import { legacyQuestionSchema } from '../surveys/surveys.schemas';
 import { legacyResponse } from '../responses/responses.mappers';
 import { responsesPageOut, reviewedOut } from '../responses/responses.outputs';
-import { responsesPageSchema } from '../responses/phone.schemas';
+import { responsesPageCommand } from '../responses/responses.schemas';
 import { contractsOut, legacyDetailOut, overviewOut, requestListOut, statisticsOut } from './requests.outputs';
 import { reasonField, reviewFields } from '../responses/review.schemas';
+import type { ResponseView } from '../responses/responses.service';
 import { legacyContract, legacyDetail, legacyOverview, legacyRow } from './requests.mappers';
+import { FUNDINGS, REVIEW_DAYS } from './request.entity';
 import {
-  contractsSchema,
-  legacyCreateSchema,
-  legacyEditSchema,
-  listSchema,
-  overviewSchema,
-  requestRefSchema,
+  contractsCommand,
+  createRequestCommand,
+  listRequestsCommand,
+  overviewCommand,
+  requestRef,
+  updateRequestCommand,
 } from './requests.schemas';
 
 const tag = 'requests';
+
+// ---- the legacy form's payloads (create, edit): its names -> the commands' (requests.schemas.ts) ----
+// The route's input schema renames the fields (legacyCreateSchema, legacyEditSchema) and the handler
+// validates the result as the command, once. Not one piped schema: zod carries on past an unknown
+// key, so the command's own complaints would join the "unrecognized key" one.
+
+type Aliases = Record<string, unknown>;
+
+/** Picks the one value several legacy spellings carry; two different values are an error. */
+function alias(v: Aliases, names: string[], ctx: z.RefinementCtx): unknown {
+  const given = names.filter((n) => v[n] !== undefined);
+  const values = new Set(given.map((n) => JSON.stringify(v[n])));
+  if (values.size > 1) {
+    ctx.addIssue({ code: 'custom', path: [given[1]], message: `${given.join(' and ')} differ; send one of them` });
+  }
+  return given.length ? v[given[0]] : undefined;
+}
+
+const amountInput = z.union([z.number(), z.string().max(20)]);
+const addressInput = z.string().max(64).nullable();
+
+const legacyFields = {
+  type: z.string().max(20).optional(),
+  title: z.string().max(1000).optional(),
+  description: z.string().max(10_000).optional(),
+  desc: z.string().max(10_000).optional(),
+  category: z.string().max(40).optional(),
+  key: z.string().max(64).optional(),
+  bonus: z.string().max(10).optional(),
+  bonus_amount: amountInput.optional(),
+  bonusAmount: amountInput.optional(),
+  bonus_each: amountInput.optional(),
+  quality: z.string().max(10).optional(),
+  status: z.union([z.number(), z.string().max(2)]).optional(),
+  access: z.string().max(40).optional(),
+  contract_id: addressInput.optional(),
+  newchild: addressInput.optional(),
+  address: addressInput.optional(),
+  addressSigner: addressInput.optional(),
+  collectionData: z.record(z.string(), z.unknown()).optional(),
+  // surveys: the questions; collections (as read back by the form): the options
+  data: z.union([z.array(legacyQuestionSchema).max(100), z.record(z.string(), z.unknown())]).optional(),
+  // wallet (default) or credit: see payWith above
+  pay_with: z
+    .enum(FUNDINGS, { error: 'pay_with must be wallet or credit' })
+    .optional()
+    .describe(
+      'who funds the escrow: wallet (default: send newchild and address) or credit (your prepaid credit pays; the platform treasury creates and funds the escrow)',
+    ),
+  pay_after_review: z
+    .union([z.boolean(), z.literal(0), z.literal(1), z.string().max(5)])
+    .optional()
+    .describe(
+      "pay participants after your review: false (default: each accepted submission is paid at once) or true (a submission's payout waits until you approve it, and is approved by itself after review_days; a rejection pays nothing and frees its place). Fixed once responses arrived",
+    ),
+  review_days: z
+    .union([z.number(), z.string().max(5)])
+    .optional()
+    .describe(
+      `days you have to review a submission before it is approved by itself: ${REVIEW_DAYS.min} to ${REVIEW_DAYS.max}, default ${REVIEW_DAYS.default}; a change applies to submissions that arrive afterwards`,
+    ),
+};
+
+/**
+ * Legacy names -> requestFieldsSchema's names; the values are validated afterwards, as the create or
+ * update command (the route's handler parses the renamed payload with it).
+ */
+function fromLegacy(v: Aliases, ctx: z.RefinementCtx, inferType: boolean): Record<string, unknown> {
+  const data = v.data;
+  // creating without a type: the survey wizard sends its questions as `data`; else a collection
+  const type = v.type ?? (inferType ? (Array.isArray(data) ? 'survey' : 'collection') : undefined);
+  const out: Record<string, unknown> = {
+    type,
+    title: v.title,
+    description: alias(v, ['description', 'desc'], ctx),
+    category: v.category,
+    quality: v.quality,
+    access: v.access,
+    keyId: v.key,
+    bonus: v.bonus,
+    bonusAmount: alias(v, ['bonus_amount', 'bonusAmount'], ctx),
+    bonusEach: v.bonus_each,
+    status: v.status,
+    escrowAddress: alias(v, ['newchild', 'contract_id'], ctx),
+    signerAddress: alias(v, ['address', 'addressSigner'], ctx),
+    options: v.collectionData ?? (Array.isArray(data) ? undefined : data),
+    questions: Array.isArray(data) ? data : undefined,
+    payWith: v.pay_with,
+    payAfterReview: v.pay_after_review,
+    reviewDays: v.review_days,
+  };
+  return Object.fromEntries(Object.entries(out).filter(([, value]) => value !== undefined));
+}
+
+// POST /v1/request/create
+const legacyCreateSchema = z
+  .strictObject({ ...legacyFields, id: z.string().max(64).optional() })
+  .transform((v, ctx) => ({ ...fromLegacy(v, ctx, true), ...(v.id !== undefined ? { id: v.id } : {}) }));
+
+// POST /request.api/edit
+const legacyEditSchema = z
+  .strictObject({ ...legacyFields, id: z.string().max(64) })
+  .transform((v, ctx) => ({ ...fromLegacy(v, ctx, false), id: v.id }));
+
 // the review commands under their legacy names: id is the request, as for /request.api/response
 const reviewNames = { requestId: 'id', responseIds: 'response_ids' } as const;
 const reviewInputs = {
   approve: legacyNames(reviewFields, reviewNames),
   reject: legacyNames({ ...reviewFields, reason: reasonField }, reviewNames),
 };
+type Decide<C> = (ctx: RequestContext, command: C) => Promise<ResponseView[]>;
 
 /** POST /request.api/response/approve or /reject: the requester's review (reviews.service.ts). */
-const reviewRoute = (decision: 'approve' | 'reject', summary: string) =>
+const reviewRoute = <C>(decision: 'approve' | 'reject', input: z.ZodType<C>, call: Decide<C>, summary: string) =>
   route({
     method: 'POST',
     path: `/request.api/response/${decision}`,
     tag,
     auth: 'user',
     summary: `${summary}. Answers the responses as /request.api/response lists them`,
-    input: reviewInputs[decision],
+    input,
     output: reviewedOut,
     errors: ['NOT_FOUND', 'CONFLICT'],
-    handler: async (ctx, input) => ({
-      list: (await ctx.services.reviews[decision](ctx.em, requireUser(ctx), input)).map(legacyResponse),
-    }),
+    handler: async (ctx, command) => ({ list: (await call(ctx, command)).map(legacyResponse) }),
   });
 const info = (p: { count: number; pages: number; page: number }) => ({ count: p.count, pages: p.pages, page: p.page });
 
@@ -55,7 +162,7 @@ export const requestsRoutes = [
     auth: 'user',
     summary:
       'Dashboard overview: { open, draft, response_total, response_today, avg_comp_rate }. Optional tzOffset (minutes, as Date#getTimezoneOffset) makes "today" your local day',
-    input: overviewSchema,
+    input: overviewCommand,
     handler: async (ctx, input) =>
       legacyOverview(await ctx.services.dashboard.overview(ctx.em, requireUser(ctx), input)),
   }),
@@ -68,7 +175,7 @@ export const requestsRoutes = [
     auth: 'user',
     summary:
       'Your requests, newest first: { list: [{ id, title, type, type_name, created, last_modified, questionCount, count_response, desc, key, ... }], info: { count, pages, page } }',
-    input: listSchema,
+    input: listRequestsCommand,
     handler: async (ctx, input) => {
       const p = await ctx.services.requests.list(ctx.em, requireUser(ctx), input);
       return { list: p.list.map((d) => legacyRow(d.request)), info: info(p) };
@@ -84,7 +191,10 @@ export const requestsRoutes = [
     summary:
       'Create a request: a draft (status 0) or published (status 1, with newchild/contract_id = the escrow the factory created for this request id and address/addressSigner = the wallet that funded it; send your own UUID as id so the escrow can be created first), or published with pay_with "credit": your prepaid credit pays Total IPTs and the platform treasury creates and funds the escrow (no newchild/address; 402 INSUFFICIENT_CREDIT "Purchase Tokens to continue" when short; saved as published only once the escrow exists on-chain; a retry with the same id never pays twice). Surveys send data = questions. Returns the request as /v1/request/get does',
     input: legacyCreateSchema,
-    handler: async (ctx, input) => legacyDetail(await ctx.services.requests.create(ctx.em, requireUser(ctx), input)),
+    handler: async (ctx, input) =>
+      legacyDetail(
+        await ctx.services.requests.create(ctx.em, requireUser(ctx), parseInput(createRequestCommand, input)),
+      ),
   }),
   route({
     method: 'POST',
@@ -96,7 +206,10 @@ export const requestsRoutes = [
     summary:
       'Edit one of your requests (id; any other field). quality, access and type never change; a published request keeps its escrow and bonus_each. pay_with "credit" publishes a draft from prepaid credit, and raising bonus_amount of a request paid with credit tops its escrow up from credit',
     input: legacyEditSchema,
-    handler: async (ctx, input) => legacyDetail(await ctx.services.requests.update(ctx.em, requireUser(ctx), input)),
+    handler: async (ctx, input) =>
+      legacyDetail(
+        await ctx.services.requests.update(ctx.em, requireUser(ctx), parseInput(updateRequestCommand, input)),
+      ),
   }),
   route({
     method: 'POST',
@@ -106,7 +219,7 @@ export const requestsRoutes = [
     tag,
     auth: 'user',
     summary: 'Delete one of your requests (type, id) with its responses',
-    input: requestRefSchema,
+    input: requestRef,
     handler: async (ctx, input) => {
       await ctx.services.requests.remove(ctx.em, requireUser(ctx), input);
       return true;
@@ -121,7 +234,7 @@ export const requestsRoutes = [
     auth: 'user',
     summary:
       'One of your requests as the form reads it: title, desc, key, quality, access, entity { bonus_amount, bonus_each, healthData, ... }, bonusAmount, data (survey questions or collection options), newchild, addressSigner',
-    input: requestRefSchema,
+    input: requestRef,
     handler: async (ctx, input) => legacyDetail(await ctx.services.requests.get(ctx.em, requireUser(ctx), input)),
   }),
   route({
@@ -131,7 +244,7 @@ export const requestsRoutes = [
     auth: 'user',
     summary:
       'Responses to one of your requests, oldest first, limit per page (default 20) from offset: { list: [{ id, member_id, encrypted_symmetric_key, wallet_public_key, data, answers, payout, created }], info: { count, offset, awaiting_review } }',
-    input: responsesPageSchema,
+    input: responsesPageCommand,
     output: responsesPageOut,
     errors: ['NOT_FOUND'],
     handler: async (ctx, input) => {
@@ -144,10 +257,14 @@ export const requestsRoutes = [
   }),
   reviewRoute(
     'approve',
+    reviewInputs.approve,
+    (ctx, command) => ctx.services.reviews.approve(ctx.em, requireUser(ctx), command),
     'Paid after review: approve responses of one of your requests (id, response_ids: 1 to 100), so their payouts start; each is paid once however often it is approved. All or none: a response already rejected, or paid on submission, is 409 and nothing changes; one already approved stays as it is',
   ),
   reviewRoute(
     'reject',
+    reviewInputs.reject,
+    (ctx, command) => ctx.services.reviews.reject(ctx.em, requireUser(ctx), command),
     'Paid after review: reject responses of one of your requests (id, response_ids: 1 to 100, reason: 1 to 500 characters, shown to the participants by checkSubmitted). Nothing is paid and each frees its paid place. All or none: a response already approved, or paid on submission, is 409 and nothing changes; one already rejected keeps its first reason',
   ),
   route({
@@ -173,7 +290,7 @@ export const requestsRoutes = [
     auth: 'user',
     summary:
       'Escrows of your published requests, newest first: { list: [{ address (signer), escrow, title, bonus_amount, status }], info }',
-    input: contractsSchema,
+    input: contractsCommand,
     handler: async (ctx, input) => {
       const p = await ctx.services.dashboard.contracts(ctx.em, requireUser(ctx), input);
       return { list: p.list.map(legacyContract), info: info(p) };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { evmAddress } from '../../shared/address';
 import { trimmed } from '../../shared/validation';
-import { legacyQuestionSchema, questionsSchema } from '../surveys/surveys.schemas';
+import { questionsSchema } from '../surveys/surveys.schemas';
 import { iptAmount } from './amounts';
 import {
   ACCESS_TYPES,
@@ -99,130 +99,43 @@ export const requestFieldsSchema = z.strictObject({
 export type RequestFields = z.output<typeof requestFieldsSchema>;
 
 /** Create: every field; `id` lets the browser fund the escrow for a request id before saving. */
-export const createRequestSchema = requestFieldsSchema.extend({ id: z.uuid('id must be a UUID').optional() });
+export const createRequestCommand = requestFieldsSchema.extend({ id: z.uuid('id must be a UUID').optional() });
+export type CreateRequestCommand = z.infer<typeof createRequestCommand>;
 
 /** Edit: any subset; the rest stays as stored. */
-export const updateRequestSchema = z
+export const updateRequestCommand = z
   .strictObject(fields)
   .partial()
   .extend({ id: z.uuid('id must be a request id') });
+export type UpdateRequestCommand = z.infer<typeof updateRequestCommand>;
 
-export const requestRefSchema = z.strictObject({
+/** One of the caller's requests. */
+export const requestRef = z.strictObject({
   id: z.uuid('id must be a request id'),
   // the legacy calls name the type too; when given it must match
   type: requestType.optional(),
 });
+export type RequestRef = z.infer<typeof requestRef>;
 
-export const listSchema = z.strictObject({
+/** A page of the caller's requests, newest first. */
+export const listRequestsCommand = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(LIST_PAGE_SIZE),
   type: requestType.optional(),
 });
+export type ListRequestsCommand = z.infer<typeof listRequestsCommand>;
 
-export const contractsSchema = z.strictObject({
+/** A page of the caller's escrows (the dashboard's Recent Contracts). */
+export const contractsCommand = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(5),
 });
+export type ContractsCommand = z.infer<typeof contractsCommand>;
 
-export const overviewSchema = z.strictObject({
+/** The dashboard's overview cards. */
+export const overviewCommand = z.strictObject({
   // minutes to add to local time to get UTC (JavaScript's Date#getTimezoneOffset); "today" is the
   // caller's local day. Absent: the UTC day.
   tzOffset: z.coerce.number().int().min(-840).max(840).optional(),
 });
-
-// ---- legacy REST payloads -----------------------------------------------------------------------
-
-type Aliases = Record<string, unknown>;
-
-/** Picks the one value several legacy spellings carry; two different values are an error. */
-function alias(v: Aliases, names: string[], ctx: z.RefinementCtx): unknown {
-  const given = names.filter((n) => v[n] !== undefined);
-  const values = new Set(given.map((n) => JSON.stringify(v[n])));
-  if (values.size > 1) {
-    ctx.addIssue({ code: 'custom', path: [given[1]], message: `${given.join(' and ')} differ; send one of them` });
-  }
-  return given.length ? v[given[0]] : undefined;
-}
-
-const amountInput = z.union([z.number(), z.string().max(20)]);
-const addressInput = z.string().max(64).nullable();
-
-const legacyFields = {
-  type: z.string().max(20).optional(),
-  title: z.string().max(1000).optional(),
-  description: z.string().max(10_000).optional(),
-  desc: z.string().max(10_000).optional(),
-  category: z.string().max(40).optional(),
-  key: z.string().max(64).optional(),
-  bonus: z.string().max(10).optional(),
-  bonus_amount: amountInput.optional(),
-  bonusAmount: amountInput.optional(),
-  bonus_each: amountInput.optional(),
-  quality: z.string().max(10).optional(),
-  status: z.union([z.number(), z.string().max(2)]).optional(),
-  access: z.string().max(40).optional(),
-  contract_id: addressInput.optional(),
-  newchild: addressInput.optional(),
-  address: addressInput.optional(),
-  addressSigner: addressInput.optional(),
-  collectionData: z.record(z.string(), z.unknown()).optional(),
-  // surveys: the questions; collections (as read back by the form): the options
-  data: z.union([z.array(legacyQuestionSchema).max(100), z.record(z.string(), z.unknown())]).optional(),
-  // wallet (default) or credit: see payWith above
-  pay_with: z
-    .enum(FUNDINGS, { error: 'pay_with must be wallet or credit' })
-    .optional()
-    .describe(
-      'who funds the escrow: wallet (default: send newchild and address) or credit (your prepaid credit pays; the platform treasury creates and funds the escrow)',
-    ),
-  pay_after_review: z
-    .union([z.boolean(), z.literal(0), z.literal(1), z.string().max(5)])
-    .optional()
-    .describe(
-      "pay participants after your review: false (default: each accepted submission is paid at once) or true (a submission's payout waits until you approve it, and is approved by itself after review_days; a rejection pays nothing and frees its place). Fixed once responses arrived",
-    ),
-  review_days: z
-    .union([z.number(), z.string().max(5)])
-    .optional()
-    .describe(
-      `days you have to review a submission before it is approved by itself: ${REVIEW_DAYS.min} to ${REVIEW_DAYS.max}, default ${REVIEW_DAYS.default}; a change applies to submissions that arrive afterwards`,
-    ),
-};
-
-/** Legacy names -> requestFieldsSchema's names; values are validated by the service. */
-function fromLegacy(v: Aliases, ctx: z.RefinementCtx, inferType: boolean): Record<string, unknown> {
-  const data = v.data;
-  // creating without a type: the survey wizard sends its questions as `data`; else a collection
-  const type = v.type ?? (inferType ? (Array.isArray(data) ? 'survey' : 'collection') : undefined);
-  const out: Record<string, unknown> = {
-    type,
-    title: v.title,
-    description: alias(v, ['description', 'desc'], ctx),
-    category: v.category,
-    quality: v.quality,
-    access: v.access,
-    keyId: v.key,
-    bonus: v.bonus,
-    bonusAmount: alias(v, ['bonus_amount', 'bonusAmount'], ctx),
-    bonusEach: v.bonus_each,
-    status: v.status,
-    escrowAddress: alias(v, ['newchild', 'contract_id'], ctx),
-    signerAddress: alias(v, ['address', 'addressSigner'], ctx),
-    options: v.collectionData ?? (Array.isArray(data) ? undefined : data),
-    questions: Array.isArray(data) ? data : undefined,
-    payWith: v.pay_with,
-    payAfterReview: v.pay_after_review,
-    reviewDays: v.review_days,
-  };
-  return Object.fromEntries(Object.entries(out).filter(([, value]) => value !== undefined));
-}
-
-// POST /v1/request/create
-export const legacyCreateSchema = z
-  .strictObject({ ...legacyFields, id: z.string().max(64).optional() })
-  .transform((v, ctx) => ({ ...fromLegacy(v, ctx, true), ...(v.id !== undefined ? { id: v.id } : {}) }));
-
-// POST /request.api/edit
-export const legacyEditSchema = z
-  .strictObject({ ...legacyFields, id: z.string().max(64) })
-  .transform((v, ctx) => ({ ...fromLegacy(v, ctx, false), id: v.id }));
+export type OverviewCommand = z.infer<typeof overviewCommand>;

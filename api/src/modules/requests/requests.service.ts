@@ -3,9 +3,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
 import { AppError, badInput, conflict, isUniqueViolation, notFound } from '../../shared/errors';
-import { parseInput } from '../../shared/validation';
 import type { ChainService } from '../chain/chain.service';
 import { Key } from '../keys/key.entity';
 import { normaliseKeyId } from '../keys/public-key';
@@ -20,12 +18,12 @@ import type { EscrowFundingService } from './escrow-funding.service';
 import { DataRequest, type Funding, type RequestKind } from './request.entity';
 import { checkRequestRules, fullOptions, sameOptions } from './request-rules';
 import { requestPage, type RequestRecord } from './request-rows';
-import {
-  createRequestSchema,
-  listSchema,
-  requestRefSchema,
-  updateRequestSchema,
-  type RequestFields,
+import type {
+  CreateRequestCommand,
+  ListRequestsCommand,
+  RequestFields,
+  RequestRef,
+  UpdateRequestCommand,
 } from './requests.schemas';
 
 /** A request with its questions (surveys; null for collections). */
@@ -66,9 +64,8 @@ export class RequestsService {
     });
   }
 
-  async create(em: EntityManager, user: User, raw: unknown): Promise<RequestDetail> {
-    const input = parseInput(createRequestSchema, raw);
-    if (input.payWith === 'credit' && input.status === 1) return this.createWithCredit(em, user, input, raw);
+  async create(em: EntityManager, user: User, input: CreateRequestCommand): Promise<RequestDetail> {
+    if (input.payWith === 'credit' && input.status === 1) return this.createWithCredit(em, user, input);
     checkRequestRules(input);
     const key = await this.ownKey(em, user, input.keyId);
     const id = input.id ?? randomUUID();
@@ -93,12 +90,7 @@ export class RequestsService {
    * transaction), then the treasury creates and funds the escrow, and only then is it published.
    * The same id again (a retry, a second click) finishes that first attempt instead of paying twice.
    */
-  private async createWithCredit(
-    em: EntityManager,
-    user: User,
-    input: z.output<typeof createRequestSchema>,
-    raw: unknown,
-  ): Promise<RequestDetail> {
+  private async createWithCredit(em: EntityManager, user: User, input: CreateRequestCommand): Promise<RequestDetail> {
     noEscrowWithCredit(input);
     checkRequestRules({ ...input, status: 0 });
     const key = await this.ownKey(em, user, input.keyId);
@@ -125,7 +117,7 @@ export class RequestsService {
       });
     } catch (err) {
       // the same id submitted twice at once: the other submission paid; finish that one
-      if (input.id && isUniqueViolation(err)) return this.create(em, user, raw);
+      if (input.id && isUniqueViolation(err)) return this.create(em, user, input);
       if (isUniqueViolation(err)) throw conflict('Another request already uses this id');
       throw err;
     }
@@ -268,8 +260,7 @@ export class RequestsService {
    * escrow refunds what is left to the treasury, and that goes back to the requester's credit. The
    * request then stops taking responses (back to unpublished, for good). Safe to repeat.
    */
-  async closeEscrow(em: EntityManager, user: User, raw: unknown): Promise<RequestDetail> {
-    const { id } = parseInput(requestRefSchema, raw);
+  async closeEscrow(em: EntityManager, user: User, { id }: RequestRef): Promise<RequestDetail> {
     const request = await this.owned(em, user, id);
     let row = await this.funding.live(em, id, 'close');
     if (!row) {
@@ -315,8 +306,8 @@ export class RequestsService {
    * keeps its escrow, signer and bonus_each (the escrow pays a fixed amount) and cannot go back to
    * draft, and its bonus_amount never drops below what participants are already paid or owed.
    */
-  async update(em: EntityManager, user: User, raw: unknown): Promise<RequestDetail> {
-    const { id, payWith, ...changes } = parseInput(updateRequestSchema, raw);
+  async update(em: EntityManager, user: User, command: UpdateRequestCommand): Promise<RequestDetail> {
+    const { id, payWith, ...changes } = command;
     const request = await this.owned(em, user, id);
     for (const field of ['type', 'quality', 'access'] as const) {
       if (changes[field] !== undefined && changes[field] !== request[field]) {
@@ -420,8 +411,7 @@ export class RequestsService {
    * The open escrow of a request paid with credit is closed first, so what is left returns to the
    * requester's credit (if it cannot be closed now, nothing is deleted).
    */
-  async remove(em: EntityManager, user: User, raw: unknown): Promise<void> {
-    const { id, type } = parseInput(requestRefSchema, raw);
+  async remove(em: EntityManager, user: User, { id, type }: RequestRef): Promise<void> {
     const request = await em.findOne(DataRequest, { id, user, ...(type ? { type } : {}) });
     if (request?.funding === 'credit' && !request.escrowClosedAt) {
       if (request.status === 1) await this.closeEscrow(em, user, { id });
@@ -433,14 +423,17 @@ export class RequestsService {
     if (!deleted) throw notFound('Request');
   }
 
-  async get(em: EntityManager, user: User, raw: unknown): Promise<RequestDetail> {
-    const { id, type } = parseInput(requestRefSchema, raw);
+  async get(em: EntityManager, user: User, { id, type }: RequestRef): Promise<RequestDetail> {
     return this.detail(em, id, user, type);
   }
 
   /** The caller's requests, newest first; questions only when asked for (two more statements). */
-  async list(em: EntityManager, user: User, raw: unknown, withQuestions = false): Promise<RequestPage> {
-    const { page, limit, type } = parseInput(listSchema, raw);
+  async list(
+    em: EntityManager,
+    user: User,
+    { page, limit, type }: ListRequestsCommand,
+    withQuestions = false,
+  ): Promise<RequestPage> {
     const { rows, count } = await requestPage(em, user.id, { type, limit, offset: (page - 1) * limit });
     const questions = withQuestions
       ? await this.surveys.load(

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { route, type FileRoute } from '../../rest/registry';
 import { uploadedImageOut } from '../responses/phone.outputs';
 import type { Services } from '../../services';
-import { IMAGE_PATH, ResponseImagesService, UPLOAD_BODY_LIMIT, uploadImageSchema } from './response-images.service';
+import { UPLOAD_BODY_LIMIT, uploadImageCommand } from './response-images.schemas';
+import { IMAGE_PATH, ResponseImagesService } from './response-images.service';
 
 const service = (services: Services) => new ResponseImagesService(services.storage, services.publicRequests);
 
@@ -15,7 +16,7 @@ export const responseImagesRoutes = [
     tag: 'phone app',
     auth: 'public',
     summary: `Upload one personal image of a collection response, encrypted in the participant's browser: requestId (a published collection asking for personalImages), deviceId, data (base64 of the 12-byte IV || AES-256-GCM ciphertext and tag of the image file, with the response's data key and AAD "response-image|<requestId>|<index>"; at most 5 MB of image). Answers { id, path, bytes }: GET <path> (${IMAGE_PATH}<id>) serves the same bytes back; the link goes in the response JSON's image_upload. Rate-limited per device and per address (429)`,
-    input: uploadImageSchema,
+    input: uploadImageCommand,
     bodyLimit: UPLOAD_BODY_LIMIT,
     handler: async (ctx, input) => service(ctx.services).upload(ctx.em, input, ctx.ip),
   }),

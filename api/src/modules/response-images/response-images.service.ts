@@ -1,36 +1,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
 import { AppError, badInput } from '../../shared/errors';
-import { parseInput } from '../../shared/validation';
 import { assertUnderLimit, recordHit } from '../auth/rate-limit';
-import { deviceIdSchema } from '../participants/participants.service';
 import type { PublicRequestsService } from '../requests/public-requests.service';
 import type { FileStorage } from '../storage/file-storage';
+import { IMAGE_OVERHEAD, MAX_IMAGE_BODY, type UploadImageCommand } from './response-images.schemas';
 
 // Personal images of collection responses (docs/phone-response-encryption.md, "Images"): the
 // participant's browser encrypts each image with the response's data key and uploads only the
 // ciphertext; the server keeps opaque bytes under an unguessable id and never holds the key.
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-// 12-byte IV and 16-byte GCM tag around the image
-const OVERHEAD = 12 + 16;
-export const MAX_IMAGE_BODY = MAX_IMAGE_BYTES + OVERHEAD;
-// base64 of the largest body plus room for the other JSON fields
-export const UPLOAD_BODY_LIMIT = Math.ceil(MAX_IMAGE_BODY / 3) * 4 + 4096;
 export const IMAGE_PATH = '/v1/requestClient/image/';
 // per device and per address, in an hour: a response has at most 5 images, retries included
 export const IMAGE_LIMITS = { perDevice: 20, perIp: 100, windowMs: 60 * 60 * 1000 };
 
 const IMAGE_ID = /^[A-Za-z0-9_-]{43}$/;
-
-export const uploadImageSchema = z.strictObject({
-  requestId: z.uuid('requestId must be a request id'),
-  deviceId: deviceIdSchema,
-  data: z
-    .string()
-    .max(UPLOAD_BODY_LIMIT, 'data is larger than 5 MB')
-    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'data must be base64 (the 12-byte IV, then the AES-256-GCM ciphertext and tag)'),
-});
 
 const storageKey = (id: string) => `response-images/${id}.bin`;
 
@@ -40,10 +23,13 @@ export class ResponseImagesService {
     private readonly publicRequests: PublicRequestsService,
   ) {}
 
-  async upload(em: EntityManager, raw: unknown, ip: string): Promise<{ id: string; path: string; bytes: number }> {
-    const input = parseInput(uploadImageSchema, raw);
+  async upload(
+    em: EntityManager,
+    input: UploadImageCommand,
+    ip: string,
+  ): Promise<{ id: string; path: string; bytes: number }> {
     const body = Buffer.from(input.data, 'base64');
-    if (body.length <= OVERHEAD) throw badInput('data is too short to hold an encrypted image');
+    if (body.length <= IMAGE_OVERHEAD) throw badInput('data is too short to hold an encrypted image');
     if (body.length > MAX_IMAGE_BODY) throw new AppError('PAYLOAD_TOO_LARGE', 'An image may be at most 5 MB');
     const request = await this.publicRequests.escrowOf(em, { requestId: input.requestId });
     if (request.type !== 'collection' || !request.options?.personalImages) {

@@ -1,19 +1,20 @@
 import { z } from 'zod';
+import { legacyNames } from '../../rest/legacy-names';
 import { route } from '../../rest/registry';
 import { done } from '../../rest/wire';
 import { legacyQuestionOut } from '../requests/requests.outputs';
 import type { PublicRequest } from '../requests/public-requests.service';
 import { legacyQuestion, legacyRow, typeName } from '../requests/requests.mappers';
-import { countSchema } from '../surveys/surveys.service';
+import { countCommand } from '../surveys/surveys.schemas';
 import {
-  checkSubmittedSchema,
-  endUserDataSchema,
-  openRequestsSchema,
-  phoneRequestSchema,
-  rankingSchema,
-  submitCollectionSchema,
-  submitSurveySchema,
-  withdrawSchema,
+  deviceSubmissionFields,
+  deviceSubmissionRef,
+  openRequestsCommand,
+  publishedRequestRef,
+  rankCommand,
+  requestId,
+  submitCollectionCommand,
+  submitSurveyCommand,
 } from './phone.schemas';
 import { acceptedOut, contractIdOut, countOut, endUserDataOut, openRequestsOut, rankedOut } from './phone.outputs';
 import { toPayout } from './responses.mappers';
@@ -21,6 +22,15 @@ import { submittedOut } from './responses.outputs';
 import type { Accepted } from './submissions.service';
 
 const tag = 'phone app';
+
+// The legacy spellings of the phone's calls (phone.schemas.ts holds the commands): getEndUserData
+// names the request requestID, deleteRequest request_id, the other calls requestId (and the
+// messages name the field as the call spells it).
+const legacyEndUserData = legacyNames({ requestId: requestId('requestID') }, { requestId: 'requestID' });
+const legacyWithdraw = legacyNames(
+  { ...deviceSubmissionFields, requestId: requestId('request_id') },
+  { requestId: 'request_id' },
+);
 
 // What the phone needs to show and answer a published request (CLARIFICATIONS "Phone-app calls").
 const endUserData = ({ request: r, questions, remaining }: PublicRequest) => ({
@@ -66,7 +76,7 @@ export const phoneRoutes = [
     auth: 'public',
     summary:
       'Published requests that still have a paid place, newest first (page, limit, type): { list: [{ id, title, type, type_name, desc, created, questionCount, quality, access, bonus_each, remaining }], info: { count, pages, page } }',
-    input: openRequestsSchema,
+    input: openRequestsCommand,
     handler: async (ctx, input) => {
       const p = await ctx.services.publicRequests.open(ctx.em, input);
       const list = p.list.map(({ request, remaining }) => {
@@ -86,7 +96,7 @@ export const phoneRoutes = [
     auth: 'public',
     summary:
       'A published request for the phone: title, description, options (collections) or questions (surveys), bonus_each, remaining paid responses, quality, access, publicKey (PEM to encrypt responses to) and the escrow (newchild)',
-    input: endUserDataSchema,
+    input: legacyEndUserData,
     handler: async (ctx, input) => endUserData(await ctx.services.publicRequests.endUserData(ctx.em, input)),
   }),
   route({
@@ -98,7 +108,7 @@ export const phoneRoutes = [
     auth: 'public',
     summary:
       'The questions of a published survey: [{ id, index, type, title, options }] (options: choices, or { scale, shape } for stars)',
-    input: phoneRequestSchema,
+    input: publishedRequestRef,
     handler: async (ctx, input) =>
       (await ctx.services.publicRequests.surveyQuestions(ctx.em, input)).map(legacyQuestion),
   }),
@@ -110,7 +120,7 @@ export const phoneRoutes = [
     tag,
     auth: 'public',
     summary: 'How many answers chose responseAnswer for questionId (stars: "1".."scale"): { count }',
-    input: countSchema,
+    input: countCommand,
     handler: async (ctx, input) => ctx.services.surveys.count(ctx.em, input),
   }),
   route({
@@ -121,7 +131,7 @@ export const phoneRoutes = [
     tag,
     auth: 'public',
     summary: 'The escrow of a published request: { requestId, contractId }',
-    input: phoneRequestSchema,
+    input: publishedRequestRef,
     handler: async (ctx, input) => {
       const r = await ctx.services.publicRequests.escrowOf(ctx.em, input);
       return { requestId: r.id, contractId: r.escrowAddress };
@@ -136,7 +146,7 @@ export const phoneRoutes = [
     auth: 'public',
     summary:
       "Whether this device answered the request: { submitted, memberId, submittedAt, payout { status, amount, txHash, failureMessage, completedAt, reviewDueAt, reviewedAt, reviewOutcome, rejectionReason } }. Paid after review the payout is awaiting_review until the requester decides (or reviewDueAt passes), then pending and sent, or rejected with the requester's rejectionReason",
-    input: checkSubmittedSchema,
+    input: deviceSubmissionRef,
     handler: async (ctx, input) => {
       const s = await ctx.services.submissions.checkSubmitted(ctx.em, input);
       return { ...s, payout: toPayout(s.payout) };
@@ -151,7 +161,7 @@ export const phoneRoutes = [
     auth: 'public',
     summary:
       'Answer a published collection: requestId, deviceId, walletAddress, encryptedData (aesgcm1.<base64 of 12-byte IV || AES-256-GCM ciphertext+tag of the response JSON, AAD "response-data|<requestId>">), sealedKey (the 32-byte data key sealed with HPKE to the request publicKey, info "response-key|<requestId>": hpke1.<base64 of enc (an uncompressed P-256 point) || ciphertext>). The JSON holds exactly what the request asks for, in the format of docs/collection-response.md. Bad input 400, then one per device and per wallet (409). The bonus is paid to walletAddress',
-    input: submitCollectionSchema,
+    input: submitCollectionCommand,
     handler: async (ctx, input) => accepted(await ctx.services.submissions.submitCollection(ctx.em, input)),
   }),
   route({
@@ -163,7 +173,7 @@ export const phoneRoutes = [
     auth: 'public',
     summary:
       'Answer a published survey: requestId, deviceId, walletAddress, answers [{ questionId or index, answer }] (a choice; a list for checkboxes; 1..scale for stars, which may also come later via request.api/ranking). Every other question must be answered. One per device and per wallet (409)',
-    input: submitSurveySchema,
+    input: submitSurveyCommand,
     handler: async (ctx, input) => accepted(await ctx.services.submissions.submitSurvey(ctx.em, input)),
   }),
   route({
@@ -175,7 +185,7 @@ export const phoneRoutes = [
     auth: 'public',
     summary:
       'Star rating for question index (0-based) of a survey this device answered: index, stars (1..scale), requestId, deviceId; replaces an earlier rating',
-    input: rankingSchema,
+    input: rankCommand,
     handler: async (ctx, input) => ctx.services.submissions.rank(ctx.em, input),
   }),
   route({
@@ -187,7 +197,7 @@ export const phoneRoutes = [
     auth: 'public',
     summary:
       "Withdraw this device's submission (JSON body: request_id, deviceId): the response is deleted and the counts drop; a payout already made is not reversed",
-    input: withdrawSchema,
+    input: legacyWithdraw,
     handler: async (ctx, input) => {
       await ctx.services.submissions.withdraw(ctx.em, input);
       return true;

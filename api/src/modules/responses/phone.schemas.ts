@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { evmAddress } from '../../shared/address';
 import { deviceIdSchema } from '../participants/participants.service';
 import { REQUEST_TYPES } from '../requests/request.entity';
-import { answerSchema } from '../surveys/surveys.service';
+import { answerSchema } from '../surveys/surveys.schemas';
 import { COLLECTION_PLAINTEXT } from './collection-response.schema';
 
 // Envelope formats (CRYPTO.md section 2 and README "Phone-app API"); the server checks their shape
@@ -30,7 +30,8 @@ const sealsToAPoint = (b64: string): boolean => {
   }
 };
 
-const requestId = (name = 'requestId') => z.uuid(`${name} must be a request id`);
+/** A request id; `name` is the field's name in its messages (the legacy calls spell it differently). */
+export const requestId = (name = 'requestId') => z.uuid(`${name} must be a request id`);
 
 export const encryptedDataSchema = z
   .string()
@@ -56,7 +57,11 @@ export const sealedKeySchema = z
 
 const participant = { deviceId: deviceIdSchema, walletAddress: evmAddress('walletAddress') };
 
-export const submitCollectionSchema = z.strictObject({
+// The commands of the phone's calls (public requests and submissions), in the domain's words;
+// the legacy spellings (request_id, requestID) are translated in phone.rest.ts.
+
+/** A collection response: ciphertext and the sealed data key only. */
+export const submitCollectionCommand = z.strictObject({
   requestId: requestId(),
   ...participant,
   encryptedData: encryptedDataSchema.meta({
@@ -66,38 +71,39 @@ export const submitCollectionSchema = z.strictObject({
   }),
   sealedKey: sealedKeySchema.meta({ description: 'hpke1.<base64 of enc || the sealed 32-byte data key>' }),
 });
+export type SubmitCollectionCommand = z.infer<typeof submitCollectionCommand>;
 
-export const submitSurveySchema = z.strictObject({
+/** A survey's answers. */
+export const submitSurveyCommand = z.strictObject({
   requestId: requestId(),
   ...participant,
   answers: z.array(answerSchema).max(100, 'At most 100 answers'),
 });
+export type SubmitSurveyCommand = z.infer<typeof submitSurveyCommand>;
 
-export const withdrawSchema = z.strictObject({ request_id: requestId('request_id'), deviceId: deviceIdSchema });
+/** This device's submission to a request (checkSubmitted; withdraw takes it as request_id, deviceId). */
+export const deviceSubmissionFields = { requestId: requestId(), deviceId: deviceIdSchema };
+export const deviceSubmissionRef = z.strictObject(deviceSubmissionFields);
+export type DeviceSubmissionRef = z.infer<typeof deviceSubmissionRef>;
 
-export const checkSubmittedSchema = z.strictObject({ requestId: requestId(), deviceId: deviceIdSchema });
-
-export const rankingSchema = z.strictObject({
+/** A star rating for question `index` of a survey this device answered. */
+export const rankCommand = z.strictObject({
   // 0-based position of the star question in the survey
   index: z.coerce.number().int().min(0).max(1000),
   stars: z.coerce.number().int('stars must be a whole number'),
   requestId: requestId(),
   deviceId: deviceIdSchema,
 });
+export type RankCommand = z.infer<typeof rankCommand>;
 
-// the legacy spellings differ per call: getEndUserData takes requestID, the others requestId
-export const endUserDataSchema = z.strictObject({ requestID: requestId('requestID') });
-export const phoneRequestSchema = z.strictObject({ requestId: requestId() });
+/** A published request the phone reads (getEndUserData takes it as requestID: see phone.rest.ts). */
+export const publishedRequestRef = z.strictObject({ requestId: requestId() });
+export type PublishedRequestRef = z.infer<typeof publishedRequestRef>;
 
-export const openRequestsSchema = z.strictObject({
+/** A page of the published requests that still have a paid place. */
+export const openRequestsCommand = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   type: z.enum(REQUEST_TYPES).optional(),
 });
-
-export const responsesPageSchema = z.strictObject({
-  id: requestId('id'),
-  type: z.enum(REQUEST_TYPES).optional(),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
+export type OpenRequestsCommand = z.infer<typeof openRequestsCommand>;

@@ -1,5 +1,8 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { requireUser, type RequestContext } from '../../shared/context';
+import { parseArgs } from '../../shared/validation';
+import { approveCommand, rejectCommand } from './review.schemas';
+import { responsesPageCommand } from './responses.schemas';
 import { toResponse } from './responses.mappers';
 import { ResponseListType, ResponseType } from './responses.types';
 
@@ -12,7 +15,11 @@ export class ResponsesResolver {
     @Arg('limit', () => Int, { defaultValue: 20, description: 'how many per page' }) limit: number,
     @Ctx() ctx: RequestContext,
   ) {
-    const p = await ctx.services.responses.list(ctx.em, requireUser(ctx), { id: requestId, offset, limit });
+    const p = await ctx.services.responses.list(
+      ctx.em,
+      requireUser(ctx),
+      parseArgs(responsesPageCommand, { id: requestId, offset, limit }),
+    );
     return { list: p.list.map(toResponse), count: p.count, offset: p.offset, awaitingReview: p.awaitingReview };
   }
 
@@ -25,7 +32,11 @@ export class ResponsesResolver {
     @Arg('responseIds', () => [ID], { description: 'the responses to approve (1 to 100)' }) responseIds: string[],
     @Ctx() ctx: RequestContext,
   ) {
-    const views = await ctx.services.reviews.approve(ctx.em, requireUser(ctx), { requestId, responseIds });
+    const views = await ctx.services.reviews.approve(
+      ctx.em,
+      requireUser(ctx),
+      parseArgs(approveCommand, { requestId, responseIds }),
+    );
     return views.map(toResponse);
   }
 
@@ -40,7 +51,11 @@ export class ResponsesResolver {
     reason: string,
     @Ctx() ctx: RequestContext,
   ) {
-    const views = await ctx.services.reviews.reject(ctx.em, requireUser(ctx), { requestId, responseIds, reason });
+    const views = await ctx.services.reviews.reject(
+      ctx.em,
+      requireUser(ctx),
+      parseArgs(rejectCommand, { requestId, responseIds, reason }),
+    );
     return views.map(toResponse);
   }
 }

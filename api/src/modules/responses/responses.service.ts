@@ -1,11 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parseInput } from '../../shared/validation';
 import { Payout } from '../payouts/payout.entity';
 import type { PayoutsService } from '../payouts/payouts.service';
 import type { DataRequest } from '../requests/request.entity';
 import type { RequestsService } from '../requests/requests.service';
 import type { User } from '../users/user.entity';
-import { responsesPageSchema } from './phone.schemas';
+import type { ResponsesPageCommand } from './responses.schemas';
 import { Submission } from './submission.entity';
 
 export type AnswerView = { questionId: string; option: string };
@@ -37,8 +36,7 @@ export class ResponsesService {
     private readonly payouts: PayoutsService,
   ) {}
 
-  async list(em: EntityManager, user: User, raw: unknown): Promise<ResponsePage> {
-    const { id, type, offset, limit } = parseInput(responsesPageSchema, raw);
+  async list(em: EntityManager, user: User, { id, type, offset, limit }: ResponsesPageCommand): Promise<ResponsePage> {
     const request = await this.requests.owned(em, user, id, type);
     const [rows, count] = await em.findAndCount(
       Submission,

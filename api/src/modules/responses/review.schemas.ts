@@ -18,5 +18,7 @@ export const reasonField = trimmed(MAX_REASON_LENGTH, 'The reason').describe(
   `why, in words the participant reads (1 to ${MAX_REASON_LENGTH} characters)`,
 );
 
-export const approveSchema = z.strictObject(reviewFields);
-export const rejectSchema = z.strictObject({ ...reviewFields, reason: reasonField });
+export const approveCommand = z.strictObject(reviewFields);
+export type ApproveCommand = z.infer<typeof approveCommand>;
+export const rejectCommand = z.strictObject({ ...reviewFields, reason: reasonField });
+export type RejectCommand = z.infer<typeof rejectCommand>;

@@ -1,13 +1,12 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { conflict, notFound } from '../../shared/errors';
-import { parseInput } from '../../shared/validation';
 import { Payout } from '../payouts/payout.entity';
 import type { PayoutsService } from '../payouts/payouts.service';
 import type { RequestsService } from '../requests/requests.service';
 import type { User } from '../users/user.entity';
 import type { ResponsesService, ResponseView } from './responses.service';
-import { approveSchema, rejectSchema } from './review.schemas';
+import type { ApproveCommand, RejectCommand } from './review.schemas';
 import { Submission } from './submission.entity';
 
 /** null: approve; a string: reject with that reason. */
@@ -28,13 +27,11 @@ export class ReviewsService {
     private readonly responses: ResponsesService,
   ) {}
 
-  approve(em: EntityManager, user: User, raw: unknown): Promise<ResponseView[]> {
-    const { requestId, responseIds } = parseInput(approveSchema, raw);
+  approve(em: EntityManager, user: User, { requestId, responseIds }: ApproveCommand): Promise<ResponseView[]> {
     return this.decide(em, user, requestId, responseIds, { reason: null });
   }
 
-  reject(em: EntityManager, user: User, raw: unknown): Promise<ResponseView[]> {
-    const { requestId, responseIds, reason } = parseInput(rejectSchema, raw);
+  reject(em: EntityManager, user: User, { requestId, responseIds, reason }: RejectCommand): Promise<ResponseView[]> {
     return this.decide(em, user, requestId, responseIds, { reason });
   }
 

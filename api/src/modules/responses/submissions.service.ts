@@ -1,7 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badInput, conflict, notFound } from '../../shared/errors';
-import { parseInput } from '../../shared/validation';
 import type { Participant } from '../participants/participant.entity';
 import type { ParticipantsService } from '../participants/participants.service';
 import { Payout } from '../payouts/payout.entity';
@@ -9,13 +8,7 @@ import type { PayoutsService } from '../payouts/payouts.service';
 import { capacityOf, DataRequest, type RequestKind } from '../requests/request.entity';
 import type { SurveysService } from '../surveys/surveys.service';
 import type { WebhookEvents } from '../webhooks/webhooks.service';
-import {
-  checkSubmittedSchema,
-  rankingSchema,
-  submitCollectionSchema,
-  submitSurveySchema,
-  withdrawSchema,
-} from './phone.schemas';
+import type { DeviceSubmissionRef, RankCommand, SubmitCollectionCommand, SubmitSurveyCommand } from './phone.schemas';
 import { Submission, WithdrawnSubmission } from './submission.entity';
 
 export type Accepted = { submission: Submission; participant: Participant; payout: Payout | null };
@@ -41,13 +34,11 @@ export class SubmissionsService {
     private readonly events?: WebhookEvents,
   ) {}
 
-  async submitCollection(em: EntityManager, raw: unknown): Promise<Accepted> {
-    const input = parseInput(submitCollectionSchema, raw);
+  async submitCollection(em: EntityManager, input: SubmitCollectionCommand): Promise<Accepted> {
     return this.accept(em, input, 'collection', { encryptedData: input.encryptedData, sealedKey: input.sealedKey });
   }
 
-  async submitSurvey(em: EntityManager, raw: unknown): Promise<Accepted> {
-    const input = parseInput(submitSurveySchema, raw);
+  async submitSurvey(em: EntityManager, input: SubmitSurveyCommand): Promise<Accepted> {
     return this.accept(em, input, 'survey', {}, async (tx, request) => {
       const chosen = await this.surveys.checkAnswers(tx, request, input.answers);
       return (submission) => this.surveys.recordAnswers(tx, submission.id, chosen);
@@ -59,8 +50,7 @@ export class SubmissionsService {
    * A payout still awaiting the requester's review goes with it (nothing was paid, and nothing is
    * left to review): its place is free again, and the wallet may answer again later.
    */
-  async withdraw(em: EntityManager, raw: unknown): Promise<void> {
-    const { request_id: requestId, deviceId } = parseInput(withdrawSchema, raw);
+  async withdraw(em: EntityManager, { requestId, deviceId }: DeviceSubmissionRef): Promise<void> {
     await em.transactional(async (tx) => {
       const request = await tx.findOne(DataRequest, requestId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       const submission = request ? await this.submissionOf(tx, request, deviceId) : null;
@@ -94,8 +84,10 @@ export class SubmissionsService {
   }
 
   /** The legacy ranking call: this device's star answer for question `index` of a survey. */
-  async rank(em: EntityManager, raw: unknown): Promise<{ questionId: string; stars: number }> {
-    const { index, stars, requestId, deviceId } = parseInput(rankingSchema, raw);
+  async rank(
+    em: EntityManager,
+    { index, stars, requestId, deviceId }: RankCommand,
+  ): Promise<{ questionId: string; stars: number }> {
     return em.transactional(async (tx) => {
       const request = await this.published(tx, requestId, 'survey');
       const submission = await this.submissionOf(tx, request, deviceId);
@@ -104,8 +96,7 @@ export class SubmissionsService {
     });
   }
 
-  async checkSubmitted(em: EntityManager, raw: unknown): Promise<SubmittedState> {
-    const { requestId, deviceId } = parseInput(checkSubmittedSchema, raw);
+  async checkSubmitted(em: EntityManager, { requestId, deviceId }: DeviceSubmissionRef): Promise<SubmittedState> {
     const request = await em.findOne(DataRequest, { id: requestId, status: 1 });
     if (!request) throw notFound('Request');
     const participant = await this.participants.findByDevice(em, deviceId);

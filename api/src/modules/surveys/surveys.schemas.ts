@@ -84,3 +84,27 @@ export const legacyQuestionSchema = z
       ? { type, title, choices: options }
       : { type, title, scale: options.scale, shape: options.shape },
   );
+
+/** One answer as the phone sends it: the question (id or 0-based index) and the choice(s). */
+export const answerSchema = z
+  .strictObject({
+    questionId: z.uuid('questionId must be a question id').optional(),
+    index: z.number().int().min(0).max(1000).optional(),
+    // dropdown/radios: one choice; checkboxes: a list of choices; stars: 1..scale
+    answer: z.union([
+      z.string().max(200),
+      z.array(z.string().max(200)).min(1, 'Tick at least one box').max(50),
+      z.number().int(),
+    ]),
+  })
+  .refine((a) => (a.questionId === undefined) !== (a.index === undefined), {
+    message: 'Name the question by questionId or by index',
+  });
+export type AnswerInput = z.output<typeof answerSchema>;
+
+/** How many answers chose one option: the phone's getCount. */
+export const countCommand = z.strictObject({
+  questionId: z.uuid('questionId must be a question id'),
+  responseAnswer: z.string().max(200),
+});
+export type CountCommand = z.infer<typeof countCommand>;

@@ -1,14 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { raw } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { badInput, notFound } from '../../shared/errors';
-import { parseInput } from '../../shared/validation';
 import type { DataRequest } from '../requests/request.entity';
 import { SurveyAnswer } from './survey-answer.entity';
 import { SurveyOption } from './survey-option.entity';
 import { SurveyQuestion } from './survey-question.entity';
-import type { QuestionInput } from './surveys.schemas';
+import type { AnswerInput, CountCommand, QuestionInput } from './surveys.schemas';
 import { optionLabels, type QuestionView } from './surveys.views';
 
 export type ResultGroup = {
@@ -17,28 +15,6 @@ export type ResultGroup = {
   type: QuestionView['type'];
   data: { option: string; counter: number }[];
 };
-
-/** One answer as the phone sends it: the question (id or 0-based index) and the choice(s). */
-export const answerSchema = z
-  .strictObject({
-    questionId: z.uuid('questionId must be a question id').optional(),
-    index: z.number().int().min(0).max(1000).optional(),
-    // dropdown/radios: one choice; checkboxes: a list of choices; stars: 1..scale
-    answer: z.union([
-      z.string().max(200),
-      z.array(z.string().max(200)).min(1, 'Tick at least one box').max(50),
-      z.number().int(),
-    ]),
-  })
-  .refine((a) => (a.questionId === undefined) !== (a.index === undefined), {
-    message: 'Name the question by questionId or by index',
-  });
-export type AnswerInput = z.output<typeof answerSchema>;
-
-export const countSchema = z.strictObject({
-  questionId: z.uuid('questionId must be a question id'),
-  responseAnswer: z.string().max(200),
-});
 
 /**
  * Survey questions, their options and counters. Every method that changes answers runs in the
@@ -174,8 +150,10 @@ export class SurveysService {
   }
 
   /** How many current answers chose `responseAnswer` for a question of a published survey. */
-  async count(em: EntityManager, raw: unknown): Promise<{ questionId: string; responseAnswer: string; count: number }> {
-    const { questionId, responseAnswer } = parseInput(countSchema, raw);
+  async count(
+    em: EntityManager,
+    { questionId, responseAnswer }: CountCommand,
+  ): Promise<{ questionId: string; responseAnswer: string; count: number }> {
     const question = await em.findOne(SurveyQuestion, { id: questionId, request: { status: 1 } });
     if (!question) throw notFound('Question');
     const option = await em.findOne(SurveyOption, { question, label: responseAnswer.trim() });

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { deviceIdSchema } from '../participants/participants.service';
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+// 12-byte IV and 16-byte GCM tag around the image
+export const IMAGE_OVERHEAD = 12 + 16;
+export const MAX_IMAGE_BODY = MAX_IMAGE_BYTES + IMAGE_OVERHEAD;
+// base64 of the largest body plus room for the other JSON fields
+export const UPLOAD_BODY_LIMIT = Math.ceil(MAX_IMAGE_BODY / 3) * 4 + 4096;
+
+/** Upload one encrypted image of a collection response (the REST route takes it as it is). */
+export const uploadImageCommand = z.strictObject({
+  requestId: z.uuid('requestId must be a request id'),
+  deviceId: deviceIdSchema,
+  data: z
+    .string()
+    .max(UPLOAD_BODY_LIMIT, 'data is larger than 5 MB')
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'data must be base64 (the 12-byte IV, then the AES-256-GCM ciphertext and tag)'),
+});
+export type UploadImageCommand = z.infer<typeof uploadImageCommand>;
