@@ -3,8 +3,8 @@ import { MAX_ENTRY_AMOUNT } from '../billing/ledger.service';
 import { iptAmount } from './amounts';
 
 const amount = iptAmount('bonus_amount', 1);
-const problem = (raw: unknown) => {
-  const result = amount.safeParse(raw);
+const problem = (value: unknown) => {
+  const result = amount.safeParse(value);
   return result.success ? null : result.error.issues.map((i) => i.message).join('; ');
 };
 
