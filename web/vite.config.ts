@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { bundleReport, type ReportedRoute } from './build/bundle-report.ts';
@@ -121,9 +122,75 @@ const reportedRoutes: ReportedRoute[] = [
   { path: '/admin/vcrs/:id', modules: [...SESSION, 'src/features/rooms/pages/room-page.tsx'] },
 ];
 
+// Coarse chunks for the rest. Left to itself the bundler makes one chunk per set of lazy routes
+// that share a module: a hundred small files whose separate gzip streams and import lists cost a
+// screen ~20 % of its JS. Here a module that the login page, the participant app's first routes or
+// the authenticated shell import statically goes to one chunk per set of those "areas" instead;
+// those few chunks hold what the areas load anyway. Other screens load the area chunks they use.
+const areas: { name: string; modules: string[] }[] = [
+  { name: 'open', modules: [AUTH, 'src/features/auth/pages/login-page.tsx'] },
+  {
+    name: 'participant',
+    modules: [
+      'src/layouts/participant/participant-layout.tsx',
+      'src/features/participant/pages/open-requests-page.tsx',
+      'src/features/participant/pages/request-page.tsx',
+    ],
+  },
+  { name: 'shell', modules: SESSION },
+];
+// The open screens and the participant app must never need the shell's chunk, not even for what
+// they load later (a dialog, a drawer, the answer form): it would bring Apollo and the admin layout
+// along. What they share with the shell alone stays in the bundler's own chunks.
+const openScreens = [
+  AUTH,
+  ...['login-page', 'register-page', 'verify-email-page', 'lock-screen-page', 'error-page', 'logout-page'].map(
+    (page) => `src/features/auth/pages/${page}.tsx`,
+  ),
+  'src/features/billing/pages/pricing-page.tsx',
+  'src/layouts/participant/participant-layout.tsx',
+  ...['open-requests-page', 'request-page', 'my-answers-page', 'wallet-page'].map(
+    (page) => `src/features/participant/pages/${page}.tsx`,
+  ),
+  'src/shared/ui/route-error-page.tsx',
+  'src/shared/ui/page-loader.tsx',
+];
+type ModuleGraph = {
+  getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+};
+const closures = new Map<string, Set<string>>();
+function closure(key: string, starts: string[], graph: ModuleGraph, onDemand = false): Set<string> {
+  let seen = closures.get(key);
+  if (seen) return seen;
+  seen = new Set();
+  const stack = starts.map((module) => path.resolve(root, module));
+  while (stack.length > 0) {
+    const id = stack.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = graph.getModuleInfo(id);
+    stack.push(...(info?.importedIds ?? []), ...(onDemand ? (info?.dynamicallyImportedIds ?? []) : []));
+  }
+  closures.set(key, seen);
+  return seen;
+}
+function areaChunkName(id: string, graph: ModuleGraph): string | null {
+  if (closure('entry', ['src/main.tsx'], graph).has(id)) return null;
+  const names = areas.filter((area) => closure(area.name, area.modules, graph).has(id)).map((area) => area.name);
+  if (names.length === 0) return null;
+  if (names.length === 1 && names[0] === 'shell' && closure('open screens', openScreens, graph, true).has(id))
+    return null;
+  return `ui-${names.join('-')}`;
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), bundleReport(reportedRoutes, root)],
+  plugins: [
+    react(),
+    bundleReport(reportedRoutes, root),
+    // the area closures belong to one build (a watch rebuild sees a new module graph)
+    { name: 'parley-area-chunks', buildStart: () => closures.clear() },
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -135,7 +202,11 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: vendorGroups.map(({ name, test }) => ({ name, test })),
+          groups: [
+            ...vendorGroups.map(({ name, test }) => ({ name, test })),
+            // (dependencies stay where they are: those the entry needs must not move into an area chunk)
+            { name: areaChunkName, includeDependenciesRecursively: false },
+          ],
         },
       },
     },
