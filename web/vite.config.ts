@@ -179,7 +179,14 @@ function areaChunkName(id: string, graph: ModuleGraph): string | null {
   const names = areas.filter((area) => closure(area.name, area.modules, graph).has(id)).map((area) => area.name);
   if (names.length === 0) return null;
   if (names.length === 1 && names[0] === 'shell' && closure('open screens', openScreens, graph, true).has(id))
-    return null;
+    // MUI components the open screens only load later (dialogs, drawers): one chunk of their own,
+    // which the shell loads anyway and which brings nothing else along
+    return /[\\/]node_modules[\\/]@mui[\\/]/.test(id) && !closure('open first paint', openScreens, graph).has(id)
+      ? 'ui-shell-open'
+      : null;
+  // the login screen's own code stays apart from the components other screens borrow from its chunk
+  if (names.length === 1 && names[0] === 'open' && /[\\/]src[\\/](layouts|features)[\\/]auth[\\/]/.test(id))
+    return 'login';
   return `ui-${names.join('-')}`;
 }
 
@@ -203,7 +210,16 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            ...vendorGroups.map(({ name, test }) => ({ name, test })),
+            // vendor-mui: only the MUI core the entry itself needs (theme, CssBaseline, emotion); the
+            // rest of @mui/system and @mui/utils goes with the screens that use it
+            ...vendorGroups.map(({ name, test }) =>
+              name === 'vendor-mui'
+                ? {
+                    name: (id: string, graph: ModuleGraph) =>
+                      test.test(id) && closure('entry', ['src/main.tsx'], graph).has(id) ? name : null,
+                  }
+                : { name, test },
+            ),
             // (dependencies stay where they are: those the entry needs must not move into an area chunk)
             { name: areaChunkName, includeDependenciesRecursively: false },
           ],
