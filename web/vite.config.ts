@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import { bundleReport, type ReportedRoute } from './build/bundle-report.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -198,6 +198,8 @@ export default defineConfig({
     // the area closures belong to one build (a watch rebuild sees a new module graph)
     { name: 'parley-area-chunks', buildStart: () => closures.clear() },
   ],
+  // rxjs (under Apollo) ships an ES2015 build beside its ES5 one: smaller, and every supported browser runs it
+  resolve: { conditions: ['es2015', ...defaultClientConditions] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
