@@ -42,13 +42,17 @@ const SESSION = [
 ];
 // Heavy packages that load on demand: a wallet call (ethers) or a Stripe-mode checkout (Stripe.js).
 const ON_DEMAND = ['ethers', '@stripe/stripe-js', '@stripe/react-stripe-js'];
-// The survey charts: only the survey detail screen loads them.
+// The survey charts: only the survey detail screen loads them, after it has rendered.
 const CHARTS = ['@nivo/pie', '@nivo/core', 'd3-shape'];
+// Budgets (issue 17): the targets are 150 kB for the login page and 250 kB for the admin screens.
+// The admin budgets below hold today's sizes with a few kB of headroom: the authenticated shell
+// alone (React and the router, Apollo, MUI's core and theme, layout, header and sidebar) is about
+// 247 kB, so no admin screen can reach 250 kB without a smaller shell.
 const reportedRoutes: ReportedRoute[] = [
   {
     path: '/auth/login-page',
     modules: [AUTH, 'src/features/auth/pages/login-page.tsx'],
-    budgetKb: 200,
+    budgetKb: 175,
     forbiddenPackages: [...ON_DEMAND, ...CHARTS],
   },
   { path: '/auth/register-page', modules: [AUTH, 'src/features/auth/pages/register-page.tsx'] },
@@ -70,38 +74,50 @@ const reportedRoutes: ReportedRoute[] = [
       'src/features/billing/components/credit-history-card.tsx',
     ],
     forbiddenPackages: ON_DEMAND,
+    budgetKb: 330,
   },
   {
     path: '/admin/checkout-page (test mode)',
     modules: [...SESSION, 'src/features/billing/pages/checkout-page.tsx'],
     forbiddenPackages: ON_DEMAND,
+    budgetKb: 280,
   },
   {
     path: '/admin/dashboard',
     modules: [...SESSION, 'src/features/dashboard/pages/dashboard-page.tsx'],
     forbiddenPackages: CHARTS,
+    budgetKb: 285,
   },
   {
     path: '/admin/request/collection/detail/:id',
     modules: [...SESSION, 'src/features/responses/pages/collection-detail-page.tsx'],
     forbiddenPackages: CHARTS,
+    budgetKb: 325,
   },
   {
     path: '/admin/request/survey/detail/:id',
     modules: [...SESSION, 'src/features/responses/pages/survey-detail-page.tsx'],
+    budgetKb: 310,
+    forbiddenPackages: CHARTS,
   },
   {
     path: '/request/:type/report/:id',
     modules: [...SESSION, 'src/features/responses/pages/request-report-page.tsx'],
     forbiddenPackages: CHARTS,
+    budgetKb: 325,
   },
   // the wizard loads ethers only when Finish publishes
   {
     path: '/admin/request/survey/new',
     modules: [...SESSION, 'src/features/requests/pages/request-wizard-page.tsx'],
     forbiddenPackages: ON_DEMAND,
+    budgetKb: 325,
   },
-  { path: '/admin/request/survey/list', modules: [...SESSION, 'src/features/requests/pages/request-list-page.tsx'] },
+  {
+    path: '/admin/request/survey/list',
+    modules: [...SESSION, 'src/features/requests/pages/request-list-page.tsx'],
+    budgetKb: 285,
+  },
   // the participant app's first route (the shared link): no Apollo, no ethers until a wallet is made
   {
     path: '/p/r/:id',
@@ -118,8 +134,18 @@ const reportedRoutes: ReportedRoute[] = [
     budgetKb: 150,
     forbiddenPackages: [...ON_DEMAND, ...CHARTS, '@apollo/client', 'graphql'],
   },
-  { path: '/admin/vcr', modules: [...SESSION, 'src/features/rooms/pages/rooms-page.tsx'] },
-  { path: '/admin/vcrs/:id', modules: [...SESSION, 'src/features/rooms/pages/room-page.tsx'] },
+  {
+    path: '/admin/vcr',
+    modules: [...SESSION, 'src/features/rooms/pages/rooms-page.tsx'],
+    budgetKb: 310,
+    forbiddenPackages: CHARTS,
+  },
+  {
+    path: '/admin/vcrs/:id',
+    modules: [...SESSION, 'src/features/rooms/pages/room-page.tsx'],
+    budgetKb: 340,
+    forbiddenPackages: CHARTS,
+  },
 ];
 
 // Coarse chunks for the rest. Left to itself the bundler makes one chunk per set of lazy routes
