@@ -1,7 +1,10 @@
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
 import Tooltip from '@mui/material/Tooltip';
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+
+// MUI's Menu (with its popover, list and transitions) loads when a header menu is first opened:
+// every authenticated screen shows these buttons, few open them.
+const Menu = lazy(() => import('@mui/material/Menu'));
 
 export type HeaderMenuProps = {
   label: string;
@@ -13,6 +16,8 @@ export type HeaderMenuProps = {
 // An icon button in the header that opens a dropdown menu (keyboard and screen-reader friendly).
 export function HeaderMenu({ label, icon, children, onOpen }: HeaderMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // mounted from the first opening on, so it keeps its closing transition afterwards
+  const [menuWanted, setMenuWanted] = useState(false);
   const menuId = useId();
   const close = () => setAnchor(null);
   return (
@@ -25,6 +30,7 @@ export function HeaderMenu({ label, icon, children, onOpen }: HeaderMenuProps) {
           aria-controls={anchor ? menuId : undefined}
           aria-expanded={anchor ? 'true' : undefined}
           onClick={(event) => {
+            setMenuWanted(true);
             setAnchor(event.currentTarget);
             onOpen?.();
           }}
@@ -32,17 +38,21 @@ export function HeaderMenu({ label, icon, children, onOpen }: HeaderMenuProps) {
           {icon}
         </IconButton>
       </Tooltip>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { mt: 1, minWidth: 220, maxWidth: 360 } } }}
-      >
-        {children(close)}
-      </Menu>
+      {menuWanted ? (
+        <Suspense fallback={null}>
+          <Menu
+            id={menuId}
+            anchorEl={anchor}
+            open={anchor !== null}
+            onClose={close}
+            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+            transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+            slotProps={{ paper: { sx: { mt: 1, minWidth: 220, maxWidth: 360 } } }}
+          >
+            {children(close)}
+          </Menu>
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { preloadApolloClient } from '../../../shared/apollo/apollo-client';
 import { toApiError, type ApiError } from '../../../shared/apollo/graphql-errors';
@@ -16,23 +16,31 @@ import { FormTextField } from '../../../shared/ui/form-text-field';
 import { loginRequest } from '../auth-requests';
 import { validateLogin, type LoginValues } from '../auth-validation';
 import { AuthCard } from '../components/auth-card';
-import { LoginFailedDialog } from '../components/login-failed-dialog';
 import { PasswordField } from '../components/password-field';
+
+// The failure dialog (MUI's Dialog, Modal and the resend form) loads when the first login is sent,
+// so the login page's first paint does not wait for it.
+const loadFailedDialog = () => import('../components/login-failed-dialog');
+const LoginFailedDialog = lazy(async () => ({ default: (await loadFailedDialog()).LoginFailedDialog }));
 
 export function LoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const returnTo = safeReturnPath(searchParams.get(RETURN_PARAM));
   const [failure, setFailure] = useState<ApiError | null>(null);
+  // mounted from the first failure on, so it keeps its closing transition afterwards
+  const [dialogWanted, setDialogWanted] = useState(false);
   useEffect(preloadApolloClient, []);
 
   const form = useForm<LoginValues>({
     initialValues: { username: '', password: '' },
     validate: validateLogin,
     onSubmit: async (values) => {
+      void loadFailedDialog();
       try {
         await loginRequest(values.username.trim(), values.password);
       } catch (error) {
+        setDialogWanted(true);
         setFailure(toApiError(error));
         return;
       }
@@ -84,7 +92,11 @@ export function LoginPage() {
           </Typography>
         </Box>
       </AuthCard>
-      <LoginFailedDialog error={failure} username={form.values.username} onClose={() => setFailure(null)} />
+      {dialogWanted ? (
+        <Suspense fallback={null}>
+          <LoginFailedDialog error={failure} username={form.values.username} onClose={() => setFailure(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -12,7 +12,7 @@ import { FormTextField } from '../../../shared/ui/form-text-field';
 import { displayKeyId } from '../display-key-id';
 import { useSaveKeyPair, type SaveKeyPairResult } from '../hooks/use-save-key-pair';
 import { createKeyPairDraft, type KeyPairDraft } from '../key-pair-drafts';
-import { KeyBackupDialog } from './key-backup-dialog';
+import { KeyBackupDialog } from './key-backup-dialog-loader';
 import { KeyFilePreview } from './key-file-preview';
 import { KeySaveFeedback } from './key-save-feedback';
 

@@ -2,13 +2,16 @@ import VpnKey from '@mui/icons-material/VpnKey';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { LOAD_KEY_PAIR_PATH } from '../../../shared/settings-paths';
 import { IconCard } from '../../../shared/ui/icon-card';
+import { PageLoader } from '../../../shared/ui/page-loader';
 import { GenerateKeyPairPanel } from './generate-key-pair-panel';
 import { KeysTable } from './keys-table';
-import { LoadKeyPairPanel } from './load-key-pair-panel';
+
+// The Load tab (file reading, backup decryption) loads right after the page: it starts hidden.
+const LoadKeyPairPanel = lazy(async () => ({ default: (await import('./load-key-pair-panel')).LoadKeyPairPanel }));
 
 const TABS = [
   { id: 'generate', label: 'Generate Key Pair' },
@@ -61,7 +64,13 @@ export function KeysSection() {
         {TABS.map(({ id }) => (
           <Box key={id} role="tabpanel" id={`key-panel-${id}`} aria-labelledby={`key-tab-${id}`} hidden={tab !== id}>
             {/* both stay mounted, so an unsaved pair survives a look at the other tab */}
-            {id === 'generate' ? <GenerateKeyPairPanel /> : <LoadKeyPairPanel />}
+            {id === 'generate' ? (
+              <GenerateKeyPairPanel />
+            ) : (
+              <Suspense fallback={<PageLoader label="Loading the key pair form…" minHeight={160} />}>
+                <LoadKeyPairPanel />
+              </Suspense>
+            )}
           </Box>
         ))}
       </IconCard>

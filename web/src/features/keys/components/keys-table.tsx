@@ -27,7 +27,7 @@ import { displayKeyId } from '../display-key-id';
 import { notifyPrivateKeysChanged, usePrivateKeysVersion } from '../private-keys-changed';
 import { draftFromPrivateKey, type KeyPairDraft } from '../key-pair-drafts';
 import { DeleteKeyDialog } from './delete-key-dialog';
-import { KeyBackupDialog } from './key-backup-dialog';
+import { KeyBackupDialog } from './key-backup-dialog-loader';
 
 // Wraps on phones instead of widening the table.
 const CHIP_SX = {

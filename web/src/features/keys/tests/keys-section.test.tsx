@@ -117,7 +117,7 @@ describe('settings: keys', () => {
     const calls = recordCreateKey();
     const { user } = await openSettings([]);
     await user.click(screen.getByRole('tab', { name: 'Load Key Pair' }));
-    const panel = screen.getByRole('form', { name: 'Load key pair' });
+    const panel = await screen.findByRole('form', { name: 'Load key pair' });
     const [first, second] = await Promise.all([createKeyPairDraft(), createKeyPairDraft()]);
 
     await user.type(within(panel).getByLabelText(/Key title/), 'Old pair');
@@ -151,7 +151,7 @@ describe('settings: keys', () => {
     givenKeys([]);
     renderApp('/admin/settings#load-key-pair');
     expect(await screen.findByRole('tab', { name: 'Load Key Pair', selected: true })).toBeInTheDocument();
-    expect(screen.getByRole('form', { name: 'Load key pair' })).toBeVisible();
+    expect(await screen.findByRole('form', { name: 'Load key pair' })).toBeVisible();
   });
 
   it('stores a pair this account registered already in this browser only, sending nothing', async () => {
@@ -163,7 +163,7 @@ describe('settings: keys', () => {
     const table = screen.getByRole('table', { name: 'Available Keys' });
     expect(await within(table).findByText('Private key not in this browser')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Load Key Pair' }));
-    const panel = screen.getByRole('form', { name: 'Load key pair' });
+    const panel = await screen.findByRole('form', { name: 'Load key pair' });
     await user.upload(within(panel).getByLabelText('Private key file'), pemFile(pair.privateKeyPem, 'privateKey.txt'));
     await user.upload(within(panel).getByLabelText('Public key file'), pemFile(pair.publicKeyPem, 'publicKey.txt'));
     expect(await within(panel).findByText(/already on your account as “Office key”/)).toBeInTheDocument();
@@ -188,7 +188,7 @@ describe('settings: keys', () => {
     const pair = await createKeyPairDraft();
     const { user } = await openSettings([]);
     await user.click(screen.getByRole('tab', { name: 'Load Key Pair' }));
-    const panel = screen.getByRole('form', { name: 'Load key pair' });
+    const panel = await screen.findByRole('form', { name: 'Load key pair' });
     await user.type(within(panel).getByLabelText(/Key title/), 'Borrowed');
     await user.upload(within(panel).getByLabelText('Public key file'), pemFile(pair.publicKeyPem, 'a.pem'));
     await user.upload(within(panel).getByLabelText('Private key file'), pemFile(pair.privateKeyPem, 'b.pem'));
@@ -203,7 +203,7 @@ describe('settings: keys', () => {
     const backup = await createKeyBackup(pair, 'violet hammock orbit 77', { scrypt: { N: 1024, r: 8, p: 1 } });
     const { user } = await openSettings([]);
     await user.click(screen.getByRole('tab', { name: 'Load Key Pair' }));
-    const panel = screen.getByRole('form', { name: 'Load key pair' });
+    const panel = await screen.findByRole('form', { name: 'Load key pair' });
     await user.type(within(panel).getByLabelText(/Key title/), 'From backup');
     // chosen as a key file, recognised as the backup it is
     await user.upload(within(panel).getByLabelText('Public key file'), pemFile(backup, 'my-key.json'));

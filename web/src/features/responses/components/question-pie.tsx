@@ -1,10 +1,13 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { ResponsivePie } from '@nivo/pie';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import type { SurveyResultsQuery } from '../responses.generated';
+import type { PieSlice } from './question-pie-chart';
+
+const QuestionPieChart = lazy(() => import('./question-pie-chart'));
 
 type Group = SurveyResultsQuery['surveyStatistics'][number];
 
@@ -19,7 +22,7 @@ const colorOf = (index: number) => PALETTE[index % PALETTE.length];
 export function QuestionPie({ group }: { group: Group }) {
   const titleId = useId();
   const total = group.data.reduce((sum, entry) => sum + entry.counter, 0);
-  const slices = group.data
+  const slices: PieSlice[] = group.data
     .map((entry, index) => ({ id: entry.option, label: entry.option, value: entry.counter, color: colorOf(index) }))
     .filter((slice) => slice.value > 0);
   return (
@@ -38,19 +41,15 @@ export function QuestionPie({ group }: { group: Group }) {
           sx={{ height: PIE_HEIGHT, position: 'relative' }}
         >
           {slices.length > 0 ? (
-            <ResponsivePie
-              data={slices}
-              margin={{ top: 16, right: 16, bottom: 16, left: 16 }}
-              innerRadius={0.45}
-              padAngle={1}
-              cornerRadius={3}
-              colors={(slice) => slice.data.color}
-              enableArcLinkLabels={false}
-              arcLabelsSkipAngle={12}
-              arcLabel={(datum) => String(datum.value)}
-              isInteractive
-              animate={false}
-            />
+            <Suspense
+              fallback={
+                <Box sx={{ display: 'grid', placeItems: 'center', height: '100%' }}>
+                  <CircularProgress aria-label="Loading chart" />
+                </Box>
+              }
+            >
+              <QuestionPieChart slices={slices} />
+            </Suspense>
           ) : (
             <Typography
               color="text.secondary"
