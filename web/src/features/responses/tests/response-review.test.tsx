@@ -387,9 +387,7 @@ describe('reviewing page by page', () => {
       graphql.query(SurveyResultsDocument, () =>
         HttpResponse.json({
           data: {
-            surveyStatistics: [
-              { __typename: 'SurveyResultGroup', questionId: 'q1', title: 'Tea?', type: 'radios', data: [] },
-            ],
+            surveyStatistics: [{ questionId: 'q1', title: 'Tea?', type: 'radios', data: [] }],
           },
         }),
       ),
