@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { columnName, datasetId, idList, minGroupSize, partnerAccess } from '../datasets/datasets.schemas';
 import { publicKeyId, roomId, sealedKey, userId } from '../rooms/rooms.schemas';
+import { pageFields } from '../../shared/paging';
 
 // The commands of the analyses services (compare, join, aggregates, reports, rules, access
 // requests, audit), in the domain's words; analyses.rest.ts translates the legacy REST names.
@@ -138,10 +139,6 @@ export const declineCommand = z.strictObject(declineFields);
 export type DeclineCommand = z.infer<typeof declineCommand>;
 
 export const AUDIT_PAGE_SIZE = 20;
-export const auditPageFields = {
-  roomId,
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(AUDIT_PAGE_SIZE),
-};
+export const auditPageFields = { roomId, ...pageFields(AUDIT_PAGE_SIZE) };
 export const auditPageCommand = z.strictObject(auditPageFields);
 export type AuditPageCommand = z.infer<typeof auditPageCommand>;

@@ -4,6 +4,7 @@ import type { RoomsService } from '../rooms/rooms.service';
 import { type User } from '../users/user.entity';
 import type { AuditPageCommand } from './analyses.schemas';
 import { AuditEvent, type AuditAction, type AuditOutcome } from './audit-event.entity';
+import { pageWindow } from '../../shared/paging';
 
 export type AuditEntry = {
   event: AuditEvent;
@@ -61,8 +62,7 @@ export class AuditService {
       {
         populate: ['actor'],
         orderBy: { createdAt: 'desc', id: 'desc' },
-        limit: input.limit,
-        offset: (input.page - 1) * input.limit,
+        ...pageWindow(input),
       },
     );
     const ids = [...new Set(events.flatMap((e) => Object.keys(e.outcome?.coverage ?? {})))];

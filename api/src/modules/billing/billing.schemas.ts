@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ENTRY_AMOUNT } from './ledger.service';
 import { CURRENCIES } from './plans';
+import { pageFields } from '../../shared/paging';
 
 // The commands of the billing services (credit, purchases, withdrawals), in the domain's words.
 // The legacy REST spelling of a checkout (`items`) is translated in billing.rest.ts only; GraphQL
@@ -33,11 +34,7 @@ export const sandboxPaymentCommand = z.strictObject({
 });
 export type SandboxPaymentCommand = z.infer<typeof sandboxPaymentCommand>;
 
-export const pageQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-});
-export type PageQuery = z.infer<typeof pageQuery>;
+export const pageQuery = z.strictObject(pageFields(10));
 
 export const withdrawCommand = z.strictObject({
   amount: z

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badInput } from '../../shared/errors';
 import type { User } from '../users/user.entity';
-import type { PageQuery } from './billing.schemas';
+import type { PageQuery } from '../../shared/paging';
 import type { CreditEntry, CreditKind } from './credit-entry.entity';
 import type { HistoryPage, LedgerService } from './ledger.service';
 
@@ -14,8 +14,8 @@ export class CreditService {
   }
 
   /** The caller's own entries, newest first. */
-  history(em: EntityManager, user: User, { page, limit }: PageQuery): Promise<HistoryPage & { page: number }> {
-    return this.ledger.history(em, user.id, page, limit).then((h) => ({ ...h, page }));
+  history(em: EntityManager, user: User, query: PageQuery): Promise<HistoryPage> {
+    return this.ledger.history(em, user.id, query);
   }
 
   /**

@@ -2,6 +2,7 @@ import { TransactionPropagation } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, conflict, notFound } from '../../shared/errors';
 import { CreditEntry, type CreditKind } from './credit-entry.entity';
+import { pageWindow, toPage, type Page, type PageQuery } from '../../shared/paging';
 
 export const INSUFFICIENT_CREDIT_MESSAGE = 'Purchase IPT Tokens to continue';
 /** Largest single ledger movement; far above any plan, far below integer overflow. */
@@ -18,7 +19,7 @@ export type PostEntry = {
 
 export type Posted = { entry: CreditEntry; created: boolean };
 
-export type HistoryPage = { list: CreditEntry[]; count: number; pages: number };
+export type HistoryPage = Page<CreditEntry>;
 
 /**
  * The credit ledger. Every change is an inserted entry with a unique reference; the balance is the
@@ -36,13 +37,13 @@ export class LedgerService {
     return Number(row?.credit ?? 0);
   }
 
-  async history(em: EntityManager, userId: string, page: number, limit: number): Promise<HistoryPage> {
+  async history(em: EntityManager, userId: string, query: PageQuery): Promise<HistoryPage> {
     const [list, count] = await em.findAndCount(
       CreditEntry,
       { user: userId },
-      { orderBy: { createdAt: 'desc', id: 'desc' }, limit, offset: (page - 1) * limit },
+      { orderBy: { createdAt: 'desc', id: 'desc' }, ...pageWindow(query) },
     );
-    return { list, count, pages: Math.ceil(count / limit) };
+    return toPage(list, count, query);
   }
 
   findByReference(em: EntityManager, reference: string): Promise<CreditEntry | null> {

@@ -7,7 +7,8 @@ import { AppError, badInput, conflict, notFound } from '../../shared/errors';
 import { ContractRevert, type ChainService, type TransferState } from '../chain/chain.service';
 import type { TreasuryQueue } from '../chain/treasury-queue';
 import type { User } from '../users/user.entity';
-import type { PageQuery, WithdrawalRef, WithdrawCommand } from './billing.schemas';
+import { pageWindow, toPage, type PageQuery } from '../../shared/paging';
+import type { WithdrawalRef, WithdrawCommand } from './billing.schemas';
 import type { LedgerService } from './ledger.service';
 import { Withdrawal } from './withdrawal.entity';
 
@@ -189,12 +190,12 @@ export class WithdrawalsService {
     return w;
   }
 
-  async list(em: EntityManager, user: User, { page, limit }: PageQuery) {
+  async list(em: EntityManager, user: User, query: PageQuery) {
     const [list, count] = await em.findAndCount(
       Withdrawal,
       { user },
-      { orderBy: { createdAt: 'desc', id: 'desc' }, limit, offset: (page - 1) * limit },
+      { orderBy: { createdAt: 'desc', id: 'desc' }, ...pageWindow(query) },
     );
-    return { list, count, pages: Math.ceil(count / limit), page };
+    return toPage(list, count, query);
   }
 }

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { User } from '../users/user.entity';
 import { contractPage, type ContractRecord } from './request-rows';
 import type { ContractsCommand, OverviewCommand } from './requests.schemas';
+import { pageWindow, toPage, type Page } from '../../shared/paging';
 
 export type Overview = {
   open: number;
@@ -15,7 +16,7 @@ export type Overview = {
   avgCompRate: number;
 };
 
-export type ContractPage = { list: ContractRecord[]; count: number; pages: number; page: number };
+export type ContractPage = Page<ContractRecord>;
 
 /** Midnight of the caller's local day, in UTC; tzOffset as JavaScript's getTimezoneOffset(). */
 export function startOfLocalDay(now: Date, tzOffsetMinutes: number): Date {
@@ -58,8 +59,8 @@ export class DashboardService {
   }
 
   /** Published requests with their escrow (Recent Contracts), newest first. */
-  async contracts(em: EntityManager, user: User, { page, limit }: ContractsCommand): Promise<ContractPage> {
-    const { rows, count } = await contractPage(em, user.id, { limit, offset: (page - 1) * limit });
-    return { list: rows, count, pages: Math.ceil(count / limit), page };
+  async contracts(em: EntityManager, user: User, query: ContractsCommand): Promise<ContractPage> {
+    const { rows, count } = await contractPage(em, user.id, pageWindow(query));
+    return toPage(rows, count, query);
   }
 }

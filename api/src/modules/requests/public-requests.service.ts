@@ -6,6 +6,7 @@ import type { OpenRequestsCommand, PublishedRequestRef } from '../responses/phon
 import type { SurveysService } from '../surveys/surveys.service';
 import type { QuestionView } from '../surveys/surveys.views';
 import { capacityOf, DataRequest } from './request.entity';
+import { pageWindow, toPage } from '../../shared/paging';
 
 export type PublicRequest = {
   request: DataRequest;
@@ -42,7 +43,8 @@ export class PublicRequestsService {
    * Published requests that still have a paid place, newest first, for the phone's list of what it
    * can answer, each with its places left (capacity minus payouts made or owed, as endUserData).
    */
-  async open(em: EntityManager, { page, limit, type }: OpenRequestsCommand) {
+  async open(em: EntityManager, { type, ...query }: OpenRequestsCommand) {
+    const { limit, offset } = pageWindow(query);
     const rows = await em.execute<{ id: string; remaining: number; total: number }[]>(
       `select r.id, (r.bonus_amount / r.bonus_each - p.n)::int as remaining, count(*) over ()::int as total
          from requests r
@@ -52,15 +54,15 @@ export class PublicRequestsService {
         where r.status = 1 and (?::text is null or r.type = ?) and r.bonus_amount / r.bonus_each > p.n
         order by r.published_at desc, r.id desc
         limit ? offset ?`,
-      [type ?? null, type ?? null, limit, (page - 1) * limit],
+      [type ?? null, type ?? null, limit, offset],
     );
     const requests = new Map(
       (await em.find(DataRequest, { id: { $in: rows.map((row) => row.id) } })).map((r) => [r.id, r]),
     );
     const list = rows.map((row) => ({ request: requests.get(row.id)!, remaining: Number(row.remaining) }));
     // past the last page the window has no rows to count on: ask once more
-    const count = rows.length ? Number(rows[0].total) : page > 1 ? await this.countOpen(em, type) : 0;
-    return { list, count, pages: Math.ceil(count / limit), page };
+    const count = rows.length ? Number(rows[0].total) : query.page > 1 ? await this.countOpen(em, type) : 0;
+    return toPage(list, count, query);
   }
 
   private async countOpen(em: EntityManager, type: string | undefined): Promise<number> {

@@ -12,6 +12,7 @@ import {
   REVIEW_DAYS,
   type CollectionOptions,
 } from './request.entity';
+import { pageFields } from '../../shared/paging';
 
 export const LIST_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
@@ -119,17 +120,13 @@ export type RequestRef = z.infer<typeof requestRef>;
 
 /** A page of the caller's requests, newest first. */
 export const listRequestsCommand = z.strictObject({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(LIST_PAGE_SIZE),
+  ...pageFields(LIST_PAGE_SIZE, MAX_PAGE_SIZE),
   type: requestType.optional(),
 });
 export type ListRequestsCommand = z.infer<typeof listRequestsCommand>;
 
 /** A page of the caller's escrows (the dashboard's Recent Contracts). */
-export const contractsCommand = z.strictObject({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(5),
-});
+export const contractsCommand = z.strictObject(pageFields(5, MAX_PAGE_SIZE));
 export type ContractsCommand = z.infer<typeof contractsCommand>;
 
 /** The dashboard's overview cards. */

@@ -25,15 +25,11 @@ import type {
   RequestRef,
   UpdateRequestCommand,
 } from './requests.schemas';
+import { pageWindow, toPage, type Page } from '../../shared/paging';
 
 /** A request with its questions (surveys; null for collections). */
 export type RequestDetail = { request: DataRequest; questions: QuestionView[] | null };
-export type RequestPage = {
-  list: { request: RequestRecord; questions: QuestionView[] | null }[];
-  count: number;
-  pages: number;
-  page: number;
-};
+export type RequestPage = Page<{ request: RequestRecord; questions: QuestionView[] | null }>;
 
 const LOCKED_AFTER_RESPONSES =
   'The key, the questions, the requested data and when participants are paid cannot change once responses arrived';
@@ -431,10 +427,10 @@ export class RequestsService {
   async list(
     em: EntityManager,
     user: User,
-    { page, limit, type }: ListRequestsCommand,
+    { type, ...query }: ListRequestsCommand,
     withQuestions = false,
   ): Promise<RequestPage> {
-    const { rows, count } = await requestPage(em, user.id, { type, limit, offset: (page - 1) * limit });
+    const { rows, count } = await requestPage(em, user.id, { type, ...pageWindow(query) });
     const questions = withQuestions
       ? await this.surveys.load(
           em,
@@ -445,7 +441,7 @@ export class RequestsService {
       request,
       questions: request.type === 'survey' ? (questions.get(request.id) ?? null) : null,
     }));
-    return { list, count, pages: Math.ceil(count / limit), page };
+    return toPage(list, count, query);
   }
 
   /** One of the caller's requests, or NOT_FOUND (also for someone else's: no existence leak). */

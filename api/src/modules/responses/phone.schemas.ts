@@ -5,6 +5,7 @@ import { deviceIdSchema } from '../participants/participants.service';
 import { REQUEST_TYPES } from '../requests/request.entity';
 import { answerSchema } from '../surveys/surveys.schemas';
 import { COLLECTION_PLAINTEXT } from './collection-response.schema';
+import { pageFields } from '../../shared/paging';
 
 // Envelope formats (CRYPTO.md section 2 and README "Phone-app API"); the server checks their shape
 // only, it never holds a key that opens them.
@@ -101,9 +102,5 @@ export const publishedRequestRef = z.strictObject({ requestId: requestId() });
 export type PublishedRequestRef = z.infer<typeof publishedRequestRef>;
 
 /** A page of the published requests that still have a paid place. */
-export const openRequestsCommand = z.strictObject({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  type: z.enum(REQUEST_TYPES).optional(),
-});
+export const openRequestsCommand = z.strictObject({ ...pageFields(10), type: z.enum(REQUEST_TYPES).optional() });
 export type OpenRequestsCommand = z.infer<typeof openRequestsCommand>;
