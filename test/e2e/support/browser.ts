@@ -60,6 +60,13 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(ARTIFACTS, `${name}.png`);
   // from the top: the fixed header and sidebar are drawn where the viewport is
   await page.evaluate('window.scrollTo(0, 0)');
+  // after the transitions in progress (a dialog fading in), not mid-way; spinners never end
+  await page.evaluate(`Promise.race([
+    Promise.all(document.getAnimations()
+      .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+      .map((a) => a.finished.catch(() => undefined))),
+    new Promise((done) => setTimeout(done, 2000)),
+  ])`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
