@@ -47,6 +47,28 @@ describe('admin layout', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Log out' })).toHaveAttribute('href', '/auth/logout-page');
   });
 
+  it('opens a header menu from the keyboard with focus on its first item, and Escape gives focus back', async () => {
+    const { user } = await openDashboard();
+    const button = screen.getByRole('button', { name: 'Account' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(within(menu).getAllByRole('menuitem')[0]).toHaveFocus());
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(button).toHaveFocus());
+    expect(button).not.toHaveAttribute('aria-expanded');
+
+    // the appearance panel, loaded on first use too, takes the focus and gives it back
+    const appearance = screen.getByRole('button', { name: 'Appearance settings' });
+    appearance.focus();
+    await user.keyboard('{Enter}');
+    const panel = await screen.findByRole('dialog', { name: 'Appearance settings' });
+    await waitFor(() => expect(panel.contains(document.activeElement)).toBe(true));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(appearance).toHaveFocus());
+  });
+
   it('remembers appearance choices in local storage', async () => {
     const { user } = await openDashboard();
     await user.click(screen.getByRole('button', { name: 'Appearance settings' }));
