@@ -38,66 +38,45 @@ const noCrossFeatureImports = {
 };
 
 /**
- * The server ships without scripts/: api/ never imports from it (scripts import api, not the reverse).
- * @type {import('eslint').Rule.RuleModule}
+ * A rule refusing relative imports (static, dynamic and re-exports) whose target, relative to the
+ * repository root, `forbidden` names.
+ * @param {string} message the report, with `{{spec}}` for the import
+ * @param {(target: string) => boolean} forbidden
+ * @returns {import('eslint').Rule.RuleModule}
  */
-const noScriptsInApi = {
-  meta: {
-    type: 'problem',
-    schema: [],
-    messages: {
-      scripts: "api/ must not import from scripts/ ('{{spec}}'); move the library code under api/src.",
+function importBoundary(message, forbidden) {
+  const root = path.dirname(new URL(import.meta.url).pathname);
+  return {
+    meta: { type: 'problem', schema: [], messages: { boundary: message } },
+    create(context) {
+      const check = (/** @type {any} */ node) => {
+        const spec = node.source && node.source.type === 'Literal' ? String(node.source.value) : null;
+        if (!spec || !spec.startsWith('.')) return;
+        const target = path.relative(root, path.resolve(path.dirname(context.filename), spec));
+        if (forbidden(target)) context.report({ node, messageId: 'boundary', data: { spec } });
+      };
+      return {
+        ImportDeclaration: check,
+        ImportExpression: check,
+        ExportAllDeclaration: check,
+        ExportNamedDeclaration: check,
+      };
     },
-  },
-  create(context) {
-    const root = path.dirname(new URL(import.meta.url).pathname);
-    const check = (/** @type {any} */ node) => {
-      const spec = node.source && node.source.type === 'Literal' ? String(node.source.value) : null;
-      if (!spec || !spec.startsWith('.')) return;
-      const target = path.relative(root, path.resolve(path.dirname(context.filename), spec));
-      if (target === 'scripts' || target.startsWith(`scripts${path.sep}`)) {
-        context.report({ node, messageId: 'scripts', data: { spec } });
-      }
-    };
-    return {
-      ImportDeclaration: check,
-      ImportExpression: check,
-      ExportAllDeclaration: check,
-      ExportNamedDeclaration: check,
-    };
-  },
-};
+  };
+}
 
-/**
- * Services take typed commands in the domain's words: they never import the REST layer (its routes,
- * legacy-name schemas and wire outputs: `*.rest.ts`, `*.outputs.ts`, `api/src/rest/`).
- * @type {import('eslint').Rule.RuleModule}
- */
-const noRestInServices = {
-  meta: {
-    type: 'problem',
-    schema: [],
-    messages: {
-      rest: "A service must not import the REST layer ('{{spec}}'); translate legacy input in the REST schemas.",
-    },
-  },
-  create(context) {
-    const root = path.dirname(new URL(import.meta.url).pathname);
-    const check = (/** @type {any} */ node) => {
-      const spec = node.source && node.source.type === 'Literal' ? String(node.source.value) : null;
-      if (!spec || !spec.startsWith('.')) return;
-      const target = path.relative(root, path.resolve(path.dirname(context.filename), spec));
-      const rest = target.startsWith(path.join('api', 'src', 'rest') + path.sep) || /\.(rest|outputs)$/.test(target);
-      if (rest) context.report({ node, messageId: 'rest', data: { spec } });
-    };
-    return {
-      ImportDeclaration: check,
-      ImportExpression: check,
-      ExportAllDeclaration: check,
-      ExportNamedDeclaration: check,
-    };
-  },
-};
+// The server ships without scripts/: api/ never imports from it (scripts import api, not the reverse).
+const noScriptsInApi = importBoundary(
+  "api/ must not import from scripts/ ('{{spec}}'); move the library code under api/src.",
+  (target) => target === 'scripts' || target.startsWith(`scripts${path.sep}`),
+);
+
+// Services take typed commands in the domain's words: they never import the REST layer (its routes,
+// legacy-name schemas and wire outputs: `*.rest.ts`, `*.outputs.ts`, `api/src/rest/`).
+const noRestInServices = importBoundary(
+  "A service must not import the REST layer ('{{spec}}'); translate legacy input in the REST schemas.",
+  (target) => target.startsWith(path.join('api', 'src', 'rest') + path.sep) || /\.(rest|outputs)$/.test(target),
+);
 
 export default tseslint.config(
   {
