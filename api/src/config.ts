@@ -72,8 +72,8 @@ const envSchema = z.object({
     .trim()
     .default('false')
     .transform((v, ctx): boolean | string => {
-      if (['true', 'yes', '1'].includes(v)) return true;
-      if (['false', 'no', '0', ''].includes(v)) return false;
+      const flag = bool.safeParse(v);
+      if (flag.success) return flag.data;
       const parts = v.split(',').map((p) => p.trim());
       const valid = parts.every((p) => {
         const [ip, bits, ...rest] = p.split('/');
