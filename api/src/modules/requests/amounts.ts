@@ -14,7 +14,7 @@ export const iptAmount = (label: string, min: number) =>
     };
     let value: number;
     if (typeof raw === 'number') {
-      if (!Number.isFinite(raw)) return fail(`${label} must be a number`);
+      // (z.number() has already refused NaN and the infinities)
       if (raw < 0) return fail(`${label} must not be negative`);
       value = raw;
     } else {
