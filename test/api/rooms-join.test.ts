@@ -197,6 +197,132 @@ describe('join conditions', () => {
   });
 });
 
+describe('comparisons with numbers', () => {
+  // a clear cell is a number when it reads -?digits(.digits)? between white space: only those
+  // match a comparison with a number or count in sums, averages, minima and maxima; the cell as
+  // uploaded is what text comparisons and groups see
+  const AGES = [
+    '9',
+    '10',
+    '-3.5',
+    '2.25',
+    ' 42 ',
+    ' ',
+    'abc',
+    '1e3',
+    '-0',
+    '0007.50',
+    '99999999999999999999.5',
+    '+1',
+    '\t8\n',
+    '0.30000000000000001',
+  ];
+  const numbers = [9, 10, -3.5, 2.25, 42, null, null, null, 0, 7.5, 1e20, null, 8, 0.3];
+  let typedRoom: TestRoom;
+  let json: string;
+  let packed: string;
+  const COLUMNS: Column[] = [
+    { name: 'email', role: 'join', kind: 'email' },
+    { name: 'age', role: 'clear' },
+    { name: 'name', role: 'sealed' },
+  ];
+  beforeAll(async () => {
+    typedRoom = await createRoom(owner, 'Typed room');
+    const rows = AGES.map((age, i) => [`typed${i}@example.test`, age, `Name ${i}`]);
+    json = await uploadDataset(owner, typedRoom, 'typed json', COLUMNS, rows, 5, 'json');
+    packed = await uploadDataset(owner, typedRoom, 'typed packed', COLUMNS, rows, 5, 'packed');
+  });
+  const count = async (set: 1 | 2, op: string, value: unknown) => {
+    const res = await owner.client.rest<{ matchCount: number }>('GET', '/v1/vcr/joinDatasets', undefined, {
+      room_id: typedRoom.id,
+      dataset1_id: json,
+      dataset2_id: packed,
+      sqlWhere: JSON.stringify({
+        op: 'and',
+        conditions: [eq('email', 'email'), { left: { set, column: 'age' }, op, value }],
+      }),
+    });
+    expect(res.status).toBe(200);
+    return res.body.result!.matchCount;
+  };
+
+  it('stores each clear cell with its number, as the text comparison and cast of before computed it', async () => {
+    for (const id of [json, packed]) {
+      const stored = await server.db.orm.em
+        .fork()
+        .getConnection()
+        .execute<{ n: string | null; before: string | null }[]>(
+          `select n1::text as n, (case when c1 ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' then trim(c1)::numeric end)::text as before
+           from vcr_rows_${id.replace(/-/g, '')} order by row_no`,
+        );
+      expect(stored.map((r) => r.n)).toEqual(stored.map((r) => r.before));
+      expect(stored.map((r) => r.n && Number(r.n))).toEqual(numbers);
+    }
+  });
+
+  it.each([
+    ['>', 9, 3],
+    ['<', 0, 1],
+    ['=', 0, 1],
+    ['=', 7.5, 1],
+    ['<=', 2.25, 4],
+    ['!=', 9, 9],
+    ['>=', 42, 2],
+    // exact decimals: 0.30000000000000001 is more than 0.3 (as binary floating point it is not)
+    ['>', 0.3, 8],
+    ['=', 0.3, 0],
+    // text compares the cells as uploaded: "9" sorts after "10", "abc" after both
+    ['>', '9', 2],
+    ['=', ' 42 ', 1],
+    ['=', '42', 0],
+  ])('age %s %j matches %i rows of either upload form', async (op, value, n) => {
+    expect(await count(1, op, value)).toBe(n);
+    expect(await count(2, op, value)).toBe(n);
+  });
+
+  it('sums, averages, minima and maxima count numbers only; groups show the cells as uploaded', async () => {
+    for (const id of [json, packed]) {
+      const res = await owner.client.rest<{ groups: { keys: (string | null)[]; values: number[] }[] }>(
+        'POST',
+        '/v1/vcr/aggregate',
+        {
+          room_id: typedRoom.id,
+          datasets_array: [id],
+          sqlWhere: { left: { set: 1, column: 'age' }, op: '<', value: 1000 },
+          measures: [
+            { fn: 'count' },
+            { fn: 'sum', column: { set: 1, column: 'age' } },
+            { fn: 'min', column: { set: 1, column: 'age' } },
+            { fn: 'max', column: { set: 1, column: 'age' } },
+          ],
+        },
+      );
+      expect(res.status).toBe(200);
+      const [total] = res.body.result!.groups;
+      expect(total.values.slice(0, 1).concat(total.values.slice(2))).toEqual([9, -3.5, 42]);
+      expect(total.values[1]).toBeCloseTo(75.55, 10);
+      const grouped = await owner.client.rest<{ groups: { keys: (string | null)[]; values: (number | null)[] }[] }>(
+        'POST',
+        '/v1/vcr/aggregate',
+        {
+          room_id: typedRoom.id,
+          datasets_array: [id],
+          group_by: [{ set: 1, column: 'age' }],
+          measures: [{ fn: 'avg', column: { set: 1, column: 'age' } }],
+        },
+      );
+      const avg = new Map(grouped.body.result!.groups.map((g) => [g.keys[0], g.values[0]]));
+      expect([avg.get(' 42 '), avg.get('0007.50'), avg.get('-0'), avg.get('abc'), avg.get('1e3')]).toEqual([
+        42,
+        7.5,
+        0,
+        null,
+        null,
+      ]);
+    }
+  });
+});
+
 describe('reports', () => {
   it('without credit: 402 "Purchase IPT Tokens to continue", nothing stored', async () => {
     const res = await owner.client.rest('POST', '/v1/vcr/createReport', {
@@ -335,7 +461,7 @@ describe('canary', () => {
     const tables = await conn.execute<{ table_name: string }[]>(
       `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
     );
-    const own = (id: string) => [`vcr_rows_${id.replace(/-/g, '')}`, `vcr_tokens_${id.replace(/-/g, '')}`];
+    const own = (id: string) => [`vcr_rows_${id.replace(/-/g, '')}`, `vcr_sealed_${id.replace(/-/g, '')}`];
     expect(tables.map((t) => t.table_name)).toEqual(
       expect.arrayContaining([...own(setA), ...own(setB), 'vcr_datasets', 'vcr_reports']),
     );

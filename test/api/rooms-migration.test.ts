@@ -1,5 +1,7 @@
 // The migration that gave each data set tables of its own moves existing sets out of the shared
-// tables (and back, when reverted), keeping every cell, and the sets still compare afterwards.
+// tables (and back, when reverted), keeping every cell, and the sets still compare afterwards; the
+// one that typed the cells moves them out of arrays into columns (and back), a number beside each
+// clear cell, and the sets still join on numbers as before.
 // Reverting it reverts the analysis rules' migration too, which came later: sets from before the
 // rules come back under the default rule, every column sealed with room-derived keys.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,13 +45,18 @@ const sql = <T>(q: string, params: unknown[] = []) => server.db.orm.em.fork().ge
 const hex = (id: string) => id.replace(/-/g, '');
 // every cell of a set, in a stable text form
 const contentOf = async (id: string) => ({
-  rows: await sql<{ t: string }>(
-    `select (row_no, tokens, sealed, clear)::text as t from vcr_rows_${hex(id)} order by row_no`,
-  ),
-  tokens: await sql<{ t: string }>(
-    `select (col, token, row_no)::text as t from vcr_tokens_${hex(id)} order by col, token, row_no`,
-  ),
+  rows: await sql<{ t: string }>(`select r::text as t from vcr_rows_${hex(id)} r order by row_no`),
+  sealed: await sql<{ t: string }>(`select s::text as t from vcr_sealed_${hex(id)} s order by row_no`),
 });
+const indexesOf = async (id: string) =>
+  (
+    await sql<{ indexdef: string }>(`select indexdef from pg_indexes where tablename in (?, ?)`, [
+      `vcr_rows_${hex(id)}`,
+      `vcr_sealed_${hex(id)}`,
+    ])
+  )
+    .map((i) => i.indexdef.replace(/^.* USING /, ''))
+    .sort();
 
 describe('data sets in tables of their own', () => {
   it('moves back into the shared tables when reverted, and out again, cell for cell', async () => {
@@ -84,14 +91,100 @@ describe('data sets in tables of their own', () => {
       [false, null],
       [false, 'room'],
     ]);
-    const indexes = await sql<{ indexdef: string }>(
-      `select indexdef from pg_indexes where tablename in (?, ?) order by indexdef`,
-      [`vcr_rows_${hex(sets[0])}`, `vcr_tokens_${hex(sets[0])}`],
+    expect(await indexesOf(sets[0])).toEqual(['btree (row_no)', 'btree (t1, row_no)']);
+  });
+
+  // set one's ages before the cells were typed, on rows 0-11 (people 6-11 are in both sets)
+  const AGES = [
+    '-3.5',
+    ' 42 ',
+    'abc',
+    '',
+    null,
+    '1e3',
+    '0007.50',
+    '\t-0\n',
+    '99999999999999999999.000000001',
+    ' ',
+    '+1',
+    '٣',
+  ];
+
+  it('moves the cells out of arrays into typed columns, a number beside each clear cell, and back', async () => {
+    await server.db.orm.migrator.down({ to: 'Migration20261126113857_users_credit_balance' });
+    const h = hex(sets[0]);
+    for (const [i, age] of AGES.entries())
+      await sql(`update vcr_rows_${h} set clear[1] = ? where row_no = ?`, [age, i]);
+    type Old = { row_no: number; tokens: Buffer[]; sealed: Buffer[]; clear: (string | null)[]; n: string | null };
+    // the numbers as the comparisons computed them from the text cells
+    const before = await sql<Old>(
+      `select row_no, tokens, sealed, clear,
+              (case when clear[1] ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' then trim(clear[1])::numeric end)::text as n
+       from vcr_rows_${h} order by row_no`,
     );
-    expect(indexes.map((i) => i.indexdef.replace(/^.* USING /, '')).sort()).toEqual([
-      'btree (row_no)',
-      'btree (token, col, row_no)',
+    const oldTokens = await sql<{ col: number; token: Buffer; row_no: number }>(
+      `select col, token, row_no from vcr_tokens_${h} order by row_no`,
+    );
+    expect(before.map((r) => r.n)).toEqual([
+      '-3.5',
+      '42',
+      null,
+      null,
+      null,
+      null,
+      '7.50',
+      '0',
+      '99999999999999999999.000000001',
+      null,
+      null,
+      null,
     ]);
+
+    await server.db.orm.migrator.up();
+    const after = await sql<{ row_no: number; t1: Buffer; c1: string | null; n: string | null; s: Buffer[] }>(
+      `select r.row_no, r.t1, r.c1, r.n1::text as n, array[s.s1, s.s2] as s
+       from vcr_rows_${h} r join vcr_sealed_${h} s on s.row_no = r.row_no order by r.row_no`,
+    );
+    expect(after).toEqual(
+      before.map((r) => ({ row_no: r.row_no, t1: r.tokens[0], c1: r.clear[0], n: r.n, s: r.sealed })),
+    );
+    expect(oldTokens).toEqual(after.map((r) => ({ col: 1, token: r.t1, row_no: r.row_no })));
+    expect(await indexesOf(sets[0])).toEqual(['btree (row_no)', 'btree (t1, row_no)']);
+
+    // and back: the arrays and the token table as they were
+    const typed = await contentOf(sets[0]);
+    await server.db.orm.migrator.down({ to: 'Migration20261126113857_users_credit_balance' });
+    expect(await sql(`select row_no, tokens, sealed, clear from vcr_rows_${h} order by row_no`)).toEqual(
+      before.map(({ n: _, ...r }) => r),
+    );
+    expect(await sql(`select col, token, row_no from vcr_tokens_${h} order by row_no`)).toEqual(oldTokens);
+    await server.db.orm.migrator.up();
+    expect(await contentOf(sets[0])).toEqual(typed);
+  });
+
+  it('joins the converted sets on numbers as before', async () => {
+    // people 6-11 are in both sets; set one's ages of them: '0007.50', '\t-0\n', '99999999999999999999.000000001', ' ', '+1', '٣'
+    const count = async (op: string, value: unknown) => {
+      const res = await owner.client.rest<{ matchCount: number }>('GET', '/v1/vcr/joinDatasets', undefined, {
+        room_id: room.id,
+        dataset1_id: sets[0],
+        dataset2_id: sets[1],
+        sqlWhere: JSON.stringify({
+          op: 'and',
+          conditions: [
+            { left: { set: 1, column: 'email' }, op: '=', right: { set: 2, column: 'email' } },
+            { left: { set: 1, column: 'age' }, op, value },
+          ],
+        }),
+      });
+      return res.body.result?.matchCount;
+    };
+    expect(await count('>=', 0)).toBe(3);
+    expect(await count('<', 1)).toBe(1);
+    expect(await count('=', 7.5)).toBe(1);
+    expect(await count('>', 1e19)).toBe(1);
+    expect(await count('!=', 0)).toBe(2);
+    expect(await count('=', ' ')).toBe(1);
   });
 
   it('compares as before', async () => {

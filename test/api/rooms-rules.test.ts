@@ -537,7 +537,7 @@ describe('access requests', () => {
       .fork()
       .getConnection()
       .execute<{ row_no: number; sealed: Buffer[] }[]>(
-        `select row_no, sealed from "vcr_rows_${customers.replace(/-/g, '')}" order by row_no`,
+        `select row_no, array[s1, s2, s3] as sealed from "vcr_sealed_${customers.replace(/-/g, '')}" order by row_no`,
       );
     expect(stored).toHaveLength(40);
     // sealed cells in column order: email's sealed copy, name, plan

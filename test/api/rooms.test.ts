@@ -456,7 +456,7 @@ describe('rooms and the key exchange', () => {
   });
 });
 
-/** The tables of a data set of its own that exist (vcr_rows_<hex>, vcr_tokens_<hex>). */
+/** The tables of a data set of its own that exist (vcr_rows_<hex>, vcr_sealed_<hex>). */
 async function datasetTableNames(datasetId: string): Promise<string[]> {
   const rows = await server.db.orm.em
     .fork()
@@ -521,10 +521,11 @@ describe('data sets', () => {
     ]);
     const conn = server.db.orm.em.fork().getConnection();
     const hex = id.replace(/-/g, '');
-    const [{ rows: n, tokens }] = await conn.execute<{ rows: number; tokens: number }[]>(
-      `select (select count(*)::int from vcr_rows_${hex}) as rows, (select count(*)::int from vcr_tokens_${hex}) as tokens`,
+    const [{ rows: n, tokens, sealed }] = await conn.execute<{ rows: number; tokens: number; sealed: number }[]>(
+      `select (select count(*)::int from vcr_rows_${hex}) as rows, (select count(t1)::int from vcr_rows_${hex}) as tokens,
+              (select count(*)::int from vcr_sealed_${hex}) as sealed`,
     );
-    expect([n, tokens]).toEqual([30, 30]);
+    expect([n, tokens, sealed]).toEqual([30, 30, 30]);
 
     // columns and filters
     const cols = await guest.client.rest<{ name: string; role: string; domain: string | null }[]>(
@@ -677,11 +678,11 @@ describe('data sets', () => {
     expect(sets.body.result).toContainEqual(expect.objectContaining({ id, rowCount: 40 }));
     const conn = server.db.orm.em.fork().getConnection();
     const hex = id.replace(/-/g, '');
-    const [counts] = await conn.execute<{ rows: number; distinct_rows: number; tokens: number }[]>(
+    const [counts] = await conn.execute<{ rows: number; distinct_rows: number; tokens: number; sealed: number }[]>(
       `select (select count(*)::int from vcr_rows_${hex}) as rows, (select count(distinct row_no)::int from vcr_rows_${hex}) as distinct_rows,
-              (select count(*)::int from vcr_tokens_${hex}) as tokens`,
+              (select count(t1)::int from vcr_rows_${hex}) as tokens, (select count(distinct row_no)::int from vcr_sealed_${hex}) as sealed`,
     );
-    expect(counts).toEqual({ rows: 40, distinct_rows: 40, tokens: 40 });
+    expect(counts).toEqual({ rows: 40, distinct_rows: 40, tokens: 40, sealed: 40 });
   });
 
   it("takes the web app's packed chunks: the same tokens as JSON rows, cells that decrypt", async () => {

@@ -11,6 +11,7 @@ import { Migration20261125064300_withdrawn_submissions } from './Migration202611
 import { Migration20261125071614_webhooks } from './Migration20261125071614_webhooks';
 import { Migration20261126112608_payout_review } from './Migration20261126112608_payout_review';
 import { Migration20261126113857_users_credit_balance } from './Migration20261126113857_users_credit_balance';
+import { Migration20261126174040_typed_dataset_cells } from './Migration20261126174040_typed_dataset_cells';
 
 // Committed migrations in the order they run. Add new ones at the end (npm run db:migration -- name).
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   Migration20261125071614_webhooks,
   Migration20261126112608_payout_review,
   Migration20261126113857_users_credit_balance,
+  Migration20261126174040_typed_dataset_cells,
 ];

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { query } from '../../db/sql';
 import { AppError, badInput } from '../../shared/errors';
-import { datasetTables } from '../datasets/dataset-tables';
+import { clearColumn, datasetTables, numberColumn, tokenColumn } from '../datasets/dataset-tables';
 import type { Dataset, DatasetColumn } from '../datasets/dataset.entity';
 import type { DatasetsService } from '../datasets/datasets.service';
 import type { RoomsService } from '../rooms/rooms.service';
@@ -23,7 +23,6 @@ import {
   compileFilter,
   compilePairs,
   leaves,
-  numericCell,
   parseCondition,
   parseFilter,
   type ConditionNode,
@@ -127,8 +126,7 @@ export class AnalysesService {
       for (const [domain, cols] of domains(sets[0])) {
         const [r] = await query<{ n: number }>(
           em,
-          `select count(distinct token)::int as n from ${datasetTables(sets[0].id).tokens} where ${colFilter(cols, 1)}`,
-          [colParam(cols)],
+          `select count(*)::int as n from (${distinctTokens(sets[0].id, cols)}) t`,
         );
         const counts = suppressOverlap(user.id, sets[0], null, { onlyA: r.n, both: 0, onlyB: 0 });
         out.push({ domain, datasetIds: [sets[0].id], ...counts });
@@ -142,13 +140,11 @@ export class AnalysesService {
           if (!colsB) continue;
           const [r] = await query<{ only_a: number; both: number; only_b: number }>(
             em,
-            `with a as (select distinct token from ${datasetTables(sets[i].id).tokens} where ${colFilter(colsA, 1)}),
-                  b as (select distinct token from ${datasetTables(sets[j].id).tokens} where ${colFilter(colsB, 2)})
+            `with a as (${distinctTokens(sets[i].id, colsA)}), b as (${distinctTokens(sets[j].id, colsB)})
              select count(*) filter (where b.token is null)::int as only_a,
                     count(*) filter (where a.token is not null and b.token is not null)::int as both,
                     count(*) filter (where a.token is null)::int as only_b
              from a full join b on a.token = b.token`,
-            [colParam(colsA), colParam(colsB)],
           );
           const counts = suppressOverlap(user.id, sets[i], sets[j], { onlyA: r.only_a, both: r.both, onlyB: r.only_b });
           out.push({ domain, datasetIds: [sets[i].id, sets[j].id], ...counts });
@@ -258,25 +254,21 @@ export class AnalysesService {
     });
 
     // per matching row (pair): the group keys g1.. and measure inputs x1..
-    const rowExpressions = (p: (v: unknown, cast?: string) => string) => [
-      ...groups.map((g, i) => `${g.alias}.clear[${p(g.column.clearIndex, '::int')}] as g${i + 1}`),
+    const rowExpressions = () => [
+      ...groups.map((g, i) => `${g.alias}.${clearColumn(g.column.clearIndex)} as g${i + 1}`),
+      // sums, averages, minima and maxima of the cells' numbers (cells that are none do not count)
       ...measures.flatMap((m, i) => {
         if (!m.ref) return [];
         const cell =
           m.fn === 'countDistinct'
-            ? `${m.ref.alias}.tokens[${p(m.ref.column.tokenIndex, '::int')}]`
-            : numericCell(`${m.ref.alias}.clear[${p(m.ref.column.clearIndex, '::int')}]`);
+            ? `${m.ref.alias}.${tokenColumn(m.ref.column.tokenIndex)}`
+            : `${m.ref.alias}.${numberColumn(m.ref.column.clearIndex)}`;
         return [`${cell} as x${i + 1}`];
       }),
     ];
-    const uses = (alias: string) =>
-      groups.some((g) => g.alias === alias) || measures.some((m) => m.ref?.alias === alias);
     const inner =
       sets.length === 2
-        ? compilePairs(tree!, datasetTables(sets[0].id), datasetTables(sets[1].id), {
-            sets: { a: uses('a'), b: uses('b') },
-            columns: rowExpressions,
-          })
+        ? compilePairs(tree!, datasetTables(sets[0].id), datasetTables(sets[1].id), rowExpressions)
         : compileFilter(tree, datasetTables(sets[0].id), rowExpressions);
     const keys = groups.map((_, i) => `g${i + 1}`);
     const aggregates = measures.map((m, i) => {
@@ -414,8 +406,15 @@ function aggregateWords(
   return `${what[0].toUpperCase()}${what.slice(1)}${groupBy.length ? ` by ${listWords(groupBy)}` : ''}, over ${over}`;
 }
 
-// One column of a domain (the usual case) reads the token index in token order, so compare is a
-// merge of two index-only scans; several columns of one domain need `any`, which loses that order.
-const colFilter = (cols: number[], n: number) =>
-  cols.length === 1 ? `col = $${n}::smallint` : `col = any($${n}::smallint[])`;
-const colParam = (cols: number[]) => (cols.length === 1 ? cols[0] : cols);
+/**
+ * The distinct non-empty tokens of a domain's join columns in a set, as `token`. One column (the
+ * usual case) reads its token index in token order, so compare is a merge of two index-only scans;
+ * several columns of one domain are a union, which loses that order.
+ */
+const distinctTokens = (datasetId: string, cols: number[]) =>
+  cols
+    .map(
+      (k) =>
+        `select distinct ${tokenColumn(k)} as token from ${datasetTables(datasetId).rows} where ${tokenColumn(k)} is not null`,
+    )
+    .join(' union ');

@@ -19,7 +19,7 @@ const B = buildColumns(
   ],
   'matches',
 );
-const tables = (id: string) => ({ rows: `"rows_${id}"`, tokens: `"tokens_${id}"` });
+const tables = (id: string) => ({ rows: `"rows_${id}"`, sealed: `"sealed_${id}"` });
 const eq = { left: { set: 1, column: 'email' }, op: '=', right: { set: 2, column: 'mail' } };
 const code = (f: () => unknown) => {
   try {
@@ -53,27 +53,29 @@ describe('parseCondition', () => {
 });
 
 describe('compilePairs', () => {
-  it('drives one join from the token indexes when nothing filters a side', () => {
+  it('joins the rows tables on the typed token columns', () => {
     const { sql, params } = compilePairs(parseCondition(eq, { 1: A, 2: B }), tables('a'), tables('b'));
-    expect(sql).toBe(
-      'select ta.row_no as ra, tb.row_no as rb from "tokens_a" ta join "tokens_b" tb on tb.token = ta.token where ta.col = $1::int::smallint and tb.col = $2::int::smallint',
-    );
-    expect(params).toEqual([1, 1]);
+    expect(sql).toBe('select a.row_no as ra, b.row_no as rb from "rows_a" a join "rows_b" b on b.t1 = a.t1');
+    expect(params).toEqual([]);
   });
 
-  it('reads a side’s rows when a filter or a selected column needs them; values are parameters', () => {
+  it('filters on the typed cells: text as uploaded, numbers as numbers; values are parameters', () => {
     const tree = parseCondition(
-      { op: 'and', conditions: [eq, { left: { set: 2, column: 'city' }, op: '=', value: "x' or '1'='1" }] },
+      {
+        op: 'and',
+        conditions: [
+          eq,
+          { left: { set: 2, column: 'city' }, op: '=', value: "x' or '1'='1" },
+          { left: { set: 1, column: 'age' }, op: '!=', value: -2.5 },
+        ],
+      },
       { 1: A, 2: B },
     );
-    const { sql, params } = compilePairs(tree, tables('a'), tables('b'), {
-      sets: { a: true, b: false },
-      columns: (p) => [`a.clear[${p(1, '::int')}] as g1`],
-    });
-    expect(sql).toContain('from "rows_a" a join "rows_b" b on b.tokens[$2::int] = a.tokens[$1::int]');
-    expect(sql).toContain('b.clear[$3::int] = $4::text');
-    expect(sql).toContain('a.clear[$5::int] as g1');
-    expect(params).toEqual([1, 1, 1, "x' or '1'='1", 1]);
+    const { sql, params } = compilePairs(tree, tables('a'), tables('b'), (p) => [`a.c1 as g1`, `${p(7)} as x`]);
+    expect(sql).toBe(
+      'select a.row_no as ra, b.row_no as rb, a.c1 as g1, $3 as x from "rows_a" a join "rows_b" b on b.t1 = a.t1 where b.c1 = $1::text and a.n1 <> $2::numeric',
+    );
+    expect(params).toEqual(["x' or '1'='1", '-2.5', 7]);
   });
 
   it('combines OR alternatives, each with its own join equality, by UNION', () => {
@@ -98,8 +100,13 @@ describe('compilePairs', () => {
   it('a filter of one set selects its row numbers and what the caller adds', () => {
     const tree = parseFilter({ left: { set: 1, column: 'age' }, op: '=', value: null }, A);
     expect(compileFilter(tree, tables('a'), () => ['a.row_no as x1'])).toEqual({
-      sql: 'select a.row_no as ra, a.row_no as x1 from "rows_a" a where a.clear[$1::int] is null',
-      params: [1],
+      sql: 'select a.row_no as ra, a.row_no as x1 from "rows_a" a where a.c1 is null',
+      params: [],
+    });
+    const token = parseFilter({ left: { set: 1, column: 'email' }, op: '=', token: 'AAAAAAAAAAAAAAAAAAAAAA==' }, A);
+    expect(compileFilter(token, tables('a'))).toEqual({
+      sql: 'select a.row_no as ra from "rows_a" a where a.t1 = $1::bytea',
+      params: [Buffer.alloc(16)],
     });
     expect(compileFilter(null, tables('a')).sql).toBe('select a.row_no as ra from "rows_a" a');
   });

@@ -9,7 +9,7 @@
 //          | { "left": ref, "op": "=", "token": "<base64 16 bytes>" }     join key = a literal
 //   ref   := { "set": 1 | 2, "column": "<cleaned column name>" }
 import { AppError } from '../../shared/errors';
-import type { DatasetTables } from '../datasets/dataset-tables';
+import { clearColumn, numberColumn, tokenColumn, type DatasetTables } from '../datasets/dataset-tables';
 import type { DatasetColumn } from '../datasets/dataset.entity';
 
 export const MAX_DEPTH = 3;
@@ -214,21 +214,22 @@ const newParams = (): Params => {
   };
 };
 
-/** SQL of one leaf over rows tables aliased `a` (set 1) and `b` (set 2). */
+/**
+ * SQL of one leaf over rows tables aliased `a` (set 1) and `b` (set 2): join tokens compare as
+ * typed bytea columns, a number with the cell's number (a cell that is no number, or empty, never
+ * matches: see numericSpan in chunk-rows.ts), text and null with the cell as uploaded.
+ */
 function leafSql(l: Leaf, { p }: Params): string {
-  if (l.kind === 'join') return `a.tokens[${p(l.a.tokenIndex, '::int')}] = b.tokens[${p(l.b.tokenIndex, '::int')}]`;
-  if (l.kind === 'token')
-    return `${l.ref.set === 1 ? 'a' : 'b'}.tokens[${p(l.ref.column.tokenIndex, '::int')}] = ${p(l.token, '::bytea')}`;
-  const cell = `${l.ref.set === 1 ? 'a' : 'b'}.clear[${p(l.ref.column.clearIndex, '::int')}]`;
+  if (l.kind === 'join') return `a.${tokenColumn(l.a.tokenIndex)} = b.${tokenColumn(l.b.tokenIndex)}`;
+  const alias = l.ref.set === 1 ? 'a' : 'b';
+  if (l.kind === 'token') return `${alias}.${tokenColumn(l.ref.column.tokenIndex)} = ${p(l.token, '::bytea')}`;
   const op = l.op === '!=' ? '<>' : l.op;
+  const cell = `${alias}.${clearColumn(l.ref.column.clearIndex)}`;
   if (l.value === null) return `${cell} is ${l.op === '=' ? '' : 'not '}null`;
-  if (typeof l.value === 'number') return `${numericCell(cell)} ${op} ${p(String(l.value), '::numeric')}`;
+  if (typeof l.value === 'number')
+    return `${alias}.${numberColumn(l.ref.column.clearIndex)} ${op} ${p(String(l.value), '::numeric')}`;
   return `${cell} ${op} ${p(l.value, '::text')}`;
 }
-
-/** A clear cell as a number when it looks like one (else NULL: it never matches, never sums). */
-export const numericCell = (cell: string) =>
-  `(case when ${cell} ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' then trim(${cell})::numeric end)`;
 
 const nodeSql = (n: Node, params: Params): string =>
   n.kind === 'group' ? `(${n.children.map((c) => nodeSql(c, params)).join(` ${n.op} `)})` : leafSql(n, params);
@@ -249,44 +250,32 @@ export function compileFilter(
 }
 
 /**
- * SQL selecting the matching (ra, rb) row-number pairs of sets A and B (their tables), plus the
- * expressions `select` adds over the rows tables `a` and `b` (which then join in). A join-key
- * equality at the top level (alone, or in the top AND group) drives one join over the token index
- * and the rest of the tree, ORs included, filters its pairs. Otherwise each alternative of the
- * tree's OR-of-ANDs form is such a join, and the alternatives are combined with UNION.
+ * SQL selecting the matching (ra, rb) row-number pairs of sets A and B (their rows tables `a` and
+ * `b`), plus the expressions `select` adds over them. A join-key equality at the top level (alone,
+ * or in the top AND group) drives one join and the rest of the tree, ORs included, filters its
+ * pairs. Otherwise each alternative of the tree's OR-of-ANDs form is such a join, and the
+ * alternatives are combined with UNION.
  */
 export function compilePairs(
   node: Node,
   a: DatasetTables,
   b: DatasetTables,
-  select?: { sets: { a: boolean; b: boolean }; columns: (p: Params['p']) => string[] },
+  select?: (p: Params['p']) => string[],
 ): { sql: string; params: unknown[] } {
   const params = newParams();
   const { p } = params;
 
   const branch = (drive: JoinLeaf, rest: Node[]): string => {
-    const used = rest.flatMap(leaves);
-    const needA = Boolean(select?.sets.a) || used.some((l) => l.kind === 'join' || l.ref.set === 1);
-    const needB = Boolean(select?.sets.b) || used.some((l) => l.kind === 'join' || l.ref.set === 2);
-    // drive from the rows of a side that has filters, else from the token index alone
-    const ia = p(drive.a.tokenIndex, '::int');
-    const ib = p(drive.b.tokenIndex, '::int');
-    const keyA = needA ? `a.tokens[${ia}]` : 'ta.token';
-    const keyB = needB ? `b.tokens[${ib}]` : 'tb.token';
-    const where = [
-      ...(needA ? [] : [`ta.col = ${ia}::smallint`]),
-      ...(needB ? [] : [`tb.col = ${ib}::smallint`]),
-      ...rest.map((n) => nodeSql(n, params)),
-    ];
-    const columns = [`${needA ? 'a' : 'ta'}.row_no as ra`, `${needB ? 'b' : 'tb'}.row_no as rb`];
-    if (select) columns.push(...select.columns(p));
+    const where = rest.map((n) => nodeSql(n, params));
+    const columns = ['a.row_no as ra', 'b.row_no as rb', ...(select ? select(p) : [])];
     return [
       `select ${columns.join(', ')}`,
-      `from ${needA ? `${a.rows} a` : `${a.tokens} ta`} join ${needB ? `${b.rows} b` : `${b.tokens} tb`} on ${keyB} = ${keyA}`,
+      `from ${a.rows} a join ${b.rows} b on b.${tokenColumn(drive.b.tokenIndex)} = a.${tokenColumn(drive.a.tokenIndex)}`,
       where.length ? `where ${where.join(' and ')}` : '',
-    ].join(' ');
+    ]
+      .filter(Boolean)
+      .join(' ');
   };
-
   if (node.kind === 'join') return { sql: branch(node, []), params: params.params };
   if (node.kind === 'group' && node.op === 'and') {
     const drive = node.children.find((c): c is JoinLeaf => c.kind === 'join');

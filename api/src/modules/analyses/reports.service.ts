@@ -5,7 +5,7 @@ import { query } from '../../db/sql';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import type { CreditService } from '../billing/credit.service';
 import type { LedgerService } from '../billing/ledger.service';
-import { datasetTables } from '../datasets/dataset-tables';
+import { clearColumn, datasetTables, sealedColumn } from '../datasets/dataset-tables';
 import type { Dataset } from '../datasets/dataset.entity';
 import type { DatasetsService } from '../datasets/datasets.service';
 import type { RoomsService } from '../rooms/rooms.service';
@@ -45,14 +45,26 @@ export type ReportResult = {
 
 const b64 = (v: Buffer | null | undefined) => (v ? v.toString('base64') : null);
 
-type StoredRow = { sealed: Buffer[] | null; clear: string[] | null };
-
-function cells(set: Dataset, columns: ReportColumn[], row: StoredRow) {
-  return columns.map((rc) => {
-    const c = set.columns.find((x) => x.name === rc.name)!;
-    return c.role === 'clear' ? (row.clear?.[c.clearIndex! - 1] ?? null) : b64(row.sealed?.[c.sealedIndex! - 1]);
+/**
+ * Where a report's cells are: clear cells as uploaded in the sets' rows tables (aliased `a`, `b`),
+ * sealed cells in their sealed tables (`sa`, `sb`); each selected as x1, x2, ... in column order.
+ */
+function reportCells(sets: Dataset[], columns: ReportColumn[]) {
+  return columns.map((rc, i) => {
+    const c = sets[rc.set - 1].columns.find((x) => x.name === rc.name)!;
+    const clear = c.role === 'clear';
+    const side = rc.set === 1 ? 'a' : 'b';
+    return {
+      clear,
+      alias: `x${i + 1}`,
+      // the cell over its table's alias
+      sql: clear ? `${side}.${clearColumn(c.clearIndex)}` : `s${side}.${sealedColumn(c.sealedIndex)}`,
+    };
   });
 }
+
+const readCells = (cells: ReturnType<typeof reportCells>, r: Record<string, unknown>) =>
+  cells.map((c) => (c.clear ? ((r[c.alias] as string | null) ?? null) : b64(r[c.alias] as Buffer | null)));
 
 export class ReportsService {
   constructor(
@@ -220,35 +232,34 @@ export class ReportsService {
     const of = (i: number) => columns.filter((c) => c.set === i + 1);
     // a partner's row numbers only when one of its sealed cells needs them to open
     const rowNumbers = (i: number) => !isPartnerSet(sets[i], user.id) || of(i).some((c) => c.role !== 'clear');
+    const cells = reportCells(sets, columns);
     if (sets.length === 1) {
-      const [d] = sets;
-      const count = await query<{ n: number }>(em, `select count(*)::int as n from ${datasetTables(d.id).rows}`);
+      const t = datasetTables(sets[0].id);
+      const count = await query<{ n: number }>(em, `select count(*)::int as n from ${t.rows}`);
       if (count[0].n > MAX_REPORT_ROWS) throw tooBig(count[0].n);
-      const rows = await query<StoredRow & { row_no: number }>(
+      const rows = await query<{ row_no: number }>(
         em,
-        `select row_no, sealed, clear from ${datasetTables(d.id).rows} order by row_no`,
+        `select ${['a.row_no', ...cells.map((c) => `${c.sql} as ${c.alias}`)].join(', ')}
+         from ${t.rows} a join ${t.sealed} sa on sa.row_no = a.row_no order by a.row_no`,
       );
       return {
-        result: { columns, omitted, rows: rows.map((r) => [rowNumbers(0) ? r.row_no : null, ...cells(d, of(0), r)]) },
+        result: { columns, omitted, rows: rows.map((r) => [rowNumbers(0) ? r.row_no : null, ...readCells(cells, r)]) },
         covered: [rows.length],
       };
     }
     const [setA, setB] = sets;
-    const compiled = compilePairs(tree!, datasetTables(setA.id), datasetTables(setB.id));
+    // the pairs with their clear cells, then their sealed cells through the sealed tables' keys
+    const compiled = compilePairs(tree!, datasetTables(setA.id), datasetTables(setB.id), () =>
+      cells.filter((c) => c.clear).map((c) => `${c.sql} as ${c.alias}`),
+    );
+    const selected = cells.map((c) => (c.clear ? `q.${c.alias}` : `${c.sql} as ${c.alias}`));
     const limit = compiled.params.length + 1;
-    const rows = await query<{
-      ra: number;
-      rb: number;
-      sa: Buffer[] | null;
-      ca: string[] | null;
-      sb: Buffer[] | null;
-      cb: string[] | null;
-    }>(
+    const rows = await query<{ ra: number; rb: number }>(
       em,
-      `select q.ra, q.rb, a.sealed as sa, a.clear as ca, b.sealed as sb, b.clear as cb
+      `select ${['q.ra', 'q.rb', ...selected].join(', ')}
        from (${compiled.sql}) q
-       join ${datasetTables(setA.id).rows} a on a.row_no = q.ra
-       join ${datasetTables(setB.id).rows} b on b.row_no = q.rb
+       join ${datasetTables(setA.id).sealed} sa on sa.row_no = q.ra
+       join ${datasetTables(setB.id).sealed} sb on sb.row_no = q.rb
        order by q.ra, q.rb limit $${limit}`,
       [...compiled.params, MAX_REPORT_ROWS + 1],
     );
@@ -257,12 +268,7 @@ export class ReportsService {
       result: {
         columns,
         omitted,
-        rows: rows.map((r) => [
-          rowNumbers(0) ? r.ra : null,
-          rowNumbers(1) ? r.rb : null,
-          ...cells(setA, of(0), { sealed: r.sa, clear: r.ca }),
-          ...cells(setB, of(1), { sealed: r.sb, clear: r.cb }),
-        ]),
+        rows: rows.map((r) => [rowNumbers(0) ? r.ra : null, rowNumbers(1) ? r.rb : null, ...readCells(cells, r)]),
       },
       covered: [new Set(rows.map((r) => r.ra)).size, new Set(rows.map((r) => r.rb)).size],
     };

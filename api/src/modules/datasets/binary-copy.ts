@@ -3,7 +3,6 @@
 // value in the type's binary send format. Only the types the clean-room tables use are here.
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
-const OID = { bytea: 17, text: 25 } as const;
 
 /** A binary COPY stream built in memory: tuples are appended field by field, then `finish()`. */
 export class BinaryCopyWriter {
@@ -48,37 +47,49 @@ export class BinaryCopyWriter {
     return this;
   }
 
+  /** A text field: `length` bytes of UTF-8 (without NUL: the server checks) of `source` from `offset`. */
+  text(source: Buffer, offset: number, length: number): this {
+    return this.bytea(source, offset, length);
+  }
+
   /**
-   * A one-dimensional bytea[] or text[] of `count` elements: element i is `length` bytes of
-   * `source` at `offsets[start + i]` (-1: NULL), `length` one number for all or an array aligned
-   * with `offsets`. Text elements must be valid UTF-8 without NUL (the server checks).
+   * A numeric field from its decimal digits: `length` ASCII bytes of `source` from `offset`,
+   * `-?[0-9]+(\.[0-9]+)?` (numericSpan in chunk-rows.ts checked them), the same value and scale as
+   * PostgreSQL's text input gives. The binary form: the count of base-10000 digits, the weight of
+   * the first, the sign, the display scale, then the digits, grouped four decimal digits each from
+   * the point (the server strips leading and trailing zero digits).
    */
-  array(
-    type: keyof typeof OID,
-    source: Buffer,
-    offsets: Int32Array,
-    start: number,
-    count: number,
-    length: number | Int32Array,
-  ): this {
-    // no closures here: this runs for every array of every row (millions of times a data set)
-    const fixed = typeof length === 'number' ? length : -1;
-    let size = 20;
-    let hasNull = 0;
-    for (let i = start; i < start + count; i++) {
-      if (offsets[i] < 0) hasNull = 1;
-      else size += fixed >= 0 ? fixed : (length as Int32Array)[i];
-      size += 4;
+  numeric(source: Uint8Array, offset: number, length: number): this {
+    const end = offset + length;
+    let k = offset;
+    const negative = source[k] === 0x2d;
+    if (negative) k++;
+    let point = k;
+    while (point < end && source[point] !== 0x2e) point++;
+    while (k < point && source[k] === 0x30) k++; // leading zeros
+    const intDigits = point - k;
+    const fracStart = Math.min(point + 1, end);
+    const fracDigits = end - fracStart;
+    const intGroups = Math.ceil(intDigits / 4);
+    const fracGroups = Math.ceil(fracDigits / 4);
+    this.i32(8 + 2 * (intGroups + fracGroups));
+    this.i16(intGroups + fracGroups);
+    this.i16(intGroups - 1); // weight: 10000^weight is the first digit's place
+    this.i16(negative ? 0x4000 : 0);
+    this.i16(fracDigits);
+    // the integer part's first group takes what is left over by the groups of four after it
+    let take = intDigits - (intGroups - 1) * 4;
+    for (let g = 0; g < intGroups; g++) {
+      let v = 0;
+      for (let j = 0; j < take; j++) v = v * 10 + source[k++] - 0x30;
+      this.i16(v);
+      take = 4;
     }
-    this.i32(size);
-    this.i32(1); // dimensions
-    this.i32(hasNull);
-    this.i32(OID[type]);
-    this.i32(count);
-    this.i32(1); // lower bound
-    for (let i = start; i < start + count; i++) {
-      if (offsets[i] < 0) this.i32(-1);
-      else this.bytea(source, offsets[i], fixed >= 0 ? fixed : (length as Int32Array)[i]);
+    // the fraction's last group is padded with zeros on the right
+    for (let g = 0, at = fracStart; g < fracGroups; g++) {
+      let v = 0;
+      for (let j = 0; j < 4; j++) v = v * 10 + (at < end ? source[at++] - 0x30 : 0);
+      this.i16(v);
     }
     return this;
   }

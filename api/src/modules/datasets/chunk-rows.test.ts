@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors';
 import { BinaryCopyWriter } from './binary-copy';
-import { decodeChunk, decodePackedChunk, tokenEntries } from './chunk-rows';
+import { decodeChunk, decodePackedChunk, numericSpan } from './chunk-rows';
 import { buildColumns } from './datasets.service';
 
 const columns = buildColumns(
@@ -50,7 +50,8 @@ describe('decodeChunk', () => {
     const clear = (slot: number) =>
       c.clearAt[slot] < 0 ? null : c.blob.toString('utf8', c.clearAt[slot], c.clearAt[slot] + c.clearLength[slot]);
     expect([0, 1, 2].map(clear)).toEqual(['34', null, 'x']);
-    expect(tokenEntries(c)).toEqual({ col: [1], at: [c.tokenAt[0]], rowNo: [100] });
+    // '34' is a number: its span is the cell itself; 'x' is none
+    expect([c.numberAt[0], c.numberLength[0], c.numberAt[1], c.numberAt[2]]).toEqual([c.clearAt[0], 2, -1, -1]);
   });
 
   it('grows its buffer for cells larger than it planned for', () => {
@@ -120,10 +121,11 @@ describe('decodePackedChunk', () => {
       tokens: [...c.tokenAt].map((at) => (at < 0 ? null : c.blob.toString('hex', at, at + 16))),
       sealed: [...c.sealedAt].map((at, i) => (at < 0 ? null : c.blob.toString('hex', at, at + c.sealedLength[i]))),
       clear: [...c.clearAt].map((at, i) => (at < 0 ? null : c.blob.toString('utf8', at, at + c.clearLength[i]))),
+      numbers: [...c.numberAt].map((at, i) => (at < 0 ? null : c.blob.toString('utf8', at, at + c.numberLength[i]))),
     });
     expect(view(packed)).toEqual(view(json));
     expect(view(packed).clear).toEqual(['Zürich', null]);
-    expect(tokenEntries(packed).rowNo).toEqual([7]);
+    expect(view(packed).numbers).toEqual([null, null]);
   });
 
   it.each([
@@ -150,13 +152,9 @@ describe('BinaryCopyWriter', () => {
   it("writes PostgreSQL's binary COPY format", () => {
     const source = Buffer.from([0xaa, 0xbb, 0xcc]);
     const w = new BinaryCopyWriter(8);
-    w.tuple(4)
-      .int32(7)
-      .int16(-2)
-      .null()
-      .array('bytea', source, Int32Array.from([1, -1]), 0, 2, 2);
+    w.tuple(4).int32(7).int16(-2).null().bytea(source, 1, 2);
     const text = Buffer.from('é');
-    w.tuple(1).array('text', text, Int32Array.from([0, -1]), 0, 2, Int32Array.from([text.length, -1]));
+    w.tuple(1).text(text, 0, text.length);
     const hex = w.finish().toString('hex');
     const expected = [
       Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1').toString('hex'),
@@ -166,13 +164,64 @@ describe('BinaryCopyWriter', () => {
       '00000004' + '00000007',
       '00000002' + 'fffe',
       'ffffffff', // NULL
-      // bytea[]: size, 1 dimension, has nulls, oid 17, 2 elements from 1, [bb cc], NULL
-      '0000001e' + '00000001' + '00000001' + '00000011' + '00000002' + '00000001' + '00000002bbcc' + 'ffffffff',
+      '00000002' + 'bbcc',
       '0001',
-      // text[]: 'é' is 2 bytes of UTF-8
-      '0000001e' + '00000001' + '00000001' + '00000019' + '00000002' + '00000001' + '00000002c3a9' + 'ffffffff',
+      '00000002' + 'c3a9', // 'é' is 2 bytes of UTF-8
       'ffff', // trailer
     ].join('');
     expect(hex).toBe(expected);
+  });
+
+  it('writes numerics as base-10000 digits grouped from the point', () => {
+    const numeric = (text: string) => {
+      const w = new BinaryCopyWriter(8);
+      const bytes = Buffer.from(text, 'latin1');
+      const all = w.tuple(1).numeric(bytes, 0, bytes.length).finish();
+      return all.subarray(19 + 2 + 4, all.length - 2).toString('hex');
+    };
+    // ndigits, weight, sign, dscale, digits
+    expect(numeric('0')).toBe('0000' + 'ffff' + '0000' + '0000');
+    expect(numeric('-0.50')).toBe('0001' + 'ffff' + '4000' + '0002' + '1388');
+    expect(numeric('0012345.6')).toBe('0003' + '0001' + '0000' + '0001' + '0001' + '0929' + '1770');
+    expect(numeric('10000')).toBe('0002' + '0001' + '0000' + '0000' + '0001' + '0000');
+  });
+});
+
+describe('numericSpan', () => {
+  const number = (text: string) => {
+    const bytes = Buffer.from(`xx${text}yy`, 'utf8');
+    const n = numericSpan(bytes, 2, bytes.length - 4);
+    return n && bytes.toString('utf8', n.at, n.at + n.length);
+  };
+  it('finds the number without the white space around it', () => {
+    expect(['42', '-3.5', ' 7 ', '\t-0.25\r\n', '0007', '-0', '123456789012345678901234567890.5'].map(number)).toEqual([
+      '42',
+      '-3.5',
+      '7',
+      '-0.25',
+      '0007',
+      '-0',
+      '123456789012345678901234567890.5',
+    ]);
+  });
+  it('is no number otherwise', () => {
+    const none = [
+      '',
+      ' ',
+      'abc',
+      '1e3',
+      '+1',
+      '.5',
+      '5.',
+      '1,5',
+      '1 2',
+      '--1',
+      '-',
+      '1.2.3',
+      '\u00a05',
+      '\u20035',
+      '٣',
+    ];
+    expect(none.map(number)).toEqual(none.map(() => null));
   });
 });

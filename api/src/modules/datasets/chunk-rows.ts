@@ -7,6 +7,7 @@
 import { isUtf8 } from 'node:buffer';
 import { badInput } from '../../shared/errors';
 import type { DatasetColumn } from './dataset.entity';
+import { datasetWidths } from './dataset-tables';
 import {
   CLEAR_MAX_CHARS as CLEAR_MAX,
   PACKED_NULL,
@@ -32,16 +33,16 @@ export type DecodedChunk = {
   /** row-major, `clearCols` a row: offset and length of the clear cell's UTF-8 in `blob`, -1 when empty */
   clearAt: Int32Array;
   clearLength: Int32Array;
-};
-
-const widths = (columns: DatasetColumn[]) => {
-  const tokenCols = columns.filter((c) => c.role === 'join').length;
-  const sealedCols = columns.filter((c) => c.role !== 'clear').length;
-  return { tokenCols, sealedCols, clearCols: columns.length - sealedCols };
+  /**
+   * aligned with `clearAt`: where the clear cell's number is (see numericSpan: its bytes without
+   * the surrounding white space), -1 when the cell is empty or not a number
+   */
+  numberAt: Int32Array;
+  numberLength: Int32Array;
 };
 
 function layout(columns: DatasetColumn[], rowCount: number, firstRow: number, blob: Buffer): DecodedChunk {
-  const w = widths(columns);
+  const w = datasetWidths(columns);
   return {
     firstRow,
     rowCount,
@@ -52,7 +53,49 @@ function layout(columns: DatasetColumn[], rowCount: number, firstRow: number, bl
     sealedLength: new Int32Array(rowCount * w.sealedCols),
     clearAt: new Int32Array(rowCount * w.clearCols),
     clearLength: new Int32Array(rowCount * w.clearCols),
+    numberAt: new Int32Array(rowCount * w.clearCols),
+    numberLength: new Int32Array(rowCount * w.clearCols),
   };
+}
+
+// ASCII white space: what PostgreSQL's numeric input skips around a number
+const space = (b: number) => b === 0x20 || (b >= 0x09 && b <= 0x0d);
+const digit = (b: number) => b >= 0x30 && b <= 0x39;
+
+/**
+ * Where the number is in a clear cell, when the cell is one: optional white space, an optional
+ * minus, digits, optionally a point and digits, optional white space: in SQL,
+ * `cell ~ '^\s*-?[0-9]+(\.[0-9]+)?\s*$'` with ASCII white space, as the comparisons tested each
+ * text cell before the numbers were stored (and the migration typed_dataset_cells still does).
+ * Anything else, "1e3", "+1", ".5", "1,5" or an empty cell included, is no number: it never
+ * matches a comparison with a number and never counts in a sum, average, minimum or maximum.
+ * Returns the number's bytes without the white space, or null.
+ */
+export function numericSpan(blob: Uint8Array, offset: number, length: number): { at: number; length: number } | null {
+  let at = offset;
+  let end = offset + length;
+  while (at < end && space(blob[at])) at++;
+  while (end > at && space(blob[end - 1])) end--;
+  let k = at;
+  if (k < end && blob[k] === 0x2d) k++;
+  const intStart = k;
+  while (k < end && digit(blob[k])) k++;
+  if (k === intStart) return null;
+  if (k < end && blob[k] === 0x2e) {
+    const fracStart = ++k;
+    while (k < end && digit(blob[k])) k++;
+    if (k === fracStart) return null;
+  }
+  return k === end ? { at, length: end - at } : null;
+}
+
+/** Records clear cell `slot`'s place and, when it is a number, its number's. */
+function clearCell(out: DecodedChunk, slot: number, offset: number, length: number) {
+  out.clearAt[slot] = offset;
+  out.clearLength[slot] = length;
+  const n = offset < 0 ? null : numericSpan(out.blob, offset, length);
+  out.numberAt[slot] = n ? n.at : -1;
+  out.numberLength[slot] = n ? n.length : -1;
 }
 
 const sealedMessage = `a sealed cell is base64 of ${SEALED_MIN}-${SEALED_MAX} bytes, or null`;
@@ -108,14 +151,15 @@ export function decodeChunk(columns: DatasetColumn[], rows: unknown[][], firstRo
       const cell = row[i];
       if (col.role === 'clear') {
         const slot = r * clearCols + col.clearIndex! - 1;
-        out.clearAt[slot] = -1;
-        out.clearLength[slot] = -1;
-        if (cell === null) continue;
+        if (cell === null) {
+          clearCell(out, slot, -1, -1);
+          continue;
+        }
         if (typeof cell !== 'string' || cell.length > CLEAR_MAX || cell.includes('\0')) throw place(r, i, clearMessage);
         room(cell.length * 3);
-        out.clearAt[slot] = at;
-        out.clearLength[slot] = out.blob.write(cell, at, 'utf8');
-        at += out.clearLength[slot];
+        const length = out.blob.write(cell, at, 'utf8');
+        clearCell(out, slot, at, length);
+        at += length;
       } else if (col.role === 'sealed') {
         seal(col, cell, r, i);
       } else {
@@ -189,8 +233,7 @@ export function decodePackedChunk(
       if (col.role === 'clear') {
         const [offset, length] = part();
         if (offset >= 0 && !clearText(blob, offset, length)) throw place(r, i, clearMessage);
-        out.clearAt[r * clearCols + col.clearIndex! - 1] = offset;
-        out.clearLength[r * clearCols + col.clearIndex! - 1] = length;
+        clearCell(out, r * clearCols + col.clearIndex! - 1, offset, length);
       } else if (col.role === 'sealed') {
         sealed(col, r, i);
       } else {
@@ -222,17 +265,4 @@ function clearText(blob: Buffer, offset: number, length: number): boolean {
   if (ascii) return length <= CLEAR_MAX;
   const text = blob.subarray(offset, offset + length);
   return isUtf8(text) && (length <= CLEAR_MAX || text.toString('utf8').length <= CLEAR_MAX);
-}
-
-/** The chunk's non-empty tokens as vcr_tokens rows: column (1-based), offset in `blob`, row number. */
-export function tokenEntries(chunk: DecodedChunk): { col: number[]; at: number[]; rowNo: number[] } {
-  const { tokenCols, tokenAt } = chunk;
-  const out = { col: [] as number[], at: [] as number[], rowNo: [] as number[] };
-  for (let slot = 0; slot < tokenAt.length; slot++) {
-    if (tokenAt[slot] < 0) continue;
-    out.col.push((slot % tokenCols) + 1);
-    out.at.push(tokenAt[slot]);
-    out.rowNo.push(chunk.firstRow + Math.floor(slot / tokenCols));
-  }
-  return out;
 }

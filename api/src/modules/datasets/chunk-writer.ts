@@ -8,9 +8,9 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BinaryCopyWriter } from './binary-copy';
-import { tokenEntries, type DecodedChunk } from './chunk-rows';
+import type { DecodedChunk } from './chunk-rows';
 import { TOKEN_BYTES } from './wire-format';
-import { datasetTables } from './dataset-tables';
+import { datasetTables, rowsColumns, sealedColumns } from './dataset-tables';
 import { query } from '../../db/sql';
 
 export type ChunkTransaction = {
@@ -69,92 +69,104 @@ async function copyIn(client: PoolClient, sql: string, data: Buffer) {
 
 async function copyRows(client: PoolClient, datasetId: string, c: DecodedChunk) {
   const t = datasetTables(datasetId);
-  const { blob, tokenCols, sealedCols, clearCols, tokenAt, sealedAt, sealedLength, clearAt, clearLength } = c;
-  const rows = new BinaryCopyWriter(blob.length + c.rowCount * (40 + 8 * (tokenCols + sealedCols + clearCols)));
+  const { blob, tokenCols, sealedCols, clearCols, tokenAt, clearAt, clearLength, numberAt, numberLength } = c;
+  const rows = new BinaryCopyWriter(c.rowCount * (8 + 20 * tokenCols + 40 * clearCols));
   for (let r = 0; r < c.rowCount; r++) {
-    rows.tuple(4).int32(c.firstRow + r);
-    if (tokenCols === 0) rows.null();
-    else rows.array('bytea', blob, tokenAt, r * tokenCols, tokenCols, TOKEN_BYTES);
-    if (sealedCols === 0) rows.null();
-    else rows.array('bytea', blob, sealedAt, r * sealedCols, sealedCols, sealedLength);
-    if (clearCols === 0) rows.null();
-    else rows.array('text', blob, clearAt, r * clearCols, clearCols, clearLength);
+    rows.tuple(1 + tokenCols + 2 * clearCols).int32(c.firstRow + r);
+    for (let slot = r * tokenCols; slot < (r + 1) * tokenCols; slot++) {
+      if (tokenAt[slot] < 0) rows.null();
+      else rows.bytea(blob, tokenAt[slot], TOKEN_BYTES);
+    }
+    for (let slot = r * clearCols; slot < (r + 1) * clearCols; slot++) {
+      if (clearAt[slot] < 0) rows.null();
+      else rows.text(blob, clearAt[slot], clearLength[slot]);
+      if (numberAt[slot] < 0) rows.null();
+      else rows.numeric(blob, numberAt[slot], numberLength[slot]);
+    }
   }
-  await copyIn(client, `copy ${t.rows} (row_no, tokens, sealed, clear) from stdin (format binary)`, rows.finish());
+  const rowsColumnList = ['row_no', ...rowsColumns(c)].join(', ');
+  await copyIn(client, `copy ${t.rows} (${rowsColumnList}) from stdin (format binary)`, rows.finish());
 
-  const index = tokenEntries(c);
-  if (!index.at.length) return;
-  const tokens = new BinaryCopyWriter(index.at.length * 40);
-  for (let i = 0; i < index.at.length; i++)
-    tokens.tuple(3).int16(index.col[i]).bytea(blob, index.at[i], TOKEN_BYTES).int32(index.rowNo[i]);
-  await copyIn(client, `copy ${t.tokens} (col, token, row_no) from stdin (format binary)`, tokens.finish());
+  const { sealedAt, sealedLength } = c;
+  const sealed = new BinaryCopyWriter(c.rowCount * (6 + 4 * sealedCols) + blob.length);
+  for (let r = 0; r < c.rowCount; r++) {
+    sealed.tuple(1 + sealedCols).int32(c.firstRow + r);
+    for (let slot = r * sealedCols; slot < (r + 1) * sealedCols; slot++) {
+      if (sealedAt[slot] < 0) sealed.null();
+      else sealed.bytea(blob, sealedAt[slot], sealedLength[slot]);
+    }
+  }
+  const sealedColumnList = ['row_no', ...sealedColumns(c)].join(', ');
+  await copyIn(client, `copy ${t.sealed} (${sealedColumnList}) from stdin (format binary)`, sealed.finish());
 }
 
 /**
  * Two statements a chunk, whatever its size: the cells travel as one byte blob plus int arrays of
- * offsets (bind parameters; byte arrays of arrays are several times slower to send and parse).
+ * offsets (bind parameters; byte arrays of arrays are several times slower to send and parse),
+ * clear cells and their numbers as text arrays.
  */
 async function insertRows(tx: EntityManager, datasetId: string, c: DecodedChunk) {
   const t = datasetTables(datasetId);
-  const params: unknown[] = [Array.from({ length: c.rowCount }, (_, r) => c.firstRow + r)];
-  const p = (v: unknown, cast: string) => {
-    params.push(v);
-    return `$${params.length}::${cast}`;
-  };
-  // the chunk's bytes, sent once and only when a cell points into them (a set of clear columns
-  // only has none: an unused parameter would have no type, which PostgreSQL refuses)
-  let blob: string | null = null;
-  const bytes = () => (blob ??= p(c.blob, 'bytea'));
   // slot k of every row of a row-major array
-  const column = <T, U>(values: ArrayLike<T>, width: number, k: number, f: (v: T) => U): U[] =>
-    Array.from({ length: c.rowCount }, (_, r) => f(values[r * width + k]));
+  const column = <T, U>(values: ArrayLike<T>, width: number, k: number, f: (v: T, slot: number) => U): U[] =>
+    Array.from({ length: c.rowCount }, (_, r) => f(values[r * width + k], r * width + k));
   const sqlOffset = (o: number) => (o < 0 ? -1 : o + 1); // substring counts from 1
-  const cell = (offset: string, length: string) =>
-    `case when ${offset} < 0 then null else substring(${bytes()} from ${offset} for ${length}) end`;
-  const cols: string[] = ['r'];
-  const arrays: string[] = ['$1::int[]'];
-  const tokens = Array.from({ length: c.tokenCols }, (_, k) => {
-    arrays.push(p(column(c.tokenAt, c.tokenCols, k, sqlOffset), 'int[]'));
-    cols.push(`t${k}`);
-    return cell(`u.t${k}`, String(TOKEN_BYTES));
-  });
-  const sealed = Array.from({ length: c.sealedCols }, (_, k) => {
-    arrays.push(
-      p(column(c.sealedAt, c.sealedCols, k, sqlOffset), 'int[]'),
-      p(
-        column(c.sealedLength, c.sealedCols, k, (l) => l),
-        'int[]',
-      ),
+  const text = (at: Int32Array, length: Int32Array, k: number) =>
+    column(at, c.clearCols, k, (o, slot) => (o < 0 ? null : c.blob.toString('utf8', o, o + length[slot])));
+
+  const statement = () => {
+    const params: unknown[] = [Array.from({ length: c.rowCount }, (_, r) => c.firstRow + r)];
+    const p = (v: unknown, cast: string) => {
+      params.push(v);
+      return `$${params.length}::${cast}`;
+    };
+    // the chunk's bytes, sent once and only when a cell points into them (an unused parameter
+    // would have no type, which PostgreSQL refuses)
+    let blob: string | null = null;
+    const cell = (offset: string, length: string) =>
+      `case when ${offset} < 0 then null else substring(${(blob ??= p(c.blob, 'bytea'))} from ${offset} for ${length}) end`;
+    const names = ['r'];
+    const arrays = ['$1::int[]'];
+    const values = ['u.r'];
+    // a column's value, from unnested arrays named `name`.. each passed as `arrays`..
+    const add = (value: string, name: string, array: string, more: [string, string][] = []) => {
+      for (const [n, a] of [[name, array], ...more]) {
+        names.push(n);
+        arrays.push(a);
+      }
+      values.push(value);
+    };
+    const run = (table: string, columns: string[]) =>
+      query(
+        tx,
+        `insert into ${table} (${['row_no', ...columns].join(', ')})
+         select ${values.join(', ')} from unnest(${arrays.join(', ')}) as u(${names.join(', ')})`,
+        params,
+      );
+    return { p, cell, add, run };
+  };
+
+  const rows = statement();
+  for (let k = 0; k < c.tokenCols; k++)
+    rows.add(
+      rows.cell(`u.t${k}`, String(TOKEN_BYTES)),
+      `t${k}`,
+      rows.p(column(c.tokenAt, c.tokenCols, k, sqlOffset), 'int[]'),
     );
-    cols.push(`so${k}`, `sl${k}`);
-    return cell(`u.so${k}`, `u.sl${k}`);
-  });
-  const clear = Array.from({ length: c.clearCols }, (_, k) => {
-    const texts = Array.from({ length: c.rowCount }, (_, r) => {
-      const slot = r * c.clearCols + k;
-      return c.clearAt[slot] < 0
-        ? null
-        : c.blob.toString('utf8', c.clearAt[slot], c.clearAt[slot] + c.clearLength[slot]);
-    });
-    arrays.push(p(texts, 'text[]'));
-    cols.push(`c${k}`);
-    return `u.c${k}`;
-  });
-  const arr = (xs: string[], type: string) => (xs.length ? `array[${xs.join(', ')}]` : `null::${type}`);
-  await query(
-    tx,
-    `insert into ${t.rows} (row_no, tokens, sealed, clear)
-     select u.r, ${arr(tokens, 'bytea[]')}, ${arr(sealed, 'bytea[]')}, ${arr(clear, 'text[]')}
-     from unnest(${arrays.join(', ')}) as u(${cols.join(', ')})`,
-    params,
-  );
-  const index = tokenEntries(c);
-  if (!index.at.length) return;
-  await query(
-    tx,
-    `insert into ${t.tokens} (col, token, row_no)
-     select u.c, substring($1::bytea from u.o for ${TOKEN_BYTES}), u.r
-     from unnest($2::smallint[], $3::int[], $4::int[]) as u(c, o, r)`,
-    [c.blob, index.col, index.at.map(sqlOffset), index.rowNo],
-  );
+  for (let k = 0; k < c.clearCols; k++) {
+    rows.add(`u.c${k}`, `c${k}`, rows.p(text(c.clearAt, c.clearLength, k), 'text[]'));
+    rows.add(`u.n${k}`, `n${k}`, rows.p(text(c.numberAt, c.numberLength, k), 'numeric[]'));
+  }
+  await rows.run(t.rows, rowsColumns(c));
+
+  const sealed = statement();
+  for (let k = 0; k < c.sealedCols; k++) {
+    const at = sealed.p(column(c.sealedAt, c.sealedCols, k, sqlOffset), 'int[]');
+    const length = sealed.p(
+      column(c.sealedLength, c.sealedCols, k, (l) => l),
+      'int[]',
+    );
+    sealed.add(sealed.cell(`u.so${k}`, `u.sl${k}`), `so${k}`, at, [[`sl${k}`, length]]);
+  }
+  await sealed.run(t.sealed, sealedColumns(c));
 }

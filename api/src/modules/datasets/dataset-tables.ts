@@ -1,54 +1,95 @@
-// Every data set has two tables of its own:
-//   vcr_rows_<id>   (row_no, tokens bytea[], sealed bytea[], clear text[])  one row per CSV row:
-//                   its join tokens, sealed cells and clear cells, each array in column order of that role
-//   vcr_tokens_<id> (col, token bytea, row_no)  one row per non-empty join-key cell
+// Every data set has two tables of its own, with typed columns named after the cells' positions in
+// the data set's column metadata (tokenIndex, clearIndex, sealedIndex; never after the CSV's names):
+//   vcr_rows_<id>   (row_no int, t1.. bytea, c1.. text, n1.. numeric)  what analyses read: one row
+//                   per CSV row, its join tokens (t<k>), its clear cells as uploaded (c<k>) and,
+//                   beside each clear cell, its value as a number when it is one (n<k>, else NULL:
+//                   see numericSpan in chunk-rows.ts), so a comparison with a number or an
+//                   aggregate compares and sums numbers without testing and casting text
+//   vcr_sealed_<id> (row_no int, s1.. bytea)  the sealed cells, which only reports read
 // Chunks are written into them without indexes; once the set is complete its indexes are built in
-// one pass (a sorted bulk build, several times cheaper than keeping a shared index up to date row
-// by row), and compare reads the token index (token, col, row_no) as index-only scans merged in
-// token order. The token leads the index: its sort then uses abbreviated keys, which makes the
-// build 2-3 times faster than with the column first. Deleting a set drops its tables at once,
-// and locks nothing but them.
+// one pass (a sorted bulk build, several times cheaper than keeping an index up to date row by
+// row): one (t<k>, row_no) per join column, which compare reads as index-only scans merged in token
+// order, and the sealed cells' primary key, through which a report fetches its rows' cells. Joins
+// hash the narrow rows tables directly: their tokens are typed columns, the sealed cells elsewhere.
+// Deleting a set drops its tables at once, and locks nothing but them.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { query } from '../../db/sql';
 
-export type DatasetTables = { rows: string; tokens: string };
+export type DatasetTables = { rows: string; sealed: string };
+/** How many cells of each role a row of the set has (the highest tokenIndex, clearIndex, sealedIndex). */
+export type DatasetWidths = { tokenCols: number; clearCols: number; sealedCols: number };
 
 /** The quoted table names of a data set (its id is a UUID: nothing else reaches SQL text). */
 export function datasetTables(datasetId: string): DatasetTables {
   const hex = datasetId.replace(/-/g, '').toLowerCase();
   if (!/^[0-9a-f]{32}$/.test(hex)) throw new Error('a data set id is a UUID');
-  return { rows: `"vcr_rows_${hex}"`, tokens: `"vcr_tokens_${hex}"` };
+  return { rows: `"vcr_rows_${hex}"`, sealed: `"vcr_sealed_${hex}"` };
+}
+
+const position = (k: number | null | undefined): number => {
+  if (typeof k !== 'number' || !Number.isInteger(k) || k < 1) throw new Error('a cell position is a whole number >= 1');
+  return k;
+};
+/** The rows table's column of join key `tokenIndex`. */
+export const tokenColumn = (tokenIndex: number | null) => `t${position(tokenIndex)}`;
+/** The rows table's column of clear column `clearIndex`, as uploaded. */
+export const clearColumn = (clearIndex: number | null) => `c${position(clearIndex)}`;
+/** The rows table's column of clear column `clearIndex` as a number (NULL when the cell is not one). */
+export const numberColumn = (clearIndex: number | null) => `n${position(clearIndex)}`;
+/** The sealed table's column of sealed cell `sealedIndex`. */
+export const sealedColumn = (sealedIndex: number | null) => `s${position(sealedIndex)}`;
+
+const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+/** The rows table's columns after row_no, in the order the writers send them. */
+export const rowsColumns = (w: DatasetWidths): string[] => [
+  ...range(w.tokenCols).map(tokenColumn),
+  ...range(w.clearCols).flatMap((k) => [clearColumn(k), numberColumn(k)]),
+];
+export const sealedColumns = (w: DatasetWidths): string[] => range(w.sealedCols).map(sealedColumn);
+
+/** The widths of a set's rows from its column metadata. */
+export function datasetWidths(columns: readonly { role: string }[]): DatasetWidths {
+  const tokenCols = columns.filter((c) => c.role === 'join').length;
+  const sealedCols = columns.filter((c) => c.role !== 'clear').length;
+  return { tokenCols, sealedCols, clearCols: columns.length - sealedCols };
 }
 
 /** Creates a new set's tables, unindexed (inside the transaction that creates the set). */
-export async function createDatasetTables(em: EntityManager, datasetId: string) {
+export async function createDatasetTables(em: EntityManager, datasetId: string, w: DatasetWidths) {
   const t = datasetTables(datasetId);
-  await query(em, `create table ${t.rows} (row_no int not null, tokens bytea[], sealed bytea[], clear text[])`);
-  await query(em, `create table ${t.tokens} (col smallint not null, token bytea not null, row_no int not null)`);
+  const rows = [
+    'row_no int not null',
+    ...range(w.tokenCols).map((k) => `${tokenColumn(k)} bytea`),
+    ...range(w.clearCols).flatMap((k) => [`${clearColumn(k)} text`, `${numberColumn(k)} numeric`]),
+  ];
+  await query(em, `create table ${t.rows} (${rows.join(', ')})`);
+  const sealed = ['row_no int not null', ...sealedColumns(w).map((c) => `${c} bytea`)];
+  await query(em, `create table ${t.sealed} (${sealed.join(', ')})`);
 }
 
 /** Builds a complete set's indexes (inside the transaction that marks it ready). */
-export async function indexDatasetTables(tx: EntityManager, datasetId: string) {
+export async function indexDatasetTables(tx: EntityManager, datasetId: string, w: DatasetWidths) {
   const t = datasetTables(datasetId);
   // the sort of a 1M-row build fits in memory: no temporary files
   await query(tx, `set local maintenance_work_mem = '256MB'`);
-  await query(tx, `alter table ${t.rows} add primary key (row_no)`);
-  await query(tx, `create index on ${t.tokens} (token, col, row_no)`);
+  await query(tx, `alter table ${t.sealed} add primary key (row_no)`);
+  for (const k of range(w.tokenCols)) await query(tx, `create index on ${t.rows} (${tokenColumn(k)}, row_no)`);
 }
 
 /**
- * After a set's indexes are built: the token index's visibility map, which lets compare read it
- * alone (index-only scans), and the tokens' statistics. Outside any transaction. The rows table
- * needs nothing more: its size is known from the index build, and joins filter it on array
- * elements, which column statistics do not describe (autovacuum analyses it later anyway).
+ * After a set's indexes are built: the rows table's visibility map, which lets compare read the
+ * token indexes alone (index-only scans), and its statistics (the planner sizes joins and their
+ * filters on clear cells with them). Outside any transaction. The sealed table needs neither: a
+ * report reads it through its primary key (autovacuum analyses it later anyway).
  */
 export async function analyseDatasetTables(em: EntityManager, datasetId: string) {
-  await query(em, `vacuum (analyze) ${datasetTables(datasetId).tokens}`);
+  await query(em, `vacuum (analyze) ${datasetTables(datasetId).rows}`);
 }
 
 export async function dropDatasetTables(em: EntityManager, datasetIds: string[]) {
   for (const id of datasetIds) {
     const t = datasetTables(id);
-    await query(em, `drop table if exists ${t.rows}, ${t.tokens}`);
+    await query(em, `drop table if exists ${t.rows}, ${t.sealed}`);
   }
 }

@@ -8,7 +8,13 @@ import type { RoomsService } from '../rooms/rooms.service';
 import { User } from '../users/user.entity';
 import { decodeChunk, decodePackedChunk } from './chunk-rows';
 import { chunkTransaction } from './chunk-writer';
-import { analyseDatasetTables, createDatasetTables, dropDatasetTables, indexDatasetTables } from './dataset-tables';
+import {
+  analyseDatasetTables,
+  createDatasetTables,
+  datasetWidths,
+  dropDatasetTables,
+  indexDatasetTables,
+} from './dataset-tables';
 import { Dataset, type DatasetColumn } from './dataset.entity';
 import type { ColumnInput, DatasetRef, DeleteDatasetsCommand, UploadChunkCommand } from './datasets.schemas';
 import { MAX_CHUNK_ROWS, type PartnerAccess } from './wire-format';
@@ -254,7 +260,7 @@ export class DatasetsService {
         });
         // the row first: a parallel first chunk waits on its key, then fails, before any DDL
         await tx.flush();
-        await createDatasetTables(tx, input.datasetId);
+        await createDatasetTables(tx, input.datasetId, datasetWidths(columns));
       });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
@@ -269,9 +275,9 @@ export class DatasetsService {
   /** Marks the set ready, its tables indexed, once all its chunks are stored; true when this call did. */
   private async completeIfAllIn(em: EntityManager, datasetId: string): Promise<boolean> {
     return em.transactional(async (tx) => {
-      const [d] = await query<{ chunk_count: number; status: string }>(
+      const [d] = await query<{ chunk_count: number; status: string; columns: DatasetColumn[] }>(
         tx,
-        'select chunk_count, status from vcr_datasets where id = $1 for update',
+        'select chunk_count, status, columns from vcr_datasets where id = $1 for update',
         [datasetId],
       );
       if (!d || d.status === 'ready') return false;
@@ -287,7 +293,7 @@ export class DatasetsService {
           throw conflict(`Row numbers must be contiguous from 0: a chunk should start at row ${next}`);
         next += c.row_count;
       }
-      await indexDatasetTables(tx, datasetId);
+      await indexDatasetTables(tx, datasetId, datasetWidths(d.columns));
       await query(tx, `update vcr_datasets set status = 'ready', row_count = $2, completed_at = now() where id = $1`, [
         datasetId,
         next,
