@@ -17,6 +17,8 @@ type BenchResult = {
   poolSize: number;
   csvBytes: number;
   scanMs: number;
+  warmMs: number;
+  encryptMs: number;
   pipelineMs: number;
   rawMs: number;
   uploadBytes: number;
@@ -67,20 +69,26 @@ export function printCleanRoomBrowserBench(result: BenchResult): TargetResult[] 
   console.log(
     `(${(result.csvBytes / 1e6).toFixed(1)} MB CSV; 2 join keys, 1 sealed, 2 clear columns; pool of ${result.poolSize} workers):`,
   );
-  console.log(`  scan pass (CSV worker)            ${result.scanMs.toFixed(0).padStart(7)} ms`);
+  console.log(`  scan pass (CSV worker), from the file choice   ${result.scanMs.toFixed(0).padStart(7)} ms`);
   console.log(
-    `  parse + encrypt + chunk bodies    ${result.pipelineMs.toFixed(0).padStart(7)} ms  ${rate(result.pipelineMs).padStart(9)} rows/s`,
+    `  encryption workers loaded and warmed up        ${result.warmMs.toFixed(0).padStart(7)} ms after the file choice (during the scan and the column set-up)`,
   );
   console.log(
-    `  raw WebCrypto, page thread        ${result.rawMs.toFixed(0).padStart(7)} ms  ${rate(result.rawMs).padStart(9)} rows/s`,
+    `  parse + encrypt + chunk bodies, from "Encrypt" ${result.encryptMs.toFixed(0).padStart(7)} ms  ${rate(result.encryptMs).padStart(9)} rows/s`,
+  );
+  console.log(
+    `  scan + parse + encrypt + chunk bodies          ${result.pipelineMs.toFixed(0).padStart(7)} ms  ${rate(result.pipelineMs).padStart(9)} rows/s`,
+  );
+  console.log(
+    `  raw WebCrypto, page thread (baseline)         ${result.rawMs.toFixed(0).padStart(7)} ms  ${rate(result.rawMs).padStart(9)} rows/s`,
   );
   const ratio = result.rawMs / result.pipelineMs;
   const rowsPerSec = result.rows / (result.pipelineMs / 1000);
   console.log(
-    `  ratio raw / pipeline              ${ratio.toFixed(2).padStart(7)}  goal: at least 3 and 60,000 rows/s: ${ratio >= 3 && rowsPerSec >= 60_000 ? 'met' : 'MISSED'}`,
+    `  ratio raw / (scan + encrypt)                  ${ratio.toFixed(2).padStart(7)}  goal: at least 3 and 60,000 rows/s: ${ratio >= 3 && rowsPerSec >= 60_000 ? 'met' : 'MISSED'}`,
   );
   console.log(
-    `  longest page-thread task          ${result.longestTaskMs.toFixed(0).padStart(7)} ms (${(result.uploadBytes / 1e6).toFixed(0)} MB of chunk bodies)`,
+    `  longest page-thread task                       ${result.longestTaskMs.toFixed(0).padStart(7)} ms (${(result.uploadBytes / 1e6).toFixed(0)} MB of chunk bodies)`,
   );
   return [
     {
