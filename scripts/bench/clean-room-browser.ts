@@ -7,27 +7,17 @@ import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'nod
 import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import { launchBrowser } from '../../test/e2e/support/browser';
 
 import type { TargetResult } from './measure';
-// What the page's runBench returns (clean-room-browser/bench-page.ts, compiled for the browser).
-type BenchResult = {
-  rows: number;
-  poolSize: number;
-  csvBytes: number;
-  scanMs: number;
-  warmMs: number;
-  encryptMs: number;
-  pipelineMs: number;
-  rawMs: number;
-  uploadBytes: number;
-  longestTaskMs: number;
-};
+import type { BenchResult } from './clean-room-browser/bench-types';
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
 
-export async function cleanRoomBrowserBench(rows = Number(process.env.BENCH_BROWSER_ROWS ?? 100_000)) {
+/** Builds the bench page (clean-room-browser/) with Vite into a new folder; the caller removes it. */
+export async function buildBenchPage(): Promise<string> {
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-web-'));
   await build({
     root: path.resolve('scripts/bench/clean-room-browser'),
@@ -36,6 +26,19 @@ export async function cleanRoomBrowserBench(rows = Number(process.env.BENCH_BROW
     build: { outDir, emptyOutDir: true },
     worker: { format: 'es' },
   });
+  return outDir;
+}
+
+/** Opens the bench page at `url` in a new page of `browser`, once its script has loaded. */
+export async function openBenchPage(browser: Browser | BrowserContext, url: string): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(url);
+  await page.getByText('loaded').waitFor();
+  return page;
+}
+
+export async function cleanRoomBrowserBench(rows = Number(process.env.BENCH_BROWSER_ROWS ?? 100_000)) {
+  const outDir = await buildBenchPage();
   const server = createServer((req, res) => {
     const file = path.join(outDir, new URL(req.url ?? '/', 'http://x').pathname.replace(/\/$/, '/index.html'));
     if (!file.startsWith(outDir) || !existsSync(file) || !statSync(file).isFile()) {
@@ -49,9 +52,7 @@ export async function cleanRoomBrowserBench(rows = Number(process.env.BENCH_BROW
   const port = (server.address() as { port: number }).port;
   const browser = await launchBrowser();
   try {
-    const page = await browser.newPage();
-    await page.goto(`http://127.0.0.1:${port}/`);
-    await page.getByText('loaded').waitFor();
+    const page = await openBenchPage(browser, `http://127.0.0.1:${port}/`);
     return await page.evaluate(
       (count) => (globalThis as unknown as { runBench: (n: number) => Promise<BenchResult> }).runBench(count),
       rows,
