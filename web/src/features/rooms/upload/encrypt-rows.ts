@@ -104,10 +104,13 @@ export async function createEncryptor(init: EncryptInit): Promise<Encryptor> {
 // Synchronous: every cell is sealed and tokenised in place, straight into the packed chunk.
 export async function encryptRows(encryptor: Encryptor, task: EncryptTask): Promise<EncryptedChunk> {
   const { emptyCells } = encryptor.init;
-  const out = new PackedRowsWriter(task.rows.length * encryptor.keys.length * 64);
-  task.rows.forEach((row, r) => {
+  const { keys } = encryptor;
+  const out = new PackedRowsWriter(task.rows.length * keys.length * 64);
+  for (let r = 0; r < task.rows.length; r++) {
+    const row = task.rows[r];
     const rowNumber = task.firstRow + r;
-    for (const { plan, sealer, hasher } of encryptor.keys) {
+    for (let k = 0; k < keys.length; k++) {
+      const { plan, sealer, hasher } = keys[k];
       const value = row[plan.source] ?? '';
       if (plan.role === 'clear') {
         out.part(value);
@@ -123,7 +126,7 @@ export async function encryptRows(encryptor: Encryptor, task: EncryptTask): Prom
       }
       out.part(sealer!.seal(value, rowNumber));
     }
-  });
+  }
   return { firstRow: task.firstRow, rowCount: task.rows.length, packed: out.finish() };
 }
 
