@@ -5,18 +5,12 @@
 // room's guest, to whom the minimum group size applies), each next to the same question asked
 // in bare SQL of plaintext tables with the same values (text e-mail and int age columns, indexed
 // like ours), all in one run on one database.
-import 'reflect-metadata';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../../api/src/app';
-import { loadConfig } from '../../api/src/config';
 import { MAX_CHUNK_ROWS } from '../../api/src/modules/datasets/wire-format';
-import { openTestDatabase } from '../../test/api/support/test-db';
-import { benchLogin } from './bench-user';
 import { inWorker, type TargetResult } from './measure';
 import { defaultMaxInFlight } from '../../web/src/features/rooms/upload/encrypt-upload';
 import { defaultPoolSize } from '../../web/src/features/rooms/upload/worker-pool';
+import { startRoomsServer } from './rooms-server';
 import type { UploaderInput, UploaderResult } from './rooms-uploader';
 
 export type RoomsBench = {
@@ -49,33 +43,13 @@ async function median(runs: number, f: () => Promise<unknown>): Promise<number> 
 export async function roomsBench(): Promise<RoomsBench> {
   const rows = Number(process.env.BENCH_ROOM_ROWS ?? 1_000_000);
   if (!Number.isInteger(rows) || rows < 1000) throw new Error('BENCH_ROOM_ROWS must be a whole number >= 1000');
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-rooms-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  const db = await openTestDatabase();
-  const { app, services } = await buildApp({ config, orm: db.orm, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const conn = db.orm.em.getConnection();
-  const sql = (q: string, params: unknown[] = []) => conn.execute(q, params);
+  const server = await startRoomsServer();
+  const { base, sql } = server;
   try {
-    const { cookie } = await benchLogin(db.orm.em.fork(), services, base, 'benchrooms');
-    const guest = await benchLogin(db.orm.em.fork(), services, base, 'benchguest');
-    const call = async (
-      method: string,
-      p: string,
-      body?: unknown,
-      query?: Record<string, string>,
-      as: string = cookie,
-    ) => {
-      const res = await fetch(`${base}${p}${query ? `?${new URLSearchParams(query)}` : ''}`, {
-        method,
-        headers: { cookie: as, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? (typeof body === 'string' ? body : JSON.stringify(body)) : undefined,
-      });
-      const json = (await res.json()) as { result?: unknown; error?: unknown };
-      if (res.status !== 200) throw new Error(`${p}: ${res.status} ${JSON.stringify(json.error)}`);
-      return json.result;
-    };
+    const { cookie } = await server.login('benchrooms');
+    const guest = await server.login('benchguest');
+    const call = (method: string, p: string, body?: unknown, query?: Record<string, string>, as: string = cookie) =>
+      server.call(method, p, as, body, query);
     const room = (await call('POST', '/v1/vcr/createRoom', { name: 'Bench room' })) as { id: string };
     // the room key record is the browser's business; the server does not need one for uploads
     await call('POST', '/v1/vcr/createRoomUsers', { room_id: room.id, recipients: [guest.user.email] });
@@ -205,9 +179,7 @@ export async function roomsBench(): Promise<RoomsBench> {
       },
     };
   } finally {
-    await app.close();
-    await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 

@@ -6,10 +6,12 @@
 // BENCH_REQUESTS / BENCH_ANSWERS size the API benchmark's data (default 10000 / 1000000).
 // BENCH_PHONES / BENCH_PHONE_SUBMISSIONS size the phones benchmark (default 200 / 4000).
 // BENCH_ROOM_ROWS sizes the clean-room server benchmark (rows per data set, default 1000000).
-// BENCH_ONLY=api|phones|rooms|gas|browser runs one of them; BENCH_BROWSER_ROWS sizes the browser one.
+// BENCH_ONLY=api|phones|rooms|gas|browser|upload runs one of them; BENCH_BROWSER_ROWS sizes the
+// browser one, BENCH_UPLOAD_ROWS (default 1000000) the browser-to-server upload end to end.
 import { spawnSync } from 'node:child_process';
 import { apiBench, printApiBench } from './api';
 import { cleanRoomBrowserBench, printCleanRoomBrowserBench } from './clean-room-browser';
+import { cleanRoomUploadBench, printCleanRoomUploadBench } from './clean-room-browser-upload';
 import { printTargets, type TargetResult } from './measure';
 import { phonesBench, printPhonesBench } from './phones';
 import { printRoomsBench, roomsBench } from './rooms';
@@ -31,5 +33,7 @@ if (!only || only === 'gas') {
 }
 
 if (!only || only === 'browser') targets.push(...printCleanRoomBrowserBench(await cleanRoomBrowserBench()));
+
+if (!only || only === 'upload') targets.push(...printCleanRoomUploadBench(await cleanRoomUploadBench(), dbKind));
 
 printTargets(dbKind, targets);

@@ -32,10 +32,10 @@ const IV_POOL = Math.floor(65536 / IV_BYTES) * IV_BYTES;
 
 type GhashState = readonly [number, number, number, number];
 
-// noble's GHASH (8-bit windows) with its running state readable and settable, so one table
-// serves every cell, and fed whole blocks from a word view. `absorb` is noble's `_updateBlock`
+// noble's GHASH (8-bit windows) whose state can be saved and continued from, so one table
+// serves every cell, fed whole blocks from a word view. `absorbFrom` is noble's `_updateBlock`
 // over the same table copied into one flat Uint32Array (16 windows x 256 entries x 4 words):
-// the same lookups and XORs, without an object per entry.
+// the same lookups and XORs, without an object per entry or an array per block.
 class ColumnGhash extends GHASH {
   private readonly flat: Uint32Array;
   constructor(key: Uint8Array) {
@@ -47,34 +47,45 @@ class ColumnGhash extends GHASH {
   state(): GhashState {
     return [this.s0, this.s1, this.s2, this.s3];
   }
-  restart(state: GhashState): this {
-    [this.s0, this.s1, this.s2, this.s3] = state;
-    this.finished = false;
-    return this;
-  }
-  // `words`: little-endian 32-bit words of the blocks, as noble's own update reads them
-  absorb(words: Uint32Array, blocks: number): void {
+  // GHASH of `blocks` blocks of `words` (little-endian 32-bit words, as noble's own update reads
+  // them) continued from the saved state `from`; the result goes to `into`'s first four words
+  absorbFrom(from: GhashState, words: Uint32Array, blocks: number, into: Uint32Array): void {
     const t = this.flat;
-    let { s0, s1, s2, s3 } = this;
+    let s0 = from[0], s1 = from[1], s2 = from[2], s3 = from[3]; // prettier-ignore
     for (let i = 0; i < blocks * 4; i += 4) {
-      const x = [s0 ^ words[i], s1 ^ words[i + 1], s2 ^ words[i + 2], s3 ^ words[i + 3]];
+      // window w reads byte w & 3 of word w >> 2: 4 windows from each of the block's 4 words
       let o0 = 0, o1 = 0, o2 = 0, o3 = 0; // prettier-ignore
-      for (let w = 0; w < 16; w++) {
-        const at = ((w << 8) | ((x[w >> 2] >>> ((w & 3) << 3)) & 0xff)) << 2;
-        o0 ^= t[at];
-        o1 ^= t[at + 1];
-        o2 ^= t[at + 2];
-        o3 ^= t[at + 3];
+      for (let word = 0; word < 4; word++) {
+        const x = (word === 0 ? s0 : word === 1 ? s1 : word === 2 ? s2 : s3) ^ words[i + word];
+        for (let byte = 0; byte < 4; byte++) {
+          const at = ((((word << 2) | byte) << 8) | ((x >>> (byte << 3)) & 0xff)) << 2;
+          o0 ^= t[at];
+          o1 ^= t[at + 1];
+          o2 ^= t[at + 2];
+          o3 ^= t[at + 3];
+        }
       }
-      [s0, s1, s2, s3] = [o0, o1, o2, o3];
+      s0 = o0;
+      s1 = o1;
+      s2 = o2;
+      s3 = o3;
     }
-    [this.s0, this.s1, this.s2, this.s3] = [s0, s1, s2, s3];
+    into[0] = s0;
+    into[1] = s1;
+    into[2] = s2;
+    into[3] = s3;
   }
 }
 
 // The word-level paths below read bytes as little-endian words, as noble does on such hosts;
 // a big-endian host takes noble's whole gcm() per cell instead.
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const putWordLE = (out: Uint8Array, at: number, word: number) => {
+  out[at] = word;
+  out[at + 1] = word >>> 8;
+  out[at + 2] = word >>> 16;
+  out[at + 3] = word >>> 24;
+};
 const bswap32 = (n: number) => ((n & 0xff) << 24) | ((n & 0xff00) << 8) | ((n >>> 8) & 0xff00) | (n >>> 24);
 
 export type ColumnCells = Omit<CellPlace, 'rowNumber'>;
@@ -155,6 +166,7 @@ export function createCellSealer(
     hashView = new DataView(hashIn.buffer);
     hashWords = new Uint32Array(hashIn.buffer);
   };
+  const tagWords = new Uint32Array(4);
   let ivs = new Uint8Array(0);
   let ivWords = new Uint32Array(0);
   let ivAt = 0;
@@ -167,7 +179,7 @@ export function createCellSealer(
       if (plain.length < room) grow(room);
       const written = writeUtf8(value, plainValue);
       const padded = paddedLength(written, padBucket);
-      plain.fill(0, 4 + written, padded);
+      for (let i = 4 + written; i < padded; i++) plain[i] = 0;
       plainView.setUint32(0, written);
 
       // the IV, as three words
@@ -181,19 +193,21 @@ export function createCellSealer(
           ivWords = new Uint32Array(ivs.buffer);
           ivAt = 0;
         }
-        [i0, i1, i2] = [ivWords[ivAt], ivWords[ivAt + 1], ivWords[ivAt + 2]];
-        ivWords.fill(0, ivAt, ivAt + 3);
+        i0 = ivWords[ivAt];
+        i1 = ivWords[ivAt + 1];
+        i2 = ivWords[ivAt + 2];
+        ivWords[ivAt] = ivWords[ivAt + 1] = ivWords[ivAt + 2] = 0;
         ivAt += 3;
       }
 
       // the AAD's tail: what is left of the prefix, the row number, `|keyVersion`
-      hashIn.fill(0, 0, aadTailBlocks);
-      hashIn.set(aadHead);
-      let tailLength = aadHead.length;
+      // (plain loops: for these few bytes a typed array builtin's call costs more than the copy)
+      for (let i = 0; i < aadTailBlocks; i++) hashIn[i] = 0;
+      let tailLength = 0;
+      for (let i = 0; i < aadHead.length; i++) hashIn[tailLength++] = aadHead[i];
       const digits = String(rowNumber);
       for (let i = 0; i < digits.length; i++) hashIn[tailLength++] = digits.charCodeAt(i);
-      hashIn.set(keyVersionTail, tailLength);
-      tailLength += keyVersionTail.length;
+      for (let i = 0; i < keyVersionTail.length; i++) hashIn[tailLength++] = keyVersionTail[i];
       const tailBlocks = Math.ceil(tailLength / BLOCK) * BLOCK;
 
       // CTR: block n of the payload is encrypted with J0 + 1 + n, where J0 = IV || 0x00000001;
@@ -212,21 +226,21 @@ export function createCellSealer(
       hashView.setUint32(lengthsAt + 4, (prefixBlocks + tailLength) * 8);
       hashView.setUint32(lengthsAt + 8, 0);
       hashView.setUint32(lengthsAt + 12, padded * 8);
-      ghash.restart(prefixState).absorb(hashWords, (lengthsAt + BLOCK) / BLOCK);
-      const [t0, t1, t2, t3] = ghash.state();
+      ghash.absorbFrom(prefixState, hashWords, (lengthsAt + BLOCK) / BLOCK, tagWords);
+      const t0 = tagWords[0], t1 = tagWords[1], t2 = tagWords[2], t3 = tagWords[3]; // prettier-ignore
 
-      // IV || ciphertext || tag
+      // IV || ciphertext || tag, written byte by byte: a cell this small lives on V8's heap, and
+      // asking for its buffer (a DataView, a word view) would move it off the heap, per cell
       const out = new Uint8Array(IV_BYTES + padded + TAG_BYTES);
-      const outView = new DataView(out.buffer);
-      outView.setUint32(0, i0, true);
-      outView.setUint32(4, i1, true);
-      outView.setUint32(8, i2, true);
-      out.set(hashIn.subarray(tailBlocks, lengthsAt), IV_BYTES);
+      putWordLE(out, 0, i0);
+      putWordLE(out, 4, i1);
+      putWordLE(out, 8, i2);
+      for (let k = 0; k < padded; k++) out[IV_BYTES + k] = hashIn[tailBlocks + k];
       const tagAt = IV_BYTES + padded;
-      outView.setUint32(tagAt, t0 ^ mask.s0, true);
-      outView.setUint32(tagAt + 4, t1 ^ mask.s1, true);
-      outView.setUint32(tagAt + 8, t2 ^ mask.s2, true);
-      outView.setUint32(tagAt + 12, t3 ^ mask.s3, true);
+      putWordLE(out, tagAt, t0 ^ mask.s0);
+      putWordLE(out, tagAt + 4, t1 ^ mask.s1);
+      putWordLE(out, tagAt + 8, t2 ^ mask.s2);
+      putWordLE(out, tagAt + 12, t3 ^ mask.s3);
       return out;
     },
   };

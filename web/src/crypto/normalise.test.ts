@@ -18,6 +18,14 @@ const TABLE: [ValueKind, string, string][] = [
   ['email', '  Alice@Example.COM ', 'alice@example.com'],
   ['email', '\u00C5SA@Example.SE', '\u00E5sa@example.se'],
   ['email', 'A\u030ASA@example.se', '\u00E5sa@example.se'],
+  // Tidy ASCII (no white space to trim or collapse) and its near misses.
+  ['text', 'Person 12, Jr.', 'Person 12, Jr.'],
+  ['text', 'a b', 'a b'],
+  ['text', 'a  b', 'a b'],
+  ['text', ' a', 'a'],
+  ['text', 'a\t', 'a'],
+  ['text', 'a\u007Fb', 'a\u007Fb'],
+  ['email', 'User12@Example.com', 'user12@example.com'],
   // Phone: ASCII digits only.
   ['phone', '+44 (0)20 7946-0958', '4402079460958'],
   ['phone', '020.7946.0958 ext', '02079460958'],

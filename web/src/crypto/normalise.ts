@@ -24,7 +24,7 @@ export function normalise(
   if (version !== NORMALISATION_VERSION) {
     throw new CryptoError('UNSUPPORTED_VERSION', `unknown normalisation version ${String(version)}`);
   }
-  const text = value.normalize('NFC').trim().replace(/\s+/g, ' ');
+  const text = isTidyAscii(value) ? value : value.normalize('NFC').trim().replace(/\s+/g, ' ');
   switch (kind) {
     case 'text':
       return text;
@@ -35,4 +35,17 @@ export function normalise(
     default:
       throw new CryptoError('INVALID_ARGUMENT', `unknown value kind ${String(kind satisfies never)}`);
   }
+}
+
+// True when the rules above leave the text as it is: printable ASCII (NFC changes no ASCII
+// character, and the only white space left is U+0020) with no space at either end and no two
+// spaces together. Most cells are; for them the three string passes are skipped.
+function isTidyAscii(text: string): boolean {
+  const last = text.length - 1;
+  for (let i = 0; i <= last; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0x20 && c < 0x7f) continue;
+    if (c !== 0x20 || i === 0 || i === last || text.charCodeAt(i + 1) === 0x20) return false;
+  }
+  return true;
 }

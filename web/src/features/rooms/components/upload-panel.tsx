@@ -17,7 +17,7 @@ import { hasProblems, initialSetup, toPlans, validateSetup, type ColumnSetup } f
 import { type EmptyCellPolicy, type EncryptedChunk, type EncryptTask } from '../upload/encrypt-rows';
 import { EncryptUpload, UploadCancelled, type UploadProgress } from '../upload/encrypt-upload';
 import { chunkRowsFor, discardUpload, uploadChunk, type DatasetUpload } from '../upload/upload-chunk';
-import { WorkerPool, type WorkerLike } from '../upload/worker-pool';
+import { defaultPoolSize, WorkerPool, type WorkerLike } from '../upload/worker-pool';
 import { createCsvWorker, createEncryptWorker } from '../upload/workers';
 import { ColumnSetupTable } from './column-setup-table';
 import { CsvDropZone } from './csv-drop-zone';
@@ -99,7 +99,11 @@ export function UploadPanel({
     setShowProblems(false);
     setStage({ kind: 'scanning', file, rows: 0 });
     const csv = new CsvFile(file, createCsv);
-    running.current = { csv, upload: null, pool: null };
+    // the encryption workers load and warm up while the file is read and the columns set up
+    const pool = new WorkerPool<EncryptTask, EncryptedChunk>(createEncrypt, undefined, defaultPoolSize(), {
+      warm: true,
+    });
+    running.current = { csv, upload: null, pool };
     try {
       const scan = await csv.scan((rows) => setStage({ kind: 'scanning', file, rows }));
       setColumns(initialSetup(scan.header));
@@ -155,7 +159,8 @@ export function UploadPanel({
       minGroupSize: Number(rule.minGroupSize),
       sealedSecret,
     };
-    const pool = new WorkerPool<EncryptTask, EncryptedChunk>(createEncrypt, {
+    const pool = running.current.pool ?? new WorkerPool<EncryptTask, EncryptedChunk>(createEncrypt);
+    pool.init({
       roomKey,
       roomId,
       datasetId,

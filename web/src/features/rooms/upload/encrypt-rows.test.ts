@@ -103,12 +103,15 @@ describe('encryptRows', () => {
     expect(token(a, 0)).toBe(token(b, 0));
   });
 
-  it('runs in the worker pool with the same output', async () => {
+  it('runs in the worker pool with the same output, also when warmed up before the keys are known', async () => {
     const pool = new WorkerPool<{ firstRow: number; rows: string[][] }, EncryptedChunk>(
       () => inProcessWorker(serveEncryptWorker),
-      init(),
+      undefined,
       2,
+      { warm: true },
     );
+    await pool.warmed();
+    pool.init(init());
     const chunks = await Promise.all([0, 2, 4].map((firstRow) => pool.run({ firstRow, rows })));
     pool.close();
     expect(chunks.map((c) => c.firstRow)).toEqual([0, 2, 4]);

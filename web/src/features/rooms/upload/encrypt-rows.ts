@@ -104,10 +104,13 @@ export async function createEncryptor(init: EncryptInit): Promise<Encryptor> {
 // Synchronous: every cell is sealed and tokenised in place, straight into the packed chunk.
 export async function encryptRows(encryptor: Encryptor, task: EncryptTask): Promise<EncryptedChunk> {
   const { emptyCells } = encryptor.init;
-  const out = new PackedRowsWriter(task.rows.length * encryptor.keys.length * 64);
-  task.rows.forEach((row, r) => {
+  const { keys } = encryptor;
+  const out = new PackedRowsWriter(task.rows.length * keys.length * 64);
+  for (let r = 0; r < task.rows.length; r++) {
+    const row = task.rows[r];
     const rowNumber = task.firstRow + r;
-    for (const { plan, sealer, hasher } of encryptor.keys) {
+    for (let k = 0; k < keys.length; k++) {
+      const { plan, sealer, hasher } = keys[k];
       const value = row[plan.source] ?? '';
       if (plan.role === 'clear') {
         out.part(value);
@@ -123,13 +126,57 @@ export async function encryptRows(encryptor: Encryptor, task: EncryptTask): Prom
       }
       out.part(sealer!.seal(value, rowNumber));
     }
-  });
+  }
   return { firstRow: task.firstRow, rowCount: task.rows.length, packed: out.finish() };
+}
+
+// Rows of the warm-up: enough calls of every cell path for the engine to compile them.
+export const WARM_UP_ROWS = 1500;
+
+/**
+ * Runs the whole row path (normalising, tokens, sealing, packing) once on throwaway keys and
+ * values, so that the engine has compiled it before the real rows arrive. The pool asks for it
+ * when it starts, while the person sets the upload up; nothing of it is kept.
+ */
+export async function warmUpEncryption(rows = WARM_UP_ROWS): Promise<void> {
+  const column = (source: number, role: ColumnRole, kind: ValueKind): ColumnPlan => ({
+    source,
+    name: `warm${source}`,
+    role,
+    domain: `warm${source}`,
+    kind,
+    padBucket: 32,
+    shared: source % 2 === 0,
+  });
+  const encryptor = await createEncryptor({
+    roomKey: crypto.getRandomValues(new Uint8Array(32)),
+    roomId: '00000000-0000-4000-8000-000000000000',
+    datasetId: '00000000-0000-4000-8000-000000000001',
+    keyVersion: 1,
+    emptyCells: 'null',
+    datasetSecret: crypto.getRandomValues(new Uint8Array(32)),
+    columns: [
+      column(0, 'join', 'email'),
+      column(1, 'sealed', 'text'),
+      column(2, 'join', 'phone'),
+      column(3, 'clear', 'text'),
+      column(4, 'join', 'text'),
+    ],
+  });
+  const values = Array.from({ length: rows }, (_, i) => [
+    `warm${i}@example.org`,
+    `Warm Up ${i}`,
+    `+1 555 ${String(i).padStart(7, '0')}`,
+    String(i % 90),
+    i % 7 === 0 ? '' : `w ${i}`,
+  ]);
+  await encryptRows(encryptor, { firstRow: 0, rows: values });
 }
 
 // The encryption worker's side of the pool protocol (encrypt.worker.ts runs it on `self`).
 export function serveEncryptWorker(scope: WorkerScope): void {
   serveWorkerPool(scope, {
+    warm: () => warmUpEncryption(),
     init: (payload: EncryptInit) => createEncryptor(payload),
     task: async (encryptor, payload: EncryptTask) => {
       const result = await encryptRows(encryptor, payload);

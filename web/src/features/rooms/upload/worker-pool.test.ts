@@ -74,6 +74,39 @@ describe('worker pool', () => {
     await expect(pool.run({ value: 3 })).rejects.toThrow('an encryption worker stopped');
   });
 
+  it('starts and warms its workers before the init; tasks wait for init()', async () => {
+    const log: string[] = [];
+    let n = 0;
+    const pool = new WorkerPool<Task, string>(
+      () => {
+        const name = `w${++n}`;
+        return inProcessWorker((scope) =>
+          serveWorkerPool<{ factor: number }, { factor: number }, Task, string>(scope, {
+            warm: () => void log.push(`${name} warm`),
+            init: (payload) => {
+              log.push(`${name} init ${payload.factor}`);
+              return payload;
+            },
+            task: async (state, task) => ({ result: `${name}:${task.value * state.factor}` }),
+          }),
+        );
+      },
+      undefined,
+      2,
+      { warm: true },
+    );
+    await pool.warmed();
+    expect(log).toEqual(['w1 warm', 'w2 warm']);
+    const result = pool.run({ value: 4 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(log).toEqual(['w1 warm', 'w2 warm']);
+    pool.init({ factor: 3 });
+    expect((await result).split(':')[1]).toBe('12');
+    expect(log.slice(2).sort()).toEqual(['w1 init 3', 'w2 init 3']);
+    expect(() => pool.init({ factor: 1 })).toThrow('already initialised');
+    pool.close();
+  });
+
   it('rejects tasks when the init failed', async () => {
     const pool = new WorkerPool<Task, string>(
       () =>

@@ -2,8 +2,12 @@
 // message (e.g. the keys of one upload), then tasks one at a time; a task goes to the first idle
 // worker, or waits in a queue. Results come back as promises, so callers keep their own order.
 //
+// A pool can be started before its init is known (`init` left out, then `init()`): the workers
+// load their code and, with `warm`, run their code once on throwaway input so that the engine has
+// compiled it, while the person is still setting the upload up. Tasks wait for the init.
+//
 // Wire protocol (both directions are plain objects):
-//   pool -> worker  { id, kind: 'init' | 'task', payload }
+//   pool -> worker  { id, kind: 'warm' | 'init' | 'task', payload }
 //   worker -> pool  { id, ok: true, result } | { id, ok: false, error }
 
 export type WorkerLike = {
@@ -13,7 +17,7 @@ export type WorkerLike = {
   onerror: ((event: ErrorEvent) => void) | null;
 };
 
-export type PoolRequest = { id: number; kind: 'init' | 'task'; payload: unknown };
+export type PoolRequest = { id: number; kind: 'warm' | 'init' | 'task'; payload: unknown };
 export type PoolReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string };
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
@@ -35,8 +39,19 @@ export class WorkerPool<TTask, TResult> {
   private readonly replies = new Map<number, Pending>();
   private nextId = 1;
   private closed: Error | null = null;
+  private initialised = false;
+  private readonly warming: Promise<unknown>[] = [];
 
-  constructor(createWorker: () => WorkerLike, init: unknown, size = defaultPoolSize()) {
+  /**
+   * Starts `size` workers. With `init`, each is initialised at once; without, call `init()` later
+   * (tasks queue until then). `warm`: each worker first runs its warm-up (see serveWorkerPool).
+   */
+  constructor(
+    createWorker: () => WorkerLike,
+    init?: unknown,
+    size = defaultPoolSize(),
+    options: { warm?: boolean } = {},
+  ) {
     for (let i = 0; i < size; i++) {
       const worker = createWorker();
       const slot: Slot = { worker, busy: false, ready: Promise.resolve() };
@@ -45,15 +60,36 @@ export class WorkerPool<TTask, TResult> {
         event.preventDefault?.();
         this.fail(new WorkerPoolError(`an encryption worker stopped: ${event.message || 'unknown error'}`));
       };
-      slot.ready = this.send(slot, 'init', init, []);
-      // an init failure rejects every task through fail(); keep it from being unhandled here
-      slot.ready.catch(() => undefined);
       this.slots.push(slot);
+      if (options.warm) {
+        const warm = this.send(slot, 'warm', null, []);
+        warm.catch(() => undefined);
+        this.warming.push(warm);
+      }
     }
+    if (init !== undefined) this.init(init);
   }
 
   get size(): number {
     return this.slots.length;
+  }
+
+  /** Sends every worker the init message (once); queued tasks then start. */
+  init(payload: unknown): void {
+    if (this.initialised) throw new WorkerPoolError('the worker pool is already initialised');
+    this.initialised = true;
+    for (const slot of this.slots) {
+      slot.ready = this.send(slot, 'init', payload, []);
+      // an init failure rejects every task through fail(); keep it from being unhandled here
+      slot.ready.catch(() => undefined);
+    }
+    this.dispatch();
+  }
+
+  /** Resolves once every worker has loaded and run its warm-up (at once without `warm`). */
+  async warmed(): Promise<void> {
+    // a failed warm-up costs speed only: the init and the tasks report real failures
+    await Promise.all(this.warming.map((warm) => warm.catch(() => undefined)));
   }
 
   run(payload: TTask, transfer: Transferable[] = []): Promise<TResult> {
@@ -70,6 +106,7 @@ export class WorkerPool<TTask, TResult> {
   }
 
   private dispatch(): void {
+    if (!this.initialised) return;
     for (const slot of this.slots) {
       if (slot.busy || this.queue.length === 0) continue;
       const job = this.queue.shift()!;
@@ -118,23 +155,28 @@ export type WorkerScope = {
   postMessage(message: unknown, transfer?: Transferable[]): void;
 };
 
-// The worker side of the protocol: `init` builds the state once, `task` runs against it.
+// The worker side of the protocol: `init` builds the state once, `task` runs against it; `warm`
+// (optional) runs the task code on throwaway input before the init is known.
 export function serveWorkerPool<TInit, TState, TTask, TResult>(
   scope: WorkerScope,
   handlers: {
     init(payload: TInit): Promise<TState> | TState;
     task(state: TState, payload: TTask): Promise<{ result: TResult; transfer?: Transferable[] }>;
+    warm?(): Promise<void> | void;
   },
 ): void {
   let state: Promise<TState> | null = null;
+  const done = () => ({ result: null, transfer: [] });
   scope.onmessage = (event) => {
     const { id, kind, payload } = event.data as PoolRequest;
     const work =
-      kind === 'init'
-        ? (state = Promise.resolve(handlers.init(payload as TInit))).then(() => ({ result: null, transfer: [] }))
-        : state
-          ? state.then((ready) => handlers.task(ready, payload as TTask))
-          : Promise.reject(new Error('task before init'));
+      kind === 'warm'
+        ? Promise.resolve(handlers.warm?.()).then(done)
+        : kind === 'init'
+          ? (state = Promise.resolve(handlers.init(payload as TInit))).then(done)
+          : state
+            ? state.then((ready) => handlers.task(ready, payload as TTask))
+            : Promise.reject(new Error('task before init'));
     work.then(
       ({ result, transfer }) => scope.postMessage({ id, ok: true, result } satisfies PoolReply, transfer ?? []),
       (error: unknown) =>
