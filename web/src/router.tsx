@@ -25,7 +25,7 @@ async function sessionLoader({ request }: LoaderFunctionArgs) {
 // The authenticated shell: Apollo's context, the admin layout and its notifications dropdown.
 async function sessionShell() {
   const [{ ApolloProvider }, { AdminLayout }, { NotificationsMenu }, client] = await Promise.all([
-    import('@apollo/client/react'),
+    import('./shared/apollo/apollo-provider'),
     import('./layouts/admin/admin-layout'),
     import('./features/notifications/components/notifications-menu'),
     getApolloClient(),
@@ -280,7 +280,7 @@ const requestList = (type: 'collection' | 'survey') => async () => {
 // An open page that reads the API through Apollo hooks (the public plans), so it brings the client.
 async function pricingPage() {
   const [{ ApolloProvider }, { PricingPage }, client] = await Promise.all([
-    import('@apollo/client/react'),
+    import('./shared/apollo/apollo-provider'),
     import('./features/billing/pages/pricing-page'),
     getApolloClient(),
   ]);

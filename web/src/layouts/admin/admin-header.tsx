@@ -8,11 +8,11 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DASHBOARD_PATH } from '../../shared/session/session-paths';
+import { Hint } from '../../shared/ui/hint';
 import { CreditsMenu, ProfileMenu } from './header-menus';
 
 type Props = {
@@ -36,7 +36,7 @@ export function AdminHeader({ title, isDesktop, mini, credit, onToggleMini, onOp
     >
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2, md: 3 }, minHeight: { xs: 64, md: 72 } }}>
         {isDesktop ? (
-          <Tooltip title={mini ? 'Expand sidebar' : 'Collapse sidebar'}>
+          <Hint title={mini ? 'Expand sidebar' : 'Collapse sidebar'}>
             <IconButton
               aria-label={mini ? 'Expand sidebar' : 'Collapse sidebar'}
               aria-pressed={mini}
@@ -45,7 +45,7 @@ export function AdminHeader({ title, isDesktop, mini, credit, onToggleMini, onOp
             >
               {mini ? <FormatListBulleted /> : <MoreVert />}
             </IconButton>
-          </Tooltip>
+          </Hint>
         ) : (
           <IconButton aria-label="Open sidebar" onClick={onOpenMobile}>
             <Menu />
@@ -80,11 +80,11 @@ export function AdminHeader({ title, isDesktop, mini, credit, onToggleMini, onOp
             <Search fontSize="small" />
           </IconButton>
         </Box>
-        <Tooltip title="Dashboard">
+        <Hint title="Dashboard">
           <IconButton component={Link} to={DASHBOARD_PATH} aria-label="Dashboard" color="inherit">
             <Dashboard />
           </IconButton>
-        </Tooltip>
+        </Hint>
         {notifications}
         <CreditsMenu credit={credit} />
         <ProfileMenu />

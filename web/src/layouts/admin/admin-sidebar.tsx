@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { SessionUser } from '../../shared/session/use-session-user';
 import { SIDEBAR_IMAGES, SIDEBAR_SURFACE, type AppearanceSettings } from './appearance-settings';
 import { SidebarContent } from './sidebar-content';
@@ -8,6 +7,10 @@ import { SidebarContent } from './sidebar-content';
 // Spec s.9: drawer width 260 px, 80 px when mini.
 export const SIDEBAR_WIDTH = 260;
 export const SIDEBAR_MINI_WIDTH = 80;
+
+// The phone's temporary drawer (MUI's Drawer with its modal, focus trap and slide) loads only below
+// 960 px, where the sidebar is one; the docked sidebar is a plain aside.
+const Drawer = lazy(() => import('@mui/material/Drawer'));
 
 type Props = {
   user: SessionUser | null;
@@ -57,42 +60,61 @@ export function AdminSidebar({ user, appearance, isDesktop, mobileOpen, onMobile
 
   if (!isDesktop) {
     return (
-      <Drawer
-        variant="temporary"
-        anchor="left"
-        open={mobileOpen}
-        onClose={onMobileClose}
-        ModalProps={{ keepMounted: true }}
-        slotProps={{ paper: { sx: { ...paperSx, width: SIDEBAR_WIDTH }, 'aria-label': 'Sidebar' } }}
-      >
-        <SidebarBackdrop appearance={appearance} />
-        <SidebarContent user={user} appearance={appearance} compact={false} onNavigate={onMobileClose} />
-      </Drawer>
+      <Suspense fallback={null}>
+        <Drawer
+          variant="temporary"
+          anchor="left"
+          open={mobileOpen}
+          onClose={onMobileClose}
+          ModalProps={{ keepMounted: true }}
+          slotProps={{ paper: { sx: { ...paperSx, width: SIDEBAR_WIDTH }, 'aria-label': 'Sidebar' } }}
+        >
+          <SidebarBackdrop appearance={appearance} />
+          <SidebarContent user={user} appearance={appearance} compact={false} onNavigate={onMobileClose} />
+        </Drawer>
+      </Suspense>
     );
   }
+  // What MUI's permanent Drawer draws (a docked root and its paper, with their class names), without
+  // the Drawer module, which brings the modal and the slide of the temporary variant along.
   return (
-    <Drawer
-      variant="permanent"
-      anchor="left"
+    <Box
+      className="MuiDrawer-root MuiDrawer-docked"
+      sx={{ flex: '0 0 auto' }}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setHovered(true)}
       onBlur={() => setHovered(false)}
-      // The paper spans the whole page (its backdrop reaches the bottom of long pages, also in
-      // full-page captures and print) and its content stays in view while the page scrolls.
-      // overflow clip, not hidden: hidden would make the paper a scroll container and stop sticky.
-      slotProps={{
-        paper: {
-          sx: { ...paperSx, position: 'absolute', top: 0, bottom: 0, height: 'auto', overflow: 'clip' },
-          component: 'aside',
-          'aria-label': 'Sidebar',
-        },
-      }}
     >
-      <SidebarBackdrop appearance={appearance} />
-      <Box sx={{ position: 'sticky', top: 0, height: '100vh', zIndex: 2 }}>
-        <SidebarContent user={user} appearance={appearance} compact={compact} />
+      {/* The paper spans the whole page (its backdrop reaches the bottom of long pages, also in
+          full-page captures and print) and its content stays in view while the page scrolls.
+          overflow clip, not hidden: hidden would make the paper a scroll container and stop sticky. */}
+      <Box
+        component="aside"
+        aria-label="Sidebar"
+        className="MuiPaper-root MuiDrawer-paper MuiDrawer-paperAnchorLeft MuiDrawer-paperAnchorDockedLeft"
+        sx={{
+          bgcolor: 'background.paper',
+          color: 'text.primary',
+          display: 'flex',
+          flexDirection: 'column',
+          flex: '1 0 auto',
+          zIndex: 'drawer',
+          outline: 0,
+          left: 0,
+          ...paperSx,
+          position: 'absolute',
+          top: 0,
+          bottom: 0,
+          height: 'auto',
+          overflow: 'clip',
+        }}
+      >
+        <SidebarBackdrop appearance={appearance} />
+        <Box sx={{ position: 'sticky', top: 0, height: '100vh', zIndex: 2 }}>
+          <SidebarContent user={user} appearance={appearance} compact={compact} />
+        </Box>
       </Box>
-    </Drawer>
+    </Box>
   );
 }

@@ -1,8 +1,8 @@
 import SettingsIcon from '@mui/icons-material/Settings';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { lazy, Suspense, useId, useState } from 'react';
+import { Hint } from '../../shared/ui/hint';
 import type { AppearanceSettings } from './appearance-settings';
 
 // The panel itself (swatches, switches, images) loads when it is first opened.
@@ -26,7 +26,7 @@ export function AppearancePanel({ settings, onChange, placement = 'floating' }: 
   return (
     <>
       <Box sx={floating ? { position: 'fixed', top: 120, right: 0, zIndex: 1100 } : { display: 'inline-flex' }}>
-        <Tooltip title="Appearance" placement="left">
+        <Hint title="Appearance" placement="left">
           <IconButton
             aria-label="Appearance settings"
             aria-haspopup="dialog"
@@ -50,7 +50,7 @@ export function AppearancePanel({ settings, onChange, placement = 'floating' }: 
           >
             <SettingsIcon />
           </IconButton>
-        </Tooltip>
+        </Hint>
       </Box>
       {panelWanted ? (
         <Suspense fallback={null}>

@@ -4,9 +4,6 @@ import Settings from '@mui/icons-material/Settings';
 import History from '@mui/icons-material/History';
 import ShoppingCart from '@mui/icons-material/ShoppingCart';
 import Paid from '@mui/icons-material/Paid';
-import Divider from '@mui/material/Divider';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { LOGOUT_PATH, SETTINGS_PATH } from '../../shared/session/session-paths';
@@ -16,7 +13,7 @@ import { HeaderMenu } from '../../shared/ui/header-menu';
 export function CreditsMenu({ credit }: { credit: number }) {
   return (
     <HeaderMenu label="IPT credit" icon={<Paid />}>
-      {(close) => [
+      {(close, { Divider, ListItemIcon, MenuItem }) => [
         <MenuItem key="credit" disabled sx={{ opacity: '1 !important' }}>
           <Typography component="span" sx={{ fontWeight: 500 }}>
             {credit} IPT Tokens Bought!
@@ -43,7 +40,7 @@ export function CreditsMenu({ credit }: { credit: number }) {
 export function ProfileMenu() {
   return (
     <HeaderMenu label="Account" icon={<Person />}>
-      {(close) => [
+      {(close, { Divider, ListItemIcon, MenuItem }) => [
         <MenuItem key="settings" component={Link} to={SETTINGS_PATH} onClick={close}>
           <ListItemIcon>
             <Settings fontSize="small" />

@@ -3,11 +3,7 @@ import MeetingRoom from '@mui/icons-material/MeetingRoom';
 import Settings from '@mui/icons-material/Settings';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
@@ -50,22 +46,33 @@ export function SidebarContent({ user, appearance, compact, onNavigate }: Props)
     },
     '&.active .MuiListItemIcon-root': { color: 'inherit' },
   } as const;
+  // MUI's ListItemIcon and ListItemText, as plain boxes with their styles and class names. In the
+  // mini sidebar the text stays in the link (transparent), so the link keeps its name; the sidebar
+  // widens as soon as the pointer or the focus is on it, so the words show before a tooltip could.
   const label = (text: string) => (
-    <ListItemText
-      primary={text}
-      sx={{ opacity: compact ? 0 : 1, transition: 'opacity .2s', whiteSpace: 'nowrap', m: 0 }}
-    />
+    <Box
+      className="MuiListItemText-root"
+      sx={{ flex: '1 1 auto', minWidth: 0, opacity: compact ? 0 : 1, transition: 'opacity .2s', whiteSpace: 'nowrap' }}
+    >
+      <Typography component="span" className="MuiListItemText-primary" sx={{ display: 'block' }}>
+        {text}
+      </Typography>
+    </Box>
   );
   const entry = (to: string, text: string, Icon: ComponentType<SvgIconProps>) => (
-    <Tooltip key={to} title={compact ? text : ''} placement="right">
-      <ListItemButton component={NavLink} to={to} onClick={onNavigate} sx={itemSx}>
-        <ListItemIcon sx={{ color: surface.muted, minWidth: 40 }}>
-          <Icon />
-        </ListItemIcon>
-        {label(text)}
-      </ListItemButton>
-    </Tooltip>
+    <ListItemButton key={to} component={NavLink} to={to} onClick={onNavigate} sx={itemSx}>
+      <Box
+        component="span"
+        className="MuiListItemIcon-root"
+        sx={{ color: surface.muted, minWidth: 40, flexShrink: 0, display: 'inline-flex' }}
+      >
+        <Icon />
+      </Box>
+      {label(text)}
+    </ListItemButton>
   );
+  // MUI's List: an unstyled list
+  const listSx = { listStyle: 'none', m: 0, p: 0, position: 'relative' } as const;
 
   return (
     <Box
@@ -129,13 +136,13 @@ export function SidebarContent({ user, appearance, compact, onNavigate }: Props)
             {user?.nickname ?? ' '}
           </Typography>
         </Box>
-        <List disablePadding aria-label="Account">
+        <Box component="ul" aria-label="Account" sx={listSx}>
           {entry(SETTINGS_PATH, 'Settings', Settings)}
-        </List>
+        </Box>
       </Box>
-      <List component="nav" aria-label="Sections" sx={{ pt: 1.5 }}>
+      <Box component="nav" aria-label="Sections" sx={{ ...listSx, pt: 1.5, pb: 1 }}>
         {NAV_ITEMS.map(({ to, label: text, Icon }) => entry(to, text, Icon))}
-      </List>
+      </Box>
     </Box>
   );
 }

@@ -1,15 +1,17 @@
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import type { MenuParts } from './header-menu-popup';
+import { Hint } from './hint';
 
-// MUI's Menu (with its popover, list and transitions) loads when a header menu is first opened:
-// every authenticated screen shows these buttons, few open them.
-const Menu = lazy(() => import('@mui/material/Menu'));
+// MUI's Menu (with its popover, list and transitions) and the components of the items load when a
+// header menu is first opened: every authenticated screen shows these buttons, few open them.
+const HeaderMenuPopup = lazy(() => import('./header-menu-popup'));
 
 export type HeaderMenuProps = {
   label: string;
   icon: ReactNode;
-  children: (close: () => void) => ReactNode;
+  // the items, built from the parts that load with the menu
+  children: (close: () => void, parts: MenuParts) => ReactNode;
   onOpen?: () => void;
 };
 
@@ -19,10 +21,9 @@ export function HeaderMenu({ label, icon, children, onOpen }: HeaderMenuProps) {
   // mounted from the first opening on, so it keeps its closing transition afterwards
   const [menuWanted, setMenuWanted] = useState(false);
   const menuId = useId();
-  const close = () => setAnchor(null);
   return (
     <>
-      <Tooltip title={label}>
+      <Hint title={label}>
         <IconButton
           color="inherit"
           aria-label={label}
@@ -37,20 +38,10 @@ export function HeaderMenu({ label, icon, children, onOpen }: HeaderMenuProps) {
         >
           {icon}
         </IconButton>
-      </Tooltip>
+      </Hint>
       {menuWanted ? (
         <Suspense fallback={null}>
-          <Menu
-            id={menuId}
-            anchorEl={anchor}
-            open={anchor !== null}
-            onClose={close}
-            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-            transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-            slotProps={{ paper: { sx: { mt: 1, minWidth: 220, maxWidth: 360 } } }}
-          >
-            {children(close)}
-          </Menu>
+          <HeaderMenuPopup id={menuId} anchor={anchor} onClose={() => setAnchor(null)} items={children} />
         </Suspense>
       ) : null}
     </>

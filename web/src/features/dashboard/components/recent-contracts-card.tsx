@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { DashboardContractsDocument } from '../dashboard.generated';
@@ -13,6 +12,7 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { IconCard } from '../../../shared/ui/icon-card';
 import { DASHBOARD_PAGE_SIZE } from '../dashboard-constants';
 import { PagedTable } from './paged-table';
+import { Hint } from '../../../shared/ui/hint';
 
 const COLUMNS = [
   { name: 'Signer Address' },
@@ -57,11 +57,11 @@ export function RecentContractsCard() {
       ) : (
         <TableRow key={row.requestId} hover>
           <TableCell>
-            <Tooltip title={`Signer ${row.address}, escrow ${row.escrowAddress}`}>
+            <Hint title={`Signer ${row.address}, escrow ${row.escrowAddress}`}>
               <Box component="code" aria-label={row.address} sx={{ fontSize: '0.8rem', whiteSpace: 'nowrap' }}>
                 {shortAddress(row.address)}
               </Box>
-            </Tooltip>
+            </Hint>
           </TableCell>
           <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 100 }}>{row.title}</TableCell>
           <TableCell align="right">{row.bonusAmount}</TableCell>

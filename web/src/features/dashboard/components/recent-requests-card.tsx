@@ -6,7 +6,6 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
@@ -21,6 +20,7 @@ import { IconCard } from '../../../shared/ui/icon-card';
 import { DASHBOARD_PAGE_SIZE } from '../dashboard-constants';
 import { PagedTable } from './paged-table';
 import { RequestTypeBadge } from './request-type-badge';
+import { Hint } from '../../../shared/ui/hint';
 
 const COLUMNS = [
   { name: 'Title' },
@@ -42,11 +42,11 @@ function RowActions({ row, onDelete }: { row: RecentRequestRow_RequestFragment; 
       >
         Analyse
       </Link>
-      <Tooltip title="Delete">
+      <Hint title="Delete">
         <IconButton size="small" color="error" aria-label={`Delete ${row.title}`} onClick={onDelete} sx={{ ml: 0.5 }}>
           <DeleteOutlined fontSize="small" />
         </IconButton>
-      </Tooltip>
+      </Hint>
     </>
   );
 }

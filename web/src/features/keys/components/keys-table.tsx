@@ -12,7 +12,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
@@ -28,6 +27,7 @@ import { notifyPrivateKeysChanged, usePrivateKeysVersion } from '../private-keys
 import { draftFromPrivateKey, type KeyPairDraft } from '../key-pair-drafts';
 import { DeleteKeyDialog } from './delete-key-dialog';
 import { KeyBackupDialog } from './key-backup-dialog-loader';
+import { Hint } from '../../../shared/ui/hint';
 
 // Wraps on phones instead of widening the table.
 const CHIP_SX = {
@@ -151,13 +151,13 @@ export function KeysTable() {
                     </TableCell>
                     <TableCell align="right" sx={{ pl: 0, whiteSpace: 'nowrap' }}>
                       {hasPrivateKey(key.id) ? (
-                        <Tooltip title="Download backup">
+                        <Hint title="Download backup">
                           <IconButton aria-label={`Back up key ${key.title}`} onClick={() => void startBackup(key)}>
                             <Backup />
                           </IconButton>
-                        </Tooltip>
+                        </Hint>
                       ) : null}
-                      <Tooltip title="Delete">
+                      <Hint title="Delete">
                         <IconButton
                           aria-label={`Delete key ${key.title}`}
                           color="error"
@@ -165,7 +165,7 @@ export function KeysTable() {
                         >
                           <DeleteOutlined />
                         </IconButton>
-                      </Tooltip>
+                      </Hint>
                     </TableCell>
                   </TableRow>
                 ))}

@@ -1,13 +1,9 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import NotificationsNone from '@mui/icons-material/NotificationsNone';
-import Alert from '@mui/material/Alert';
-import Badge from '@mui/material/Badge';
-import CircularProgress from '@mui/material/CircularProgress';
-import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DeleteNotificationDocument, NotificationsDocument } from '../notifications.generated';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { formatDateTime } from '../../../shared/ui/format-date';
@@ -48,16 +44,16 @@ export function NotificationsMenu() {
 
   const icon =
     count > 0 ? (
-      <Badge badgeContent={count} color="error" max={99}>
+      <CountBadge count={count}>
         <NotificationsIcon />
-      </Badge>
+      </CountBadge>
     ) : (
       <NotificationsNone />
     );
 
   return (
     <HeaderMenu label={count > 0 ? `Notifications (${count} unread)` : 'Notifications'} icon={icon}>
-      {(close) => {
+      {(close, { Alert, CircularProgress, ListItemText, MenuItem }) => {
         const items = [];
         if (deleteError) {
           items.push(
@@ -107,5 +103,44 @@ export function NotificationsMenu() {
         return items;
       }}
     </HeaderMenu>
+  );
+}
+
+// MUI's standard badge (error colour, "99+" above 99) drawn with a Box: the shell shows it on every
+// screen and needs none of Badge's other variants. The count is in the button's label too.
+function CountBadge({ count, children }: { count: number; children: ReactNode }) {
+  return (
+    <Box component="span" sx={{ position: 'relative', display: 'inline-flex', verticalAlign: 'middle', flexShrink: 0 }}>
+      {children}
+      <Box
+        component="span"
+        className="MuiBadge-badge"
+        sx={{
+          position: 'absolute',
+          top: 0,
+          right: 0,
+          transform: 'scale(1) translate(50%, -50%)',
+          transformOrigin: '100% 0%',
+          zIndex: 1,
+          display: 'flex',
+          flexFlow: 'row wrap',
+          placeContent: 'center',
+          alignItems: 'center',
+          boxSizing: 'border-box',
+          minWidth: 20,
+          height: 20,
+          px: '6px',
+          borderRadius: '10px',
+          fontFamily: (theme) => theme.typography.fontFamily,
+          fontWeight: 500,
+          fontSize: '0.75rem',
+          lineHeight: 1,
+          bgcolor: 'error.main',
+          color: 'error.contrastText',
+        }}
+      >
+        {count > 99 ? '99+' : count}
+      </Box>
+    </Box>
   );
 }

@@ -12,7 +12,6 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import { useId, useState } from 'react';
 import type { QuestionKind } from '../../../gql/types';
 import { ConfirmDeleteDialog } from '../../../shared/ui/confirm-delete-dialog';
@@ -20,6 +19,7 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { filledChoices, newQuestion, QUESTION_TYPE_LABELS, type DesignerQuestion } from '../request-form';
 import { QuestionEditor } from './question-editor';
 import { SurveyJsonActions } from './survey-json-actions';
+import { Hint } from '../../../shared/ui/hint';
 
 type Props = {
   questions: DesignerQuestion[];
@@ -108,7 +108,7 @@ export function SurveyDesigner({ questions, onChange, invalid, locked }: Props) 
               divider={index < questions.length - 1}
               disablePadding
               secondaryAction={
-                <Tooltip title="Delete question">
+                <Hint title="Delete question">
                   <span>
                     <IconButton
                       edge="end"
@@ -119,7 +119,7 @@ export function SurveyDesigner({ questions, onChange, invalid, locked }: Props) 
                       <DeleteOutlined />
                     </IconButton>
                   </span>
-                </Tooltip>
+                </Hint>
               }
             >
               <ListItemButton onClick={() => setEditing({ index, question })} disabled={locked}>

@@ -16,7 +16,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
@@ -35,6 +34,7 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { formatDateTime } from '../../../shared/ui/format-date';
 import { IconCard } from '../../../shared/ui/icon-card';
 import { MessageDialog } from '../../../shared/ui/message-dialog';
+import { Hint } from '../../../shared/ui/hint';
 
 // Spec s.9: the request list shows 10 per page.
 export const LIST_PAGE_SIZE = 10;
@@ -170,7 +170,7 @@ function RequestListView({ type, page }: { type: RequestKind; page: number }) {
                       {formatDateTime(row.lastModified)}
                     </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap', px: { xs: 0.5, sm: 2 } }}>
-                      <Tooltip title="Edit">
+                      <Hint title="Edit">
                         <IconButton
                           component={RouterLink}
                           to={`/request/${row.type}/edit/${row.id}`}
@@ -179,8 +179,8 @@ function RequestListView({ type, page }: { type: RequestKind; page: number }) {
                         >
                           <EditOutlined fontSize="small" />
                         </IconButton>
-                      </Tooltip>
-                      <Tooltip title="Analyze">
+                      </Hint>
+                      <Hint title="Analyze">
                         <IconButton
                           aria-label={`Analyze ${row.title}`}
                           size="small"
@@ -189,8 +189,8 @@ function RequestListView({ type, page }: { type: RequestKind; page: number }) {
                         >
                           <Assessment fontSize="small" />
                         </IconButton>
-                      </Tooltip>
-                      <Tooltip title="Delete">
+                      </Hint>
+                      <Hint title="Delete">
                         <IconButton
                           aria-label={`Delete ${row.title}`}
                           size="small"
@@ -202,7 +202,7 @@ function RequestListView({ type, page }: { type: RequestKind; page: number }) {
                         >
                           <DeleteOutlined fontSize="small" />
                         </IconButton>
-                      </Tooltip>
+                      </Hint>
                     </TableCell>
                   </TableRow>
                 ))}

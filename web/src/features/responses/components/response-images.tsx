@@ -7,13 +7,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
-import Tooltip from '@mui/material/Tooltip';
 import Close from '@mui/icons-material/Close';
 import { useEffect, useState } from 'react';
 import { fromHex, toHex } from '../../../crypto/bytes';
 import { decryptResponseImage, sniffImageType } from '../../../crypto/collection-image';
 import type { CollectionData } from '../../../crypto/collection-response';
 import { safeImageLinks } from '../response-fields';
+import { Hint } from '../../../shared/ui/hint';
 
 // A link into Parley's own encrypted image store; only these are fetched (from this origin, never
 // from a host a participant named) and opened with the response's data key.
@@ -78,7 +78,7 @@ function StoredImage({
   if (!opened) return <Skeleton variant="rounded" width={48} height={48} aria-label={`Decrypting ${label}`} />;
   if (opened.status === 'failed') {
     return (
-      <Tooltip title={opened.reason}>
+      <Hint title={opened.reason}>
         <Box
           role="img"
           aria-label={`${label}: ${opened.reason}`}
@@ -94,7 +94,7 @@ function StoredImage({
         >
           <BrokenImage />
         </Box>
-      </Tooltip>
+      </Hint>
     );
   }
   return (

@@ -10,7 +10,6 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
   addChild,
@@ -29,6 +28,7 @@ import {
   type ConditionLeaf,
   type SetSide,
 } from '../join/condition-tree';
+import { Hint } from '../../../shared/ui/hint';
 
 type Props = {
   tree: ConditionGroup;
@@ -80,7 +80,7 @@ function GroupEditor({
         >
           Add condition
         </Button>
-        <Tooltip title={canAddGroup(tree, group.id) ? '' : `Groups nest at most ${MAX_GROUP_DEPTH} levels`}>
+        <Hint title={canAddGroup(tree, group.id) ? '' : `Groups nest at most ${MAX_GROUP_DEPTH} levels`}>
           <span>
             <Button
               size="small"
@@ -94,7 +94,7 @@ function GroupEditor({
               Add group
             </Button>
           </span>
-        </Tooltip>
+        </Hint>
         {depth > 1 ? (
           <IconButton
             size="small"

@@ -18,7 +18,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import { visuallyHidden } from '@mui/utils';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
@@ -28,6 +27,7 @@ import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { LoadErrorAlert } from '../../../shared/ui/load-error-alert';
 import { formatDateTime } from '../../../shared/ui/format-date';
+import { Hint } from '../../../shared/ui/hint';
 
 // "Available Rooms": number, Name (to the room page), Created At, Type, and the delete icon for
 // the rooms the user owns.
@@ -111,11 +111,11 @@ export function RoomsTable({ onCreate }: { onCreate: () => void }) {
                     </TableCell>
                     <TableCell align="right" sx={{ py: 0 }}>
                       {room.role === 'owner' ? (
-                        <Tooltip title="Delete room">
+                        <Hint title="Delete room">
                           <IconButton aria-label={`Delete room ${room.name}`} onClick={() => setPending(room)}>
                             <DeleteOutlined />
                           </IconButton>
-                        </Tooltip>
+                        </Hint>
                       ) : null}
                     </TableCell>
                   </TableRow>

@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import type { ChainSettings } from '../../../shared/config/runtime-config';
@@ -19,6 +18,7 @@ import { useWalletAccount } from '../../../wallet/use-wallet-account';
 import { connectWalletAccount, refreshIptBalance, type WalletAccountState } from '../../../wallet/wallet-account';
 import { isWalletError, METAMASK_REQUIRED_TEXT, METAMASK_REQUIRED_TITLE } from '../../../wallet/wallet-errors';
 import { requestTestFunds, type TestFundsResult } from '../test-funds';
+import { Hint } from '../../../shared/ui/hint';
 
 function describe(result: WatchIptTokenResult): { severity: 'success' | 'info' | 'error'; text: string } | null {
   switch (result.status) {
@@ -168,7 +168,7 @@ function WalletStatus({ wallet, chain, onConnect }: StatusProps) {
                 {wallet.iptBalance !== null ? `${formatIpt(wallet.iptBalance)} IPT` : error ? '—' : 'Reading…'}
               </span>
               {chain ? (
-                <Tooltip title="Read the balance again">
+                <Hint title="Read the balance again">
                   <IconButton
                     size="small"
                     aria-label="Refresh IPT balance"
@@ -176,7 +176,7 @@ function WalletStatus({ wallet, chain, onConnect }: StatusProps) {
                   >
                     <Refresh fontSize="inherit" />
                   </IconButton>
-                </Tooltip>
+                </Hint>
               ) : null}
             </Box>
           </dd>
