@@ -98,7 +98,7 @@ export function printCleanRoomBrowserBench(results: BenchResult[]): TargetResult
   );
   console.log(`  scan pass (CSV worker), from the file choice   ${ms((r) => r.scanMs)}`);
   console.log(
-    `  encryption workers loaded and warmed up        ${ms((r) => r.warmMs)} after the file choice (during the scan and the column set-up)`,
+    `  encryption workers loaded and warmed up        ${ms((r) => r.warmMs)} after the scan (during the column set-up)`,
   );
   console.log(`  parse + encrypt + chunk bodies, from "Encrypt" ${ms((r) => r.encryptMs)} ${rate((r) => r.encryptMs)}`);
   console.log(

@@ -6,7 +6,7 @@ export type BenchResult = {
   poolSize: number;
   csvBytes: number;
   scanMs: number;
-  // from the file choice until every encryption worker was loaded and warmed up
+  // from the end of the scan until every encryption worker was loaded and warmed up (the column set-up)
   warmMs: number;
   // from "Encrypt and upload" to the last chunk body
   encryptMs: number;

@@ -99,13 +99,20 @@ export function UploadPanel({
     setShowProblems(false);
     setStage({ kind: 'scanning', file, rows: 0 });
     const csv = new CsvFile(file, createCsv);
-    // the encryption workers load and warm up while the file is read and the columns set up
-    const pool = new WorkerPool<EncryptTask, EncryptedChunk>(createEncrypt, undefined, defaultPoolSize(), {
-      warm: true,
-    });
-    running.current = { csv, upload: null, pool };
+    running.current = { csv, upload: null, pool: null };
     try {
       const scan = await csv.scan((rows) => setStage({ kind: 'scanning', file, rows }));
+      // the encryption workers load and warm up while the columns are set up
+      if (running.current?.csv === csv) {
+        running.current.pool = new WorkerPool<EncryptTask, EncryptedChunk>(
+          createEncrypt,
+          undefined,
+          defaultPoolSize(),
+          {
+            warm: true,
+          },
+        );
+      }
       setColumns(initialSetup(scan.header));
       setRule({ partnerAccess: 'matches', minGroupSize: String(MIN_GROUP_SIZE.default) });
       setName(file.name.replace(/\.csv$/i, '').slice(0, 100));
