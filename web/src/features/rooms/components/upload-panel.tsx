@@ -72,6 +72,9 @@ export function UploadPanel({
     minGroupSize: String(MIN_GROUP_SIZE.default),
   });
   const [showProblems, setShowProblems] = useState(false);
+  // set from "Encrypt and upload" until the upload runs: a second press must not start a second one
+  const [starting, setStarting] = useState(false);
+  const startingNow = useRef(false);
   const running = useRef<{
     csv: CsvFile;
     upload: EncryptUpload | null;
@@ -128,10 +131,22 @@ export function UploadPanel({
   const kProblem = minGroupSizeProblem(rule.minGroupSize);
 
   const start = async () => {
-    if (stage.kind !== 'setup' || !running.current) return;
+    if (stage.kind !== 'setup' || !running.current || startingNow.current) return;
     setShowProblems(true);
     if (hasProblems(problems) || kProblem) return;
-    const { file, scan } = stage;
+    startingNow.current = true;
+    setStarting(true);
+    try {
+      await encryptAndUpload(stage);
+    } finally {
+      startingNow.current = false;
+      setStarting(false);
+    }
+  };
+
+  const encryptAndUpload = async (setup: Extract<Stage, { kind: 'setup' }>) => {
+    if (!running.current) return;
+    const { file, scan } = setup;
     const plans = toPlans(columns, scan.maxBytes, rule.partnerAccess);
     const chunkRows = chunkRowsFor(plans, scan.maxBytes);
     const datasetId = crypto.randomUUID();
@@ -145,14 +160,21 @@ export function UploadPanel({
         return;
       }
       datasetSecret = generateDatasetSecret();
-      sealedSecret = {
-        publicKeyId: secretKey.publicKeyId,
-        envelope: await sealDatasetSecret(secretKey.publicKeyPem, datasetSecret, {
-          roomId,
-          datasetId,
-          userId: secretKey.userId,
-        }),
-      };
+      try {
+        sealedSecret = {
+          publicKeyId: secretKey.publicKeyId,
+          envelope: await sealDatasetSecret(secretKey.publicKeyPem, datasetSecret, {
+            roomId,
+            datasetId,
+            userId: secretKey.userId,
+          }),
+        };
+      } catch (failure) {
+        setError(failure instanceof Error ? failure.message : String(failure));
+        return;
+      }
+      // the panel was closed or another file chosen while the secret was sealed
+      if (!running.current) return;
     }
     const upload: DatasetUpload = {
       roomId,
@@ -293,7 +315,7 @@ export function UploadPanel({
             overlap sizes, and the clear columns.
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button type="submit" variant="contained">
+            <Button type="submit" variant="contained" disabled={starting}>
               Encrypt and upload
             </Button>
             <Button

@@ -145,6 +145,27 @@ describe('the upload panel', () => {
     ]);
   });
 
+  it('starts one upload however often "Encrypt and upload" is pressed while the set is prepared', async () => {
+    const bodies: UploadBody[] = [];
+    server.use(
+      http.post('*/v1/vcr/uploadEncrypted', async ({ request }) => {
+        bodies.push((await request.json()) as UploadBody);
+        return HttpResponse.json({ result: { status: 'ready' } });
+      }),
+    );
+    const { onUploaded } = renderPanel();
+    await chooseCsv();
+    const button = screen.getByRole('button', { name: 'Encrypt and upload' });
+    // the second press comes while the set's secret is being sealed to the uploader's key
+    fireEvent.click(button);
+    expect(button).toBeDisabled();
+    fireEvent.submit(screen.getByRole('form', { name: 'Set up the columns' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('customers: 2 rows encrypted and uploaded.');
+    expect(onUploaded).toHaveBeenCalledOnce();
+    expect(bodies).toHaveLength(1);
+    expect(new Set(bodies.map((body) => body.dataset_id)).size).toBe(1);
+  });
+
   it('without the private key here, withholds nothing unsealed: it says so and links to Load Key Pair', async () => {
     const bodies: unknown[] = [];
     server.use(
