@@ -9,25 +9,47 @@ const isPlain = (v: object) => {
   return proto === Object.prototype || proto === null;
 };
 
+// uploads, buffers and other class instances are not text
+const isContainer = (v: unknown): v is object =>
+  typeof v === 'object' && v !== null && (Array.isArray(v) || isPlain(v));
+
+// one frame per array or object being walked (not per value: a data set's JSON rows hold millions
+// of cells), its path built only when a NUL is found
+type Frame = { node: object; keys: string[] | null; next: number; key: string; parent: Frame | null };
+const open = (node: object, key: string, parent: Frame | null): Frame => ({
+  node,
+  keys: Array.isArray(node) ? null : Object.keys(node),
+  next: 0,
+  key,
+  parent,
+});
+
+function pathTo(frame: Frame, key: string): string {
+  const parts = [key];
+  for (let f: Frame | null = frame; f?.parent; f = f.parent) parts.push(f.key);
+  return parts.reverse().join('.');
+}
+
 /** The path of the first string (or object key) holding a NUL character in a parsed value, or null. */
 export function findNulByte(value: unknown): string | null {
-  // iterative: a body may nest arrays 100,000 deep
-  const stack: [unknown, string][] = [[value, '']];
-  while (stack.length) {
-    const [v, path] = stack.pop()!;
-    if (typeof v === 'string') {
-      if (v.includes('\0')) return path || '(input)';
+  if (typeof value === 'string') return value.includes('\0') ? '(input)' : null;
+  if (!isContainer(value)) return null;
+  // iterative, depth first in document order: a body may nest arrays 100,000 deep
+  let frame: Frame | null = open(value, '', null);
+  while (frame) {
+    const { node, keys } = frame;
+    const i = frame.next;
+    if (i >= (keys ?? (node as unknown[])).length) {
+      frame = frame.parent;
       continue;
     }
-    // uploads, buffers and other class instances are not text
-    if (typeof v !== 'object' || v === null || (!Array.isArray(v) && !isPlain(v))) continue;
-    const entries = Object.entries(v);
-    for (let k = entries.length - 1; k >= 0; k--) {
-      const [key, child] = entries[k];
-      const at = path ? `${path}.${key}` : key;
-      if (key.includes('\0')) return at;
-      stack.push([child, at]);
-    }
+    frame.next = i + 1;
+    const key = keys ? keys[i] : String(i);
+    if (keys && key.includes('\0')) return pathTo(frame, key);
+    const child = keys ? (node as Record<string, unknown>)[key] : (node as unknown[])[i];
+    if (typeof child === 'string') {
+      if (child.includes('\0')) return pathTo(frame, key);
+    } else if (isContainer(child)) frame = open(child, key, frame);
   }
   return null;
 }
