@@ -45,6 +45,8 @@ export function Hint({ title, placement = 'bottom', children }: Props) {
   const timer = useRef<number | undefined>(undefined);
   const [anchor, setAnchor] = useState<DOMRect | null>(null);
   const [shift, setShift] = useState(0);
+  // a bottom tooltip with no room under its control goes above it, as MUI's popper flips it
+  const [above, setAbove] = useState(false);
 
   const show = (delay: number) => {
     window.clearTimeout(timer.current);
@@ -57,6 +59,7 @@ export function Hint({ title, placement = 'bottom', children }: Props) {
     window.clearTimeout(timer.current);
     setAnchor(null);
     setShift(0);
+    setAbove(false);
   }, []);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -73,7 +76,8 @@ export function Hint({ title, placement = 'bottom', children }: Props) {
       window.removeEventListener('scroll', hide, true);
     };
   }, [anchor, hide]);
-  // a bottom tooltip centred under a control at the window's edge moves back inside it
+  // a bottom tooltip centred under a control at the window's edge moves back inside it (or above
+  // the control, at the bottom edge)
   // (and fades in, as MUI's does)
   useLayoutEffect(() => {
     if (!anchor || !tipRef.current) return;
@@ -84,14 +88,15 @@ export function Hint({ title, placement = 'bottom', children }: Props) {
     const overflowLeft = EDGE - box.left;
     if (overflowRight > 0) setShift((current) => current - overflowRight);
     else if (overflowLeft > 0) setShift((current) => current + overflowLeft);
+    if (box.bottom > window.innerHeight - EDGE) setAbove(true);
   }, [anchor, placement]);
 
   const position: CSSProperties =
     placement === 'bottom'
       ? {
-          top: (anchor?.bottom ?? 0) + GAP,
+          top: above ? (anchor?.top ?? 0) - GAP : (anchor?.bottom ?? 0) + GAP,
           left: (anchor ? anchor.left + anchor.width / 2 : 0) + shift,
-          transform: 'translateX(-50%)',
+          transform: above ? 'translate(-50%, -100%)' : 'translateX(-50%)',
         }
       : {
           top: anchor ? anchor.top + anchor.height / 2 : 0,
@@ -102,12 +107,13 @@ export function Hint({ title, placement = 'bottom', children }: Props) {
   const arrow: CSSProperties =
     placement === 'bottom'
       ? {
-          top: -6,
+          ...(above
+            ? { bottom: -6, borderTop: `6px solid ${COLOR}` }
+            : { top: -6, borderBottom: `6px solid ${COLOR}` }),
           left: `calc(50% - ${shift}px)`,
           transform: 'translateX(-50%)',
           borderLeft: '6px solid transparent',
           borderRight: '6px solid transparent',
-          borderBottom: `6px solid ${COLOR}`,
         }
       : {
           right: -6,
