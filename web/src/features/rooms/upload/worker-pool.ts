@@ -167,16 +167,22 @@ export function serveWorkerPool<TInit, TState, TTask, TResult>(
 ): void {
   let state: Promise<TState> | null = null;
   const done = () => ({ result: null, transfer: [] });
+  const handle = (kind: PoolRequest['kind'], payload: unknown) => {
+    switch (kind) {
+      case 'warm':
+        return Promise.resolve(handlers.warm?.()).then(done);
+      case 'init':
+        state = Promise.resolve(handlers.init(payload as TInit));
+        return state.then(done);
+      case 'task':
+        return state
+          ? state.then((ready) => handlers.task(ready, payload as TTask))
+          : Promise.reject(new Error('task before init'));
+    }
+  };
   scope.onmessage = (event) => {
     const { id, kind, payload } = event.data as PoolRequest;
-    const work =
-      kind === 'warm'
-        ? Promise.resolve(handlers.warm?.()).then(done)
-        : kind === 'init'
-          ? (state = Promise.resolve(handlers.init(payload as TInit))).then(done)
-          : state
-            ? state.then((ready) => handlers.task(ready, payload as TTask))
-            : Promise.reject(new Error('task before init'));
+    const work = handle(kind, payload);
     work.then(
       ({ result, transfer }) => scope.postMessage({ id, ok: true, result } satisfies PoolReply, transfer ?? []),
       (error: unknown) =>
