@@ -30,7 +30,11 @@ export type FormTextFieldProps = {
 // form-control context) are about 8 kB of gzip JS on the open pages, and its TextField also
 // brings Select, Menu and Popover even when unused. The label floats up when the field has focus,
 // a value or the browser's autofill, as MUI's does.
-const Root = styled('div')({
+// (the margins as plain properties, not behind a selector, so that a caller's sx margin wins)
+const MARGINS = { none: {}, dense: { marginTop: 8, marginBottom: 4 }, normal: { marginTop: 16, marginBottom: 8 } };
+const Root = styled('div', { shouldForwardProp: (prop) => prop !== 'margin' && prop !== 'sx' })<{
+  margin: keyof typeof MARGINS;
+}>(({ margin }) => ({
   display: 'inline-flex',
   flexDirection: 'column',
   position: 'relative',
@@ -40,9 +44,8 @@ const Root = styled('div')({
   border: 0,
   verticalAlign: 'top',
   width: '100%',
-  '&[data-margin="dense"]': { marginTop: 8, marginBottom: 4 },
-  '&[data-margin="normal"]': { marginTop: 16, marginBottom: 8 },
-});
+  ...MARGINS[margin],
+}));
 
 const Label = styled('label')(({ theme }) => ({
   color: theme.palette.text.secondary,
@@ -202,7 +205,7 @@ export function FormTextField({
     'data-size': size,
   };
   return (
-    <Root data-margin={margin} sx={sx}>
+    <Root margin={margin} sx={sx}>
       <Label
         htmlFor={inputId}
         data-shrink={shrinkLabel || focused || input.value !== '' ? 'true' : 'false'}
