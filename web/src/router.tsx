@@ -76,28 +76,7 @@ export function buildRoutes(): RouteObject[] {
                 {
                   path: 'settings',
                   handle: handle({ title: 'Settings' }),
-                  lazy: async () => {
-                    const [{ SettingsPage }, { KeysSection }, { MoveCreditCard }, { CreditHistoryCard }] =
-                      await Promise.all([
-                        import('./features/settings/pages/settings-page'),
-                        import('./features/keys/components/keys-section'),
-                        import('./features/billing/components/move-credit-card'),
-                        import('./features/billing/components/credit-history-card'),
-                      ]);
-                    return {
-                      Component: () => (
-                        <SettingsPage
-                          keysSection={<KeysSection />}
-                          creditSection={
-                            <>
-                              <MoveCreditCard />
-                              <CreditHistoryCard />
-                            </>
-                          }
-                        />
-                      ),
-                    };
-                  },
+                  lazy: async () => ({ Component: (await import('./routes/settings-route')).SettingsRoute }),
                 },
                 // Spec s.2: an id on the create screens means edit.
                 {

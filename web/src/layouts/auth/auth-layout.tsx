@@ -1,15 +1,21 @@
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { useDocumentTitle, useRouteHandle } from '../../shared/hooks/use-route-handle';
 import { AUTH_BACKGROUNDS } from './auth-backgrounds';
 import { AuthFooter } from './auth-footer';
 import { AuthNavbar } from './auth-navbar';
 
+// The bar shown while the next page loads: it is never on the first screen, so it loads after it.
+// (fetched right after the first render, so the next page's loading shows at once)
+const loadLinearProgress = () => import('@mui/material/LinearProgress');
+const LinearProgress = lazy(loadLinearProgress);
+
 // Open pages (/auth/*): a full-bleed background per page, a transparent top bar and the footer.
 export function AuthLayout() {
   const { authBackground = 'login', title } = useRouteHandle();
   const navigation = useNavigation();
+  useEffect(() => void loadLinearProgress(), []);
   useDocumentTitle(title);
   return (
     <Box
@@ -28,7 +34,12 @@ export function AuthLayout() {
       }}
     >
       {navigation.state === 'loading' ? (
-        <LinearProgress aria-label="Loading page" sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1300 }} />
+        <Suspense fallback={null}>
+          <LinearProgress
+            aria-label="Loading page"
+            sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1300 }}
+          />
+        </Suspense>
       ) : null}
       <AuthNavbar />
       <Box

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { colorShadow, gradient, type BrandColor } from '../../../shared/theme/palette';
@@ -15,10 +14,23 @@ export type AuthCardProps = {
   children: ReactNode;
 };
 
-// The open pages' card: a gradient header floating over the top edge, as in the template.
+// The open pages' card: a gradient header floating over the top edge, as in the template. A Paper
+// with the theme's card look (MUI's Card and CardContent add nothing else here and would weigh on the
+// login page's first load).
 export function AuthCard({ title, titleId, color = 'rose', header, maxWidth = 400, children }: AuthCardProps) {
   return (
-    <Card sx={{ width: '100%', maxWidth, mt: 3, mx: 'auto' }}>
+    <Paper
+      elevation={0}
+      sx={{
+        borderRadius: '8px',
+        boxShadow: '0 1px 4px 0 rgba(0,0,0,.14)',
+        overflow: 'visible',
+        width: '100%',
+        maxWidth,
+        mt: 3,
+        mx: 'auto',
+      }}
+    >
       <Box
         sx={{
           mx: 2,
@@ -37,7 +49,7 @@ export function AuthCard({ title, titleId, color = 'rose', header, maxWidth = 40
         </Typography>
         {header}
       </Box>
-      <CardContent sx={{ px: { xs: 2.5, sm: 3.5 }, pt: 3, pb: '24px !important' }}>{children}</CardContent>
-    </Card>
+      <Box sx={{ px: { xs: 2.5, sm: 3.5 }, pt: 3, pb: '24px' }}>{children}</Box>
+    </Paper>
   );
 }

@@ -1,9 +1,8 @@
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import { useState } from 'react';
-import { FormTextField, type FormTextFieldProps } from '../../../shared/ui/form-text-field';
+import { FieldAdornment, FormTextField, type FormTextFieldProps } from '../../../shared/ui/form-text-field';
 
 // A password input with a show/hide toggle that screen readers can operate.
 export function PasswordField(props: Omit<FormTextFieldProps, 'type' | 'endAdornment'>) {
@@ -13,7 +12,7 @@ export function PasswordField(props: Omit<FormTextFieldProps, 'type' | 'endAdorn
       {...props}
       type={visible ? 'text' : 'password'}
       endAdornment={
-        <InputAdornment position="end">
+        <FieldAdornment>
           <IconButton
             size="small"
             aria-label={visible ? 'Hide password' : 'Show password'}
@@ -23,7 +22,7 @@ export function PasswordField(props: Omit<FormTextFieldProps, 'type' | 'endAdorn
           >
             {visible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
           </IconButton>
-        </InputAdornment>
+        </FieldAdornment>
       }
     />
   );

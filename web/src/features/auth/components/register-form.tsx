@@ -5,9 +5,8 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import InputAdornment from '@mui/material/InputAdornment';
 import { useForm, type FormErrors } from '../../../shared/forms/use-form';
-import { FormTextField } from '../../../shared/ui/form-text-field';
+import { FieldAdornment, FormTextField } from '../../../shared/ui/form-text-field';
 import { PASSWORD_HINT, validateRegister, type RegisterValues } from '../auth-validation';
 import { PasswordField } from './password-field';
 
@@ -38,9 +37,9 @@ export function RegisterForm({ onRegister }: Props) {
         autoComplete="username"
         {...form.field('username')}
         endAdornment={
-          <InputAdornment position="end">
+          <FieldAdornment>
             <Face color="action" />
-          </InputAdornment>
+          </FieldAdornment>
         }
       />
       <FormTextField
@@ -50,9 +49,9 @@ export function RegisterForm({ onRegister }: Props) {
         autoComplete="email"
         {...form.field('email')}
         endAdornment={
-          <InputAdornment position="end">
+          <FieldAdornment>
             <AlternateEmail color="action" />
-          </InputAdornment>
+          </FieldAdornment>
         }
       />
       <PasswordField

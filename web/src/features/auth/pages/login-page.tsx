@@ -3,17 +3,15 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { preloadApolloClient } from '../../../shared/apollo/apollo-client';
-import { toApiError, type ApiError } from '../../../shared/apollo/graphql-errors';
+import type { ApiError } from '../../../shared/apollo/graphql-errors';
 import { useForm } from '../../../shared/forms/use-form';
 import { RETURN_PARAM, safeReturnPath } from '../../../shared/session/session-paths';
-import { FormTextField } from '../../../shared/ui/form-text-field';
-import { loginRequest } from '../auth-requests';
+import { FieldAdornment, FormTextField } from '../../../shared/ui/form-text-field';
 import { validateLogin, type LoginValues } from '../auth-validation';
 import { AuthCard } from '../components/auth-card';
 import { PasswordField } from '../components/password-field';
@@ -37,6 +35,11 @@ export function LoginPage() {
     validate: validateLogin,
     onSubmit: async (values) => {
       void loadFailedDialog();
+      // (the API calls load with Apollo, which starts loading once the page is up)
+      const [{ loginRequest }, { toApiError }] = await Promise.all([
+        import('../auth-requests'),
+        import('../../../shared/apollo/graphql-errors'),
+      ]);
       try {
         await loginRequest(values.username.trim(), values.password);
       } catch (error) {
@@ -61,9 +64,9 @@ export function LoginPage() {
             autoFocus
             {...form.field('username')}
             endAdornment={
-              <InputAdornment position="end">
+              <FieldAdornment>
                 <Face color="action" />
-              </InputAdornment>
+              </FieldAdornment>
             }
           />
           <PasswordField

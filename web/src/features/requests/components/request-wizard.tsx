@@ -29,10 +29,23 @@ import {
   type StepName,
   type WizardValues,
 } from '../request-form';
-import { OptionsStep } from './options-step';
-import { PreviewStep } from './preview-step';
+import { lazyPart, usePreloadWhenIdle } from '../../../shared/ui/lazy-part';
 import { SummaryStep } from './summary-step';
-import { SurveyDesigner } from './survey-designer';
+
+// The steps after the first load after the wizard's first render (in the background, so a click
+// on Next does not wait for them).
+const OptionsStep = lazyPart(async () => (await import('./options-step')).OptionsStep, {
+  label: 'Loading the options…',
+  minHeight: 240,
+});
+const SurveyDesigner = lazyPart(async () => (await import('./survey-designer')).SurveyDesigner, {
+  label: 'Loading the survey designer…',
+  minHeight: 240,
+});
+const PreviewStep = lazyPart(async () => (await import('./preview-step')).PreviewStep, {
+  label: 'Loading the preview…',
+  minHeight: 240,
+});
 
 type Props = {
   type: RequestKind;
@@ -53,6 +66,7 @@ const STEP_HINTS: Record<StepName, string> = {
 // Finish turns into a spinner and submits once.
 export function RequestWizard({ type, existing, keys }: Props) {
   const navigate = useNavigate();
+  usePreloadWhenIdle(OptionsStep, SurveyDesigner, PreviewStep);
   const steps = WIZARD_STEPS[type];
   const [active, setActive] = useState(0);
   // steps that were checked once: their errors then follow every change

@@ -7,7 +7,6 @@ import {
 } from '../requests.generated';
 import type { RequestKind } from '../../../gql/types';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
-import { fundRequestEscrow, topUpRequestEscrow } from '../../../wallet/escrow';
 import { isWalletError } from '../../../wallet/wallet-errors';
 import {
   createInput,
@@ -48,6 +47,8 @@ export function useSaveRequest(type: RequestKind, existing: RequestWizard_Reques
           const requestId = existing?.id ?? (newId.current ??= crypto.randomUUID());
           if (values.payWith === 'CREDIT') publishing = { id: requestId, escrow: null };
           else {
+            // the wallet code loads when a wallet-funded request is published (not with the wizard)
+            const { fundRequestEscrow } = await import('../../../wallet/escrow');
             const funded = await fundRequestEscrow({ requestId, amount, bonusEach });
             publishing = {
               id: requestId,
@@ -60,6 +61,7 @@ export function useSaveRequest(type: RequestKind, existing: RequestWizard_Reques
           existing.escrowAddress &&
           amount > existing.bonusAmount
         ) {
+          const { topUpRequestEscrow } = await import('../../../wallet/escrow');
           await topUpRequestEscrow({ escrowAddress: existing.escrowAddress, amount: amount - existing.bonusAmount });
         }
         if (existing) {

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
+import { usePreloadWhenIdle } from '../../../shared/ui/lazy-part';
 import { requestReportPath } from '../../../shared/requests/request-routes';
-import { CollectionResponses } from '../components/collection-responses';
+import { CollectionResponsesPart, RESPONSE_PARTS } from '../components/lazy-parts';
 import { CollectionSummary } from '../components/collection-summary';
 import { RequestPageShell } from '../components/request-page-shell';
 import { SurveyCsvButtons } from '../components/survey-csv-buttons';
@@ -9,6 +10,7 @@ import { SurveyCounts } from '../components/survey-counts';
 // /request/:type/report/:id, "Analyse": a survey's per-question option counts; a collection's
 // summary and decrypted responses.
 export function RequestReportPage() {
+  usePreloadWhenIdle(...RESPONSE_PARTS);
   const { type } = useParams();
   const routeType = type === 'survey' || type === 'collection' ? type : undefined;
   return (
@@ -26,7 +28,7 @@ export function RequestReportPage() {
         ) : (
           <>
             <CollectionSummary request={request} />
-            <CollectionResponses request={request} />
+            <CollectionResponsesPart request={request} />
           </>
         )
       }

@@ -1,16 +1,17 @@
 import Assessment from '@mui/icons-material/Assessment';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
+import { usePreloadWhenIdle } from '../../../shared/ui/lazy-part';
 import { requestDetailPath, requestReportPath } from '../../../shared/requests/request-routes';
-import { ParticipantLinkCard } from '../components/participant-link';
+import { ParticipantLinkPart, RESPONSE_PARTS, SurveyResponsesPart } from '../components/lazy-parts';
 import { RequestPageShell } from '../components/request-page-shell';
 import { SurveyCsvButtons } from '../components/survey-csv-buttons';
 import { SurveyPies } from '../components/survey-pies';
-import { SurveyResponses } from '../components/survey-responses';
 
 // /admin/request/survey/detail/:id: High Level Details and one pie per question; paid after review,
 // the responses with Approve and Reject.
 export function SurveyDetailPage() {
+  usePreloadWhenIdle(...RESPONSE_PARTS);
   return (
     <RequestPageShell
       heading="Survey detail"
@@ -32,9 +33,9 @@ export function SurveyDetailPage() {
     >
       {(request) => (
         <>
-          {request.status === 1 ? <ParticipantLinkCard requestId={request.id} title={request.title} /> : null}
+          {request.status === 1 ? <ParticipantLinkPart requestId={request.id} title={request.title} /> : null}
           <SurveyPies requestId={request.id} responseCount={request.responseCount} />
-          {request.payAfterReview ? <SurveyResponses request={request} /> : null}
+          {request.payAfterReview ? <SurveyResponsesPart request={request} /> : null}
         </>
       )}
     </RequestPageShell>

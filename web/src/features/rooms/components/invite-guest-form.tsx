@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { AddRoomUsersDocument, SendRoomInviteDocument } from '../rooms.generated';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { isEmail } from '../room-validation';
+import { FormTextField } from '../../../shared/ui/form-text-field';
 
 // Owner: invite another guest by e-mail (spec: send the invite, then create the room user).
 export function InviteGuestForm({ roomId, onInvited }: { roomId: string; onInvited: () => void }) {
@@ -46,15 +46,16 @@ export function InviteGuestForm({ roomId, onInvited }: { roomId: string; onInvit
       }}
       sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
     >
-      <TextField
+      {/* the standard text field without MUI's TextField, which brings Select and its menu along */}
+      <FormTextField
         label="Invite guest by e-mail"
         type="email"
         value={email}
         onChange={(event) => setEmail(event.target.value)}
         error={Boolean(error)}
         helperText={error ?? done ?? ' '}
-        variant="standard"
         size="small"
+        margin="none"
         sx={{ flex: '1 1 220px' }}
       />
       <Button type="submit" variant="outlined" disabled={busy} sx={{ mt: 1.5 }}>

@@ -14,10 +14,9 @@ import { RoomPageDocument } from '../room.generated';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { useSessionUser } from '../../../shared/session/use-session-user';
 import { IconCard } from '../../../shared/ui/icon-card';
+import { lazyPart, usePreloadWhenIdle } from '../../../shared/ui/lazy-part';
 import { PageLoader } from '../../../shared/ui/page-loader';
-import { ChooseKeyForm } from '../components/choose-key-form';
 import { InviteGuestForm } from '../components/invite-guest-form';
-import { RoomData } from '../components/room-data';
 import { RoomMembers } from '../components/room-members';
 import { useKeyExchange } from '../hooks/use-key-exchange';
 import { hasPrivateKey, useRoomKeys } from '../hooks/use-room-keys';
@@ -26,10 +25,22 @@ import { GENERATE_KEY_PAIR_PATH, LOAD_KEY_PAIR_PATH } from '../../../shared/sett
 
 const POLL_MS = 4_000;
 
+// The room's data (data sets, upload, analyses and reports) and the key choice of a new guest load
+// after the page's first render: the data only shows once the room key has been opened anyway.
+const RoomData = lazyPart(async () => (await import('../components/room-data')).RoomData, {
+  label: 'Loading the data sets…',
+  minHeight: 240,
+});
+const ChooseKeyForm = lazyPart(async () => (await import('../components/choose-key-form')).ChooseKeyForm, {
+  label: 'Loading the key choice…',
+  minHeight: 120,
+});
+
 // /admin/vcrs/:id: the key exchange first (CRYPTO.md s.3), then the room's data once the room key
 // opens in this browser.
 export function RoomPage() {
   const { id = '' } = useParams();
+  usePreloadWhenIdle(RoomData, ChooseKeyForm);
   const { user } = useSessionUser();
   const me = user?.id ?? null;
   const roomQuery = useQuery(RoomPageDocument, { variables: { id } });

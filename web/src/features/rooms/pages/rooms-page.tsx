@@ -5,9 +5,15 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { IconCard } from '../../../shared/ui/icon-card';
-import { CreateRoomForm } from '../components/create-room-form';
+import { lazyPart, usePreloadWhenIdle } from '../../../shared/ui/lazy-part';
 import { RoomInvitations } from '../components/room-invitations';
 import { RoomsTable } from '../components/rooms-table';
+
+// The Create tab (its key choice, select and room key sealing) loads after the page: it starts hidden.
+const CreateRoomForm = lazyPart(async () => (await import('../components/create-room-form')).CreateRoomForm, {
+  label: 'Loading the room form…',
+  minHeight: 160,
+});
 
 const TABS = [
   { id: 'rooms', label: 'Available Rooms' },
@@ -18,6 +24,7 @@ type TabId = (typeof TABS)[number]['id'];
 // /admin/vcr: the user's clean rooms, and a new one with a guest invited by e-mail.
 export function RoomsPage() {
   const [tab, setTab] = useState<TabId>('rooms');
+  usePreloadWhenIdle(CreateRoomForm);
   return (
     <>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 300, mt: 1 }}>

@@ -3,11 +3,20 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useScrollToHash } from '../../../shared/hooks/use-scroll-to-hash';
 import { useSessionUser } from '../../../shared/session/use-session-user';
+import { lazyPart, usePreloadWhenIdle } from '../../../shared/ui/lazy-part';
 import { PageLoader } from '../../../shared/ui/page-loader';
-import { ApiTokensCard } from '../components/api-tokens-card';
-import { IntegrationsCard } from '../components/integrations-card';
 import { ProfileForm } from '../components/profile-form';
 import { WalletCard } from '../components/wallet-card';
+
+// The cards below the first screenful load after the page's first render.
+const ApiTokensCard = lazyPart(async () => (await import('../components/api-tokens-card')).ApiTokensCard, {
+  label: 'Loading your API tokens…',
+  minHeight: 240,
+});
+const IntegrationsCard = lazyPart(async () => (await import('../components/integrations-card')).IntegrationsCard, {
+  label: 'Loading your integrations…',
+  minHeight: 240,
+});
 
 type Props = {
   // Key management (the keys feature), composed in by the router.
@@ -19,6 +28,7 @@ type Props = {
 // /admin/settings: profile, encryption keys, API tokens, wallet and credit.
 export function SettingsPage({ keysSection, creditSection }: Props) {
   const { user } = useSessionUser();
+  usePreloadWhenIdle(ApiTokensCard, IntegrationsCard);
   // e.g. the header's "Credit history" (#credit-history)
   useScrollToHash(user !== null);
   if (!user) return <PageLoader label="Loading your profile…" />;

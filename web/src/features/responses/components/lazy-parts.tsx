@@ -1,0 +1,19 @@
+import { lazyPart } from '../../../shared/ui/lazy-part';
+
+// The detail and report screens' lower cards, each in a chunk of its own that loads right after
+// the screen's first render: the link field and its QR code, and the response tables with their
+// decryption (HPKE) and review dialogs.
+export const ParticipantLinkPart = lazyPart(async () => (await import('./participant-link')).ParticipantLinkCard, {
+  label: 'Loading the participant link…',
+  minHeight: 300,
+});
+export const CollectionResponsesPart = lazyPart(
+  async () => (await import('./collection-responses')).CollectionResponses,
+  { label: 'Loading the responses…', minHeight: 240 },
+);
+export const SurveyResponsesPart = lazyPart(async () => (await import('./survey-responses')).SurveyResponses, {
+  label: 'Loading the responses…',
+  minHeight: 240,
+});
+// every part of these screens, to preload once the screen is up
+export const RESPONSE_PARTS = [ParticipantLinkPart, CollectionResponsesPart, SurveyResponsesPart];
