@@ -49,11 +49,12 @@ const CHARTS = ['@nivo/pie', '@nivo/core', 'd3-shape'];
 // Budgets (issue 17): the targets are 150 kB for the login page and 250 kB for the admin screens.
 // Each budget holds the size measured on 2026-11-26 plus about 4 kB of headroom, and no more than
 // the target where the target is met. Met: the login page (150 kB: its text fields are drawn from
-// plain elements, shared/ui/form-text-field.tsx), every admin screen but the request wizard (228 to
-// 247 kB: their lower cards, hidden tabs, later wizard steps and the room's data load after the
-// first render, shared/ui/lazy-part.tsx), the participant app (134 kB). Not met: the request wizard
-// (264 kB: its first step's selects, Formik and the stepper). The authenticated shell on its own
-// (React and the router, Apollo, MUI's core and theme, layout, header, sidebar) is about 207 kB.
+// plain elements, shared/ui/form-text-field.tsx), every admin screen (228 to 250 kB: their lower
+// cards, hidden tabs, later wizard steps and the room's data load after the first render,
+// shared/ui/lazy-part.tsx; the request wizard, 249.7 kB, draws its stepper, text fields and
+// selects from plain elements and loads the selects' list when idle or first opened), the
+// participant app (134 kB). The authenticated shell on its own (React and the router, Apollo,
+// MUI's core and theme, layout, header, sidebar) is about 207 kB.
 const reportedRoutes: ReportedRoute[] = [
   {
     path: '/auth/login-page',
@@ -111,7 +112,7 @@ const reportedRoutes: ReportedRoute[] = [
     path: '/admin/request/survey/new',
     modules: [...SESSION, 'src/features/requests/pages/request-wizard-page.tsx'],
     forbiddenPackages: ON_DEMAND,
-    budgetKb: 267,
+    budgetKb: 250,
   },
   {
     path: '/admin/request/survey/list',

@@ -30,9 +30,10 @@ export type FormTextFieldProps = {
 // form-control context) are about 8 kB of gzip JS on the open pages, and its TextField also
 // brings Select, Menu and Popover even when unused. The label floats up when the field has focus,
 // a value or the browser's autofill, as MUI's does.
+// (Root, Label, Asterisk, InputRoot and FieldHelper also draw the request wizard's selects)
 // (the margins as plain properties, not behind a selector, so that a caller's sx margin wins)
 const MARGINS = { none: {}, dense: { marginTop: 8, marginBottom: 4 }, normal: { marginTop: 16, marginBottom: 8 } };
-const Root = styled('div', { shouldForwardProp: (prop) => prop !== 'margin' && prop !== 'sx' })<{
+export const Root = styled('div', { shouldForwardProp: (prop) => prop !== 'margin' && prop !== 'sx' })<{
   margin: keyof typeof MARGINS;
 }>(({ margin }) => ({
   display: 'inline-flex',
@@ -47,7 +48,7 @@ const Root = styled('div', { shouldForwardProp: (prop) => prop !== 'margin' && p
   ...MARGINS[margin],
 }));
 
-const Label = styled('label')(({ theme }) => ({
+export const Label = styled('label')(({ theme }) => ({
   color: theme.palette.text.secondary,
   ...theme.typography.body1,
   lineHeight: '1.4375em',
@@ -77,11 +78,11 @@ const Label = styled('label')(({ theme }) => ({
   '&[data-error="true"]': { color: theme.palette.error.main },
 }));
 
-const Asterisk = styled('span')(({ theme }) => ({
+export const Asterisk = styled('span')(({ theme }) => ({
   '&[data-error="true"]': { color: theme.palette.error.main },
 }));
 
-const InputRoot = styled('div')(({ theme }) => ({
+export const InputRoot = styled('div')(({ theme }) => ({
   ...theme.typography.body1,
   color: theme.palette.text.primary,
   lineHeight: '1.4375em',
@@ -167,6 +168,25 @@ const HelperText = styled('p')(({ theme }) => ({
   '&[data-error="true"]': { color: theme.palette.error.main },
 }));
 
+type FieldState = { 'data-error'?: string; 'data-disabled'?: string; 'data-size'?: string };
+
+// The message under a field, linked to it by aria-describedby; a single space keeps the row's
+// height, as MUI's helper text does.
+export function FieldHelper({ id, text, ...state }: { id: string; text: ReactNode } & FieldState) {
+  if (text === undefined || text === null) return null;
+  return (
+    <HelperText id={id} {...state}>
+      {text === ' ' ? (
+        <span className="notranslate" aria-hidden>
+          {'\u200b'}
+        </span>
+      ) : (
+        text
+      )}
+    </HelperText>
+  );
+}
+
 // Holds an icon or button at the field's end (MUI's InputAdornment, position "end").
 export const FieldAdornment = styled('div')(({ theme }) => ({
   display: 'flex',
@@ -248,18 +268,7 @@ export function FormTextField({
         />
         {endAdornment}
       </InputRoot>
-      {hasHelper ? (
-        <HelperText id={helperId} {...state}>
-          {helperText === ' ' ? (
-            // keeps the row's height, as MUI's helper text does
-            <span className="notranslate" aria-hidden>
-              {'\u200b'}
-            </span>
-          ) : (
-            helperText
-          )}
-        </HelperText>
-      ) : null}
+      <FieldHelper id={helperId} text={helperText} {...state} />
     </Root>
   );
 }

@@ -5,8 +5,8 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
 import type { FormikProps } from 'formik';
+import { FormTextField } from '../../../shared/ui/form-text-field';
 import { REVIEW_DAYS, type StepErrors, type WizardValues } from '../request-form';
 
 type Props = {
@@ -42,7 +42,7 @@ export function PayoutModeFields({ form, errors, locked }: Props) {
         </FormHelperText>
       </FormControl>
       {values.payAfterReview ? (
-        <TextField
+        <FormTextField
           id="request-reviewDays"
           name="reviewDays"
           label="Review deadline (days)"
@@ -50,12 +50,9 @@ export function PayoutModeFields({ form, errors, locked }: Props) {
           onChange={form.handleChange}
           error={Boolean(errors.reviewDays)}
           required
-          variant="standard"
-          margin="dense"
-          fullWidth
           sx={{ mt: { sm: 2 } }}
           helperText={`${REVIEW_DAYS.min} to ${REVIEW_DAYS.max}. Responses you have not decided by then are approved and paid.`}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 2 } }}
+          inputProps={{ inputMode: 'numeric', maxLength: 2 }}
         />
       ) : null}
     </Box>

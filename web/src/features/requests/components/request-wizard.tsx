@@ -6,9 +6,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
-import Step from '@mui/material/Step';
-import StepButton from '@mui/material/StepButton';
-import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@apollo/client/react';
@@ -31,6 +28,7 @@ import {
 } from '../request-form';
 import { lazyPart, usePreloadWhenIdle } from '../../../shared/ui/lazy-part';
 import { SummaryStep } from './summary-step';
+import { WizardStepper } from './wizard-stepper';
 
 // The steps after the first load after the wizard's first render (in the background, so a click
 // on Next does not wait for them).
@@ -137,22 +135,15 @@ export function RequestWizard({ type, existing, keys }: Props) {
         {editing ? `Editing “${existing.title}” (${published ? 'published' : 'draft'})` : STEP_HINTS[step.name]}
       </Typography>
       <Card sx={{ mt: 3 }}>
-        {/* MUI renders a non-linear stepper as a tablist of step tabs */}
-        <Stepper
-          nonLinear
-          activeStep={active}
+        {/* a tablist of step tabs, as MUI's non-linear Stepper */}
+        <WizardStepper
+          steps={steps}
+          active={active}
           alternativeLabel={wide}
-          aria-label="Wizard steps"
+          disabled={submitting}
+          onSelect={goTo}
           sx={{ px: { xs: 1, sm: 2 }, pt: 3, pb: 1 }}
-        >
-          {steps.map((s, index) => (
-            <Step key={s.name} completed={index < active}>
-              <StepButton onClick={() => goTo(index)} disabled={submitting}>
-                {s.label}
-              </StepButton>
-            </Step>
-          ))}
-        </Stepper>
+        />
         <CardContent
           component="form"
           noValidate

@@ -1,12 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
+import Input from '@mui/material/Input';
+import InputLabel from '@mui/material/InputLabel';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import type { FormikProps } from 'formik';
 import { Link as RouterLink } from 'react-router';
+import { FormTextField } from '../../../shared/ui/form-text-field';
 import { ACCESS_TYPES, QUALITY_CHOICES, type StepErrors, type WizardValues } from '../request-form';
 import { PayoutModeFields } from './payout-mode-fields';
+import { SelectField } from './select-field';
 
 type Props = {
   form: FormikProps<WizardValues>;
@@ -27,8 +30,12 @@ const GRID = {
   rowGap: 1,
 } as const;
 
+const ACCESS_OPTIONS = ACCESS_TYPES.map((access) => ({ value: access, label: access }));
+
 // Step 1 of both wizards. A failing field is only marked as an error (spec s.5); the hints under
-// the amounts say what a valid amount is.
+// the amounts say what a valid amount is. The text fields and selects are drawn from plain
+// elements with MUI's standard-variant look (FormTextField, SelectField): MUI's TextField brings
+// its Select, Menu and all three input variants into the wizard's first screen.
 export function SummaryStep({ form, errors, keys, editing, published, locked }: Props) {
   const { values, handleChange } = form;
   const text = (name: 'title' | 'bonusAmount' | 'bonusEach') => ({
@@ -37,119 +44,80 @@ export function SummaryStep({ form, errors, keys, editing, published, locked }: 
     value: values[name],
     onChange: handleChange,
     error: Boolean(errors[name]),
-    variant: 'standard' as const,
-    fullWidth: true,
-    margin: 'dense' as const,
   });
+  const keyOptions = (keys ?? []).map((key) => ({ value: key.id, label: key.title }));
+  if (keys && values.keyId && !keys.some((key) => key.id === values.keyId))
+    // a key deleted since: the request keeps its copy of the public half
+    keyOptions.push({ value: values.keyId, label: 'A deleted key' });
   return (
     <Box sx={GRID}>
-      <TextField {...text('title')} label="Title" required slotProps={{ htmlInput: { maxLength: 200 } }} />
-      <TextField
+      <FormTextField {...text('title')} label="Title" required inputProps={{ maxLength: 200 }} />
+      <SelectField
         id="request-category"
         label="Category"
         value="Default"
-        select
+        options={[{ value: 'Default', label: 'Default' }]}
         disabled
-        variant="standard"
-        fullWidth
-        margin="dense"
         helperText="Every request is in the Default category."
-      >
-        <MenuItem value="Default">Default</MenuItem>
-      </TextField>
-      <TextField
-        id="request-description"
-        name="description"
-        label="Description"
-        value={values.description}
-        onChange={handleChange}
-        multiline
-        minRows={2}
-        variant="standard"
-        fullWidth
-        margin="dense"
-        sx={{ gridColumn: '1 / -1' }}
-        slotProps={{ htmlInput: { maxLength: 5000 } }}
       />
-      <TextField
+      {/* MUI's multiline input (its textarea grows with the text) */}
+      <FormControl variant="standard" fullWidth margin="dense" sx={{ gridColumn: '1 / -1' }}>
+        <InputLabel id="request-description-label" htmlFor="request-description">
+          Description
+        </InputLabel>
+        <Input
+          id="request-description"
+          name="description"
+          value={values.description}
+          onChange={handleChange}
+          multiline
+          minRows={2}
+          inputProps={{ maxLength: 5000 }}
+        />
+      </FormControl>
+      <SelectField
         id="request-quality"
         label="User Quality"
         value={values.quality}
-        onChange={(event) => void form.setFieldValue('quality', event.target.value)}
-        select
+        options={QUALITY_CHOICES}
+        onChange={(value) => void form.setFieldValue('quality', value)}
         disabled={editing}
-        variant="standard"
-        fullWidth
-        margin="dense"
         helperText={editing ? 'Fixed once the request is created.' : ' '}
-      >
-        {QUALITY_CHOICES.map((choice) => (
-          <MenuItem key={choice.value} value={choice.value}>
-            {choice.label}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
+      />
+      <SelectField
         id="request-access"
         label="Access Type"
         value={values.access}
-        onChange={(event) => void form.setFieldValue('access', event.target.value)}
-        select
+        options={ACCESS_OPTIONS}
+        onChange={(value) => void form.setFieldValue('access', value)}
         required
         error={Boolean(errors.access)}
         disabled={editing}
-        variant="standard"
-        fullWidth
-        margin="dense"
         helperText={editing ? 'Fixed once the request is created.' : ' '}
-      >
-        {ACCESS_TYPES.map((access) => (
-          <MenuItem key={access} value={access}>
-            {access}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
+      />
+      <SelectField
         id="request-key"
         label="Request Key"
         value={keys ? values.keyId : ''}
-        onChange={(event) => void form.setFieldValue('keyId', event.target.value)}
-        select
+        options={keyOptions}
+        onChange={(value) => void form.setFieldValue('keyId', value)}
         required
         error={Boolean(errors.keyId)}
         disabled={locked || keys === null || keys.length === 0}
-        variant="standard"
-        fullWidth
-        margin="dense"
         helperText={
           locked
             ? 'Responses arrived: they are encrypted to this key, so it cannot change.'
             : 'Responses are encrypted to this key; only a browser holding its private half reads them.'
         }
-      >
-        {(keys ?? []).map((key) => (
-          <MenuItem key={key.id} value={key.id}>
-            {key.title}
-          </MenuItem>
-        ))}
-        {keys && values.keyId && !keys.some((key) => key.id === values.keyId) ? (
-          // a key deleted since: the request keeps its copy of the public half
-          <MenuItem value={values.keyId}>A deleted key</MenuItem>
-        ) : null}
-      </TextField>
-      <TextField
+      />
+      <SelectField
         id="request-bonus"
         label="Bonus"
         value="eth"
-        select
+        options={[{ value: 'eth', label: 'IPT Tokens' }]}
         disabled
-        variant="standard"
-        fullWidth
-        margin="dense"
         helperText="Participants are paid in IPT tokens."
-      >
-        <MenuItem value="eth">IPT Tokens</MenuItem>
-      </TextField>
+      />
       {keys && keys.length === 0 ? (
         <Alert severity="warning" sx={{ gridColumn: '1 / -1' }}>
           You have no keys yet.{' '}
@@ -159,14 +127,14 @@ export function SummaryStep({ form, errors, keys, editing, published, locked }: 
           first: responses are encrypted to it.
         </Alert>
       ) : null}
-      <TextField
+      <FormTextField
         {...text('bonusAmount')}
         label="Total IPTs"
         required
         helperText="Whole IPT tokens offered in all (IPT has no decimals)."
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 20 } }}
+        inputProps={{ inputMode: 'numeric', maxLength: 20 }}
       />
-      <TextField
+      <FormTextField
         {...text('bonusEach')}
         label="IPTs per Response"
         required
@@ -176,7 +144,7 @@ export function SummaryStep({ form, errors, keys, editing, published, locked }: 
             ? 'Fixed once published: the escrow pays this amount per response.'
             : 'At least 1, and no more than Total IPTs.'
         }
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 20 } }}
+        inputProps={{ inputMode: 'numeric', maxLength: 20 }}
       />
       <PayoutModeFields form={form} errors={errors} locked={locked} />
     </Box>
