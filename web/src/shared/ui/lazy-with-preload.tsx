@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 
 // A component in a chunk of its own, loaded on first render or earlier through `preload()`.
 // Kept free of MUI so that the open pages can use it (lazy-part.tsx adds the screens' spinner).
@@ -10,27 +10,40 @@ export function lazyWithPreload<P extends object>(
 ): ComponentType<P> & Preloadable {
   let started: Promise<ComponentType<P>> | null = null;
   let loaded: ComponentType<P> | null = null;
-  const preload = () =>
-    (started ??= load().then(
+  // React.lazy shows the fallback until the chunk is in and then renders the part. (A part that
+  // read the promise with React 19's use() was not rendered again when it settled, in the web
+  // tests: it stayed a spinner.) A part already loaded is handed over at once, through a thenable
+  // that answers synchronously, so it renders without a round through the fallback.
+  type Module = { default: ComponentType<P> };
+  const waitingPart = () =>
+    lazy(() =>
+      loaded
+        ? ({ then: (done: (module: Module) => void) => done({ default: loaded! }) } as unknown as Promise<Module>)
+        : preload().then((component) => ({ default: component })),
+    );
+  let waiting: LazyExoticComponent<ComponentType<P>>;
+  function preload() {
+    return (started ??= load().then(
       (component) => (loaded = component),
       (error: unknown) => {
-        // a failed load is tried again on the next use
+        // a failed load is tried again on the next use, by a new lazy component (React keeps a
+        // lazy component's failure)
         started = null;
+        waiting = waitingPart();
         throw error;
       },
     ));
-  // Once loaded (preloaded), the part renders at once, without a round through the fallback.
-  const Part = (props: P) => {
-    const Component = loaded ?? use(preload());
-    // (the same component on every render: loaded once per part, kept in the closure)
-    // eslint-disable-next-line react-hooks/static-components
-    return <Component {...props} />;
+  }
+  waiting = waitingPart();
+  // always the same tree (Suspense, then the part), so the part keeps its state once loaded
+  const Loaded = (props: P) => {
+    const Waiting = waiting;
+    return (
+      <Suspense fallback={fallback}>
+        <Waiting {...props} />
+      </Suspense>
+    );
   };
-  const Loaded = (props: P) => (
-    <Suspense fallback={fallback}>
-      <Part {...props} />
-    </Suspense>
-  );
   return Object.assign(Loaded, { preload });
 }
 
