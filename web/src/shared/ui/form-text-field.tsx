@@ -48,7 +48,7 @@ export const Root = styled('div', { shouldForwardProp: (prop) => prop !== 'margi
   ...MARGINS[margin],
 }));
 
-export const Label = styled('label')(({ theme }) => ({
+const Label = styled('label')(({ theme }) => ({
   color: theme.palette.text.secondary,
   ...theme.typography.body1,
   lineHeight: '1.4375em',
@@ -78,7 +78,7 @@ export const Label = styled('label')(({ theme }) => ({
   '&[data-error="true"]': { color: theme.palette.error.main },
 }));
 
-export const Asterisk = styled('span')(({ theme }) => ({
+const Asterisk = styled('span')(({ theme }) => ({
   '&[data-error="true"]': { color: theme.palette.error.main },
 }));
 
@@ -187,6 +187,26 @@ export function FieldHelper({ id, text, ...state }: { id: string; text: ReactNod
   );
 }
 
+type LabelProps = { text: ReactNode; required?: boolean; id?: string; htmlFor: string } & FieldState & {
+    'data-shrink': 'true' | 'false';
+    'data-focused'?: 'true';
+  };
+
+// The label above a field, with the required mark (hidden from screen readers: the field itself
+// says it is required).
+export function FieldLabel({ text, required, ...props }: LabelProps) {
+  return (
+    <Label {...props}>
+      {text}
+      {required ? (
+        <Asterisk aria-hidden data-error={props['data-error']}>
+          {'\u2009*'}
+        </Asterisk>
+      ) : null}
+    </Label>
+  );
+}
+
 // Holds an icon or button at the field's end (MUI's InputAdornment, position "end").
 export const FieldAdornment = styled('div')(({ theme }) => ({
   display: 'flex',
@@ -226,19 +246,14 @@ export function FormTextField({
   };
   return (
     <Root margin={margin} sx={sx}>
-      <Label
+      <FieldLabel
+        text={label}
+        required={required}
         htmlFor={inputId}
         data-shrink={shrinkLabel || focused || input.value !== '' ? 'true' : 'false'}
         data-focused={focused && !disabled ? 'true' : undefined}
         {...state}
-      >
-        {label}
-        {required ? (
-          <Asterisk aria-hidden data-error={state['data-error']}>
-            {'\u2009*'}
-          </Asterisk>
-        ) : null}
-      </Label>
+      />
       <InputRoot
         data-focused={focused && !disabled ? 'true' : undefined}
         {...state}

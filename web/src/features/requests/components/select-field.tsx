@@ -1,7 +1,7 @@
 import { styled, type SxProps, type Theme } from '@mui/material/styles';
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { whenIdle } from '../../../shared/ui/lazy-with-preload';
-import { Asterisk, FieldHelper, InputRoot, Label, Root } from '../../../shared/ui/form-text-field';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazyWithPreload, whenIdle } from '../../../shared/ui/lazy-with-preload';
+import { FieldHelper, FieldLabel, InputRoot, Root } from '../../../shared/ui/form-text-field';
 
 export type SelectOption = { value: string; label: string };
 
@@ -24,8 +24,7 @@ type Props = {
 // closes. The list is MUI's Menu, loaded when the browser is idle (or the select first opens): MUI's
 // Select with its Input variants, MenuItem and roving tab index cost the wizard's first screen
 // about 10 kB of gzip JS.
-const loadMenu = async () => ({ default: (await import('./select-menu')).SelectMenu });
-const SelectMenu = lazy(loadMenu);
+const SelectMenu = lazyWithPreload(async () => (await import('./select-menu')).SelectMenu);
 
 const Display = styled('div')(({ theme }) => ({
   font: 'inherit',
@@ -82,7 +81,10 @@ export function SelectField({ id, label, value, options, onChange, required, dis
   const typeahead = useRef<{ buffer: string; timer?: ReturnType<typeof setTimeout> }>({ buffer: '' });
   useEffect(() => () => clearTimeout(typeahead.current.timer), []);
   // the list loads in the background, so that opening does not wait for it
-  useEffect(() => (disabled ? undefined : whenIdle(() => void loadMenu().catch(() => undefined), 3000)), [disabled]);
+  useEffect(
+    () => (disabled ? undefined : whenIdle(() => void SelectMenu.preload().catch(() => undefined), 3000)),
+    [disabled],
+  );
   const [wanted, setWanted] = useState(false);
   if (open && !wanted) setWanted(true);
 
@@ -124,20 +126,15 @@ export function SelectField({ id, label, value, options, onChange, required, dis
 
   return (
     <Root margin="dense" sx={sx}>
-      <Label
+      <FieldLabel
+        text={label}
+        required={required}
         id={labelId}
         htmlFor={id}
         data-shrink={active || value !== '' ? 'true' : 'false'}
         data-focused={active}
         {...state}
-      >
-        {label}
-        {required ? (
-          <Asterisk aria-hidden data-error={state['data-error']}>
-            {'\u2009*'}
-          </Asterisk>
-        ) : null}
-      </Label>
+      />
       <InputRoot ref={setAnchor} data-focused={active} {...state}>
         <Display
           ref={displayRef}
@@ -198,21 +195,19 @@ export function SelectField({ id, label, value, options, onChange, required, dis
       </InputRoot>
       <FieldHelper id={helperId} text={helperText} {...state} />
       {wanted ? (
-        <Suspense fallback={null}>
-          <SelectMenu
-            anchor={anchor}
-            open={open}
-            options={options}
-            value={value}
-            labelId={labelId}
-            listboxId={listboxId}
-            onSelect={(next) => {
-              if (next !== value) onChange?.(next);
-              close();
-            }}
-            onClose={close}
-          />
-        </Suspense>
+        <SelectMenu
+          anchor={anchor}
+          open={open}
+          options={options}
+          value={value}
+          labelId={labelId}
+          listboxId={listboxId}
+          onSelect={(next) => {
+            if (next !== value) onChange?.(next);
+            close();
+          }}
+          onClose={close}
+        />
       ) : null}
     </Root>
   );
