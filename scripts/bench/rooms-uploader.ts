@@ -1,25 +1,30 @@
 // The clean-room benchmark's client, in a worker thread so that it does not share the server's
-// event loop (a browser uploads from another machine). It builds one data set's chunk bodies
-// before the clock starts, then sends them through POST /v1/vcr/uploadEncrypted with `inFlight`
-// requests at a time, as the web app's upload pipeline does, and reports the seconds taken.
-// `form`: 'packed' rows as the web app sends them, or the legacy JSON rows of base64 cells.
+// event loop (a browser uploads from another machine). It builds one data set's chunks before
+// any clock starts, then uploads them `runs` times, each time as a new data set (its own id and
+// name), through POST /v1/vcr/uploadEncrypted with `inFlight` requests at a time, as the web
+// app's upload pipeline does. Before each run it posts `{ ready: run }` and waits for a `go`
+// (the parent checkpoints the database in between); after it, `{ run: { datasetId, seconds } }`.
+// `form`: 'packed' rows in binary bodies, as the web app sends them, or the legacy JSON rows of
+// base64 cells.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { parentPort, workerData } from 'node:worker_threads';
-import { PackedRowsWriter } from '../../api/src/modules/datasets/wire-format';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { CHUNK_CONTENT_TYPE, encodeChunkBody, PackedRowsWriter } from '../../api/src/modules/datasets/wire-format';
 
 export type UploaderInput = {
   base: string;
   cookie: string;
   roomId: string;
+  /** run i's data set is named `name` (the first) or `name i+1` */
   name: string;
   rows: number;
-  /** set i's values are offset + 0 .. offset + rows - 1 */
+  /** the values are offset + 0 .. offset + rows - 1 */
   offset: number;
   chunkRows: number;
   inFlight: number;
   form: 'packed' | 'json';
+  runs: number;
 };
-export type UploaderResult = { datasetId: string; seconds: number };
+export type UploadRun = { datasetId: string; seconds: number };
 
 // what HMAC output looks like to the server (16 bytes), the same for the same value in both sets
 const token = (i: number) => createHash('sha256').update(String(i)).digest().subarray(0, 16);
@@ -32,25 +37,16 @@ const HEADER = [
   { name: 'name', role: 'sealed', shared: true },
 ];
 
-async function run(input: UploaderInput): Promise<UploaderResult> {
-  const datasetId = randomUUID();
-  const chunks = Math.ceil(input.rows / input.chunkRows);
-  const bodies: string[] = [];
-  for (let c = 0; c < chunks; c++) {
-    const rowNos = Array.from(
-      { length: Math.min(input.chunkRows, input.rows - c * input.chunkRows) },
-      (_, k) => c * input.chunkRows + k,
-    );
-    let rows: { encrypted: unknown[][] } | { packed: string };
+/** Each chunk's rows: packed bytes, or JSON rows of base64 cells. */
+function buildChunks(input: UploaderInput): (Uint8Array | unknown[][])[] {
+  const chunks: (Uint8Array | unknown[][])[] = [];
+  for (let first = 0; first < input.rows; first += input.chunkRows) {
+    const rowNos = Array.from({ length: Math.min(input.chunkRows, input.rows - first) }, (_, k) => first + k);
     if (input.form === 'json') {
       const b64 = (b: Buffer) => b.toString('base64');
-      rows = {
-        encrypted: rowNos.map((i) => [
-          [b64(token(i + input.offset)), b64(sealed())],
-          String(18 + (i % 60)),
-          b64(sealed()),
-        ]),
-      };
+      chunks.push(
+        rowNos.map((i) => [[b64(token(i + input.offset)), b64(sealed())], String(18 + (i % 60)), b64(sealed())]),
+      );
     } else {
       const out = new PackedRowsWriter(rowNos.length * 160);
       for (const i of rowNos) {
@@ -59,42 +55,88 @@ async function run(input: UploaderInput): Promise<UploaderResult> {
         out.part(String(18 + (i % 60)));
         out.part(sealed());
       }
-      rows = { packed: Buffer.from(out.finish()).toString('base64') };
+      chunks.push(out.finish());
     }
-    bodies.push(
-      JSON.stringify({
-        room_id: input.roomId,
-        dataset_id: datasetId,
-        campaign: input.name,
-        header: HEADER,
-        ...rows,
-        chunk_index: c,
-        chunk_count: chunks,
-        first_row: c * input.chunkRows,
-      }),
-    );
   }
+  return chunks;
+}
+
+/** One run's request bodies (built before its clock starts). */
+function bodiesOf(input: UploaderInput, chunks: (Uint8Array | unknown[][])[], name: string, datasetId: string) {
+  return chunks.map((rows, c) => {
+    const fields = {
+      room_id: input.roomId,
+      dataset_id: datasetId,
+      campaign: name,
+      header: HEADER,
+      chunk_index: c,
+      chunk_count: chunks.length,
+      first_row: c * input.chunkRows,
+    };
+    return rows instanceof Uint8Array ? encodeChunkBody(fields, rows) : JSON.stringify({ ...fields, encrypted: rows });
+  });
+}
+
+async function upload(input: UploaderInput, bodies: (string | Uint8Array<ArrayBuffer>)[]): Promise<number> {
   const t0 = performance.now();
   let next = 0;
   const sender = async () => {
     while (next < bodies.length) {
+      const body = bodies[next++];
       const res = await fetch(`${input.base}/v1/vcr/uploadEncrypted`, {
         method: 'POST',
-        headers: { cookie: input.cookie, 'content-type': 'application/json' },
-        body: bodies[next++],
+        headers: {
+          cookie: input.cookie,
+          'content-type': typeof body === 'string' ? 'application/json' : CHUNK_CONTENT_TYPE,
+        },
+        body,
       });
       if (res.status !== 200) throw new Error(`uploadEncrypted: ${res.status} ${await res.text()}`);
       await res.arrayBuffer();
     }
   };
   await Promise.all(Array.from({ length: input.inFlight }, sender));
-  return { datasetId, seconds: (performance.now() - t0) / 1000 };
+  return (performance.now() - t0) / 1000;
 }
 
-if (parentPort) {
+/**
+ * Runs the uploader in a worker thread: `beforeRun` runs before each run's clock starts (in this
+ * thread). Resolves with every run's data set and seconds.
+ */
+export function uploadRuns(input: UploaderInput, beforeRun: () => Promise<unknown>): Promise<UploadRun[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), {
+      workerData: { ...input, roomsUploader: true },
+      execArgv: ['--import', 'tsx'],
+    });
+    const runs: UploadRun[] = [];
+    worker.on('message', (m: { ready?: number; run?: UploadRun; error?: string }) => {
+      if (m.error) reject(new Error(m.error));
+      else if (m.ready !== undefined) beforeRun().then(() => worker.postMessage('go'), reject);
+      else if (m.run) {
+        runs.push(m.run);
+        if (runs.length === input.runs) void worker.terminate().then(() => resolve(runs));
+      }
+    });
+    worker.once('error', reject);
+  });
+}
+
+// in the worker uploadRuns started (another worker importing this file does not upload)
+if (parentPort && (workerData as { roomsUploader?: boolean } | null)?.roomsUploader) {
   const port = parentPort;
-  run(workerData as UploaderInput).then(
-    (result) => port.postMessage({ result }),
-    (error: unknown) => port.postMessage({ error: error instanceof Error ? error.message : String(error) }),
+  const go = () => new Promise((resolve) => port.once('message', resolve));
+  const main = async (input: UploaderInput) => {
+    const chunks = buildChunks(input);
+    for (let run = 0; run < input.runs; run++) {
+      const datasetId = randomUUID();
+      const bodies = bodiesOf(input, chunks, run === 0 ? input.name : `${input.name} ${run + 1}`, datasetId);
+      port.postMessage({ ready: run });
+      await go();
+      port.postMessage({ run: { datasetId, seconds: await upload(input, bodies) } });
+    }
+  };
+  main(workerData as UploaderInput).catch((error: unknown) =>
+    port.postMessage({ error: error instanceof Error ? error.message : String(error) }),
   );
 }

@@ -11,6 +11,7 @@ import {
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { encodeChunkBody } from '../../api/src/modules/datasets/wire-format';
 import type { RestRoute } from '../../api/src/rest/registry';
 import { restRoutes } from '../../api/src/rest/routes';
 import { deployContracts, devAccounts, startLocalChain, type LocalChain } from '../../api/src/modules/chain/anvil';
@@ -119,7 +120,7 @@ type Case = {
   method: string;
   path: string;
   headers?: Record<string, string>;
-  body?: string | FormData;
+  body?: string | FormData | Uint8Array<ArrayBuffer>;
   who?: Who;
   /** the exact status this case must get, where the rules say which */
   status?: number;
@@ -148,7 +149,14 @@ async function check(target: string, c: Case, kind: 'rest' | 'graphql' | 'other'
   const res = await clientFor(c.who).fetch(c.path, { method: c.method, headers: c.headers, body: c.body });
   const text = await res.text();
   statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-  const sent = typeof c.body === 'string' ? c.body.slice(0, 300) : c.body ? '(multipart)' : '';
+  const sent =
+    typeof c.body === 'string'
+      ? c.body.slice(0, 300)
+      : c.body instanceof Uint8Array
+        ? `(${c.body.length} bytes)`
+        : c.body
+          ? '(multipart)'
+          : '';
   const where = `FUZZ_SEED=${SEED} ${target} [${c.label}] ${c.method} ${c.path} ${sent}\n-> ${res.status} ${text.slice(0, 400)}`;
 
   expect(res.status, where).toBeLessThan(500);
@@ -334,6 +342,39 @@ function restCases(r: RestRoute, rng: Rng): Case[] {
     .slice(0, 3)
     .concat(rng.pick(encodedPaths(r.path, rng).slice(3))))
     cases.push(send('other spelling of the path', JSON.stringify(plausible()), { path }));
+  if (r.binaryBody) {
+    // the binary form (wire-format.ts): a length, the fields as JSON, then bytes
+    const binary = (label: string, body: Uint8Array<ArrayBuffer>, extra: Partial<Case> = {}): Case => ({
+      label: `binary: ${label}`,
+      method: r.method,
+      path: r.path,
+      headers: { 'content-type': r.binaryBody!.contentType },
+      body,
+      ...extra,
+    });
+    const noise = (n: number) => Uint8Array.from({ length: n }, () => Math.floor(rng.next() * 256));
+    const fields = () => plausible() as Record<string, unknown>;
+    const truncated = encodeChunkBody(fields(), noise(8));
+    cases.push(
+      binary('plausible fields, random bytes', encodeChunkBody(fields(), noise(rng.pick([0, 1, 2, 37, 600])))),
+      binary('random bytes', noise(rng.pick([0, 3, 4, 64]))),
+      binary('cut inside the fields', truncated.slice(0, 4 + Math.floor(rng.next() * (truncated.length - 12))), {
+        status: 400,
+      }),
+      binary('fields not an object', encodeChunkBody([] as unknown as Record<string, unknown>, noise(4)), {
+        status: 400,
+      }),
+      binary('oversized body', new Uint8Array((r.bodyLimit ?? 256 * 1024) + 1024), { status: 413 }),
+      binary('anonymous', encodeChunkBody(fields(), noise(40)), {
+        who: 'anonymous',
+        ...(needsUser ? { status: 401 } : {}),
+      }),
+      binary('bad Origin', encodeChunkBody(fields(), noise(40)), {
+        headers: { 'content-type': r.binaryBody.contentType, origin: rng.pick(BAD_ORIGINS) },
+        status: 403,
+      }),
+    );
+  }
   return cases;
 }
 

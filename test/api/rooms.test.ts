@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysesRoutes } from '../../api/src/modules/analyses/analyses.rest';
 import { datasetsRoutes } from '../../api/src/modules/datasets/datasets.rest';
 import { roomsRoutes } from '../../api/src/modules/rooms/rooms.rest';
+import { CHUNK_CONTENT_TYPE, encodeChunkBody } from '../../api/src/modules/datasets/wire-format';
 import { generateRoomKey, sealRoomKey } from '../../web/src/crypto/room-key';
 import { buyCredit } from './support/billing';
 import { gqlCode, TestClient } from './support/client';
@@ -685,25 +686,91 @@ describe('data sets', () => {
     expect(counts).toEqual({ rows: 40, distinct_rows: 40, tokens: 40, sealed: 40 });
   });
 
-  it("takes the web app's packed chunks: the same tokens as JSON rows, cells that decrypt", async () => {
+  it("takes the web app's packed chunks, in JSON or binary bodies: the same tokens as JSON rows, cells that decrypt", async () => {
     const rows = people(30).map(([email, age, name], i) => [email, i === 3 ? '' : age, i === 4 ? 'Zoë 🦊' : name]);
     const json = await uploadDataset(owner, room, 'as json', COLUMNS, rows.slice(0, 20));
-    const packed = await uploadDataset(guest, room, 'as packed', COLUMNS, rows, 7, 'packed');
-    const compare = await owner.client.rest('GET', '/v1/vcr/compareDatasets', undefined, {
-      room_id: room.id,
-      datasets_array: `${json},${packed}`,
-    });
-    expect(compare.body.result).toEqual([
-      { domain: 'email', datasetIds: [json, packed], onlyA: 0, both: 20, onlyB: 10, suppressed: false },
-    ]);
     await buyCredit(guest.client, '10credits');
-    const report = await guest.client.rest<{ result: ReportResult }>('POST', '/v1/vcr/createReport', {
+    for (const form of ['packed', 'binary'] as const) {
+      const packed = await uploadDataset(guest, room, `as ${form}`, COLUMNS, rows, 7, form);
+      const compare = await owner.client.rest('GET', '/v1/vcr/compareDatasets', undefined, {
+        room_id: room.id,
+        datasets_array: `${json},${packed}`,
+      });
+      expect(compare.body.result).toEqual([
+        { domain: 'email', datasetIds: [json, packed], onlyA: 0, both: 20, onlyB: 10, suppressed: false },
+      ]);
+      const report = await guest.client.rest<{ result: ReportResult }>('POST', '/v1/vcr/createReport', {
+        room_id: room.id,
+        datasets_array: packed,
+      });
+      expect(report.status).toBe(200);
+      // an empty clear cell stays an empty string (the browser sends what the CSV had)
+      expect(await decryptReport(room, room.id, report.body.result!.result)).toEqual(rows);
+    }
+  });
+
+  it('refuses a malformed binary chunk body with a 400 that says why, and stores nothing', async () => {
+    const datasetId = randomUUID();
+    const fields = {
       room_id: room.id,
-      datasets_array: packed,
+      dataset_id: datasetId,
+      campaign: 'binary refused',
+      header: [{ name: 'city', role: 'clear' }],
+    };
+    // one row: a 2-byte length and "Paris"
+    const row = new Uint8Array([0, 5, ...new TextEncoder().encode('Paris')]);
+    const post = (body: Uint8Array, as: Browser = owner) =>
+      as.client.restBytes<unknown>('/v1/vcr/uploadEncrypted', CHUNK_CONTENT_TYPE, body);
+    const lengthThen = (length: number, rest: number[]) => new Uint8Array([0, 0, length >> 8, length & 0xff, ...rest]);
+    const json = (v: unknown) => [...new TextEncoder().encode(JSON.stringify(v))];
+    const cases: [Uint8Array, RegExp][] = [
+      [new Uint8Array([0, 0]), /4-byte length/],
+      [lengthThen(200, json(fields)), /ends inside its JSON fields/],
+      [new Uint8Array([0xff, 0xff, 0xff, 0xff]), /at most/],
+      [lengthThen(3, [...new TextEncoder().encode('{a:')]), /not JSON/],
+      [lengthThen(json([1]).length, json([1])), /a JSON object/],
+      [lengthThen(json({ __proto__x: 1 }).length, json({ __proto__x: 1 })), /__proto__x/],
+      [encodeChunkBody({ ...fields, packed: 'AAVQYXJpcw==' }, row), /either as JSON rows or packed/],
+      [encodeChunkBody({ ...fields, encrypted: [['Paris']] }, row), /either as JSON rows or packed/],
+      [encodeChunkBody(fields, row.subarray(0, 4)), /row 0 ends early/],
+      [encodeChunkBody({ ...fields, chunk_index: -1 }, row), /chunk_index/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await post(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: { code: 'BAD_USER_INPUT', message: expect.stringMatching(message) } });
+    }
+    // a prototype key is refused, as in JSON bodies
+    const proto = new TextEncoder().encode(`{"__proto__":{"polluted":true},"room_id":"${room.id}"}`);
+    expect((await post(new Uint8Array([0, 0, 0, proto.length, ...proto]))).status).toBe(400);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(await datasetTableNames(datasetId)).toEqual([]);
+
+    // without a session: 401; from another site: 403; the binary type on another route: 415
+    const anonymous = await new TestClient(server.url).restBytes(
+      '/v1/vcr/uploadEncrypted',
+      CHUNK_CONTENT_TYPE,
+      encodeChunkBody(fields, row),
+    );
+    expect(anonymous.status).toBe(401);
+    const crossSite = await owner.client.fetch('/v1/vcr/uploadEncrypted', {
+      method: 'POST',
+      headers: { 'content-type': CHUNK_CONTENT_TYPE, origin: 'https://evil.example' },
+      body: encodeChunkBody(fields, row),
     });
-    expect(report.status).toBe(200);
-    // an empty clear cell stays an empty string (the browser sends what the CSV had)
-    expect(await decryptReport(room, room.id, report.body.result!.result)).toEqual(rows);
+    expect(crossSite.status).toBe(403);
+    const elsewhere = await owner.client.restBytes(
+      '/v1/vcr/createRoom',
+      CHUNK_CONTENT_TYPE,
+      encodeChunkBody({ name: 'x' }, row),
+    );
+    expect(elsewhere.status).toBe(415);
+    expect(await datasetTableNames(datasetId)).toEqual([]);
+
+    // the same body, well formed, is stored
+    const ok = await post(encodeChunkBody(fields, row));
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ result: { dataset_id: datasetId, status: 'ready', row_count: 1 } });
   });
 
   it('discards uploads left incomplete for a day, giving their name back', async () => {

@@ -153,7 +153,12 @@ export function buildOpenApi(api: RestApi, info: { version: string }): JsonSchem
         schema: s,
       }));
     } else {
-      op.requestBody = { required: true, content: { 'application/json': { schema } } };
+      const binary = r.binaryBody && {
+        [r.binaryBody.contentType]: {
+          schema: { type: 'string', format: 'binary', description: r.binaryBody.description },
+        },
+      };
+      op.requestBody = { required: true, content: { 'application/json': { schema }, ...binary } };
     }
     (paths[r.path] ??= {})[r.method.toLowerCase()] = op;
   }

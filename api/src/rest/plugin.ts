@@ -1,11 +1,19 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
-import { AppError, forbidden, notFound, unauthenticated } from '../shared/errors';
+import { AppError, badInput, forbidden, notFound, unauthenticated } from '../shared/errors';
 import { checkAnswer, checkFileAnswer } from './contract';
 import { parseInput } from '../shared/validation';
 import type { FileAnswer, FileRoute, RestRoute, UploadedFile } from './registry';
 import { originAllowed } from './same-origin';
+
+/** A binary body, split by its route's `binaryBody.decode`: the fields (the input) and the bytes. */
+class BinaryBody {
+  constructor(
+    readonly fields: unknown,
+    readonly file: UploadedFile,
+  ) {}
+}
 
 type ErrorBody = { error: { code: string; message: string; details?: unknown } };
 
@@ -138,6 +146,9 @@ export async function restPlugin(
     } else if (r.file) {
       file = await readFile(request, r.file.field);
       input = parseInput(r.input, {});
+    } else if (request.body instanceof BinaryBody) {
+      input = parseInput(r.input, request.body.fields);
+      file = request.body.file;
     } else {
       const raw = r.method === 'GET' ? request.query : (request.body ?? {});
       input = parseInput(r.input, raw);
@@ -146,13 +157,33 @@ export async function restPlugin(
     return { result };
   };
 
-  const jsonRoutes = opts.routes.filter((r) => !r.rawBody && !r.file);
-  for (const r of jsonRoutes) {
-    app.route({
-      method: r.method,
-      url: r.path,
-      handler: handlerFor(r),
-      ...(r.bodyLimit ? { bodyLimit: r.bodyLimit } : {}),
+  const routeOf = (r: RestRoute) => ({
+    method: r.method,
+    url: r.path,
+    handler: handlerFor(r),
+    ...(r.bodyLimit ? { bodyLimit: r.bodyLimit } : {}),
+  });
+  for (const r of opts.routes.filter((r) => !r.rawBody && !r.file && !r.binaryBody)) app.route(routeOf(r));
+  // a route that also takes a binary body gets a scope of its own with that body's parser: the
+  // other routes answer its content type with 415
+  for (const r of opts.routes.filter((r) => r.binaryBody)) {
+    const binary = r.binaryBody!;
+    await app.register(async (scope) => {
+      scope.addContentTypeParser(binary.contentType, { parseAs: 'buffer' }, (_request, body, done) => {
+        let parts: { fields: unknown; bytes: Uint8Array };
+        try {
+          parts = binary.decode(body as Buffer);
+        } catch (err) {
+          done(badInput(`${binary.contentType} body: ${(err as Error).message}`), undefined);
+          return;
+        }
+        const data = Buffer.from(parts.bytes.buffer, parts.bytes.byteOffset, parts.bytes.byteLength);
+        done(
+          null,
+          new BinaryBody(parts.fields, { field: binary.field, filename: '', mimetype: binary.contentType, data }),
+        );
+      });
+      scope.route(routeOf(r));
     });
   }
   // upload routes get their own scope with the multipart parser: JSON routes answer a multipart

@@ -27,6 +27,17 @@ export type RestRoute = {
    */
   rawBody?: { description: string; signatureHeader: string };
   /**
+   * The route also takes a binary body of `contentType`: `decode` splits it into the fields (validated
+   * as `input`, as a JSON body would be) and bytes, which reach the handler as its `file` argument
+   * (field `field`). `decode` throws a RangeError saying what is wrong (answered 400).
+   */
+  binaryBody?: {
+    contentType: string;
+    field: string;
+    description: string;
+    decode: (body: Buffer) => { fields: unknown; bytes: Uint8Array };
+  };
+  /**
    * The `result` as it travels (JSON: dates are ISO strings). The OpenAPI document is generated from
    * it, and under NODE_ENV=test every answer is checked against it (docs: README "APIs").
    */

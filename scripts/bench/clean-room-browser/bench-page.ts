@@ -138,9 +138,9 @@ async function run(rows: number): Promise<BenchResult> {
     batches: csv.batches(CHUNK_ROWS),
     pool,
     totalRows: scan.rowCount,
-    // what the real upload does on the page: one JSON body per chunk
+    // what the real upload does on the page: one body per chunk
     upload: async (index, chunk) => {
-      uploadBytes += chunkBody(upload, index, chunk).length;
+      uploadBytes += chunkBody(upload, index, chunk).byteLength;
     },
   }).run();
   const t2 = performance.now();

@@ -97,6 +97,17 @@ export class TestClient {
     return { status: res.status, data: json.data ?? null, errors: json.errors };
   }
 
+  /** REST call with a body of another type than JSON (bytes as they are). */
+  async restBytes<T = unknown>(path: string, contentType: string, body: Uint8Array): Promise<RestResult<T>> {
+    const res = await this.fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: new Uint8Array(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : {} };
+  }
+
   /** REST multipart upload with one file field. */
   async restUpload<T = unknown>(
     path: string,

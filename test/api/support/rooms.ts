@@ -21,6 +21,7 @@ import { exportPrivateKeyPem, exportPublicKeyPem, generateKeyPair } from '../../
 import { generateRoomKey, openRoomKey, sealRoomKey } from '../../../web/src/crypto/room-key';
 import { tokenize } from '../../../web/src/crypto/tokens';
 import { createEncryptor, encryptRows as encryptPacked } from '../../../web/src/features/rooms/upload/encrypt-rows';
+import { CHUNK_CONTENT_TYPE, encodeChunkBody } from '../../../api/src/modules/datasets/wire-format';
 import { buildUser, type TestUser, type UserInput } from './factories';
 import type { TestServer } from './server';
 
@@ -188,9 +189,10 @@ export async function encryptRows(
 
 /**
  * Uploads a data set in chunks through REST; returns its id. `form` 'json': rows of base64 cells
- * (encryptRows above); 'packed': as the web app does, the room page's own encryptor making packed
- * chunks (join and sealed columns in the 32-byte padding bucket). Columns not shared are sealed
- * with a fresh data set secret, sealed to the uploader's key and sent with every chunk.
+ * (encryptRows above); 'packed': the room page's own encryptor making packed chunks (join and
+ * sealed columns in the 32-byte padding bucket), sent base64 in a JSON body; 'binary': the same
+ * chunks in binary bodies, as the web app sends them. Columns not shared are sealed with a fresh
+ * data set secret, sealed to the uploader's key and sent with every chunk.
  */
 export async function uploadDataset(
   b: Browser,
@@ -199,7 +201,7 @@ export async function uploadDataset(
   columns: Column[],
   rows: string[][],
   chunkRows = 1000,
-  form: 'json' | 'packed' = 'json',
+  form: 'json' | 'packed' | 'binary' = 'json',
   rule: Rule = {},
 ): Promise<string> {
   const datasetId = randomUUID();
@@ -212,7 +214,7 @@ export async function uploadDataset(
       }
     : {};
   const encryptor =
-    form === 'packed'
+    form !== 'json'
       ? await createEncryptor({
           roomKey: room.roomKey,
           roomId: room.id,
@@ -234,22 +236,28 @@ export async function uploadDataset(
   const chunkCount = Math.max(1, Math.ceil(rows.length / chunkRows));
   for (let c = 0; c < chunkCount; c++) {
     const slice = rows.slice(c * chunkRows, (c + 1) * chunkRows);
-    const cells = encryptor
-      ? { packed: toBase64((await encryptPacked(encryptor, { firstRow: c * chunkRows, rows: slice })).packed) }
+    const packed = encryptor && (await encryptPacked(encryptor, { firstRow: c * chunkRows, rows: slice })).packed;
+    const cells = packed
+      ? form === 'binary'
+        ? {}
+        : { packed: toBase64(packed) }
       : { encrypted: await encryptRows(room, datasetId, columns, slice, c * chunkRows, secret, rule) };
-    const res = await b.client.rest('POST', '/v1/vcr/uploadEncrypted', {
+    const fields = {
       room_id: room.id,
       dataset_id: datasetId,
       campaign: name,
       header: encryptor ? columns.map((col) => (col.role === 'clear' ? col : { ...col, padBucket: 32 })) : columns,
-      ...cells,
       chunk_index: c,
       chunk_count: chunkCount,
       first_row: c * chunkRows,
       ...(rule.partnerAccess ? { partner_access: rule.partnerAccess } : {}),
       ...(rule.minGroupSize ? { min_group_size: rule.minGroupSize } : {}),
       ...sealedSecret,
-    });
+    };
+    const res =
+      packed && form === 'binary'
+        ? await b.client.restBytes('/v1/vcr/uploadEncrypted', CHUNK_CONTENT_TYPE, encodeChunkBody(fields, packed))
+        : await b.client.rest('POST', '/v1/vcr/uploadEncrypted', { ...fields, ...cells });
     if (res.status !== 200) throw new Error(`uploadEncrypted: ${JSON.stringify(res.body)}`);
   }
   return datasetId;

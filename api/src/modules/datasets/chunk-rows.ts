@@ -182,20 +182,21 @@ export function decodeChunk(columns: DatasetColumn[], rows: unknown[][], firstRo
 }
 
 /**
- * Decodes a packed chunk (see the top of this file) of at most `maxRows` rows. The cells stay
- * where they are in the decoded bytes; only their places are recorded.
+ * Decodes a packed chunk (see the top of this file) of at most `maxRows` rows: base64 text (the
+ * JSON body's `packed`) or its bytes (a binary body). The cells stay where they are in the
+ * decoded bytes; only their places are recorded.
  */
 export function decodePackedChunk(
   columns: DatasetColumn[],
-  packed: string,
+  packed: string | Uint8Array,
   firstRow: number,
   maxRows: number,
 ): DecodedChunk {
   const bad = (what: string) => badInput(`packed: ${what}`);
-  const expected = base64Length(packed);
-  const blob = expected < 0 ? Buffer.alloc(0) : Buffer.from(packed, 'base64');
-  // Node skips characters outside the alphabet: fewer bytes than the length promises means bad input
-  if (expected < 0 || blob.length !== expected) throw bad('not base64');
+  const blob =
+    typeof packed === 'string'
+      ? fromBase64(packed, bad)
+      : Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength);
 
   // a first pass finds the row count (and checks the part lengths add up)
   const parts = partsPerRow(columns.map((c) => c.role));
@@ -245,6 +246,14 @@ export function decodePackedChunk(
     }
   }
   return out;
+}
+
+function fromBase64(text: string, bad: (what: string) => Error): Buffer {
+  const expected = base64Length(text);
+  const blob = expected < 0 ? Buffer.alloc(0) : Buffer.from(text, 'base64');
+  // Node skips characters outside the alphabet: fewer bytes than the length promises means bad input
+  if (expected < 0 || blob.length !== expected) throw bad('not base64');
+  return blob;
 }
 
 /** The bytes that base64 text of this length holds, or -1 when no base64 has its length. */

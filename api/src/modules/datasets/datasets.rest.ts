@@ -6,7 +6,7 @@ import { requireUser } from '../../shared/context';
 import { legacyRoomRef } from '../rooms/rooms.rest';
 import { toDataset } from './datasets.mappers';
 import { datasetId, datasetRefFields, deleteDatasetsFields, uploadChunkFields } from './datasets.schemas';
-import { UPLOAD_BODY_LIMIT } from './wire-format';
+import { CHUNK_CONTENT_TYPE, decodeChunkBody, UPLOAD_BODY_LIMIT } from './wire-format';
 
 const tag = 'rooms';
 
@@ -70,11 +70,20 @@ export const datasetsRoutes = [
     tag,
     auth: 'user',
     bodyLimit: UPLOAD_BODY_LIMIT,
-    summary:
-      "One chunk of an encrypted data set (campaign = its name, header = column roles, encrypted or packed = rows, partner_access and min_group_size = its analysis rule, sealed_secret = the data set's own secret sealed to your key). Idempotent per (dataset_id, chunk_index); the set becomes visible once all chunk_count chunks are in. Bodies up to 32 MB",
+    summary: `One chunk of an encrypted data set (campaign = its name, header = column roles, encrypted or packed = rows, partner_access and min_group_size = its analysis rule, sealed_secret = the data set's own secret sealed to your key). Idempotent per (dataset_id, chunk_index); the set becomes visible once all chunk_count chunks are in. Bodies up to 32 MB: JSON, or binary (${CHUNK_CONTENT_TYPE}: the packed rows as bytes after the other fields as JSON)`,
     input: legacyUpload,
-    handler: async (ctx, input) => {
-      const r = await ctx.services.datasets.upload(ctx.em, requireUser(ctx), input);
+    binaryBody: {
+      contentType: CHUNK_CONTENT_TYPE,
+      field: 'packed',
+      description:
+        'a 4-byte big-endian length N, N bytes of UTF-8 JSON with the fields of the JSON body except encrypted and packed, then the packed rows (the bytes packed carries as base64) to the end of the body',
+      decode: (body) => {
+        const { fields, packed } = decodeChunkBody(body);
+        return { fields, bytes: packed };
+      },
+    },
+    handler: async (ctx, input, file) => {
+      const r = await ctx.services.datasets.upload(ctx.em, requireUser(ctx), input, file?.data);
       return {
         dataset_id: r.dataset.id,
         name: r.dataset.name,

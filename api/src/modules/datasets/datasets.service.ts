@@ -84,9 +84,14 @@ export class DatasetsService {
    * own, and whichever chunk is stored last completes the set. The analysis rule and the data
    * set's sealed secret come with every chunk, like the header.
    */
-  async upload(em: EntityManager, user: User, input: UploadChunkCommand): Promise<UploadResult> {
-    if ((input.rows === undefined) === (input.packed === undefined))
-      throw badInput('send the rows of the chunk either as JSON rows or packed');
+  async upload(
+    em: EntityManager,
+    user: User,
+    input: UploadChunkCommand,
+    packedBytes?: Uint8Array,
+  ): Promise<UploadResult> {
+    const forms = [input.rows, input.packed, packedBytes].filter((f) => f !== undefined).length;
+    if (forms !== 1) throw badInput('send the rows of the chunk either as JSON rows or packed');
     if (input.chunkIndex >= input.chunkCount) throw badInput('chunk_index: must be below chunk_count');
     const columns = buildColumns(input.columns, input.partnerAccess);
     const { room } = await this.rooms.access(em, user, input.roomId);
@@ -94,10 +99,11 @@ export class DatasetsService {
     if (keyVersion > room.keyVersion) throw badInput(`key_version: the room key is at version ${room.keyVersion}`);
     const secret = await this.datasetSecret(em, user, input, columns);
     // validate and decode before touching the database
+    const packed = packedBytes ?? input.packed;
     const chunk =
-      input.packed === undefined
+      packed === undefined
         ? decodeChunk(columns, input.rows ?? [], input.firstRow)
-        : decodePackedChunk(columns, input.packed, input.firstRow, MAX_CHUNK_ROWS);
+        : decodePackedChunk(columns, packed, input.firstRow, MAX_CHUNK_ROWS);
 
     const dataset = await this.ensureDataset(em, user, room, input, { columns, keyVersion, ...secret });
     const ref = { datasetId: input.datasetId, chunkIndex: input.chunkIndex, firstRow: input.firstRow };

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { fromBase64, fromHex } from '../../../crypto/bytes';
+import { fromHex } from '../../../crypto/bytes';
 import { KEY_A, ROOM_ID, ROOM_KEY_HEX, USER_ID } from '../../../crypto/known-answers.fixture';
 import { openDatasetSecret } from '../../../crypto/dataset-secret';
 import { deriveWithheldSealKey } from '../../../crypto/column-keys';
@@ -14,13 +14,13 @@ import { server } from '../../../test/msw-server';
 import { UploadPanel } from '../components/upload-panel';
 import { serveCsvWorker } from '../csv/csv-worker-client';
 import { serveEncryptWorker } from '../upload/encrypt-rows';
-import { unpackRows } from '../../../../../api/src/modules/datasets/wire-format';
+import { CHUNK_CONTENT_TYPE, decodeChunkBody, unpackRows } from '../../../../../api/src/modules/datasets/wire-format';
 
 const CSV = 'E-mail,Full Name,Age\r\nann@example.com,Ann Secretname,31\r\nbob@example.com,Bob Hiddenname,40\r\n';
 type UploadBody = {
   dataset_id: string;
   campaign: string;
-  packed?: string;
+  packed: Uint8Array;
   encrypted?: unknown;
   first_row: number;
   header: { name: string; shared: boolean }[];
@@ -29,6 +29,13 @@ type UploadBody = {
   sealed_secret?: string;
   secret_key_id?: string;
 };
+
+/** A chunk's body as the server reads it: binary, its fields then its packed rows. */
+async function uploadBody(request: Request): Promise<UploadBody> {
+  expect(request.headers.get('content-type')).toBe(CHUNK_CONTENT_TYPE);
+  const { fields, packed } = decodeChunkBody(new Uint8Array(await request.arrayBuffer()));
+  return { ...(fields as Omit<UploadBody, 'packed'>), packed };
+}
 
 function renderPanel(options: { withKey?: boolean } = {}) {
   const onUploaded = vi.fn();
@@ -64,7 +71,7 @@ describe('the upload panel', () => {
     const bodies: UploadBody[] = [];
     server.use(
       http.post('*/v1/vcr/uploadEncrypted', async ({ request }) => {
-        bodies.push((await request.json()) as UploadBody);
+        bodies.push(await uploadBody(request));
         return HttpResponse.json({ result: { status: 'ready' } });
       }),
     );
@@ -90,12 +97,12 @@ describe('the upload panel', () => {
     expect(body.encrypted).toBeUndefined();
     // e-mail: token + sealed copy; name and age: sealed (the defaults for text columns), each padded
     // to its column's bucket (32 for the e-mails and names, 16 for the ages) + IV + tag
-    const rows = unpackRows(fromBase64(body.packed!)!, 4);
+    const rows = unpackRows(body.packed, 4);
     expect(rows.map((row) => row.map((part) => part?.length))).toEqual([
       [16, 60, 60, 44],
       [16, 60, 60, 44],
     ]);
-    const sent = new TextDecoder('latin1').decode(fromBase64(body.packed!)!);
+    const sent = new TextDecoder('latin1').decode(body.packed);
     for (const secret of ['ann@example.com', 'Secretname', 'Hiddenname']) expect(sent).not.toContain(secret);
     // the rule: matches, k = 10, nothing shared; so every sealed column is sealed with the set's
     // own secret, sent sealed to the uploader's key (it opens with KEY_A's private half only)
@@ -115,7 +122,7 @@ describe('the upload panel', () => {
     const bodies: UploadBody[] = [];
     server.use(
       http.post('*/v1/vcr/uploadEncrypted', async ({ request }) => {
-        bodies.push((await request.json()) as UploadBody);
+        bodies.push(await uploadBody(request));
         return HttpResponse.json({ result: { status: 'ready' } });
       }),
     );
@@ -149,7 +156,7 @@ describe('the upload panel', () => {
     const bodies: UploadBody[] = [];
     server.use(
       http.post('*/v1/vcr/uploadEncrypted', async ({ request }) => {
-        bodies.push((await request.json()) as UploadBody);
+        bodies.push(await uploadBody(request));
         return HttpResponse.json({ result: { status: 'ready' } });
       }),
     );
@@ -170,7 +177,7 @@ describe('the upload panel', () => {
     const bodies: unknown[] = [];
     server.use(
       http.post('*/v1/vcr/uploadEncrypted', async ({ request }) => {
-        bodies.push(await request.json());
+        bodies.push(await uploadBody(request));
         return HttpResponse.json({ result: { status: 'ready' } });
       }),
     );

@@ -1,10 +1,11 @@
 // One chunk to POST /v1/vcr/uploadEncrypted (GraphQL bodies stop at 256 kB; this path takes up to
 // 32 MB). The same chunk index may be sent again: the server answers `duplicate` and changes
 // nothing, which is what makes retries and resumes safe.
-import { toBase64 } from '../../../crypto/bytes';
 import { sealedCellLength } from '../../../crypto/cells';
 import {
   CHUNK_BODY_BUDGET,
+  CHUNK_CONTENT_TYPE,
+  encodeChunkBody,
   MAX_CHUNK_ROWS,
   TOKEN_BYTES,
   type PartnerAccess,
@@ -24,8 +25,8 @@ export function chunkRowsFor(columns: readonly ColumnPlan[], maxBytes: readonly 
     if (c.role === 'clear') return sum + 2 + longest;
     return sum + 2 + sealedCellLength(longest, c.padBucket) + (c.role === 'join' ? 2 + TOKEN_BYTES : 0);
   }, 0);
-  const base64Bytes = Math.ceil(rowBytes / 3) * 4;
-  return Math.max(1, Math.min(CHUNK_ROWS, Math.floor(CHUNK_BODY_BUDGET / Math.max(1, base64Bytes))));
+  // the body carries them as they are (binary), after a few hundred bytes of fields
+  return Math.max(1, Math.min(CHUNK_ROWS, Math.floor(CHUNK_BODY_BUDGET / Math.max(1, rowBytes))));
 }
 
 export type DatasetUpload = {
@@ -53,9 +54,12 @@ export class UploadError extends Error {
   }
 }
 
-/** The JSON body of one chunk's POST /v1/vcr/uploadEncrypted (its rows packed, see api/src/modules/datasets/wire-format.ts). */
-export function chunkBody(upload: DatasetUpload, chunkIndex: number, chunk: EncryptedChunk): string {
-  return JSON.stringify({
+/**
+ * The body of one chunk's POST /v1/vcr/uploadEncrypted: binary, its fields as JSON then its packed
+ * rows as they are (see encodeChunkBody in api/src/modules/datasets/wire-format.ts).
+ */
+export function chunkBody(upload: DatasetUpload, chunkIndex: number, chunk: EncryptedChunk): Uint8Array<ArrayBuffer> {
+  const fields = {
     room_id: upload.roomId,
     dataset_id: upload.datasetId,
     campaign: upload.name,
@@ -66,7 +70,6 @@ export function chunkBody(upload: DatasetUpload, chunkIndex: number, chunk: Encr
           ? { name, role, padBucket, shared }
           : { name, role, shared },
     ),
-    packed: toBase64(chunk.packed),
     chunk_index: chunkIndex,
     chunk_count: upload.chunkCount,
     first_row: chunk.firstRow,
@@ -78,7 +81,8 @@ export function chunkBody(upload: DatasetUpload, chunkIndex: number, chunk: Encr
     ...(upload.sealedSecret
       ? { sealed_secret: upload.sealedSecret.envelope, secret_key_id: upload.sealedSecret.publicKeyId }
       : {}),
-  });
+  };
+  return encodeChunkBody(fields, chunk.packed);
 }
 
 export async function uploadChunk(upload: DatasetUpload, chunkIndex: number, chunk: EncryptedChunk): Promise<void> {
@@ -87,7 +91,7 @@ export async function uploadChunk(upload: DatasetUpload, chunkIndex: number, chu
     response = await fetch(new URL('/v1/vcr/uploadEncrypted', window.location.origin), {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': CHUNK_CONTENT_TYPE },
       body: chunkBody(upload, chunkIndex, chunk),
     });
   } catch {
