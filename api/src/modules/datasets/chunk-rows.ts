@@ -205,7 +205,7 @@ export function decodePackedChunk(
     if (rowCount === maxRows) throw bad(`at most ${maxRows} rows per chunk`);
     for (let p = 0; p < parts; p++) {
       if (at + 2 > blob.length) throw bad(`row ${rowCount} ends early`);
-      const length = blob.readUInt16BE(at);
+      const length = (blob[at] << 8) | blob[at + 1];
       at += 2 + (length === PACKED_NULL ? 0 : length);
       if (at > blob.length) throw bad(`row ${rowCount} ends early`);
     }
@@ -213,35 +213,44 @@ export function decodePackedChunk(
 
   const out = layout(columns, rowCount, firstRow, blob);
   const { tokenCols, sealedCols, clearCols } = out;
+  // per column: its role and its slot in its role's row arrays (no lookups in the row loop)
+  const roles = columns.map((c) => c.role);
+  const slots = columns.map((c) => (c.role === 'clear' ? c.clearIndex! : c.sealedIndex!) - 1);
+  const tokenSlots = columns.map((c) => (c.tokenIndex ?? 1) - 1);
+  // the current part: its offset and length (both -1 for NULL); read in place, one row at a time
   let at = 0;
-  // the next part: its offset and length, or [-1, -1] for NULL
-  const part = (): [number, number] => {
-    const length = blob.readUInt16BE(at);
+  let offset = -1;
+  let length = -1;
+  const next = () => {
+    length = (blob[at] << 8) | blob[at + 1];
     at += 2;
-    if (length === PACKED_NULL) return [-1, -1];
+    if (length === PACKED_NULL) {
+      offset = length = -1;
+      return;
+    }
+    offset = at;
     at += length;
-    return [at - length, length];
   };
-  const sealed = (col: DatasetColumn, r: number, i: number) => {
-    const [offset, length] = part();
+  const sealed = (slot: number, r: number, i: number) => {
+    next();
     if (offset >= 0 && (length < SEALED_MIN || length > SEALED_MAX)) throw place(r, i, sealedMessage);
-    out.sealedAt[r * sealedCols + col.sealedIndex! - 1] = offset;
-    out.sealedLength[r * sealedCols + col.sealedIndex! - 1] = length;
+    out.sealedAt[slot] = offset;
+    out.sealedLength[slot] = length;
   };
   for (let r = 0; r < rowCount; r++) {
-    for (let i = 0; i < columns.length; i++) {
-      const col = columns[i];
-      if (col.role === 'clear') {
-        const [offset, length] = part();
+    for (let i = 0; i < roles.length; i++) {
+      const role = roles[i];
+      if (role === 'clear') {
+        next();
         if (offset >= 0 && !clearText(blob, offset, length)) throw place(r, i, clearMessage);
-        clearCell(out, r * clearCols + col.clearIndex! - 1, offset, length);
-      } else if (col.role === 'sealed') {
-        sealed(col, r, i);
+        clearCell(out, r * clearCols + slots[i], offset, length);
+      } else if (role === 'sealed') {
+        sealed(r * sealedCols + slots[i], r, i);
       } else {
-        const [offset, length] = part();
+        next();
         if (offset >= 0 && length !== TOKEN_BYTES) throw place(r, i, tokenMessage);
-        out.tokenAt[r * tokenCols + col.tokenIndex! - 1] = offset;
-        sealed(col, r, i);
+        out.tokenAt[r * tokenCols + tokenSlots[i]] = offset;
+        sealed(r * sealedCols + slots[i], r, i);
       }
     }
   }
