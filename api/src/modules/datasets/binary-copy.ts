@@ -2,9 +2,6 @@
 // Format"): a signature, then per tuple a field count and per field a length (-1: NULL) and the
 // value in the type's binary send format. Only the types the clean-room tables use are here.
 
-// up to this many bytes a field is copied byte by byte
-const SHORT_CELL = 128;
-
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 
 /** A binary COPY stream built in memory: tuples are appended field by field, then `finish()`. */
@@ -45,13 +42,8 @@ export class BinaryCopyWriter {
   bytea(source: Buffer, offset: number, length: number): this {
     this.i32(length);
     this.ensure(length);
-    const b = this.buf;
-    const at = this.at;
-    // cells are short (tokens 16 bytes, sealed cells tens): a loop is several times cheaper than
-    // a native copy call each
-    if (length <= SHORT_CELL) for (let k = 0; k < length; k++) b[at + k] = source[offset + k];
-    else source.copy(b, at, offset, offset + length);
-    this.at = at + length;
+    source.copy(this.buf, this.at, offset, offset + length);
+    this.at += length;
     return this;
   }
 
