@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors';
-import { BinaryCopyWriter } from './binary-copy';
+import { BinaryCopyWriter, BufferPool } from './binary-copy';
 import { decodeChunk, decodePackedChunk, numericSpan } from './chunk-rows';
 import { buildColumns } from './datasets.service';
 
@@ -184,6 +184,28 @@ describe('BinaryCopyWriter', () => {
     expect(numeric('-0.50')).toBe('0001' + 'ffff' + '4000' + '0002' + '1388');
     expect(numeric('0012345.6')).toBe('0003' + '0001' + '0000' + '0001' + '0001' + '0929' + '1770');
     expect(numeric('10000')).toBe('0002' + '0001' + '0000' + '0000' + '0001' + '0000');
+  });
+
+  it('writes the same from pooled buffers, grown as needed, and hands them out again once released', () => {
+    const pool = new BufferPool(2);
+    const source = Buffer.alloc(100, 0x5a);
+    const write = (w: BinaryCopyWriter) => {
+      for (let i = 0; i < 50; i++) w.tuple(2).int32(i).bytea(source, 0, 100);
+      return Buffer.from(w.finish()).toString('hex');
+    };
+    const plain = write(new BinaryCopyWriter(8));
+    // a small buffer left with other bytes in it: the writer grows out of it, and sends only what it wrote
+    pool.give(Buffer.alloc(64, 0xee));
+    const pooled = new BinaryCopyWriter(8, pool);
+    expect(write(pooled)).toBe(plain);
+    pooled.release();
+    // the buffer it ended with (over 5 kB) is handed out again, once
+    const reused = pool.take(5000);
+    expect(reused.length).toBeGreaterThanOrEqual(5800);
+    expect(pool.take(5000)).not.toBe(reused);
+    pool.give(reused);
+    const again = new BinaryCopyWriter(5000, pool);
+    expect(write(again)).toBe(plain);
   });
 });
 

@@ -7,7 +7,7 @@ import type { Pool, PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BinaryCopyWriter } from './binary-copy';
+import { BinaryCopyWriter, BufferPool } from './binary-copy';
 import type { DecodedChunk } from './chunk-rows';
 import { TOKEN_BYTES } from './wire-format';
 import { datasetTables, rowsColumns, sealedColumns } from './dataset-tables';
@@ -67,10 +67,28 @@ async function copyIn(client: PoolClient, sql: string, data: Buffer) {
   await pipeline(Readable.from([data]), client.query(copyFrom(sql)));
 }
 
+// the COPY data's buffers, reused chunk after chunk
+const copyBuffers = new BufferPool();
+
 async function copyRows(client: PoolClient, datasetId: string, c: DecodedChunk) {
+  const rows = new BinaryCopyWriter(c.rowCount * (8 + 20 * c.tokenCols + 40 * c.clearCols), copyBuffers);
+  const sealed = new BinaryCopyWriter(c.rowCount * (6 + 4 * c.sealedCols) + c.blob.length, copyBuffers);
+  await writeCopies(client, datasetId, c, rows, sealed);
+  // only once the server has taken all of it: after a failure the socket may still hold a write
+  // of these bytes, so the buffers are left to the garbage collector
+  rows.release();
+  sealed.release();
+}
+
+async function writeCopies(
+  client: PoolClient,
+  datasetId: string,
+  c: DecodedChunk,
+  rows: BinaryCopyWriter,
+  sealed: BinaryCopyWriter,
+) {
   const t = datasetTables(datasetId);
   const { blob, tokenCols, sealedCols, clearCols, tokenAt, clearAt, clearLength, numberAt, numberLength } = c;
-  const rows = new BinaryCopyWriter(c.rowCount * (8 + 20 * tokenCols + 40 * clearCols));
   for (let r = 0; r < c.rowCount; r++) {
     rows.tuple(1 + tokenCols + 2 * clearCols).int32(c.firstRow + r);
     for (let slot = r * tokenCols; slot < (r + 1) * tokenCols; slot++) {
@@ -88,7 +106,6 @@ async function copyRows(client: PoolClient, datasetId: string, c: DecodedChunk) 
   await copyIn(client, `copy ${t.rows} (${rowsColumnList}) from stdin (format binary)`, rows.finish());
 
   const { sealedAt, sealedLength } = c;
-  const sealed = new BinaryCopyWriter(c.rowCount * (6 + 4 * sealedCols) + blob.length);
   for (let r = 0; r < c.rowCount; r++) {
     sealed.tuple(1 + sealedCols).int32(c.firstRow + r);
     for (let slot = r * sealedCols; slot < (r + 1) * sealedCols; slot++) {
