@@ -355,7 +355,16 @@ function restCases(r: RestRoute, rng: Rng): Case[] {
     const noise = (n: number) => Uint8Array.from({ length: n }, () => Math.floor(rng.next() * 256));
     const fields = () => plausible() as Record<string, unknown>;
     const truncated = encodeChunkBody(fields(), noise(8));
+    // the same malformed fields as a JSON body gets, framed as a binary body's (wire-format.ts)
+    const framed = (json: string) => {
+      const text = new TextEncoder().encode(json);
+      const body = new Uint8Array(4 + text.length + 8);
+      new DataView(body.buffer).setUint32(0, text.length);
+      body.set(text, 4);
+      return body;
+    };
     cases.push(
+      ...malformedValues(plausible, rng, (text) => text).map(([label, text]) => binary(label, framed(text))),
       binary('plausible fields, random bytes', encodeChunkBody(fields(), noise(rng.pick([0, 1, 2, 37, 600])))),
       binary('random bytes', noise(rng.pick([0, 3, 4, 64]))),
       binary('cut inside the fields', truncated.slice(0, 4 + Math.floor(rng.next() * (truncated.length - 12))), {

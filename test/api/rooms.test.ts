@@ -734,6 +734,8 @@ describe('data sets', () => {
       [encodeChunkBody({ ...fields, encrypted: [['Paris']] }, row), /either as JSON rows or packed/],
       [encodeChunkBody(fields, row.subarray(0, 4)), /row 0 ends early/],
       [encodeChunkBody({ ...fields, chunk_index: -1 }, row), /chunk_index/],
+      // text bound for the database: a NUL character is refused as in a JSON body (the rows are bytes)
+      [encodeChunkBody({ ...fields, campaign: 'a\u0000b' }, row), /NUL characters/],
     ];
     for (const [body, message] of cases) {
       const res = await post(body);

@@ -6,6 +6,7 @@ import { checkAnswer, checkFileAnswer } from './contract';
 import { parseInput } from '../shared/validation';
 import type { FileAnswer, FileRoute, RestRoute, UploadedFile } from './registry';
 import { originAllowed } from './same-origin';
+import { assertNoNulIn } from '../shared/nul-bytes';
 
 /** A binary body, split by its route's `binaryBody.decode`: the fields (the input) and the bytes. */
 class BinaryBody {
@@ -175,6 +176,13 @@ export async function restPlugin(
           parts = binary.decode(body as Buffer);
         } catch (err) {
           done(badInput(`${binary.contentType} body: ${(err as Error).message}`), undefined);
+          return;
+        }
+        // the check every parsed body gets (app.ts): the fields are text bound for the database
+        try {
+          assertNoNulIn(parts.fields, 'body');
+        } catch (err) {
+          done(err as Error, undefined);
           return;
         }
         const data = Buffer.from(parts.bytes.buffer, parts.bytes.byteOffset, parts.bytes.byteLength);
