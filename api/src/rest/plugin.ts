@@ -6,15 +6,12 @@ import { checkAnswer, checkFileAnswer } from './contract';
 import { parseInput } from '../shared/validation';
 import type { FileAnswer, FileRoute, RestRoute, UploadedFile } from './registry';
 import { originAllowed } from './same-origin';
-import { assertNoNulIn } from '../shared/nul-bytes';
 
-/** A binary body, split by its route's `binaryBody.decode`: the fields (the input) and the bytes. */
-class BinaryBody {
-  constructor(
-    readonly fields: unknown,
-    readonly file: UploadedFile,
-  ) {}
-}
+// A binary body is parsed into its fields, with its bytes under this key: the fields are then
+// checked like any parsed JSON body (app.ts refuses NUL characters in a body's string keys and
+// values), and the bytes, which are not text, are not walked.
+const BINARY_BYTES = Symbol('binary body bytes');
+type BinaryFields = Record<string, unknown> & { [BINARY_BYTES]?: UploadedFile };
 
 type ErrorBody = { error: { code: string; message: string; details?: unknown } };
 
@@ -147,11 +144,10 @@ export async function restPlugin(
     } else if (r.file) {
       file = await readFile(request, r.file.field);
       input = parseInput(r.input, {});
-    } else if (request.body instanceof BinaryBody) {
-      input = parseInput(r.input, request.body.fields);
-      file = request.body.file;
     } else {
       const raw = r.method === 'GET' ? request.query : (request.body ?? {});
+      // a binary body's bytes (the input's schema does not see a symbol key)
+      file = (raw as BinaryFields)[BINARY_BYTES];
       input = parseInput(r.input, raw);
     }
     const result = await r.handler(ctx, input, file);
@@ -171,25 +167,16 @@ export async function restPlugin(
     const binary = r.binaryBody!;
     await app.register(async (scope) => {
       scope.addContentTypeParser(binary.contentType, { parseAs: 'buffer' }, (_request, body, done) => {
-        let parts: { fields: unknown; bytes: Uint8Array };
+        let parts: { fields: Record<string, unknown>; bytes: Uint8Array };
         try {
           parts = binary.decode(body as Buffer);
         } catch (err) {
           done(badInput(`${binary.contentType} body: ${(err as Error).message}`), undefined);
           return;
         }
-        // the check every parsed body gets (app.ts): the fields are text bound for the database
-        try {
-          assertNoNulIn(parts.fields, 'body');
-        } catch (err) {
-          done(err as Error, undefined);
-          return;
-        }
         const data = Buffer.from(parts.bytes.buffer, parts.bytes.byteOffset, parts.bytes.byteLength);
-        done(
-          null,
-          new BinaryBody(parts.fields, { field: binary.field, filename: '', mimetype: binary.contentType, data }),
-        );
+        const file: UploadedFile = { field: binary.field, filename: '', mimetype: binary.contentType, data };
+        done(null, { ...parts.fields, [BINARY_BYTES]: file } satisfies BinaryFields);
       });
       scope.route(routeOf(r));
     });

@@ -35,7 +35,7 @@ export type RestRoute = {
     contentType: string;
     field: string;
     description: string;
-    decode: (body: Buffer) => { fields: unknown; bytes: Uint8Array };
+    decode: (body: Buffer) => { fields: Record<string, unknown>; bytes: Uint8Array };
   };
   /**
    * The `result` as it travels (JSON: dates are ISO strings). The OpenAPI document is generated from

@@ -91,15 +91,6 @@ export function assertNoNulBytes(request: { query: unknown; params: unknown; bod
   }
 }
 
-/**
- * Refuses a value that reaches a route some other way than as the request's query, parameters or
- * parsed JSON body (the JSON fields of a binary body): `where` names it in the message.
- */
-export function assertNoNulIn(value: unknown, where: string) {
-  const path = findNulByte(value);
-  if (path) throw nulByteError(`${where}.${path}`);
-}
-
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
