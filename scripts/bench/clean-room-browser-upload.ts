@@ -10,10 +10,13 @@
 // The baseline, in the same run: the same file through the same page code and route with every
 // column left clear (no token, no sealed cell, no data set secret), so the difference is what
 // encryption costs end to end. BENCH_UPLOAD_ROUNDS (default 2) rounds of encrypted, then plain.
+// Chromium is driven over a bare DevTools connection (bare-chromium.ts), not Playwright: with
+// Playwright attached, Chromium copies every chunk body to the driver (230 MB per million rows),
+// which cost more CPU on these two cores than the server's whole ingest.
 import { generateKeyPairSync } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { launchBrowser } from '../../test/e2e/support/browser';
-import { buildBenchPage, openBenchPage } from './clean-room-browser';
+import { launchBareChromium } from './bare-chromium';
+import { buildBenchPage } from './clean-room-browser';
 import type { UploadInput, UploadResult } from './clean-room-browser/bench-types';
 import { envInt, median, type TargetResult } from './measure';
 import { startRoomsServer } from './rooms-server';
@@ -29,7 +32,7 @@ export async function cleanRoomUploadBench(
 ): Promise<UploadBench> {
   const outDir = await buildBenchPage();
   const server = await startRoomsServer({ webDist: outDir });
-  const browser = await launchBrowser();
+  const browser = await launchBareChromium();
   try {
     const { user, cookie } = await server.login('benchupload');
     const room = (await server.call('POST', '/v1/vcr/createRoom', cookie, { name: 'Upload bench' })) as {
@@ -43,10 +46,12 @@ export async function cleanRoomUploadBench(
       title: 'bench',
       key: publicKeyPem,
     })) as { id: string };
-    const context = await browser.newContext();
     const at = cookie.indexOf('=');
-    await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: server.base }]);
-    const page = await openBenchPage(context, `${server.base}/`);
+    const page = await browser.open(
+      `${server.base}/`,
+      [{ name: cookie.slice(0, at), value: cookie.slice(at + 1) }],
+      `document.getElementById('status')?.textContent === 'loaded'`,
+    );
     const run = async (plain: boolean) => {
       const input: UploadInput = {
         rows,
@@ -55,10 +60,7 @@ export async function cleanRoomUploadBench(
         secretKey: { userId: user.id, publicKeyId: key.id, publicKeyPem },
         plain,
       };
-      const result = await page.evaluate(
-        (i) => (globalThis as unknown as { runUpload: (i: UploadInput) => Promise<UploadResult> }).runUpload(i),
-        input,
-      );
+      const result = await page.evaluate<UploadResult>(`runUpload(${JSON.stringify(input)})`);
       // the set is complete on the server: every row stored, the set visible
       const [stored] = await server.sql(
         `select d.status, (select sum(c.row_count)::int from vcr_upload_chunks c where c.dataset_id = d.id and c.stored) as n
