@@ -21,7 +21,7 @@ import { SESSION_COOKIE } from '../../api/src/modules/auth/session-cookie';
 import { CONTRACT_COLUMNS, REQUEST_COLUMNS } from '../../api/src/modules/requests/request-rows';
 import type { Services } from '../../api/src/services';
 import { sha256Hex } from '../../api/src/shared/tokens';
-import { openTestDatabase } from '../../test/api/support/test-db';
+import { openBenchDatabase } from './bench-db';
 import { benchLogin } from './bench-user';
 import { loadRequestsData, type BenchData } from './requests-data';
 
@@ -87,7 +87,7 @@ const startOfUtcDay = () => {
 export async function startBenchServer(data?: { requests: number; answers: number }): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1:3000' });
-  const db = await openTestDatabase();
+  const db = await openBenchDatabase(dataDir);
   const logStream = pino.destination({ dest: '/dev/null', sync: true });
   const { app, services } = await buildApp({
     config,

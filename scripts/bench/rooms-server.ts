@@ -9,7 +9,7 @@ import path from 'node:path';
 import { buildApp } from '../../api/src/app';
 import { loadConfig } from '../../api/src/config';
 import type { Database } from '../../api/src/db/database';
-import { openTestDatabase } from '../../test/api/support/test-db';
+import { openBenchDatabase } from './bench-db';
 import { benchLogin } from './bench-user';
 
 export type RoomsServer = {
@@ -32,7 +32,7 @@ export async function startRoomsServer(options: { webDist?: string } = {}): Prom
     LOG_LEVEL: 'silent',
     ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
   });
-  const db = await openTestDatabase();
+  const db = await openBenchDatabase(dataDir);
   const { app, services } = await buildApp({ config, orm: db.orm, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

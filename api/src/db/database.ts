@@ -3,7 +3,7 @@ import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import path from 'node:path';
 import pg from 'pg';
 import { entities } from './entities';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
+import { attachEmbeddedEngine, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
 import { migrations } from './migrations/index';
 
 export type Database = {
@@ -64,6 +64,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const orm = await MikroORM.init(ormOptions({ ...base, debug: opts.debug ?? false }));
     if (opts.databaseUrl) await migrateAlone(opts.databaseUrl, () => orm.migrator.up());
     else await orm.migrator.up();
+    if (embedded) attachEmbeddedEngine(await orm.em.getConnection().getNativeClient(), embedded.engine);
     return {
       orm,
       kind: embedded ? 'embedded' : 'server',

@@ -9,15 +9,37 @@ export type EmbeddedPostgres = {
   /** folder holding the Unix socket; pass as `host` to the pg driver */
   socketDir: string;
   port: number;
+  /** the engine itself, for what its socket cannot carry (COPY, see embeddedEngineOf) */
+  engine: PGlite;
   stop(): Promise<void>;
 };
+
+// the engine behind a connection pool to the embedded database (set by openDatabase)
+const engines = new WeakMap<object, PGlite>();
+
+export function attachEmbeddedEngine(pool: object, engine: PGlite): void {
+  engines.set(pool, engine);
+}
+
+/**
+ * The embedded engine behind `pool`, or undefined for a PostgreSQL server. PGlite has one session,
+ * shared by its socket's only connection and by calls on the engine: a statement run on the engine
+ * while that connection is in a transaction is part of that transaction. The pool has one
+ * connection, so while a transaction holds it nothing else reaches the session.
+ */
+export function embeddedEngineOf(pool: object): PGlite | undefined {
+  return engines.get(pool);
+}
 
 const SOCKET_PORT = 5432;
 
 /**
  * Runs PostgreSQL in-process (PGlite, the real engine compiled to WebAssembly) behind the Postgres
  * wire protocol on a Unix socket, so the ordinary driver and migrations work unchanged.
- * `dataDir` undefined keeps the database in memory (tests).
+ * `dataDir` undefined keeps the database in memory (tests). In memory, a table's file is copied whole
+ * each time the engine extends it by more than a few pages (Emscripten's in-memory file system resizes
+ * files to the byte), which bulk COPY does: fine for a test's rows, quadratic for a million; `npm start`
+ * keeps the database on disk.
  * PGlite runs one query at a time and the socket server serves one connection, so the pool must
  * have exactly one connection (see STACK.md).
  */
@@ -35,6 +57,7 @@ export async function startEmbeddedPostgres(dataDir?: string): Promise<EmbeddedP
   return {
     socketDir,
     port: SOCKET_PORT,
+    engine: db,
     async stop() {
       await server.stop();
       await db.close();

@@ -1,9 +1,10 @@
-// Writing an upload chunk's rows into its data set's tables, in a transaction of its own. On a
-// PostgreSQL server the rows go in with binary COPY (a few times cheaper for the server to parse
-// than INSERT); the embedded PGlite cannot take COPY over its socket, so there they go in as
-// INSERT ... unnest.
+// Writing an upload chunk's rows into its data set's tables, in a transaction of its own, with
+// binary COPY (a few times cheaper for the server to parse than INSERT). On a PostgreSQL server the
+// data goes over the connection (COPY FROM STDIN); the embedded PGlite's socket takes no COPY, so
+// there the same data goes to the engine itself as a file (COPY FROM '/dev/blob'), inside the
+// transaction the socket's connection holds (see embeddedEngineOf).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Pool, PoolClient } from 'pg';
+import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -11,6 +12,7 @@ import { BinaryCopyWriter, BufferPool } from './binary-copy';
 import type { DecodedChunk } from './chunk-rows';
 import { TOKEN_BYTES } from './wire-format';
 import { datasetTables, rowsColumns, sealedColumns } from './dataset-tables';
+import { embeddedEngineOf } from '../../db/embedded';
 import { query } from '../../db/sql';
 
 export type ChunkTransaction = {
@@ -19,28 +21,21 @@ export type ChunkTransaction = {
   writeRows(datasetId: string, chunk: DecodedChunk): Promise<void>;
 };
 
-// whether a pool's server takes COPY FROM STDIN (PGlite's socket server does not); asked once per pool
-const copyCapable = new WeakMap<Pool, Promise<boolean>>();
-
-function acceptsCopy(pool: Pool): Promise<boolean> {
-  let known = copyCapable.get(pool);
-  if (!known) {
-    known = pool
-      .query<{ version: string }>('select version() as version')
-      .then((r) => !/PGlite/i.test(r.rows[0]?.version ?? ''));
-    copyCapable.set(pool, known);
-    // a failed question is asked again next time
-    known.catch(() => copyCapable.delete(pool));
-  }
-  return known;
-}
+/** Takes binary COPY data for `table (columns)` and resolves once the database has all of it. */
+type CopySink = (table: string, columns: string, data: Buffer) => Promise<void>;
 
 /** Runs `fn` in a transaction of its own (committed when it returns, rolled back when it throws). */
 export async function chunkTransaction<T>(em: EntityManager, fn: (tx: ChunkTransaction) => Promise<T>): Promise<T> {
   const pool = await em.getConnection().getNativeClient();
-  if (!(await acceptsCopy(pool))) {
+  const engine = embeddedEngineOf(pool);
+  if (engine) {
+    const sink: CopySink = async (table, columns, data) => {
+      await engine.query(`copy ${table} (${columns}) from '/dev/blob' (format binary)`, [], {
+        blob: new Blob([data as Uint8Array<ArrayBuffer>]),
+      });
+    };
     return em.transactional((tx) =>
-      fn({ query: (sql, params) => query(tx, sql, params), writeRows: (id, chunk) => insertRows(tx, id, chunk) }),
+      fn({ query: (sql, params) => query(tx, sql, params), writeRows: (id, chunk) => copyRows(sink, id, chunk) }),
     );
   }
   const client = await pool.connect();
@@ -50,7 +45,7 @@ export async function chunkTransaction<T>(em: EntityManager, fn: (tx: ChunkTrans
     const result = await fn({
       query: async <R>(sql: string, params: readonly unknown[] = []) =>
         (await client.query(sql, [...params])).rows as R[],
-      writeRows: (id, chunk) => copyRows(client, id, chunk),
+      writeRows: (id, chunk) => copyRows(streamInto(client), id, chunk),
     });
     await client.query('commit');
     return result;
@@ -63,25 +58,30 @@ export async function chunkTransaction<T>(em: EntityManager, fn: (tx: ChunkTrans
   }
 }
 
-async function copyIn(client: PoolClient, sql: string, data: Buffer) {
-  await pipeline(Readable.from([data]), client.query(copyFrom(sql)));
-}
+const streamInto =
+  (client: PoolClient): CopySink =>
+  async (table, columns, data) => {
+    await pipeline(
+      Readable.from([data]),
+      client.query(copyFrom(`copy ${table} (${columns}) from stdin (format binary)`)),
+    );
+  };
 
 // the COPY data's buffers, reused chunk after chunk
 const copyBuffers = new BufferPool();
 
-async function copyRows(client: PoolClient, datasetId: string, c: DecodedChunk) {
+async function copyRows(sink: CopySink, datasetId: string, c: DecodedChunk) {
   const rows = new BinaryCopyWriter(c.rowCount * (8 + 20 * c.tokenCols + 40 * c.clearCols), copyBuffers);
   const sealed = new BinaryCopyWriter(c.rowCount * (6 + 4 * c.sealedCols) + c.blob.length, copyBuffers);
-  await writeCopies(client, datasetId, c, rows, sealed);
-  // only once the server has taken all of it: after a failure the socket may still hold a write
+  await writeCopies(sink, datasetId, c, rows, sealed);
+  // only once the database has taken all of it: after a failure the socket may still hold a write
   // of these bytes, so the buffers are left to the garbage collector
   rows.release();
   sealed.release();
 }
 
 async function writeCopies(
-  client: PoolClient,
+  sink: CopySink,
   datasetId: string,
   c: DecodedChunk,
   rows: BinaryCopyWriter,
@@ -102,8 +102,7 @@ async function writeCopies(
       else rows.numeric(blob, numberAt[slot], numberLength[slot]);
     }
   }
-  const rowsColumnList = ['row_no', ...rowsColumns(c)].join(', ');
-  await copyIn(client, `copy ${t.rows} (${rowsColumnList}) from stdin (format binary)`, rows.finish());
+  await sink(t.rows, ['row_no', ...rowsColumns(c)].join(', '), rows.finish());
 
   const { sealedAt, sealedLength } = c;
   for (let r = 0; r < c.rowCount; r++) {
@@ -113,77 +112,5 @@ async function writeCopies(
       else sealed.bytea(blob, sealedAt[slot], sealedLength[slot]);
     }
   }
-  const sealedColumnList = ['row_no', ...sealedColumns(c)].join(', ');
-  await copyIn(client, `copy ${t.sealed} (${sealedColumnList}) from stdin (format binary)`, sealed.finish());
-}
-
-/**
- * Two statements a chunk, whatever its size: the cells travel as one byte blob plus int arrays of
- * offsets (bind parameters; byte arrays of arrays are several times slower to send and parse),
- * clear cells and their numbers as text arrays.
- */
-async function insertRows(tx: EntityManager, datasetId: string, c: DecodedChunk) {
-  const t = datasetTables(datasetId);
-  // slot k of every row of a row-major array
-  const column = <T, U>(values: ArrayLike<T>, width: number, k: number, f: (v: T, slot: number) => U): U[] =>
-    Array.from({ length: c.rowCount }, (_, r) => f(values[r * width + k], r * width + k));
-  const sqlOffset = (o: number) => (o < 0 ? -1 : o + 1); // substring counts from 1
-  const text = (at: Int32Array, length: Int32Array, k: number) =>
-    column(at, c.clearCols, k, (o, slot) => (o < 0 ? null : c.blob.toString('utf8', o, o + length[slot])));
-
-  const statement = () => {
-    const params: unknown[] = [Array.from({ length: c.rowCount }, (_, r) => c.firstRow + r)];
-    const p = (v: unknown, cast: string) => {
-      params.push(v);
-      return `$${params.length}::${cast}`;
-    };
-    // the chunk's bytes, sent once and only when a cell points into them (an unused parameter
-    // would have no type, which PostgreSQL refuses)
-    let blob: string | null = null;
-    const cell = (offset: string, length: string) =>
-      `case when ${offset} < 0 then null else substring(${(blob ??= p(c.blob, 'bytea'))} from ${offset} for ${length}) end`;
-    const names = ['r'];
-    const arrays = ['$1::int[]'];
-    const values = ['u.r'];
-    // a column's value, from unnested arrays named `name`.. each passed as `arrays`..
-    const add = (value: string, name: string, array: string, more: [string, string][] = []) => {
-      for (const [n, a] of [[name, array], ...more]) {
-        names.push(n);
-        arrays.push(a);
-      }
-      values.push(value);
-    };
-    const run = (table: string, columns: string[]) =>
-      query(
-        tx,
-        `insert into ${table} (${['row_no', ...columns].join(', ')})
-         select ${values.join(', ')} from unnest(${arrays.join(', ')}) as u(${names.join(', ')})`,
-        params,
-      );
-    return { p, cell, add, run };
-  };
-
-  const rows = statement();
-  for (let k = 0; k < c.tokenCols; k++)
-    rows.add(
-      rows.cell(`u.t${k}`, String(TOKEN_BYTES)),
-      `t${k}`,
-      rows.p(column(c.tokenAt, c.tokenCols, k, sqlOffset), 'int[]'),
-    );
-  for (let k = 0; k < c.clearCols; k++) {
-    rows.add(`u.c${k}`, `c${k}`, rows.p(text(c.clearAt, c.clearLength, k), 'text[]'));
-    rows.add(`u.n${k}`, `n${k}`, rows.p(text(c.numberAt, c.numberLength, k), 'numeric[]'));
-  }
-  await rows.run(t.rows, rowsColumns(c));
-
-  const sealed = statement();
-  for (let k = 0; k < c.sealedCols; k++) {
-    const at = sealed.p(column(c.sealedAt, c.sealedCols, k, sqlOffset), 'int[]');
-    const length = sealed.p(
-      column(c.sealedLength, c.sealedCols, k, (l) => l),
-      'int[]',
-    );
-    sealed.add(sealed.cell(`u.so${k}`, `u.sl${k}`), `so${k}`, at, [[`sl${k}`, length]]);
-  }
-  await sealed.run(t.sealed, sealedColumns(c));
+  await sink(t.sealed, ['row_no', ...sealedColumns(c)].join(', '), sealed.finish());
 }
