@@ -6,10 +6,12 @@
 // BENCH_REQUESTS / BENCH_ANSWERS size the API benchmark's data (default 10000 / 1000000).
 // BENCH_PHONES / BENCH_PHONE_SUBMISSIONS size the phones benchmark (default 200 / 4000).
 // BENCH_ROOM_ROWS sizes the clean-room server benchmark (rows per data set, default 1000000).
-// BENCH_ONLY=api|phones|rooms|gas|browser|upload runs one of them; BENCH_BROWSER_ROWS sizes the
-// browser one, BENCH_UPLOAD_ROWS (default 1000000) the browser-to-server upload end to end.
+// BENCH_ONLY=api|phones|rooms|gas|browser|upload|bundle runs one of them; BENCH_BROWSER_ROWS sizes
+// the browser one, BENCH_UPLOAD_ROWS (default 1000000) the browser-to-server upload end to end;
+// bundle builds the web app and prints each screen's initial JavaScript against its target.
 import { spawnSync } from 'node:child_process';
 import { apiBench, printApiBench } from './api';
+import { bundleBench, printBundleBench } from './bundle';
 import { cleanRoomBrowserBench, printCleanRoomBrowserBench } from './clean-room-browser';
 import { cleanRoomUploadBench, printCleanRoomUploadBench } from './clean-room-browser-upload';
 import { printTargets, type TargetResult } from './measure';
@@ -35,5 +37,7 @@ if (!only || only === 'gas') {
 if (!only || only === 'browser') targets.push(...printCleanRoomBrowserBench(await cleanRoomBrowserBench()));
 
 if (!only || only === 'upload') targets.push(...printCleanRoomUploadBench(await cleanRoomUploadBench(), dbKind));
+
+if (!only || only === 'bundle') targets.push(...printBundleBench(await bundleBench()));
 
 printTargets(dbKind, targets);
