@@ -4,6 +4,9 @@
 // other tests run on the server.
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/database';
 import { query } from '../../db/sql';
@@ -103,4 +106,31 @@ describe.each(databases)('chunk rows on the %s', (kind, open) => {
     await chunkTransaction(db.orm.em.fork(), (tx) => tx.writeRows(id, decodeChunk(columns, rowsOf(2, 2), 2)));
     expect((await stored(tables.sealed)).map((r) => r.row_no)).toEqual([0, 1, 2, 3]);
   });
+});
+
+describe('chunk rows on the embedded database on disk (as npm start keeps it)', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'parley-chunks-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('are still there after the database is closed and opened again', async () => {
+    const id = randomUUID();
+    const first = await openDatabase({ embeddedDir: path.join(dir, 'pg') });
+    try {
+      await createDatasetTables(first.orm.em.fork(), id, datasetWidths(columns));
+      for (const at of [0, 20, 40])
+        await chunkTransaction(first.orm.em.fork(), (tx) => tx.writeRows(id, decodeChunk(columns, rowsOf(at, 20), at)));
+    } finally {
+      await first.close();
+    }
+    const second = await openDatabase({ embeddedDir: path.join(dir, 'pg') });
+    try {
+      const { rows, sealed } = datasetTables(id);
+      const count = async (table: string) =>
+        (await query<{ n: number }>(second.orm.em.fork(), `select count(distinct row_no)::int as n from ${table}`))[0]
+          .n;
+      expect([await count(rows), await count(sealed)]).toEqual([60, 60]);
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
 });
