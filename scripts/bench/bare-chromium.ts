@@ -63,8 +63,16 @@ export async function launchBareChromium(): Promise<BareChromium> {
     if (reply.error) pending.reject(new Error(reply.error.message));
     else pending.resolve(reply.result ?? {});
   };
+  // Chromium gone (crashed, killed): every command still waiting fails instead of hanging the run
+  let gone: Error | null = null;
+  socket.onclose = () => {
+    gone = new Error('the DevTools connection to Chromium closed');
+    for (const pending of waiting.values()) pending.reject(gone);
+    waiting.clear();
+  };
   const send = (method: string, params: Record<string, unknown> = {}, sessionId?: string) =>
     new Promise<Record<string, unknown>>((resolve, reject) => {
+      if (gone) return reject(gone);
       const id = nextId++;
       waiting.set(id, { resolve, reject });
       socket.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
