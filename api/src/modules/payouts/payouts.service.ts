@@ -56,14 +56,15 @@ export class PayoutsService {
   ) {}
 
   /**
-   * In the submission's transaction: the wallet's bonus from this request's escrow, unless this
-   * wallet is already owed or paid from it (e.g. it withdrew and answered again). Paid after
-   * review, it waits for the requester until request.reviewDays have passed.
+   * In the submission's transaction: the wallet's bonus from this request's escrow (none without
+   * one). The caller has checked that the escrow holds no payout for this wallet yet (a wallet that
+   * withdrew and answers again is not owed twice; one payout per escrow and wallet is also the
+   * table's unique key). Paid after review, it waits for the requester until request.reviewDays
+   * have passed.
    */
-  async owe(tx: EntityManager, request: DataRequest, walletAddress: string): Promise<Payout | null> {
+  owe(tx: EntityManager, request: DataRequest, walletAddress: string): Payout | null {
     const escrowAddress = request.escrowAddress;
     if (!escrowAddress) return null;
-    if (await tx.count(Payout, { escrowAddress, walletAddress })) return null;
     const review = request.payAfterReview
       ? { status: 'awaiting_review' as const, reviewDueAt: new Date(Date.now() + request.reviewDays * DAY_MS) }
       : {};

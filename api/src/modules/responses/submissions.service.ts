@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { badInput, conflict, notFound } from '../../shared/errors';
 import type { Participant } from '../participants/participant.entity';
 import type { ParticipantsService } from '../participants/participants.service';
-import { Payout } from '../payouts/payout.entity';
+import { Payout, TAKES_A_PLACE } from '../payouts/payout.entity';
 import type { PayoutsService } from '../payouts/payouts.service';
 import { capacityOf, DataRequest, type RequestKind } from '../requests/request.entity';
 import type { SurveysService } from '../surveys/surveys.service';
@@ -128,19 +128,15 @@ export class SubmissionsService {
       const request = await this.published(tx, input.requestId, type);
       const fill = await prepare?.(tx, request);
       const participant = await this.participants.enrol(tx, input.deviceId, input.walletAddress);
-      if (await tx.count(Submission, { request, participant })) {
-        throw conflict('This device has already answered this request');
-      }
-      if (await tx.count(Submission, { request, walletAddress: input.walletAddress })) {
-        throw conflict('This wallet has already answered this request');
-      }
+      const place = await this.placeFor(tx, request, participant, input.walletAddress);
+      if (place.deviceAnswered) throw conflict('This device has already answered this request');
+      if (place.walletAnswered) throw conflict('This wallet has already answered this request');
       // a wallet already owed or paid from this escrow (it withdrew and answers again) is welcome;
       // anyone else needs a bonus left: floor(Total / per Response) paid responses in all
-      const known = await this.payouts.forWallet(tx, request.escrowAddress!, input.walletAddress);
-      if (known?.status === 'rejected') {
-        throw conflict(`The requester rejected this wallet's answer to this request: ${known.rejectionReason ?? ''}`);
+      if (place.payoutStatus === 'rejected') {
+        throw conflict(`The requester rejected this wallet's answer to this request: ${place.rejectionReason ?? ''}`);
       }
-      if (!known && (await this.payouts.totals(tx, request.id)).count >= capacityOf(request)) {
+      if (place.payoutStatus === null && place.placesTaken >= capacityOf(request)) {
         throw conflict('This request has all the responses it can pay for');
       }
       const submission = tx.create(Submission, {
@@ -155,7 +151,8 @@ export class SubmissionsService {
       await fill?.(submission);
       // not through the entity: a response arriving must not change the request's last_modified
       await tx.execute('update requests set response_count = response_count + 1 where id = ?', [request.id]);
-      const payout = await this.payouts.owe(tx, request, input.walletAddress);
+      // a wallet with a payout from this escrow already is not owed a second one
+      const payout = place.payoutStatus === null ? this.payouts.owe(tx, request, input.walletAddress) : null;
       if (payout) await tx.flush();
       // paid after review, the payout waits (awaiting_review) for the requester or the deadline
       if (payout?.status === 'pending') await this.payouts.queue(tx, payout.id);
@@ -171,6 +168,49 @@ export class SubmissionsService {
     });
     if (accepted.payout?.status === 'pending') this.payouts.wake();
     return accepted;
+  }
+
+  /**
+   * What decides whether this device and wallet may answer the (locked) request, in one statement:
+   * whether either has answered it already, the payout this escrow holds for the wallet, if any,
+   * and the paid places taken (payouts neither failed nor rejected).
+   */
+  private async placeFor(
+    tx: EntityManager,
+    request: DataRequest,
+    participant: Participant,
+    walletAddress: string,
+  ): Promise<{
+    deviceAnswered: boolean;
+    walletAnswered: boolean;
+    payoutStatus: string | null;
+    rejectionReason: string | null;
+    placesTaken: number;
+  }> {
+    const [row] = await tx.execute<
+      {
+        device: boolean;
+        wallet: boolean;
+        status: string | null;
+        rejection_reason: string | null;
+        places: number;
+      }[]
+    >(
+      `select exists (select 1 from submissions where request_id = ? and participant_id = ?) as device,
+              exists (select 1 from submissions where request_id = ? and wallet_address = ?) as wallet,
+              p.status, p.rejection_reason,
+              (select count(*)::int from payouts where request_id = ? and ${TAKES_A_PLACE}) as places
+         from (select 1) as one
+         left join payouts p on p.escrow_address = ? and p.wallet_address = ?`,
+      [request.id, participant.id, request.id, walletAddress, request.id, request.escrowAddress ?? '', walletAddress],
+    );
+    return {
+      deviceAnswered: row.device,
+      walletAnswered: row.wallet,
+      payoutStatus: row.status,
+      rejectionReason: row.rejection_reason,
+      placesTaken: Number(row.places),
+    };
   }
 
   /** A published request of the given type, locked for this transaction; drafts are not served. */
