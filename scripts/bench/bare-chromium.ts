@@ -6,17 +6,16 @@
 // tab, sets cookies, loads a page and evaluates scripts (Target, Storage, Page and Runtime
 // domains); it never enables Network, so request bodies stay between the page and the network.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CHROMIUM, CHROMIUM_ARGS } from '../../test/e2e/support/browser';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../../test/e2e/support/browser';
 
 type Reply = { id?: number; result?: Record<string, unknown>; error?: { message: string } };
 
 export type BareTab = {
   /** Evaluates `expression` in the page, awaits its promise and returns its value (JSON). */
   evaluate<T>(expression: string): Promise<T>;
-  close(): Promise<void>;
 };
 
 export type BareChromium = {
@@ -26,10 +25,10 @@ export type BareChromium = {
 };
 
 export async function launchBareChromium(): Promise<BareChromium> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+  const executable = chromiumExecutable();
   const profile = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-chromium-'));
   const child: ChildProcess = spawn(
-    CHROMIUM,
+    executable,
     [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
@@ -101,7 +100,7 @@ export async function launchBareChromium(): Promise<BareChromium> {
         if (tries > 300) throw new Error(`${url} was not ready after 30 s`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      return { evaluate, close: async () => void (await send('Target.closeTarget', { targetId })) };
+      return { evaluate };
     },
     async close() {
       await send('Browser.close').catch(() => undefined);

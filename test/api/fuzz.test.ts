@@ -11,7 +11,7 @@ import {
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { encodeChunkBody } from '../../api/src/modules/datasets/wire-format';
+import { encodeChunkBody, frameChunkBody } from '../../api/src/modules/datasets/wire-format';
 import type { RestRoute } from '../../api/src/rest/registry';
 import { restRoutes } from '../../api/src/rest/routes';
 import { deployContracts, devAccounts, startLocalChain, type LocalChain } from '../../api/src/modules/chain/anvil';
@@ -355,14 +355,8 @@ function restCases(r: RestRoute, rng: Rng): Case[] {
     const noise = (n: number) => Uint8Array.from({ length: n }, () => Math.floor(rng.next() * 256));
     const fields = () => plausible() as Record<string, unknown>;
     const truncated = encodeChunkBody(fields(), noise(8));
-    // the same malformed fields as a JSON body gets, framed as a binary body's (wire-format.ts)
-    const framed = (json: string) => {
-      const text = new TextEncoder().encode(json);
-      const body = new Uint8Array(4 + text.length + 8);
-      new DataView(body.buffer).setUint32(0, text.length);
-      body.set(text, 4);
-      return body;
-    };
+    // the same malformed fields as a JSON body gets, framed as a binary body's
+    const framed = (json: string) => frameChunkBody(new TextEncoder().encode(json), new Uint8Array(8));
     cases.push(
       ...malformedValues(plausible, rng, (text) => text).map(([label, text]) => binary(label, framed(text))),
       binary('plausible fields, random bytes', encodeChunkBody(fields(), noise(rng.pick([0, 1, 2, 37, 600])))),

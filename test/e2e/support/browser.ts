@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = path.resolve('test-results/e2e');
 
 /** The flags this closed network needs (see STACK.md), headless. */
@@ -17,10 +17,15 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** Debian's Chromium (CHROMIUM_PATH elsewhere); throws when it is not installed. */
+export function chromiumExecutable(): string {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+  return CHROMIUM;
+}
+
 /** Debian's Chromium, headless, with the flags this closed network needs (see STACK.md). */
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
 }
 
 export type RecordedRequest = { method: string; url: string; body: string };

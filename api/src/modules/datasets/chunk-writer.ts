@@ -3,6 +3,7 @@
 // data goes over the connection (COPY FROM STDIN); the embedded PGlite's socket takes no COPY, so
 // there the same data goes to the engine itself as a file (COPY FROM '/dev/blob'), inside the
 // transaction the socket's connection holds (see embeddedEngineOf).
+import type { PGlite } from '@electric-sql/pglite';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -29,11 +30,7 @@ export async function chunkTransaction<T>(em: EntityManager, fn: (tx: ChunkTrans
   const pool = await em.getConnection().getNativeClient();
   const engine = embeddedEngineOf(pool);
   if (engine) {
-    const sink: CopySink = async (table, columns, data) => {
-      await engine.query(`copy ${table} (${columns}) from '/dev/blob' (format binary)`, [], {
-        blob: new Blob([data as Uint8Array<ArrayBuffer>]),
-      });
-    };
+    const sink = fileInto(engine);
     return em.transactional((tx) =>
       fn({ query: (sql, params) => query(tx, sql, params), writeRows: (id, chunk) => copyRows(sink, id, chunk) }),
     );
@@ -58,6 +55,16 @@ export async function chunkTransaction<T>(em: EntityManager, fn: (tx: ChunkTrans
   }
 }
 
+// the embedded engine reads the data as a file, in the transaction its one connection holds
+const fileInto =
+  (engine: PGlite): CopySink =>
+  async (table, columns, data) => {
+    await engine.query(`copy ${table} (${columns}) from '/dev/blob' (format binary)`, [], {
+      blob: new Blob([data as Uint8Array<ArrayBuffer>]),
+    });
+  };
+
+// a server takes the data over the connection
 const streamInto =
   (client: PoolClient): CopySink =>
   async (table, columns, data) => {

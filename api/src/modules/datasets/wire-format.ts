@@ -175,6 +175,11 @@ export const CHUNK_META_MAX_BYTES = 256 * 1024;
 export function encodeChunkBody(fields: Record<string, unknown>, packed: Uint8Array): Uint8Array<ArrayBuffer> {
   const meta = encoder.encode(JSON.stringify(fields));
   if (meta.length > CHUNK_META_MAX_BYTES) throw new RangeError(`the fields take at most ${CHUNK_META_MAX_BYTES} bytes`);
+  return frameChunkBody(meta, packed);
+}
+
+/** The framing alone, around `meta` as it is (the tests frame malformed fields with it). */
+export function frameChunkBody(meta: Uint8Array, packed: Uint8Array): Uint8Array<ArrayBuffer> {
   const body = new Uint8Array(4 + meta.length + packed.length);
   new DataView(body.buffer).setUint32(0, meta.length);
   body.set(meta, 4);

@@ -11,6 +11,17 @@ import type { WebhookEvents } from '../webhooks/webhooks.service';
 import type { DeviceSubmissionRef, RankCommand, SubmitCollectionCommand, SubmitSurveyCommand } from './phone.schemas';
 import { Submission, WithdrawnSubmission } from './submission.entity';
 
+/** What decides whether a device and wallet may answer a request (SubmissionsService.placeFor). */
+type Place = {
+  deviceAnswered: boolean;
+  walletAnswered: boolean;
+  // the wallet's payout from the request's escrow, if it has one
+  payoutStatus: string | null;
+  rejectionReason: string | null;
+  // payouts of the request that take a paid place (neither failed nor rejected)
+  placesTaken: number;
+};
+
 export type Accepted = { submission: Submission; participant: Participant; payout: Payout | null };
 
 export type SubmittedState = {
@@ -180,37 +191,17 @@ export class SubmissionsService {
     request: DataRequest,
     participant: Participant,
     walletAddress: string,
-  ): Promise<{
-    deviceAnswered: boolean;
-    walletAnswered: boolean;
-    payoutStatus: string | null;
-    rejectionReason: string | null;
-    placesTaken: number;
-  }> {
-    const [row] = await tx.execute<
-      {
-        device: boolean;
-        wallet: boolean;
-        status: string | null;
-        rejection_reason: string | null;
-        places: number;
-      }[]
-    >(
-      `select exists (select 1 from submissions where request_id = ? and participant_id = ?) as device,
-              exists (select 1 from submissions where request_id = ? and wallet_address = ?) as wallet,
-              p.status, p.rejection_reason,
-              (select count(*)::int from payouts where request_id = ? and ${TAKES_A_PLACE}) as places
+  ): Promise<Place> {
+    const [place] = await tx.execute<Place[]>(
+      `select exists (select 1 from submissions where request_id = ? and participant_id = ?) as "deviceAnswered",
+              exists (select 1 from submissions where request_id = ? and wallet_address = ?) as "walletAnswered",
+              p.status as "payoutStatus", p.rejection_reason as "rejectionReason",
+              (select count(*)::int from payouts where request_id = ? and ${TAKES_A_PLACE}) as "placesTaken"
          from (select 1) as one
          left join payouts p on p.escrow_address = ? and p.wallet_address = ?`,
       [request.id, participant.id, request.id, walletAddress, request.id, request.escrowAddress ?? '', walletAddress],
     );
-    return {
-      deviceAnswered: row.device,
-      walletAnswered: row.wallet,
-      payoutStatus: row.status,
-      rejectionReason: row.rejection_reason,
-      placesTaken: Number(row.places),
-    };
+    return place;
   }
 
   /** A published request of the given type, locked for this transaction; drafts are not served. */
