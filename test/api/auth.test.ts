@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../api/src/modules/auth/session-cookie';
+import { OutboxMail } from '../../api/src/modules/mail/outbox-mail.entity';
 import { User } from '../../api/src/modules/users/user.entity';
 import { gqlCode, TestClient } from './support/client';
 import { buildUser, buildUserInput, verificationToken } from './support/factories';
@@ -110,15 +111,58 @@ describe('registration, verification, login, logout over REST', () => {
     expect(unknown.body.error).toEqual(wrong.body.error);
   });
 
-  it('refuses duplicate usernames (any case) and e-mails', async () => {
+  it('refuses a taken username (any case); a taken e-mail answers like a new sign-up and mails its owner (issue 27)', async () => {
     const u = await buildUser(server);
     const c = new TestClient(server.url);
     const dupName = await c.rest('POST', '/v1/auth/register', buildUserInput({ username: u.username.toUpperCase() }));
     expect(dupName.status).toBe(409);
-    expect(dupName.body.error?.code).toBe('CONFLICT');
-    const dupMail = await c.rest('POST', '/v1/auth/register', buildUserInput({ email: u.email.toUpperCase() }));
-    expect(dupMail.status).toBe(409);
-    expect(dupMail.body.error?.message).toMatch(/e-mail/);
+    expect(dupName.body.error).toEqual({ code: 'CONFLICT', message: 'That username is already taken' });
+
+    const mails = (kind: string) => server.db.orm.em.fork().count(OutboxMail, { toAddress: u.email, kind });
+    const users = () => server.db.orm.em.fork().count(User, {});
+    const before = { users: await users(), verify: await mails('verify-email') };
+    const fresh = await c.rest<{ guest: boolean; user: Record<string, unknown> }>(
+      'POST',
+      '/v1/auth/register',
+      buildUserInput(),
+    );
+    const takenInput = buildUserInput({ email: u.email.toUpperCase() });
+    const taken = await c.rest<{ guest: boolean; user: Record<string, unknown> }>(
+      'POST',
+      '/v1/auth/register',
+      takenInput,
+    );
+    // the same answer: status, shape, and every value that is not the caller's own input or new
+    const generic = (r: typeof fresh) => ({
+      status: r.status,
+      guest: r.body.result?.guest,
+      user: Object.fromEntries(
+        Object.entries(r.body.result?.user ?? {}).map(([k, v]) => [
+          k,
+          ['id', 'username', 'email', 'nickname', 'createdAt'].includes(k) ? typeof v : v,
+        ]),
+      ),
+    });
+    expect(generic(taken)).toEqual(generic(fresh));
+    expect(generic(taken)).toMatchObject({ status: 200, guest: false, user: { emailVerified: false, credit: 0 } });
+    expect(taken.body.result!.user.email).toBe(u.email);
+    expect(taken.body.result!.user.username).toBe(takenInput.username);
+    // nothing was made: one account more (the fresh one), no verification link to the owner, who
+    // is told instead; the made-up name cannot log in
+    expect(await users()).toBe(before.users + 1);
+    expect(await mails('verify-email')).toBe(before.verify);
+    expect(await mails('sign-up-with-taken-address')).toBe(1);
+    const notice = await server.db.orm.em
+      .fork()
+      .findOneOrFail(OutboxMail, { toAddress: u.email, kind: 'sign-up-with-taken-address' });
+    expect(notice.text).toContain(`log in as ${u.username}`);
+    const login = await c.rest('POST', '/v1/auth/login', {
+      username: takenInput.username,
+      password: takenInput.password,
+    });
+    expect(login.status).toBe(401);
+    // and the owner still logs in as before
+    expect((await c.rest('POST', '/v1/auth/login', { username: u.username, password: u.password })).status).toBe(200);
   });
 
   it('enforces the password rule: letters and digits, at least 6', async () => {
@@ -244,11 +288,15 @@ describe('the same over GraphQL', () => {
     expect(gqlCode(await c.gql(`{ me { id } }`))).toBe('UNAUTHENTICATED');
   });
 
-  it('reports duplicates as CONFLICT', async () => {
+  it('reports a taken username as CONFLICT and answers a taken e-mail like a new sign-up', async () => {
     const u = await buildUser(server);
     const c = new TestClient(server.url);
     expect(gqlCode(await c.gql(REGISTER, { input: buildUserInput({ username: u.username }) }))).toBe('CONFLICT');
-    expect(gqlCode(await c.gql(REGISTER, { input: buildUserInput({ email: u.email }) }))).toBe('CONFLICT');
+    const taken = await c.gql<{ register: { guest: boolean } }>(REGISTER, {
+      input: buildUserInput({ email: u.email }),
+    });
+    expect(taken.errors).toBeUndefined();
+    expect(taken.data?.register.guest).toBe(false);
   });
 
   it('stores passwords as argon2id hashes only', async () => {

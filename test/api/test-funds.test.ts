@@ -1,6 +1,5 @@
 import { Wallet, type Contract, type JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChainSettings } from '../../api/src/modules/chain/chain.settings';
 import {
   attachContract,
   createProvider,
@@ -10,6 +9,7 @@ import {
   type Deployment,
   type LocalChain,
 } from '../../api/src/modules/chain/anvil';
+import { runAsLocalChain } from './support/chain';
 import { TestClient } from './support/client';
 import { buildUser, type TestUser } from './support/factories';
 import { startTestServer, type TestServer } from './support/server';
@@ -65,8 +65,7 @@ describe('test funds', () => {
 
   it('send 1 ETH and 1,000 IPT to the address on the local chain', async () => {
     // the server now treats this chain as the one it runs (what npm start does)
-    const settings = (server.services.chain as unknown as { setup: { settings: ChainSettings } }).setup.settings;
-    server.services.chain.use({ settings: { ...settings, local: true } });
+    runAsLocalChain(server);
     expect((await config()).testFunds).toBe(true);
 
     const address = Wallet.createRandom().address;

@@ -9,6 +9,7 @@ import {
   type DevAccount,
   type LocalChain,
 } from '../../../api/src/modules/chain/anvil';
+import type { ChainSettings } from '../../../api/src/modules/chain/chain.settings';
 import { startTestServer, type TestServer } from './server';
 
 export type ChainServer = {
@@ -62,4 +63,10 @@ export async function startChainServer(
       await chain.stop();
     },
   };
+}
+
+/** Makes the server treat its configured chain as the one it runs itself (npm start): test funds exist. */
+export function runAsLocalChain(server: TestServer): void {
+  const settings = (server.services.chain as unknown as { setup: { settings: ChainSettings } }).setup.settings;
+  server.services.chain.use({ settings: { ...settings, local: true } });
 }

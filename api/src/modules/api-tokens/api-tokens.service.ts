@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, notFound } from '../../shared/errors';
+import { underLock } from '../../shared/locks';
 import { newSecret, sha256Hex } from '../../shared/tokens';
 import type { User } from '../users/user.entity';
 import { userColumns, userFromRow } from '../users/user-row';
@@ -16,13 +17,21 @@ export class ApiTokensService {
     user: User,
     { name }: CreateApiTokenCommand,
   ): Promise<{ token: string; apiToken: ApiToken }> {
-    if ((await em.count(ApiToken, { user, revokedAt: null })) >= MAX_ACTIVE) {
-      throw new AppError('CONFLICT', `You can have at most ${MAX_ACTIVE} active API tokens`);
-    }
-    const token = TOKEN_PREFIX + newSecret(32);
-    const apiToken = em.create(ApiToken, { user, name, prefix: token.slice(0, 10), tokenHash: sha256Hex(token) });
-    await em.flush();
-    return { token, apiToken };
+    // counted and stored under the account's lock: parallel calls never pass the quota
+    return underLock(em, `quota:api-tokens:${user.id}`, async (tx) => {
+      if ((await tx.count(ApiToken, { user, revokedAt: null })) >= MAX_ACTIVE) {
+        throw new AppError('CONFLICT', `You can have at most ${MAX_ACTIVE} active API tokens`);
+      }
+      const token = TOKEN_PREFIX + newSecret(32);
+      const apiToken = tx.create(ApiToken, {
+        user: user.id,
+        name,
+        prefix: token.slice(0, 10),
+        tokenHash: sha256Hex(token),
+      });
+      await tx.flush();
+      return { token, apiToken };
+    });
   }
 
   list(em: EntityManager, user: User): Promise<ApiToken[]> {

@@ -16,7 +16,7 @@ import type {
 } from './auth.schemas';
 import { EmailVerification } from './email-verification.entity';
 import { LoginThrottle } from './login-throttle';
-import { assertUnderLimit, countHits, pruneHits, recordHit } from './rate-limit';
+import { pruneHits, TOO_MANY_ATTEMPTS, takeHits, tryTakeHits } from './rate-limit';
 import { Session } from './session.entity';
 
 // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
@@ -28,6 +28,11 @@ const ARGON2 = {
 } as const;
 const VERIFY_TTL_MS = 48 * 3_600_000;
 const REGISTER_PER_IP_PER_HOUR = 30;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** Notices one address may get in a day about sign-ups with it (it already has an account). */
+const NOTICES_PER_ADDRESS_PER_DAY = 5;
+const USERNAME_TAKEN = 'That username is already taken';
 /** Verification links one address may be sent again in a day (one mail box, many asking clients). */
 const RESENDS_PER_ADDRESS_PER_DAY = 5;
 // verifying against a real hash keeps unknown usernames as slow as wrong passwords
@@ -62,19 +67,36 @@ export class AuthService {
     return hash(password, ARGON2);
   }
 
+  /**
+   * Creates an account. An address that already has one answers exactly like a new sign-up (the
+   * same result, the same kind of work), so sign-up cannot tell who has an account; the address's
+   * owner gets a notice instead of a verification link. A taken username is said, as it must be
+   * for the person to choose another.
+   */
   async register(em: EntityManager, input: RegisterCommand, ip: string): Promise<{ user: User; guest: boolean }> {
-    const ipBucket = `register:ip:${ip}`;
-    await assertUnderLimit(em, ipBucket, REGISTER_PER_IP_PER_HOUR, 3_600_000);
-    await this.assertFree(em, input.username, input.email);
+    if (await this.usernameTaken(em, input.username)) throw conflict(USERNAME_TAKEN);
     const invited = input.invite ? await this.invites?.pendingEmail(em, input.invite) : null;
     if (input.invite && invited !== input.email) {
       throw badInput('This invitation link is not valid (any more) for this e-mail address', [
         { path: 'invite', message: 'not valid for this e-mail address' },
       ]);
     }
+    // only the invitation link's holder gets here: the link was mailed to this very address
+    if (invited && (await em.count(User, { email: input.email })))
+      throw conflict('This e-mail address already has an account: log in to accept the invitation');
+    await takeHits(em, [
+      {
+        bucket: `register:ip:${ip}`,
+        max: REGISTER_PER_IP_PER_HOUR,
+        windowMs: HOUR_MS,
+        message: TOO_MANY_ATTEMPTS,
+      },
+    ]);
     const passwordHash = await this.hashPassword(input.password);
     try {
       return await em.transactional(async (tx) => {
+        const owner = await tx.findOne(User, { email: input.email });
+        if (owner) return this.signUpWithTakenAddress(tx, owner, input, passwordHash);
         const user = tx.create(User, {
           username: input.username,
           email: input.email,
@@ -85,27 +107,57 @@ export class AuthService {
         // an invitation link (clean rooms) creates guest accounts; an ordinary sign-up verifies first
         if (invited) await this.invites!.accept(tx, input.invite!, user);
         else await this.sendVerification(tx, user);
-        await recordHit(tx, ipBucket);
         await tx.flush();
         return { user, guest: user.guest };
       });
     } catch (err) {
-      // two sign-ups racing for the same name: the unique index decides
-      if (isUniqueViolation(err)) throw conflict('That username or e-mail is already registered');
-      throw err;
+      if (!isUniqueViolation(err)) throw err;
+      // two sign-ups raced for the same name or address: the unique indexes decided
+      if (invited || (await this.usernameTaken(em.fork(), input.username))) throw conflict(USERNAME_TAKEN);
+      const fresh = em.fork();
+      return fresh.transactional(async (tx) =>
+        this.signUpWithTakenAddress(tx, await tx.findOneOrFail(User, { email: input.email }), input, passwordHash),
+      );
     }
   }
 
-  private async assertFree(em: EntityManager, username: string, email: string) {
-    const [{ name_taken, email_taken }] = await em
-      .getConnection()
-      .execute<{ name_taken: boolean; email_taken: boolean }[]>(
-        `select exists(select 1 from users where lower(username) = lower(?)) as name_taken,
-              exists(select 1 from users where email = ?) as email_taken`,
-        [username, email],
-      );
-    if (name_taken) throw conflict('That username is already taken');
-    if (email_taken) throw conflict('That e-mail address is already registered');
+  private async usernameTaken(em: EntityManager, username: string): Promise<boolean> {
+    const [{ taken }] = await em.execute<{ taken: boolean }[]>(
+      'select exists(select 1 from users where lower(username) = lower(?)) as taken',
+      [username],
+    );
+    return taken;
+  }
+
+  /**
+   * A sign-up with an address that has an account: the answer a new account would get (an unsaved
+   * user that is never stored), and a notice to the address's owner, at most
+   * NOTICES_PER_ADDRESS_PER_DAY a day so sign-ups cannot flood a mail box.
+   */
+  private async signUpWithTakenAddress(
+    tx: EntityManager,
+    owner: User,
+    input: RegisterCommand,
+    passwordHash: string,
+  ): Promise<{ user: User; guest: boolean }> {
+    const { refused } = await tryTakeHits(tx, [
+      { bucket: `register:notice:${owner.email}`, max: NOTICES_PER_ADDRESS_PER_DAY, windowMs: DAY_MS, message: '' },
+    ]);
+    if (!refused) {
+      this.mail.enqueue(tx, {
+        to: owner.email,
+        kind: 'sign-up-with-taken-address',
+        subject: 'Someone tried to sign up to Parley with your e-mail address',
+        text: `Hello ${owner.nickname},\n\nSomeone, maybe you, tried to create a new Parley account with this e-mail address. It already has an account, so no new one was made.\n\nIf it was you: log in as ${owner.username} at ${this.config.publicUrl}/auth/login-page\nIf it was not you, ignore this mail: nothing has changed.\n`,
+      });
+    }
+    const user = Object.assign(new User(), {
+      username: input.username,
+      email: input.email,
+      passwordHash,
+      nickname: input.username,
+    });
+    return { user, guest: false };
   }
 
   private async sendVerification(em: EntityManager, user: User) {
@@ -127,17 +179,23 @@ export class AuthService {
   /**
    * Sends a fresh verification link. Always succeeds silently, so it cannot probe for accounts: 10
    * asks an hour per client address, and at most RESENDS_PER_ADDRESS_PER_DAY links to one address
-   * (asks beyond that send nothing, whether or not the address has an account).
+   * (asks beyond that send nothing, whether or not the address has an account). Both counts are
+   * taken with the mail in one transaction, so parallel asks never send more.
    */
   async resendVerification(em: EntityManager, { email }: ResendVerificationCommand, ip: string): Promise<void> {
-    const bucket = `verify-resend:${ip}`;
-    const toAddress = `verify-resend:to:${email}`;
-    await assertUnderLimit(em, bucket, 10, 3_600_000);
     await em.transactional(async (tx) => {
-      await recordHit(tx, bucket);
-      const sentToday = await countHits(tx, toAddress, 86_400_000);
-      await recordHit(tx, toAddress);
-      if (sentToday >= RESENDS_PER_ADDRESS_PER_DAY) return;
+      await takeHits(tx, [
+        {
+          bucket: `verify-resend:${ip}`,
+          max: 10,
+          windowMs: HOUR_MS,
+          message: TOO_MANY_ATTEMPTS,
+        },
+      ]);
+      const { refused } = await tryTakeHits(tx, [
+        { bucket: `verify-resend:to:${email}`, max: RESENDS_PER_ADDRESS_PER_DAY, windowMs: DAY_MS, message: '' },
+      ]);
+      if (refused) return;
       const user = await tx.findOne(User, { email });
       if (user && !user.emailVerifiedAt && !user.guest) await this.sendVerification(tx, user);
     });

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { isIP } from 'node:net';
 import { AppError } from '../../shared/errors';
 import { RateLimitHit } from './rate-limit-hit.entity';
+import { lockBuckets } from '../../shared/locks';
 
 export type LoginThrottleSettings = { freeFailures: number; windowMs: number; maxDelayMs: number };
 
@@ -61,16 +62,13 @@ export class LoginThrottle {
       address: `login:address:${address}`,
     };
     return em.transactional(async (tx) => {
-      const conn = tx.getConnection();
-      const ctx = tx.getTransactionContext();
-      // one account's attempts are checked and recorded one at a time
-      await conn.execute('select pg_advisory_xact_lock(hashtext(?))', [buckets.account], 'all', ctx);
-      const rows = await conn.execute<{ bucket: string; n: number; last: Date }[]>(
+      // attempts sharing the account or the address are checked and recorded one at a time (an
+      // address spraying many accounts in parallel is counted as exactly as one account's guesses)
+      await lockBuckets(tx, Object.values(buckets));
+      const rows = await tx.execute<{ bucket: string; n: number; last: Date }[]>(
         `select bucket, count(*)::int as n, max(created_at) as last from rate_limit_hits
           where bucket in (?, ?, ?) and created_at > ? group by bucket`,
         [buckets.pair, buckets.account, buckets.address, new Date(Date.now() - this.settings.windowMs)],
-        'all',
-        ctx,
       );
       const stats = (bucket: string) => rows.find((r) => r.bucket === bucket);
       const { freeFailures, maxDelayMs } = this.settings;

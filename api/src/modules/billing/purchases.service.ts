@@ -11,7 +11,7 @@ import { isFree, resolvePlan } from './plans';
 import { Purchase } from './purchase.entity';
 import type { SandboxGateway } from './sandbox-gateway';
 import { StripeGateway } from './stripe-gateway';
-import { assertUnderLimit, recordHit } from '../auth/rate-limit';
+import { TOO_MANY_ATTEMPTS, takeHits } from '../auth/rate-limit';
 
 /** Checkouts a user may start per window (each may create a provider PaymentIntent). */
 export const PAYMENT_INTENT_LIMIT = { max: 20, windowMs: 10 * 60_000 };
@@ -46,13 +46,19 @@ export class PurchasesService {
   /** Starts checking out one plan: a pending purchase, and for Stripe the PaymentIntent's secret. */
   async createPaymentIntent(em: EntityManager, user: User, input: PaymentIntentCommand): Promise<StartedPurchase> {
     const plan = resolvePlan(input.item);
-    // Each start may call the payment provider: a signed-in script must not hammer it.
-    const bucket = `payment-intent:${user.id}`;
-    await assertUnderLimit(em, bucket, PAYMENT_INTENT_LIMIT.max, PAYMENT_INTENT_LIMIT.windowMs);
     // a refused start writes nothing, not even a count against the limit
     if (isFree(plan) && (await this.ledger.findByReference(em, freePlanReference(user.id))))
       throw conflict(FREE_PLAN_USED);
-    await recordHit(em, bucket);
+    // Each start may call the payment provider: a signed-in script must not hammer it. The count is
+    // taken atomically before the purchase exists, so parallel starts never pass the limit.
+    await takeHits(em, [
+      {
+        bucket: `payment-intent:${user.id}`,
+        max: PAYMENT_INTENT_LIMIT.max,
+        windowMs: PAYMENT_INTENT_LIMIT.windowMs,
+        message: TOO_MANY_ATTEMPTS,
+      },
+    ]);
     const base = { user, item: plan.item, amountCents: plan.priceCents, currency: plan.currency, tokens: plan.tokens };
     if (isFree(plan)) {
       const purchase = em.create(Purchase, { ...base, gateway: 'free' });

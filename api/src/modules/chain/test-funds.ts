@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { getAddress, parseEther } from 'ethers';
 import { devAccounts } from './anvil';
 import { AppError } from '../../shared/errors';
-import { countHits, recordHit } from '../auth/rate-limit';
+import { giveBack, takeHits } from '../auth/rate-limit';
 import type { User } from '../users/user.entity';
 import type { ChainService } from './chain.service';
 import type { GrantTestFundsCommand } from './test-funds.schemas';
@@ -38,26 +38,29 @@ export class TestFundsService {
   async grant(em: EntityManager, user: User, command: GrantTestFundsCommand): Promise<TestFundsGrant> {
     if (!this.available) throw new AppError('NOT_FOUND', `No route for POST ${TEST_FUNDS_PATH}`);
     const address = getAddress(command.address);
-    const buckets = { user: `test-funds:user:${user.id}`, address: `test-funds:address:${address.toLowerCase()}` };
-    if ((await countHits(em, buckets.user, HOUR)) >= TEST_FUNDS_LIMITS.perUserPerHour) {
-      throw new AppError(
-        'RATE_LIMITED',
-        `Test funds are limited to ${TEST_FUNDS_LIMITS.perUserPerHour} grants an hour per account. Please wait and try again.`,
-      );
-    }
-    if ((await countHits(em, buckets.address, HOUR)) >= TEST_FUNDS_LIMITS.perAddressPerHour) {
-      throw new AppError(
-        'RATE_LIMITED',
-        `This address got test funds ${TEST_FUNDS_LIMITS.perAddressPerHour} times in the last hour. Please wait and try again.`,
-      );
-    }
-    await recordHit(em, buckets.user);
-    await recordHit(em, buckets.address);
+    // both counts are taken at once and atomically, before anything is sent: parallel asks from
+    // any number of server processes never get more grants than the limits allow
+    const hitIds = await takeHits(em, [
+      {
+        bucket: `test-funds:user:${user.id}`,
+        max: TEST_FUNDS_LIMITS.perUserPerHour,
+        windowMs: HOUR,
+        message: `Test funds are limited to ${TEST_FUNDS_LIMITS.perUserPerHour} grants an hour per account. Please wait and try again.`,
+      },
+      {
+        bucket: `test-funds:address:${address.toLowerCase()}`,
+        max: TEST_FUNDS_LIMITS.perAddressPerHour,
+        windowMs: HOUR,
+        message: `This address got test funds ${TEST_FUNDS_LIMITS.perAddressPerHour} times in the last hour. Please wait and try again.`,
+      },
+    ]);
+    let sentAny = false;
     const send = async () => {
       const { signer, token } = await this.chain.devSigner(
         devAccounts(FAUCET_ACCOUNT_INDEX + 1)[FAUCET_ACCOUNT_INDEX].privateKey,
       );
       const ethTx = await signer.sendTransaction({ to: address, value: parseEther(TEST_FUNDS.eth) });
+      sentAny = true;
       await ethTx.wait();
       const data = token.interface.encodeFunctionData('transfer', [address, TEST_FUNDS.ipt]);
       const iptTx = await signer.sendTransaction({ to: await token.getAddress(), data });
@@ -71,6 +74,8 @@ export class TestFundsService {
     try {
       hashes = await sent;
     } catch (err) {
+      // nothing went out: the grant does not count (a half grant does: its ETH was sent)
+      if (!sentAny) await giveBack(em, hitIds);
       if (err instanceof AppError) throw err;
       throw new AppError('CHAIN_UNAVAILABLE', 'The local chain did not take the test funds transfer; try again.');
     }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, badInput, conflict, isUniqueViolation, notFound } from '../../shared/errors';
+import { underLock } from '../../shared/locks';
 import type { User } from '../users/user.entity';
 import { Key } from './key.entity';
 import type { CreateKeyCommand, KeyRef } from './keys.schemas';
@@ -15,18 +16,21 @@ export class KeysService {
         { path: 'id', message: 'does not match the public key' },
       ]);
     }
-    if ((await em.count(Key, { user })) >= MAX_KEYS_PER_USER) {
-      throw new AppError('CONFLICT', `You can keep at most ${MAX_KEYS_PER_USER} keys`);
-    }
-    if (await em.count(Key, { id: parsed.id })) throw conflict('This key is already registered');
-    const key = em.create(Key, { id: parsed.id, user, title: input.title, publicKeyPem: parsed.pem });
     try {
-      await em.flush();
+      // counted and stored under the account's lock: parallel calls never pass the quota
+      return await underLock(em, `quota:keys:${user.id}`, async (tx) => {
+        if ((await tx.count(Key, { user })) >= MAX_KEYS_PER_USER) {
+          throw new AppError('CONFLICT', `You can keep at most ${MAX_KEYS_PER_USER} keys`);
+        }
+        if (await tx.count(Key, { id: parsed.id })) throw conflict('This key is already registered');
+        const key = tx.create(Key, { id: parsed.id, user: user.id, title: input.title, publicKeyPem: parsed.pem });
+        await tx.flush();
+        return key;
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('This key is already registered');
       throw err;
     }
-    return key;
   }
 
   list(em: EntityManager, user: User): Promise<Key[]> {

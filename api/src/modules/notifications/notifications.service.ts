@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, notFound } from '../../shared/errors';
-import { countHits, recordHit } from '../auth/rate-limit';
+import { notFound } from '../../shared/errors';
+import { takeHits } from '../auth/rate-limit';
 import { User } from '../users/user.entity';
 import { Notification } from './notification.entity';
 import type { CreateNotificationCommand, NotificationRef } from './notifications.schemas';
@@ -28,30 +28,29 @@ export class NotificationsService {
    */
   async countSent(em: EntityManager, senderId: string, recipientIds: string[]): Promise<void> {
     const { perSender, perRecipient, toRecipient, windowMs } = NOTIFICATION_LIMITS;
-    const senderBucket = `notify:sender:${senderId}`;
-    const pairBuckets = recipientIds.map((id) => `notify:pair:${senderId}:${id}`);
-    const inboxBuckets = recipientIds.map((id) => `notify:to:${id}`);
-    // one sender's notifications are counted one transaction at a time
-    await em
-      .getConnection()
-      .execute('select pg_advisory_xact_lock(hashtext(?))', [senderBucket], 'all', em.getTransactionContext());
-    const overSender = (await countHits(em, senderBucket, windowMs)) + recipientIds.length > perSender;
-    let overRecipient = false;
-    for (const bucket of pairBuckets) overRecipient ||= (await countHits(em, bucket, windowMs)) >= perRecipient;
-    let overInbox = false;
-    for (const bucket of inboxBuckets) overInbox ||= (await countHits(em, bucket, windowMs)) >= toRecipient;
-    if (overSender || overRecipient || overInbox) {
-      throw new AppError(
-        'RATE_LIMITED',
-        overSender
-          ? `You can send at most ${perSender} notifications an hour. Please try again later.`
-          : overRecipient
-            ? `You can send at most ${perRecipient} notifications an hour to the same person. Please try again later.`
-            : 'This person has received too many notifications in the last hour. Please try again later.',
-      );
-    }
-    for (const bucket of [...recipientIds.map(() => senderBucket), ...pairBuckets, ...inboxBuckets])
-      await recordHit(em, bucket);
+    // every count is locked, checked and taken at once (rate-limit.ts): parallel sends from one
+    // sender, or from many senders to one inbox, never pass a cap
+    await takeHits(em, [
+      {
+        bucket: `notify:sender:${senderId}`,
+        max: perSender,
+        windowMs,
+        hits: recipientIds.length,
+        message: `You can send at most ${perSender} notifications an hour. Please try again later.`,
+      },
+      ...recipientIds.map((id) => ({
+        bucket: `notify:pair:${senderId}:${id}`,
+        max: perRecipient,
+        windowMs,
+        message: `You can send at most ${perRecipient} notifications an hour to the same person. Please try again later.`,
+      })),
+      ...recipientIds.map((id) => ({
+        bucket: `notify:to:${id}`,
+        max: toRecipient,
+        windowMs,
+        message: 'This person has received too many notifications in the last hour. Please try again later.',
+      })),
+    ]);
   }
 
   /** The caller's own notifications, newest first. */

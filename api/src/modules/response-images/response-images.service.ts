@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
 import { AppError, badInput } from '../../shared/errors';
-import { assertUnderLimit, recordHit } from '../auth/rate-limit';
+import { giveBack, TOO_MANY_ATTEMPTS, takeHits } from '../auth/rate-limit';
 import type { PublicRequestsService } from '../requests/public-requests.service';
 import type { FileStorage } from '../storage/file-storage';
 import { IMAGE_OVERHEAD, MAX_IMAGE_BODY, type UploadImageCommand } from './response-images.schemas';
@@ -35,12 +35,19 @@ export class ResponseImagesService {
     if (request.type !== 'collection' || !request.options?.personalImages) {
       throw badInput('This request does not ask for personal images');
     }
-    const buckets = [`response-image:device:${input.deviceId}`, `response-image:ip:${ip}`];
-    await assertUnderLimit(em, buckets[0], IMAGE_LIMITS.perDevice, IMAGE_LIMITS.windowMs);
-    await assertUnderLimit(em, buckets[1], IMAGE_LIMITS.perIp, IMAGE_LIMITS.windowMs);
+    const { perDevice, perIp, windowMs } = IMAGE_LIMITS;
+    // counted atomically before the file is stored: parallel uploads never pass the limits
+    const hitIds = await takeHits(em, [
+      { bucket: `response-image:device:${input.deviceId}`, max: perDevice, windowMs, message: TOO_MANY_ATTEMPTS },
+      { bucket: `response-image:ip:${ip}`, max: perIp, windowMs, message: TOO_MANY_ATTEMPTS },
+    ]);
     const id = randomBytes(32).toString('base64url');
-    await this.storage.put(storageKey(id), body);
-    for (const bucket of buckets) await recordHit(em, bucket);
+    try {
+      await this.storage.put(storageKey(id), body);
+    } catch (err) {
+      await giveBack(em, hitIds);
+      throw err;
+    }
     return { id, path: IMAGE_PATH + id, bytes: body.length };
   }
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, badInput, conflict, forbidden, notFound } from '../../shared/errors';
 import { newSecret, sha256Hex } from '../../shared/tokens';
-import { countHits, recordHit } from '../auth/rate-limit';
+import { takeHits } from '../auth/rate-limit';
 import { dropDatasetTables } from '../datasets/dataset-tables';
 import { Key } from '../keys/key.entity';
 import { normaliseKeyId } from '../keys/public-key';
@@ -351,37 +351,33 @@ export class RoomsService {
     });
   }
 
-  /** Refuses invitations over INVITATION_LIMITS (RATE_LIMITED), else counts them. */
+  /**
+   * Refuses invitations over INVITATION_LIMITS (RATE_LIMITED), else counts them: every count is
+   * locked, checked and taken at once (rate-limit.ts), so parallel invitations from one sender, or
+   * from many senders to one address, never pass a cap.
+   */
   private async countInvitations(tx: EntityManager, user: User, room: Room, emails: string[]) {
     const { perSender, perRoomAndRecipient, perRecipient } = INVITATION_LIMITS;
-    const sender = `room-invite:sender:${user.id}`;
-    // one sender's invitations are counted one transaction at a time
-    await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [sender]);
-    if ((await countHits(tx, sender, perSender.windowMs)) + emails.length > perSender.max)
-      throw new AppError(
-        'RATE_LIMITED',
-        `You can send at most ${perSender.max} room invitations an hour. Please try again later.`,
-      );
-    for (const email of emails) {
-      if (
-        (await countHits(tx, `room-invite:${room.id}:${email}`, perRoomAndRecipient.windowMs)) >=
-        perRoomAndRecipient.max
-      )
-        throw new AppError(
-          'RATE_LIMITED',
-          `${email} was invited to this room ${perRoomAndRecipient.max} times today already. Please try again tomorrow.`,
-        );
-      if ((await countHits(tx, `room-invite:to:${email}`, perRecipient.windowMs)) >= perRecipient.max)
-        throw new AppError(
-          'RATE_LIMITED',
-          `${email} has received too many invitations today. Please try again tomorrow.`,
-        );
-    }
-    for (const email of emails) {
-      await recordHit(tx, sender);
-      await recordHit(tx, `room-invite:${room.id}:${email}`);
-      await recordHit(tx, `room-invite:to:${email}`);
-    }
+    await takeHits(tx, [
+      {
+        bucket: `room-invite:sender:${user.id}`,
+        ...perSender,
+        hits: emails.length,
+        message: `You can send at most ${perSender.max} room invitations an hour. Please try again later.`,
+      },
+      ...emails.flatMap((email) => [
+        {
+          bucket: `room-invite:${room.id}:${email}`,
+          ...perRoomAndRecipient,
+          message: `${email} was invited to this room ${perRoomAndRecipient.max} times today already. Please try again tomorrow.`,
+        },
+        {
+          bucket: `room-invite:to:${email}`,
+          ...perRecipient,
+          message: `${email} has received too many invitations today. Please try again tomorrow.`,
+        },
+      ]),
+    ]);
   }
 
   private async invite(tx: EntityManager, inviter: User, room: Room, email: string, opts: { mail: boolean }) {
@@ -432,6 +428,9 @@ export class RoomsService {
   }
 
   private async addMember(tx: EntityManager, room: Room, invitee: User): Promise<RoomMember> {
+    // members are counted under the room's lock (a sign-up through an invitation link comes here
+    // without it), so parallel accepts never pass MAX_MEMBERS
+    await tx.execute('select id from vcr_rooms where id = ? for update', [room.id]);
     const existing = await tx.findOne(RoomMember, { room, user: invitee });
     if (existing) return existing;
     if ((await tx.count(RoomMember, { room })) >= MAX_MEMBERS)

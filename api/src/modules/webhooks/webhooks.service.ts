@@ -7,6 +7,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import { badInput, notFound } from '../../shared/errors';
+import { underLock } from '../../shared/locks';
 import type { JobQueue } from '../jobs/job-queue';
 import type { MailService } from '../mail/mail.service';
 import { Notification } from '../notifications/notification.entity';
@@ -61,13 +62,16 @@ export class WebhooksService {
     input: CreateEndpointCommand,
   ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const url = this.checkUrl(input.url);
-    if ((await em.count(WebhookEndpoint, { user })) >= MAX_ENDPOINTS) {
-      throw badInput(`At most ${MAX_ENDPOINTS} webhook endpoints per account`);
-    }
-    const secret = newWebhookSecret();
-    const endpoint = em.create(WebhookEndpoint, { user, url, events: [...new Set(input.events)], secret });
-    await em.flush();
-    return { endpoint, secret };
+    // counted and stored under the account's lock: parallel calls never pass the quota
+    return underLock(em, `quota:webhooks:${user.id}`, async (tx) => {
+      if ((await tx.count(WebhookEndpoint, { user })) >= MAX_ENDPOINTS) {
+        throw badInput(`At most ${MAX_ENDPOINTS} webhook endpoints per account`);
+      }
+      const secret = newWebhookSecret();
+      const endpoint = tx.create(WebhookEndpoint, { user: user.id, url, events: [...new Set(input.events)], secret });
+      await tx.flush();
+      return { endpoint, secret };
+    });
   }
 
   list(em: EntityManager, user: User): Promise<WebhookEndpoint[]> {
