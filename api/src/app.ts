@@ -218,8 +218,9 @@ export async function buildApp({
   });
 
   // one place for NUL characters (PostgreSQL text cannot hold them): refused before any route runs
+  // (a path no route matched, NUL or not, is the not-found answer's: it reads nothing)
   app.addHook('preHandler', async (request) => {
-    if (isApiRequest(request)) assertNoNulBytes(request, request.routeOptions.url === '/graphql');
+    if (isApiRequest(request) && !request.is404) assertNoNulBytes(request, request.routeOptions.url === '/graphql');
   });
 
   app.get('/healthz', async (_request, reply) => {

@@ -226,6 +226,14 @@ function queryString(value: unknown): string {
   return qs ? `?${qs}` : '';
 }
 
+/** The same parameters, each value (and each item of a list) carrying a NUL character. */
+function withNulEverywhere(value: unknown): Record<string, unknown> {
+  const nul = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(nul) : `${typeof v === 'string' ? v : JSON.stringify(v)}${NASTY_STRINGS.nul}`;
+  const entries = Object.entries((value ?? {}) as Record<string, unknown>);
+  return Object.fromEntries(entries.length ? entries.map(([k, v]) => [k, nul(v)]) : [['probe', NASTY_STRINGS.nul]]);
+}
+
 function restCases(r: RestRoute, rng: Rng): Case[] {
   const schema = z.toJSONSchema(r.input, { io: 'input', unrepresentable: 'any' }) as Parameters<
     typeof fromJsonSchema
@@ -262,6 +270,8 @@ function restCases(r: RestRoute, rng: Rng): Case[] {
         'NUL',
         mutateLeaf(plausible(), rng, () => NASTY_STRINGS.nul),
       ),
+      // NUL in every parameter: refused before any route reads it (issue 27: one reached PostgreSQL)
+      get('NUL in every parameter', withNulEverywhere(plausible()), { status: 400 }),
       get(
         'control characters',
         mutateLeaf(plausible(), rng, () => NASTY_STRINGS.control),
@@ -436,6 +446,13 @@ function graphqlCases(f: GraphQLField<unknown, unknown>, rng: Rng): Case[] {
     ...malformedValues(plausible, rng, (text) => `{"query":${JSON.stringify(query)},"variables":${text}}`).map(
       ([label, text]) => post(label, text),
     ),
+    // an operation name the document does not have, or several operations and no name (issue 27)
+    post('unknown operationName', JSON.stringify({ query, variables: plausible(), operationName: 'NoSuchOperation' }), {
+      status: 400,
+    }),
+    post('two operations, no operationName', body(plausible(), `${query}\nquery Other { __typename }`), {
+      status: 400,
+    }),
     post('unknown argument', body(plausible(), query.replace(`${f.name}`, `${f.name}(bogus: 1)`).replace(')(', ', '))),
     post('not JSON', rng.pick(NOT_JSON)),
     post('oversized body', body({ pad: 'x'.repeat(300 * 1024) }), { status: 413 }),

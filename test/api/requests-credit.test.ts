@@ -182,6 +182,11 @@ describe('publishing with prepaid credit', () => {
     const again = await publishWithCredit(user, body);
     expect(again.status).toBe(200);
     expect(await balanceOf(user.client)).toBe(10);
+    // the same id for a different request: 409, not the first one answered (issue 27)
+    const other = await publishWithCredit(user, { ...body, bonus_amount: 10 });
+    expectError(other, 409, 'CONFLICT');
+    expect(other.body.error?.message).toBe('This id was already used to publish a different request');
+    expect(await balanceOf(user.client)).toBe(10);
 
     // and a double click on publishing a draft (updateRequest) too
     const draft = await createRequest(user, collectionBody(key.id, { bonus_amount: 10, bonus_each: 2 }));

@@ -385,6 +385,20 @@ describe('reports', () => {
     });
     expect(again.body.result?.id).toBe(res.body.result?.id);
     expect(await balanceOf(guest.client)).toBe(9);
+    // the same request_id for another report: 409, not the first report (issue 27), and no charge
+    for (const other of [
+      { datasets_array: JSON.stringify([setA, setB]), sqlWhere: JSON.stringify(eq('email', 'mail')) },
+      { datasets_array: JSON.stringify([setB]) },
+    ]) {
+      const reused = await guest.client.rest('POST', '/v1/vcr/createReport', {
+        room_id: room.id,
+        ...other,
+        request_id: 'report-1-abc',
+      });
+      expect([reused.status, reused.body.error?.code]).toEqual([409, 'CONFLICT']);
+      expect(reused.body.error?.message).toBe('This idempotency key was already used for a different report');
+    }
+    expect(await balanceOf(guest.client)).toBe(9);
     // a one-set report over GraphQL
     const one = await guest.client.gql<{
       createReport: { datasetCount: number; rowCount: number; result: ReportResult };

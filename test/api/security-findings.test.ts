@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gqlCode, TestClient, type GqlResult } from './support/client';
 import { dbSnapshot } from './support/db-snapshot';
 import { buildUser, PNG_1X1, type TestUser } from './support/factories';
+import { buildKey, collectionBody, createRequest, surveyBody, unverifiedEscrow } from './support/requests';
 import { startTestServer, type TestServer } from './support/server';
 
 // Regression tests for the findings of the outside probe (issue 14), one describe each.
@@ -349,6 +350,123 @@ describe('found by the fuzz test (test/api/fuzz.test.ts)', () => {
     expect(longUrl.status).toBe(431);
     expect(await longUrl.json()).toEqual({
       error: { code: 'BAD_USER_INPUT', message: 'The request URL or headers are too large' },
+    });
+  });
+});
+
+describe('issue 27: a cookie-authenticated write without Origin is refused when the browser says another site sent it', () => {
+  const update = (headers: Record<string, string>) =>
+    alice.client.fetch('/v1/auth/user/updateUser', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ update: { nickname: 'framed' } }),
+    });
+  const mutate = (headers: Record<string, string>) =>
+    alice.client.fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ query: `mutation { updateProfile(input: { nickname: "framed" }) { nickname } }` }),
+    });
+
+  it.each<Record<string, string>>([
+    { 'sec-fetch-site': 'cross-site' },
+    { 'sec-fetch-site': 'same-site' },
+    { referer: 'https://evil.example/page' },
+    { referer: 'not a url' },
+    { 'sec-fetch-site': 'same-origin', referer: 'https://evil.example/' },
+  ])('%o', async (headers) => {
+    const before = await dbSnapshot(server);
+    const rest = await update(headers);
+    expect(rest.status).toBe(403);
+    expect(((await rest.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+    const gql = await gqlJson(await mutate(headers));
+    expect([gql.status, gql.errors?.[0].extensions?.code]).toEqual([403, 'FORBIDDEN']);
+    expect(await dbSnapshot(server)).toEqual(before);
+  });
+
+  it('still takes one from our own pages, from a client that says nothing, and with an API token', async () => {
+    for (const headers of [
+      { 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'same-origin', referer: `${server.url}/admin/settings` },
+      { 'sec-fetch-site': 'none' },
+      { referer: `${server.url}/admin/settings` },
+      {},
+    ] as Record<string, string>[]) {
+      expect((await update(headers)).status, JSON.stringify(headers)).toBe(200);
+      expect((await mutate(headers)).status, JSON.stringify(headers)).toBe(200);
+    }
+    const token = await alice.client.gql<{ createApiToken: { token: string } }>(
+      `mutation { createApiToken(input: { name: "integration" }) { token } }`,
+    );
+    const bearer = new TestClient(server.url);
+    bearer.bearer = token.data!.createApiToken.token;
+    const res = await bearer.fetch('/v1/auth/user/updateUser', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+      body: JSON.stringify({ update: { nickname: 'Alice' } }),
+    });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('issue 27: no 500 for a client mistake', () => {
+  it('a NUL in a query string that a route would look up is a 400 (getCount reached PostgreSQL)', async () => {
+    const key = await buildKey(alice);
+    const survey = await createRequest(alice, surveyBody(key.id, unverifiedEscrow()));
+    const phone = new TestClient(server.url);
+    const questions = await phone.rest<{ id: string }[]>('GET', '/v1/requestClient/getSurveyQuestions', undefined, {
+      requestId: survey.id,
+    });
+    const questionId = questions.body.result![0].id;
+    const res = await phone.fetch(`/v1/requestClient/getCount?questionId=${questionId}&responseAnswer=%00`);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('BAD_USER_INPUT');
+    expect(errorLines()).toEqual([]);
+  });
+
+  it('an operationName the document does not have is a 400', async () => {
+    for (const body of [
+      { query: 'query A { __typename }', operationName: 'B' },
+      { query: 'query A { __typename } query C { __typename }' },
+    ]) {
+      const res = await gqlJson(
+        await alice.client.fetch('/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      );
+      expect([res.status, res.errors?.[0].extensions?.code]).toEqual([400, 'OPERATION_RESOLUTION_FAILURE']);
+    }
+    expect(errorLines()).toEqual([]);
+  });
+});
+
+describe('issue 27: no probing for other users’ request ids', () => {
+  it('creating a request with an id another user has answers exactly like any taken id', async () => {
+    const bob = await buildUser(server);
+    const [aliceKey, bobKey] = [await buildKey(alice), await buildKey(bob)];
+    const mine = await createRequest(alice, collectionBody(aliceKey.id));
+    const own = await alice.client.rest('POST', '/v1/request/create', { ...collectionBody(aliceKey.id), id: mine.id });
+    const others = await bob.client.rest('POST', '/v1/request/create', { ...collectionBody(bobKey.id), id: mine.id });
+    expect(others).toEqual(own);
+    expect(others.status).toBe(409);
+    expect(others.body.error?.message).not.toMatch(/exist/i);
+    const gql = await bob.client.gql(`mutation($i: CreateRequestInput!) { createRequest(input: $i) { id } }`, {
+      i: {
+        id: mine.id,
+        type: 'collection',
+        title: 'Mine now',
+        keyId: bobKey.id,
+        bonusAmount: 10,
+        bonusEach: 1,
+        status: 0,
+        options: { healthData: true },
+      },
+    });
+    expect(gql.errors?.[0]).toMatchObject({
+      message: others.body.error?.message,
+      extensions: { code: 'CONFLICT' },
     });
   });
 });

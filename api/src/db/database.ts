@@ -5,6 +5,7 @@ import pg from 'pg';
 import { entities } from './entities';
 import { attachEmbeddedEngine, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
 import { migrations } from './migrations/index';
+import { ResilientPostgreSqlDriver } from './resilient-driver';
 
 export type Database = {
   orm: MikroORM;
@@ -23,6 +24,8 @@ export type DatabaseOptions = {
 export function ormOptions(base: Partial<Options>): Options {
   return {
     entities: [...entities],
+    // reads and BEGINs are tried once more when the server dropped their connection
+    driver: ResilientPostgreSqlDriver,
     extensions: [Migrator],
     migrations: {
       migrationsList: [...migrations],

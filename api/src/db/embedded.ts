@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { mkdirSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
+import type { Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -54,6 +55,13 @@ export async function startEmbeddedPostgres(dataDir?: string): Promise<EmbeddedP
     maxConnections: 1,
   });
   await server.start();
+  // A connection cut while its transaction is open (the pool destroying a broken client, say) would
+  // leave that transaction open in PGlite's one session for the next connection to run inside: a
+  // server backend rolls back when its client goes away, and so does this.
+  (server as unknown as { server: Server }).server.on('connection', (socket) =>
+    // queued behind the statement the cut connection may still have running (harmless outside a transaction)
+    socket.once('close', () => void db.exec('rollback').catch(() => undefined)),
+  );
   return {
     socketDir,
     port: SOCKET_PORT,

@@ -1,6 +1,6 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { AppError } from '../shared/errors';
+import { AppError, unavailableIfConnectionLost } from '../shared/errors';
 
 // Codes Apollo and graphql-js produce themselves for bad requests; they pass through unchanged.
 const CLIENT_CODES = new Set([
@@ -27,7 +27,9 @@ export function formatGraphQLError(
   error: unknown,
   onUnexpected: (err: unknown) => void,
 ): GraphQLFormattedError {
-  const original = unwrapResolverError(error);
+  const unwrapped = unwrapResolverError(error);
+  // a dropped database connection is a passing fault (503, try again), not the server's bug
+  const original = unwrapped instanceof AppError ? unwrapped : (unavailableIfConnectionLost(unwrapped) ?? unwrapped);
   if (original instanceof AppError) {
     return {
       message: original.message,

@@ -31,6 +31,9 @@ export function jitExecutor(schema: GraphQLSchema): GatewayExecutor {
     const variables = request.variables ?? {};
     const withGraphqlJs = () =>
       execute({ schema, document, operationName, contextValue: context, variableValues: variables });
+    // Apollo found no operation by the name asked for (it hands us the name of the operation it
+    // found: none): graphql-js, given the name asked for, says so as errors, which Apollo answers 400
+    if (!operation) return execute({ schema, document, operationName: request.operationName, contextValue: context });
     if (query === 'graphql-js') return withGraphqlJs();
     if (!query) {
       const result = compileQuery(schema, document, operationName ?? undefined, {

@@ -1,4 +1,4 @@
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginInlineTraceDisabled,
@@ -9,11 +9,31 @@ import type { FastifyInstance } from 'fastify';
 import processRequest from 'graphql-upload/processRequest.mjs';
 import type { RequestContext } from '../shared/context';
 import { originAllowed } from '../rest/same-origin';
-import { AppError, forbidden } from '../shared/errors';
+import { AppError, forbidden, unavailableIfConnectionLost } from '../shared/errors';
 import { formatGraphQLError } from './format-error';
 import { jitGateway } from './jit-executor';
 import { queryLimitsRule, type QueryLimits } from './limits';
 import { buildAppSchema } from './schema';
+
+/**
+ * An operation that met a dropped database connection (SERVICE_UNAVAILABLE, format-error.ts) is
+ * answered 503 with Retry-After, as on REST: the client tries it again.
+ */
+const unavailableStatusPlugin: ApolloServerPlugin<RequestContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        if (response.body.kind !== 'single') return;
+        const unavailable = response.body.singleResult.errors?.find(
+          (e) => e.extensions?.code === 'SERVICE_UNAVAILABLE',
+        );
+        if (!unavailable) return;
+        response.http.status = 503;
+        response.http.headers.set('retry-after', String(unavailable.extensions?.retryAfter ?? 1));
+      },
+    };
+  },
+};
 
 /**
  * Apollo Server at /graphql: CSRF prevention, depth/alias/cost limits, multipart uploads;
@@ -41,6 +61,7 @@ export async function graphqlPlugin(
       formatGraphQLError(formatted, error, (err) => app.log.error({ err }, 'unexpected GraphQL error')),
     plugins: [
       fastifyApolloDrainPlugin(app),
+      unavailableStatusPlugin,
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
       ...(opts.isProduction ? [ApolloServerPluginLandingPageDisabled()] : []),
@@ -75,8 +96,10 @@ export async function graphqlPlugin(
   });
 
   // errors before Apollo runs (bad multipart, body too large, NUL characters) still answer in GraphQL's shape
-  app.setErrorHandler((err, request, reply) => {
+  app.setErrorHandler((thrown, request, reply) => {
+    const err = thrown instanceof AppError ? thrown : (unavailableIfConnectionLost(thrown) ?? thrown);
     if (err instanceof AppError) {
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
       const extensions = { code: err.code, ...(err.details ? { details: err.details } : {}) };
       return reply.code(err.status).send({ errors: [{ message: err.message, extensions }] });
     }

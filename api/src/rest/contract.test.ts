@@ -67,6 +67,7 @@ describe('the REST contract', () => {
       415: ['UNSUPPORTED_MEDIA_TYPE'],
       429: ['RATE_LIMITED'],
       500: ['INTERNAL_SERVER_ERROR'],
+      503: ['SERVICE_UNAVAILABLE'],
     });
   });
 });

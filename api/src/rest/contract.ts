@@ -1,7 +1,7 @@
 // The REST contract: what every route may answer, as the OpenAPI document states it. Under
 // NODE_ENV=test the plugin checks each real answer against it, so every API and browser test that
 // calls a route also tests that the document tells the truth about it.
-import { AppError, ERROR_STATUS, type ErrorCode } from '../shared/errors';
+import { AppError, ERROR_STATUS, unavailableIfConnectionLost, type ErrorCode } from '../shared/errors';
 import type { FileRoute, RestRoute } from './registry';
 
 type AnyRoute = Pick<RestRoute, 'method' | 'auth' | 'errors'> & Partial<Pick<RestRoute, 'file' | 'bodyLimit'>>;
@@ -15,6 +15,8 @@ export function baseErrors(route: AnyRoute): ErrorCode[] {
     ...(route.file || route.bodyLimit || route.method !== 'GET' ? (['PAYLOAD_TOO_LARGE'] as const) : []),
     'RATE_LIMITED',
     'INTERNAL_SERVER_ERROR',
+    // the database dropped its connections: try again after Retry-After
+    'SERVICE_UNAVAILABLE',
   ];
 }
 
@@ -34,7 +36,8 @@ export function errorStatuses(route: AnyRoute): Map<number, ErrorCode[]> {
 
 /** Throws (a 500 that fails the test) when a route fails with a code its contract does not list. */
 function checkError(route: AnyRoute & { path: string }, error: unknown): void {
-  const code = error instanceof AppError ? error.code : 'INTERNAL_SERVER_ERROR';
+  const code =
+    error instanceof AppError ? error.code : (unavailableIfConnectionLost(error)?.code ?? 'INTERNAL_SERVER_ERROR');
   if (!routeErrors(route).includes(code)) {
     throw new AppError(
       'INTERNAL_SERVER_ERROR',

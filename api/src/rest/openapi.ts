@@ -41,7 +41,7 @@ const STATUS_TEXT: Record<number, string> = {
   429: 'Too many requests (Retry-After says when to try again)',
   500: 'Server error',
   502: 'Payment provider error',
-  503: 'Chain unavailable',
+  503: 'Unavailable for a moment (Retry-After says when to try again): the database dropped its connections, or the chain is unreachable',
 };
 
 // One response per error status the route can answer with, naming its codes.

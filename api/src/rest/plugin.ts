@@ -1,7 +1,14 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
-import { AppError, badInput, forbidden, notFound, unauthenticated } from '../shared/errors';
+import {
+  AppError,
+  badInput,
+  forbidden,
+  notFound,
+  unauthenticated,
+  unavailableIfConnectionLost,
+} from '../shared/errors';
 import { checkAnswer, checkFileAnswer } from './contract';
 import { parseInput } from '../shared/validation';
 import type { FileAnswer, FileRoute, RestRoute, UploadedFile } from './registry';
@@ -16,7 +23,9 @@ type BinaryFields = Record<string, unknown> & { [BINARY_BYTES]?: UploadedFile };
 type ErrorBody = { error: { code: string; message: string; details?: unknown } };
 
 /** Maps any error to the legacy envelope and a proper status; unexpected ones are logged as 500. */
-export function restErrorReply(err: unknown, request: FastifyRequest, reply: FastifyReply) {
+export function restErrorReply(thrown: unknown, request: FastifyRequest, reply: FastifyReply) {
+  // a dropped database connection is a passing fault (503, try again), not the server's bug
+  const err = thrown instanceof AppError ? thrown : (unavailableIfConnectionLost(thrown) ?? thrown);
   let status: number;
   let body: ErrorBody;
   if (err instanceof AppError) {

@@ -29,10 +29,17 @@ export function isOwnOrigin(origin: string, ownOrigin: string, host: string | un
 }
 
 /**
- * Whether a cookie-authenticated write may go on as far as its Origin header says: none (not a
- * browser, or a same-origin GET) or our own. REST writes and GraphQL POSTs both ask this.
+ * Whether a cookie-authenticated write may go on as far as the browser tells where it came from:
+ * an Origin header naming our own origin; or no Origin (not a browser, or one that sends none)
+ * unless the rest of what it sent says another site: fetch metadata other than same-origin (or
+ * none, a user's own navigation), or a Referer from another origin. REST writes and GraphQL POSTs
+ * both ask this.
  */
 export function originAllowed(request: FastifyRequest, ownOrigin: string): boolean {
-  const origin = request.headers.origin;
-  return origin === undefined || isOwnOrigin(origin, ownOrigin, request.headers.host);
+  const { origin, referer, host } = request.headers;
+  if (origin !== undefined) return isOwnOrigin(origin, ownOrigin, host);
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+  if (referer === undefined) return true;
+  return URL.canParse(referer) && isOwnOrigin(new URL(referer).origin, ownOrigin, host);
 }

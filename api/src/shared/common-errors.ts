@@ -10,4 +10,6 @@ export const COMMON_ERRORS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL_SERVER_ERROR: 500,
+  // a passing fault (the database dropped its connections): try again after Retry-After
+  SERVICE_UNAVAILABLE: 503,
 } as const;

@@ -18,6 +18,16 @@ describe('findNulByte', () => {
     ).toBe('rows.1.1');
   });
 
+  it('walks a parsed query string (an object on a prototype without one: fast-querystring)', () => {
+    function Empty() {}
+    Empty.prototype = Object.create(null);
+    const query = Object.assign(new (Empty as unknown as new () => object)(), {
+      questionId: 'q',
+      responseAnswer: '\0',
+    });
+    expect(findNulByte(query)).toBe('responseAnswer');
+  });
+
   it('passes text without NUL, numbers, nulls and class instances (uploads, buffers)', () => {
     expect(findNulByte({ a: 'x', b: [1, null, true, 'y'], c: {} })).toBeNull();
     expect(findNulByte(Buffer.from([0, 0]))).toBeNull();

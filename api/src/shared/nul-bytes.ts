@@ -4,9 +4,11 @@ import { badInput } from './errors';
 // PostgreSQL text cannot hold U+0000: a string carrying one fails inside the driver. Requests are
 // checked once, before any route or resolver runs (app.ts), so every such string is a 400.
 
+// A parsed query string is an object whose prototype is itself an empty object without one
+// (Fastify's query parser, fast-querystring): plain too, though neither test above says so.
 const isPlain = (v: object) => {
   const proto = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
+  return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
 };
 
 // uploads, buffers and other class instances are not text

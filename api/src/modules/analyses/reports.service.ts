@@ -1,8 +1,9 @@
 import type { WebhookEvents } from '../webhooks/webhooks.service';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { query } from '../../db/sql';
-import { AppError, badInput, notFound } from '../../shared/errors';
+import { AppError, badInput, conflict, notFound } from '../../shared/errors';
 import type { CreditService } from '../billing/credit.service';
 import type { LedgerService } from '../billing/ledger.service';
 import { clearColumn, datasetTables, sealedColumn } from '../datasets/dataset-tables';
@@ -90,7 +91,7 @@ export class ReportsService {
     const reportId = input.idempotencyKey ? idFromKey(user.id, room.id, input.idempotencyKey) : undefined;
     if (reportId) {
       const done = await em.findOne(Report, { id: reportId, user });
-      if (done) return done;
+      if (done) return sameReport(done, input);
     }
     let approval: AccessRequest | null = null;
     let ids: string[];
@@ -140,7 +141,7 @@ export class ReportsService {
       await this.ledger.lockUser(tx, user.id);
       if (reportId) {
         const done = await tx.findOne(Report, { id: reportId });
-        if (done) return done;
+        if (done) return sameReport(done, input);
       }
       if (approval) await this.access.lockApproval(tx, user, room.id, approval.id);
       const report = tx.create(Report, {
@@ -293,6 +294,28 @@ const tooBig = (n: number) =>
     'BAD_USER_INPUT',
     `The report would have ${n > MAX_REPORT_ROWS ? `more than ${MAX_REPORT_ROWS}` : n} rows; narrow the condition (nothing was charged)`,
   );
+
+/**
+ * The report a retry with the same idempotency key gets: the one made first, if it asked for the
+ * same thing (its data sets and condition, or its access request); the key reused for another
+ * report is a conflict, as for withdrawals, never someone else's answer returned as if it fitted.
+ */
+function sameReport(done: Report, input: ReportCommand): Report {
+  const condition = () => {
+    try {
+      return input.condition == null ? null : conditionJson(input.condition);
+    } catch {
+      return undefined; // not JSON: not what the first report was made of
+    }
+  };
+  const same = input.accessRequestId
+    ? done.accessRequestId === input.accessRequestId
+    : !done.accessRequestId &&
+      isDeepStrictEqual(done.datasetIds, input.datasetIds) &&
+      isDeepStrictEqual(done.condition ?? null, condition());
+  if (!same) throw conflict('This idempotency key was already used for a different report');
+  return done;
+}
 
 /** A stable report id per caller, room and idempotency key (UUID layout over SHA-256). */
 function idFromKey(userId: string, roomId: string, key: string): string {

@@ -38,6 +38,12 @@ const LOCKED_AFTER_RESPONSES =
  * Requesters' requests: create, edit, delete, read and list, always scoped to the caller (someone
  * else's request is "not found"). Drafts need no money; publishing checks the escrow on-chain.
  */
+/**
+ * Every id a new request cannot take answers this, whoever's request has it (a caller's own, or
+ * another user's, which must not be confirmed to exist).
+ */
+export const ID_UNAVAILABLE = 'This id cannot be used: leave id out and a new one is chosen';
+
 export class RequestsService {
   constructor(
     private readonly surveys: SurveysService,
@@ -65,7 +71,7 @@ export class RequestsService {
     checkRequestRules(input);
     const key = await this.ownKey(em, user, input.keyId);
     const id = input.id ?? randomUUID();
-    if (input.id && (await em.count(DataRequest, { id }))) throw conflict('A request with this id already exists');
+    if (input.id && (await em.count(DataRequest, { id }))) throw conflict(ID_UNAVAILABLE);
     const published = input.status === 1;
     const escrowVerified = published
       ? await verifyEscrow(this.chain, { ...this.expectation(id, input), paidOut: 0 })
@@ -94,7 +100,15 @@ export class RequestsService {
     const existing = input.id ? await em.findOne(DataRequest, { id }) : null;
     if (existing) {
       const again = existing.user.id === user.id && (await this.funding.live(em, id, 'create'));
-      if (!again) throw conflict('A request with this id already exists');
+      if (!again) throw conflict(ID_UNAVAILABLE);
+      // the id is this publication's idempotency key: a retry must ask for the same request
+      const same =
+        existing.type === input.type &&
+        existing.title === input.title &&
+        existing.keyId === key.id &&
+        existing.bonusAmount === input.bonusAmount &&
+        existing.bonusEach === input.bonusEach;
+      if (!same) throw conflict('This id was already used to publish a different request');
       return this.publishFunded(em, user, id);
     }
     await this.funding.assertReady();
@@ -114,7 +128,7 @@ export class RequestsService {
     } catch (err) {
       // the same id submitted twice at once: the other submission paid; finish that one
       if (input.id && isUniqueViolation(err)) return this.create(em, user, input);
-      if (isUniqueViolation(err)) throw conflict('Another request already uses this id');
+      if (isUniqueViolation(err)) throw conflict(ID_UNAVAILABLE);
       throw err;
     }
     return this.publishFunded(em, user, id);

@@ -15,6 +15,8 @@ export type ApiErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RATE_LIMITED'
   | 'INTERNAL_SERVER_ERROR'
+  // a passing fault (the database dropped its connections): trying again shortly works
+  | 'SERVICE_UNAVAILABLE'
   | 'NETWORK_ERROR'
   | 'UNKNOWN';
 
@@ -58,6 +60,7 @@ const KNOWN_CODES = new Set<string>([
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'INTERNAL_SERVER_ERROR',
+  'SERVICE_UNAVAILABLE',
 ]);
 
 const NETWORK_MESSAGE = 'The server could not be reached. Check your connection and try again.';
