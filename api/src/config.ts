@@ -124,6 +124,34 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   // Stripe API base, e.g. http://127.0.0.1:12111 for a local fake in tests; default https://api.stripe.com
   STRIPE_API_BASE: z.url().optional(),
+  // S3-compatible object store for uploaded files (endpoint, e.g. http://minio:9000); unset with AWS S3 itself
+  S3_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .refine(
+      (v) => !URL.parse(v)?.username && !URL.parse(v)?.password,
+      'must not hold credentials: use S3_ACCESS_KEY_ID',
+    )
+    .refine(
+      (v) => ['', '/'].includes(URL.parse(v)?.pathname ?? ''),
+      'must not have a path: name the bucket in S3_BUCKET',
+    )
+    .optional(),
+  // the bucket uploaded files go to; setting it (or any S3_ variable) moves uploads off DATA_DIR
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lowercase letters, digits, dots, hyphens')
+    .optional(),
+  // the store's region (us-east-1 with S3_URL unless set; required for AWS S3 itself)
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1')
+    .optional(),
+  // access key id of credentials allowed to get, put, delete and list objects in S3_BUCKET
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  // secret of S3_ACCESS_KEY_ID; never logged
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // bucket in the URL's path rather than its host name (default true with S3_URL, as MinIO needs)
+  S3_FORCE_PATH_STYLE: bool.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -156,6 +184,8 @@ export type Config = {
   webhooks: { retrySeconds: number; allowPrivate: boolean };
   chain: ChainConfig;
   stripe: StripeConfig | null;
+  /** where uploaded files live: null, local disk under DATA_DIR/uploads; else the object store */
+  s3: S3Config | null;
 };
 
 /** A secret from the environment: printing, logging or serialising it shows "[redacted]". */
@@ -196,6 +226,26 @@ export type StripeConfig = {
   api?: { host: string; port: number; protocol: 'http' | 'https' };
 };
 
+/** An S3-compatible object store, on when any S3_ variable is set (then the required ones must be). */
+export type S3Config = {
+  /** absent: AWS S3 itself, in `region` */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: Secret;
+  forcePathStyle: boolean;
+};
+
+export const S3_VARIABLES = [
+  'S3_URL',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
 function stripeApi(base: string | undefined): StripeConfig['api'] {
   if (!base) return undefined;
   const url = new URL(base);
@@ -219,6 +269,14 @@ function pairProblems(env: Record<string, string | undefined>): string[] {
   }
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY)
     out.push('STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set');
+  // half an object store would put some files nowhere: name each missing variable
+  const s3Set = S3_VARIABLES.filter((name) => env[name]);
+  if (s3Set.length) {
+    const set = `${s3Set.join(', ')} ${s3Set.length > 1 ? 'are' : 'is'} set`;
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((n) => !env[n]))
+      out.push(`${name}: required for the object store (${set})`);
+    if (!env.S3_URL && !env.S3_REGION) out.push(`S3_REGION: required for AWS S3 (no S3_URL; ${set})`);
+  }
   return out;
 }
 
@@ -275,6 +333,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
           webhookSecret: e.STRIPE_WEBHOOK_SECRET ? new Secret(e.STRIPE_WEBHOOK_SECRET) : undefined,
           api: stripeApi(e.STRIPE_API_BASE),
+        }
+      : null,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_URL?.replace(/\/$/, ''),
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? 'us-east-1',
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: new Secret(e.S3_SECRET_ACCESS_KEY!),
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_URL),
         }
       : null,
   };

@@ -203,8 +203,14 @@ export async function restPlugin(
         return restErrorReply(violationOf(() => checkFileAnswer(r, { error })) ?? error, request, reply);
       }
       const violation = violationOf(() => checkFileAnswer(r, { contentType: file.contentType }));
-      if (violation) return restErrorReply(violation, request, reply);
-      return reply.headers({ ...file.headers, ...LOCKED_DOWN_FILE, 'content-type': file.contentType }).send(file.data);
+      if (violation) {
+        if ('length' in file) file.data.destroy();
+        return restErrorReply(violation, request, reply);
+      }
+      const length = 'length' in file ? { 'content-length': String(file.length) } : {};
+      return reply
+        .headers({ ...file.headers, ...LOCKED_DOWN_FILE, ...length, 'content-type': file.contentType })
+        .send(file.data);
     });
   }
   // webhook routes get their own scope whose only parser keeps the JSON body as raw bytes
