@@ -14,6 +14,9 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['api/**/*.test.ts', 'test/api/**/*.test.ts', 'scripts/**/*.test.ts'],
+          globalSetup: ['test/api/support/global-setup.ts'],
+          // files share a worker's loaded modules (the app's import graph costs seconds per file)
+          isolate: false,
           // some tests start servers of their own (a fresh embedded database each)
           testTimeout: 60_000,
           // a file's set-up (server, users, uploads) on the embedded database of a busy machine

@@ -32,6 +32,21 @@ describe('config', () => {
     expect(loadConfig({ GRAPHQL_INTROSPECTION: 'no' }).graphqlSchemaDetails.introspection).toBe(false);
   });
 
+  it('hashes passwords at OWASP cost by default and refuses less in production', () => {
+    expect(loadConfig({}).passwordHash).toEqual({ memoryKib: 19_456, passes: 2 });
+    expect(loadConfig({ PASSWORD_HASH_MEMORY_KIB: '64', PASSWORD_HASH_PASSES: '1' }).passwordHash).toEqual({
+      memoryKib: 64,
+      passes: 1,
+    });
+    const weak = () =>
+      loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_MEMORY_KIB: '64', PASSWORD_HASH_PASSES: '1' });
+    expect(weak).toThrow(ConfigError);
+    expect(weak).toThrow(/PASSWORD_HASH_MEMORY_KIB: at least 19456 in production[\s\S]*PASSWORD_HASH_PASSES/);
+    expect(loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_MEMORY_KIB: '65536' }).passwordHash.memoryKib).toBe(
+      65_536,
+    );
+  });
+
   it("reads TRUST_PROXY as off, on, or the proxies' addresses and ranges", () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

@@ -54,6 +54,15 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(60),
+  // argon2id cost of a password hash: memory in KiB and passes over it (OWASP's baseline: 19 MiB, 2);
+  // production refuses less. Tests lower it: hashing at full cost was a large share of their time
+  PASSWORD_HASH_MEMORY_KIB: z.coerce
+    .number()
+    .int()
+    .min(8)
+    .max(4 * 1024 * 1024)
+    .default(19_456),
+  PASSWORD_HASH_PASSES: z.coerce.number().int().min(1).max(100).default(2),
   // first wait before a failed webhook delivery is retried, in seconds (then doubling to 6 hours)
   WEBHOOK_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   // the longest wait between login attempts once the delays have grown, in minutes
@@ -172,6 +181,8 @@ export type Config = {
   avatarMaxBytes: number;
   /** login throttling: free failures per account and address, how long failures count, longest delay */
   login: { freeFailures: number; windowMs: number; maxDelayMs: number };
+  /** argon2id cost of new password hashes (a hash carries its own, so old ones still verify) */
+  passwordHash: { memoryKib: number; passes: number };
   /** Fastify's trustProxy: true (X-Forwarded-For's first address) or the proxies' addresses */
   trustProxy: boolean | string;
   webDist: string;
@@ -280,6 +291,14 @@ function pairProblems(env: Record<string, string | undefined>): string[] {
   return out;
 }
 
+// Settings that only tests may weaken.
+function productionProblems(e: Env): string[] {
+  const out: string[] = [];
+  if (e.PASSWORD_HASH_MEMORY_KIB < 19_456) out.push('PASSWORD_HASH_MEMORY_KIB: at least 19456 in production');
+  if (e.PASSWORD_HASH_PASSES < 2) out.push('PASSWORD_HASH_PASSES: at least 2 in production');
+  return out;
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // empty strings count as unset, as in most .env tooling
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
@@ -288,6 +307,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)),
     ...pairProblems(cleaned),
   ];
+  if (parsed.success && parsed.data.NODE_ENV === 'production') problems.push(...productionProblems(parsed.data));
   if (!parsed.success || problems.length) throw new ConfigError(problems);
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
@@ -310,6 +330,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
       maxDelayMs: e.LOGIN_MAX_DELAY_MINUTES * 60_000,
     },
+    passwordHash: { memoryKib: e.PASSWORD_HASH_MEMORY_KIB, passes: e.PASSWORD_HASH_PASSES },
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(e.WEB_DIST),
     graphqlLimits: { maxDepth: e.GRAPHQL_MAX_DEPTH, maxAliases: e.GRAPHQL_MAX_ALIASES, maxCost: e.GRAPHQL_MAX_COST },
