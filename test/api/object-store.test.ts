@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { gqlCode } from './support/client';
 import { dbSnapshot } from './support/db-snapshot';
 import { buildUser, PNG_1X1, type TestUser } from './support/factories';
 import { startObjectStore, type TestObjectStore } from './support/object-store';
+import { startServerProcess, tempDataDir, waitFor } from './support/processes';
 import { buildKey, collectionBody, createRequest, newDevice, unverifiedEscrow } from './support/requests';
 import { startTestServer, type TestServer } from './support/server';
 
@@ -220,5 +221,30 @@ describe('a server with an object store', () => {
     expect(back.status).toBe(200);
     expect(Buffer.from(await back.arrayBuffer()).equals(PNG_1X1)).toBe(true);
     expect((await uploadAvatar()).status).toBe(200);
+  });
+});
+
+describe('npm start with an object store it cannot use', () => {
+  it('starts anyway and logs why, without the secret', { timeout: 180_000 }, async () => {
+    const dataDir = tempDataDir();
+    const secret = 'not-the-store-secret';
+    const proc = await startServerProcess({ ...store.env, S3_SECRET_ACCESS_KEY: secret, DATA_DIR: dataDir });
+    try {
+      const output = await waitFor(
+        async () => proc.output.join(''),
+        (o) => o.includes('file storage cannot be used'),
+      );
+      const line = output.split('\n').find((l) => l.includes('file storage cannot be used'))!;
+      expect(JSON.parse(line)).toMatchObject({
+        level: 50,
+        files: `object store (bucket ${store.bucket} at ${store.url})`,
+        problem: expect.stringMatching(/^access to the bucket parley-test is refused \(SignatureDoesNotMatch\)/),
+      });
+      expect(output).not.toContain(secret);
+      expect((await fetch(`${proc.url}/healthz`)).status).toBe(200);
+    } finally {
+      await proc.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
