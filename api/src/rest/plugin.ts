@@ -204,10 +204,11 @@ export async function restPlugin(
       }
       const violation = violationOf(() => checkFileAnswer(r, { contentType: file.contentType }));
       if (violation) {
-        if ('length' in file) file.data.destroy();
+        if (!Buffer.isBuffer(file.data)) file.data.destroy();
         return restErrorReply(violation, request, reply);
       }
-      const length = 'length' in file ? { 'content-length': String(file.length) } : {};
+      // a stream's length as the store gave it (a Buffer's Fastify counts itself)
+      const length = 'length' in file && file.length !== undefined ? { 'content-length': String(file.length) } : {};
       return reply
         .headers({ ...file.headers, ...LOCKED_DOWN_FILE, ...length, 'content-type': file.contentType })
         .send(file.data);

@@ -70,7 +70,7 @@ export function route<S extends z.ZodType = typeof noInput>(spec: RouteSpec<S>):
  * with their length), their type and how long a browser may keep them.
  */
 export type FileAnswer = { contentType: string; headers?: Record<string, string> } & (
-  { data: Buffer } | { data: Readable; length: number }
+  { data: Buffer } | { data: Readable; length?: number }
 );
 
 /**

@@ -5,8 +5,8 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../shared/errors';
 
-/** A stored file to stream to a client: its bytes and how many there are. */
-export type StoredFile = { body: Readable; length: number };
+/** A stored file to stream to a client: its bytes and, when the store says, how many there are. */
+export type StoredFile = { body: Readable; length?: number };
 
 /**
  * Where uploaded files live: local disk under DATA_DIR/uploads (the default) or an S3-compatible

@@ -74,7 +74,7 @@ export class S3Storage implements FileStorage {
     try {
       const out = await this.client.send(command);
       // in Node the body is the HTTP response itself: streamed, never held whole in memory
-      return { body: out.Body as Readable, length: out.ContentLength ?? 0 };
+      return { body: out.Body as Readable, length: out.ContentLength };
     } catch (err) {
       if (named(err, 'NoSuchKey')) return null;
       throw this.failed(err, 'get', key);
