@@ -57,7 +57,7 @@ beforeAll(async () => {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) {
     throw new Error(
-      'The multi-process test needs a PostgreSQL server: set DATABASE_URL (see README, "Several servers")',
+      'The multi-process test needs a PostgreSQL server: set DATABASE_URL (see docs/operations/several-servers.md)',
     );
   }
   c = await startTestChain();

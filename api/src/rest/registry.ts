@@ -40,7 +40,7 @@ export type RestRoute = {
   };
   /**
    * The `result` as it travels (JSON: dates are ISO strings). The OpenAPI document is generated from
-   * it, and under NODE_ENV=test every answer is checked against it (docs: README "APIs").
+   * it, and under NODE_ENV=test every answer is checked against it (docs/api/rest.md).
    */
   output: z.ZodType;
   /**
