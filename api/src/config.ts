@@ -44,11 +44,10 @@ const envSchema = z.object({
       'a PostgreSQL server, e.g. `postgres://user:pass@db:5432/parley`; unset: an embedded PostgreSQL (PGlite) keeps the data under `DATA_DIR`',
     unset: 'embedded',
   }),
-  DATA_DIR: z
-    .string()
-    .min(1)
-    .default('.data')
-    .meta({ description: 'folder for the embedded database, uploads and the local chain state (`chain/`)' }),
+  DATA_DIR: z.string().min(1).default('.data').meta({
+    description:
+      'folder for the embedded database, uploads (unless an object store is configured: `S3_*`) and the local chain state (`chain/`)',
+  }),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
@@ -218,6 +217,52 @@ const envSchema = z.object({
     description: 'another Stripe API host, e.g. `http://127.0.0.1:12111` for a local fake in tests',
     unset: '`https://api.stripe.com`',
   }),
+  S3_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .refine(
+      (v) => !URL.parse(v)?.username && !URL.parse(v)?.password,
+      'must not hold credentials: use S3_ACCESS_KEY_ID',
+    )
+    .refine(
+      (v) => ['', '/'].includes(URL.parse(v)?.pathname ?? ''),
+      'must not have a path: name the bucket in S3_BUCKET',
+    )
+    .optional()
+    .meta({
+      description:
+        'endpoint of an S3-compatible object store for uploaded files, e.g. `http://minio:9000` (no path, no credentials); with any `S3_*` set, files go to the store instead of `DATA_DIR/uploads` ([file-storage.md](file-storage.md))',
+      unset: 'AWS S3 itself (with `S3_BUCKET`)',
+    }),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lowercase letters, digits, dots, hyphens')
+    .optional()
+    .meta({
+      description: 'the (private) bucket uploaded files go to; required with any `S3_*`',
+      unset: 'local disk',
+    }),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1')
+    .optional()
+    .meta({
+      description: "the bucket's region; required without `S3_URL` (AWS S3 itself)",
+      unset: '`us-east-1` with `S3_URL`',
+    }),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional().meta({
+    description:
+      'access key of credentials that may get, put, delete and list objects in `S3_BUCKET`; required with any `S3_*`',
+  }),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ description: 'secret of `S3_ACCESS_KEY_ID`; never logged; required with any `S3_*`' }),
+  S3_FORCE_PATH_STYLE: bool.optional().meta({
+    description:
+      "the bucket in the URL's path (`http://minio:9000/<bucket>/...`, as MinIO and most self-hosted stores need) rather than its host name",
+    unset: '`true` with `S3_URL`, else `false`',
+  }),
 });
 
 /** The environment variables the server reads, with their descriptions: the configuration table's source. */
@@ -255,6 +300,8 @@ export type Config = {
   webhooks: { retrySeconds: number; allowPrivate: boolean };
   chain: ChainConfig;
   stripe: StripeConfig | null;
+  /** where uploaded files live: null, local disk under DATA_DIR/uploads; else the object store */
+  s3: S3Config | null;
 };
 
 /** A secret from the environment: printing, logging or serialising it shows "[redacted]". */
@@ -295,6 +342,26 @@ export type StripeConfig = {
   api?: { host: string; port: number; protocol: 'http' | 'https' };
 };
 
+/** An S3-compatible object store, on when any S3_ variable is set (then the required ones must be). */
+export type S3Config = {
+  /** absent: AWS S3 itself, in `region` */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: Secret;
+  forcePathStyle: boolean;
+};
+
+export const S3_VARIABLES = [
+  'S3_URL',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
 function stripeApi(base: string | undefined): StripeConfig['api'] {
   if (!base) return undefined;
   const url = new URL(base);
@@ -318,6 +385,14 @@ function pairProblems(env: Record<string, string | undefined>): string[] {
   }
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY)
     out.push('STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set');
+  // half an object store would put some files nowhere: name each missing variable
+  const s3Set = S3_VARIABLES.filter((name) => env[name]);
+  if (s3Set.length) {
+    const set = `${s3Set.join(', ')} ${s3Set.length > 1 ? 'are' : 'is'} set`;
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((n) => !env[n]))
+      out.push(`${name}: required for the object store (${set})`);
+    if (!env.S3_URL && !env.S3_REGION) out.push(`S3_REGION: required for AWS S3 (no S3_URL; ${set})`);
+  }
   return out;
 }
 
@@ -384,6 +459,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
           webhookSecret: e.STRIPE_WEBHOOK_SECRET ? new Secret(e.STRIPE_WEBHOOK_SECRET) : undefined,
           api: stripeApi(e.STRIPE_API_BASE),
+        }
+      : null,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_URL?.replace(/\/$/, ''),
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? 'us-east-1',
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: new Secret(e.S3_SECRET_ACCESS_KEY!),
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_URL),
         }
       : null,
   };

@@ -21,10 +21,14 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
-/** The real server on a free port over a database of its own (see openTestDatabase). */
+/**
+ * The real server on a free port over a database of its own (see openTestDatabase), or over
+ * `sharedDb`, another test server's, which that one closes (a second server on the same data).
+ */
 export async function startTestServer(
   env: Record<string, string> = {},
   logStream?: NodeJS.WritableStream,
+  sharedDb?: Database,
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-test-'));
   const config = loadConfig({
@@ -35,7 +39,7 @@ export async function startTestServer(
     ...TEST_PASSWORD_HASH,
     ...env,
   });
-  const db = await openTestDatabase();
+  const db = sharedDb ?? (await openTestDatabase());
   const { app, services, checks } = await buildApp({
     config,
     orm: db.orm,
@@ -55,7 +59,7 @@ export async function startTestServer(
     checks,
     async close() {
       await app.close();
-      await db.close();
+      if (!sharedDb) await db.close();
       rmSync(dataDir, { recursive: true, force: true });
       // every answer of the file's tests is held to the OpenAPI document, whether or not a test
       // looked at it: a violation (answered 500 at the time) fails the file here

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { AppError, badInput } from '../../shared/errors';
 import { assertUnderLimit, recordHit } from '../auth/rate-limit';
 import type { PublicRequestsService } from '../requests/public-requests.service';
-import type { FileStorage } from '../storage/file-storage';
+import type { FileStorage, StoredFile } from '../storage/file-storage';
 import { IMAGE_OVERHEAD, MAX_IMAGE_BODY, type UploadImageCommand } from './response-images.schemas';
 
 // Personal images of collection responses (docs/phone-response-encryption.md, "Images"): the
@@ -39,13 +39,14 @@ export class ResponseImagesService {
     await assertUnderLimit(em, buckets[0], IMAGE_LIMITS.perDevice, IMAGE_LIMITS.windowMs);
     await assertUnderLimit(em, buckets[1], IMAGE_LIMITS.perIp, IMAGE_LIMITS.windowMs);
     const id = randomBytes(32).toString('base64url');
+    // stored before the hits are counted: a store that fails (STORAGE_UNAVAILABLE) counts nothing
     await this.storage.put(storageKey(id), body);
     for (const bucket of buckets) await recordHit(em, bucket);
     return { id, path: IMAGE_PATH + id, bytes: body.length };
   }
 
-  /** The stored ciphertext, or null for an id that is malformed or unknown. */
-  async read(id: string): Promise<Buffer | null> {
-    return IMAGE_ID.test(id) ? this.storage.get(storageKey(id)) : null;
+  /** The stored ciphertext as a stream, or null for an id that is malformed or unknown. */
+  async read(id: string): Promise<StoredFile | null> {
+    return IMAGE_ID.test(id) ? this.storage.open(storageKey(id)) : null;
   }
 }
