@@ -34,7 +34,7 @@ export const MODULE_SMOKE_TESTS: Record<string, string> = {
   responses: 'test/api/collection-response.test.ts',
   rooms: 'test/api/rooms.test.ts',
   'runtime-config': 'test/api/billing-sandbox.test.ts',
-  storage: 'test/api/avatar.test.ts',
+  storage: 'test/api/object-store.test.ts',
   surveys: 'test/api/requests.test.ts',
   users: 'test/api/avatar.test.ts',
   webhooks: 'test/api/webhooks.test.ts',
