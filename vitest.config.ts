@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { EMBEDDED_PASS } from './test/embedded-pass';
@@ -21,6 +22,9 @@ const apiSettings = {
 export default defineConfig({
   resolve: { alias: { graphql: graphqlEntry } },
   test: {
+    // vitest's default leaves a core to itself, one worker on a two-core machine; the API suites wait
+    // on databases, servers and chains much of their time
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'api', include: API_TESTS, ...apiSettings } },
       // CI's second pass, on the embedded database (`npm run test:embedded`): see test/embedded-pass.ts
