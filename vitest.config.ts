@@ -1,25 +1,34 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { EMBEDDED_PASS } from './test/embedded-pass';
 
 // type-graphql breaks when two copies of graphql (ESM and CJS) load: pin one entry.
 const graphqlEntry = fileURLToPath(new URL('./node_modules/graphql/index.js', import.meta.url));
 
+const API_TESTS = ['api/**/*.test.ts', 'test/api/**/*.test.ts', 'scripts/**/*.test.ts'];
+
+const apiSettings = {
+  environment: 'node' as const,
+  globalSetup: ['test/api/support/global-setup.ts'],
+  // files share a worker's loaded modules (the app's import graph costs seconds per file)
+  isolate: false,
+  // some tests start servers of their own (a fresh embedded database each)
+  testTimeout: 60_000,
+  // a file's set-up (server, users, uploads) on the embedded database of a busy machine
+  hookTimeout: 120_000,
+};
+
 export default defineConfig({
   resolve: { alias: { graphql: graphqlEntry } },
   test: {
+    // vitest's default leaves a core to itself, one worker on a two-core machine; the API suites wait
+    // on databases, servers and chains much of their time
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'api',
-          environment: 'node',
-          include: ['api/**/*.test.ts', 'test/api/**/*.test.ts', 'scripts/**/*.test.ts'],
-          // some tests start servers of their own (a fresh embedded database each)
-          testTimeout: 60_000,
-          // a file's set-up (server, users, uploads) on the embedded database of a busy machine
-          hookTimeout: 120_000,
-        },
-      },
+      { extends: true, test: { name: 'api', include: API_TESTS, ...apiSettings } },
+      // CI's second pass, on the embedded database (`npm run test:embedded`): see test/embedded-pass.ts
+      { extends: true, test: { name: 'embedded', include: EMBEDDED_PASS, ...apiSettings } },
       {
         extends: true,
         test: {

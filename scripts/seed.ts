@@ -1,7 +1,7 @@
 // npm run seed -- [--url http://localhost:3000] [--username demo] [--password demo1234]
 // Fills a fresh install with a demo requester, a key pair, published and draft requests (each
 // published one with a funded escrow on the local chain) and simulated phone responses. Works
-// through the running server's APIs, like a browser and phones would (README "Demo seed").
+// through the running server's APIs, like a browser and phones would (docs/guide/demo-data.md).
 import { Wallet } from 'ethers';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // npm run simulate -- --request <id> --count N [--url http://localhost:3000] [--concurrency 4]
 //                     [--wait-payouts 30] [--seed 42]
-// Acts as N phone apps answering one published request through the REST API (README "Simulator").
+// Acts as N phone apps answering one published request through the REST API (docs/guide/demo-data.md).
 import { parseArgs } from 'node:util';
 import { simulateParticipants } from './simulate/simulate';
 

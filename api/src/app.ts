@@ -159,6 +159,7 @@ export async function buildApp({
     // running jobs finish first; queued ones stay in the database for the next process
     await services.jobs.stop();
     services.chain.close();
+    services.storage.close();
   });
 
   await app.register(cookie);

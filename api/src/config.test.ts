@@ -32,6 +32,21 @@ describe('config', () => {
     expect(loadConfig({ GRAPHQL_INTROSPECTION: 'no' }).graphqlSchemaDetails.introspection).toBe(false);
   });
 
+  it('hashes passwords at OWASP cost by default and refuses less in production', () => {
+    expect(loadConfig({}).passwordHash).toEqual({ memoryKib: 19_456, passes: 2 });
+    expect(loadConfig({ PASSWORD_HASH_MEMORY_KIB: '64', PASSWORD_HASH_PASSES: '1' }).passwordHash).toEqual({
+      memoryKib: 64,
+      passes: 1,
+    });
+    const weak = () =>
+      loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_MEMORY_KIB: '64', PASSWORD_HASH_PASSES: '1' });
+    expect(weak).toThrow(ConfigError);
+    expect(weak).toThrow(/PASSWORD_HASH_MEMORY_KIB: at least 19456 in production[\s\S]*PASSWORD_HASH_PASSES/);
+    expect(loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_MEMORY_KIB: '65536' }).passwordHash.memoryKib).toBe(
+      65_536,
+    );
+  });
+
   it("reads TRUST_PROXY as off, on, or the proxies' addresses and ranges", () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
@@ -93,5 +108,78 @@ describe('config', () => {
     const c = loadConfig({});
     expect(c.chain.rpcUrl).toBeUndefined();
     expect(c.stripe).toBeNull();
+  });
+
+  describe('the object store (S3_*)', () => {
+    const minio = {
+      S3_URL: 'http://minio:9000/',
+      S3_BUCKET: 'parley-files',
+      S3_ACCESS_KEY_ID: 'parley',
+      S3_SECRET_ACCESS_KEY: 's3-secret-value',
+    };
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (err) {
+        return (err as ConfigError).problems;
+      }
+      return [];
+    };
+
+    it('is off by default: uploads stay on local disk', () => {
+      expect(loadConfig({}).s3).toBeNull();
+    });
+
+    it('reads an S3-compatible endpoint, path-style by default there', () => {
+      const { s3 } = loadConfig(minio);
+      expect(s3).toMatchObject({
+        endpoint: 'http://minio:9000',
+        bucket: 'parley-files',
+        region: 'us-east-1',
+        accessKeyId: 'parley',
+        forcePathStyle: true,
+      });
+      expect(s3!.secretAccessKey.reveal()).toBe('s3-secret-value');
+      expect(JSON.stringify(loadConfig(minio)) + inspect(loadConfig(minio), { depth: 10 })).not.toContain(
+        's3-secret-value',
+      );
+      expect(loadConfig({ ...minio, S3_FORCE_PATH_STYLE: 'false' }).s3!.forcePathStyle).toBe(false);
+    });
+
+    it('reads AWS S3 itself (no S3_URL) with its region, virtual-host style', () => {
+      const { s3 } = loadConfig({ ...minio, S3_URL: '', S3_REGION: 'eu-central-1' });
+      expect(s3).toMatchObject({ endpoint: undefined, region: 'eu-central-1', forcePathStyle: false });
+    });
+
+    it('names every variable a partial configuration lacks, with the other problems', () => {
+      expect(problemsOf({ S3_URL: 'http://minio:9000', PORT: 'x' })).toEqual([
+        'PORT: Invalid input: expected number, received NaN',
+        'S3_BUCKET: required for the object store (S3_URL is set)',
+        'S3_ACCESS_KEY_ID: required for the object store (S3_URL is set)',
+        'S3_SECRET_ACCESS_KEY: required for the object store (S3_URL is set)',
+      ]);
+      expect(problemsOf({ S3_BUCKET: 'parley-files', S3_SECRET_ACCESS_KEY: 'x' })).toEqual([
+        'S3_ACCESS_KEY_ID: required for the object store (S3_BUCKET, S3_SECRET_ACCESS_KEY are set)',
+        'S3_REGION: required for AWS S3 (no S3_URL; S3_BUCKET, S3_SECRET_ACCESS_KEY are set)',
+      ]);
+      expect(problemsOf({ ...minio, S3_SECRET_ACCESS_KEY: '' })).toEqual([
+        'S3_SECRET_ACCESS_KEY: required for the object store (S3_URL, S3_BUCKET, S3_ACCESS_KEY_ID are set)',
+      ]);
+      expect(problemsOf({ S3_FORCE_PATH_STYLE: 'true' })).toHaveLength(4);
+    });
+
+    it('refuses a malformed endpoint, bucket or region', () => {
+      const bad = (env: Record<string, string>) => problemsOf({ ...minio, ...env });
+      expect(bad({ S3_URL: 'ftp://minio' })).toEqual(['S3_URL: must be an http(s) URL']);
+      expect(bad({ S3_URL: 'http://key:secret@minio:9000' })).toEqual([
+        'S3_URL: must not hold credentials: use S3_ACCESS_KEY_ID',
+      ]);
+      expect(bad({ S3_URL: 'http://minio:9000/parley-files' })).toEqual([
+        'S3_URL: must not have a path: name the bucket in S3_BUCKET',
+      ]);
+      expect(bad({ S3_BUCKET: 'Parley_Files' })[0]).toMatch(/^S3_BUCKET: must be a bucket name/);
+      expect(bad({ S3_REGION: 'EU West' })[0]).toMatch(/^S3_REGION: must be a region name/);
+      expect(bad({ S3_FORCE_PATH_STYLE: 'maybe' })[0]).toMatch(/^S3_FORCE_PATH_STYLE:/);
+    });
   });
 });

@@ -4,17 +4,19 @@ import { ANALYSES_ERRORS } from './modules/analyses/analyses.errors';
 import { AUTH_ERRORS } from './modules/auth/auth.errors';
 import { BILLING_ERRORS } from './modules/billing/billing.errors';
 import { CHAIN_ERRORS } from './modules/chain/chain.errors';
+import { STORAGE_ERRORS } from './modules/storage/storage.errors';
 import { COMMON_ERRORS } from './shared/common-errors';
 import { AppError } from './shared/errors';
 
 describe('the error codes', () => {
-  const parts = [COMMON_ERRORS, ANALYSES_ERRORS, AUTH_ERRORS, BILLING_ERRORS, CHAIN_ERRORS];
+  const parts = [COMMON_ERRORS, ANALYSES_ERRORS, AUTH_ERRORS, BILLING_ERRORS, CHAIN_ERRORS, STORAGE_ERRORS];
 
   it("hold every module's codes with their statuses, and nothing else", () => {
     for (const part of parts) expect(ERROR_STATUS).toMatchObject(part);
     expect(Object.keys(ERROR_STATUS)).toHaveLength(parts.reduce((n, p) => n + Object.keys(p).length, 0));
     expect(new AppError('INSUFFICIENT_CREDIT', 'Not enough credit').status).toBe(402);
     expect(new AppError('CHAIN_UNAVAILABLE', 'No chain').status).toBe(503);
+    expect(new AppError('STORAGE_UNAVAILABLE', 'No store').status).toBe(503);
     expect(new AppError('ANALYSIS_RULE', 'Not allowed').status).toBe(403);
   });
 

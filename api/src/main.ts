@@ -44,9 +44,15 @@ async function main() {
       mail: services.mail.sendsForReal ? 'smtp' : 'dev outbox',
       payments: services.purchases.paymentMode,
       chain: localChain ? 'local anvil' : 'CHAIN_RPC_URL',
+      files: services.storage.description,
     },
     'starting',
   );
+  // a store that is down or refusing does not stop the rest of the app: uploads and file downloads
+  // answer 503 until it is back; the reason is logged now rather than at the first upload
+  void services.storage.problem().then((problem) => {
+    if (problem) app.log.error({ files: services.storage.description, problem }, 'file storage cannot be used');
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import path from 'node:path';
 import type { Config } from './config';
 import { AccessService } from './modules/analyses/access.service';
 import { AnalysesService } from './modules/analyses/analyses.service';
@@ -33,7 +32,8 @@ import { ReviewsService } from './modules/responses/reviews.service';
 import { SubmissionsService } from './modules/responses/submissions.service';
 import { RoomsService } from './modules/rooms/rooms.service';
 import { RuntimeConfigService } from './modules/runtime-config/runtime-config.service';
-import { LocalDiskStorage, type FileStorage } from './modules/storage/file-storage';
+import { createFileStorage } from './modules/storage/create-file-storage';
+import type { FileStorage } from './modules/storage/file-storage';
 import { SurveysService } from './modules/surveys/surveys.service';
 import { UsersService } from './modules/users/users.service';
 import { WebhooksService } from './modules/webhooks/webhooks.service';
@@ -86,7 +86,7 @@ export function createServices(
 ): Services {
   const jobs = new JobQueue(jobOptions, log);
   const mail = new MailService({ smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
-  const storage = new LocalDiskStorage(path.join(config.dataDir, 'uploads'));
+  const storage = createFileStorage(config, log);
   const chain = new ChainService(chainSetup ?? chainSetupFromConfig(config.chain), log);
   // every table holding treasury transactions signed before broadcast: they share one nonce sequence
   const treasury = new TreasuryQueue(chain, ['withdrawals', 'payouts', 'escrow_fundings']);

@@ -10,7 +10,7 @@ const toStdout: Print = (line) => void process.stdout.write(`${line}\n`);
 function chainLine(setup: ChainSetup): string {
   if ('unavailable' in setup) return `Local chain: not running yet (${setup.unavailable})`;
   const { rpcUrl, chainId } = setup.settings;
-  return `Local chain: ${rpcUrl}, chain id ${chainId ?? 'as reported'}. For MetaMask and test funds see "MetaMask and the local chain" in README.md.`;
+  return `Local chain: ${rpcUrl}, chain id ${chainId ?? 'as reported'}. For MetaMask and test funds see docs/guide/metamask.md.`;
 }
 
 /**

@@ -27,7 +27,7 @@ import { loadRequestsData, type BenchData } from './requests-data';
 
 export type Target = { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string };
 
-/** What the bench runs with; printed beside the figures and in the README. */
+/** What the bench runs with; printed beside the figures and in docs/benchmarks.md. */
 export const BENCH_SETTINGS = 'NODE_ENV=production, LOG_LEVEL=info (pino to /dev/null), job workers on';
 
 // the statements the services run, written by hand

@@ -1,4 +1,4 @@
-// The phone app's side of the REST API (README "Phone-app API"): one instance per simulated phone.
+// The phone app's side of the REST API (docs/api/phone.md): one instance per simulated phone.
 import type { PhoneQuestion } from './fake-data';
 
 type Envelope<T> = { result?: T; error?: { code: string; message: string } };

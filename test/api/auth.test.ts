@@ -299,10 +299,26 @@ describe('the same over GraphQL', () => {
     expect(taken.data?.register.guest).toBe(false);
   });
 
-  it('stores passwords as argon2id hashes only', async () => {
+  it('stores passwords as argon2id hashes only, at the configured cost', async () => {
     const u = await buildUser(server);
     const row = await server.db.orm.em.fork().findOneOrFail(User, { id: u.id });
-    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=64,t=1,p=1\$/);
     expect(row.passwordHash).not.toContain(u.password);
+  });
+
+  it("hashes at OWASP's baseline cost (19 MiB, 2 passes) when not configured, and such hashes log in", async () => {
+    const production = await startTestServer({ PASSWORD_HASH_MEMORY_KIB: '', PASSWORD_HASH_PASSES: '' });
+    try {
+      const u = await buildUser(production);
+      const row = await production.db.orm.em.fork().findOneOrFail(User, { id: u.id });
+      expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      const login = await new TestClient(production.url).rest('POST', '/v1/auth/login', {
+        username: u.username,
+        password: u.password,
+      });
+      expect(login.status).toBe(200);
+    } finally {
+      await production.close();
+    }
   });
 });

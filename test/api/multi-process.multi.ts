@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS_SCHEMA } from '../../api/src/modules/jobs/job-queue';
@@ -5,7 +8,8 @@ import { PAYOUT_JOB } from '../../api/src/modules/payouts/payouts.service';
 import { buyCredit } from './support/billing';
 import { TestClient } from './support/client';
 import { publishFundedCollection, startTestChain, submitCollection, type TestChain } from './support/escrow';
-import type { TestUser } from './support/factories';
+import { PNG_1X1, type TestUser } from './support/factories';
+import { startObjectStore, type TestObjectStore } from './support/object-store';
 import {
   buildUserOverHttp,
   createServerDatabase,
@@ -14,7 +18,7 @@ import {
   waitFor,
   type ServerProcess,
 } from './support/processes';
-import { buildKey, expectError } from './support/requests';
+import { buildKey, expectError, newDevice } from './support/requests';
 import {
   browserOf,
   createRoom,
@@ -29,7 +33,8 @@ import { startRoundRobinProxy, type RoundRobinProxy } from './support/round-robi
 // Three server processes, as `npm start` runs them, on one PostgreSQL server behind a round-robin
 // proxy: every request goes to the next process, so one flow's steps land on all three. Several
 // processes cannot share the embedded database (it lives inside one process), so this needs
-// DATABASE_URL (CI sets it; `npm run test:multi`).
+// DATABASE_URL (CI sets it; `npm run test:multi`). Each has a DATA_DIR of its own (no shared disk):
+// uploaded files live in an object store (an S3-protocol server the test starts on loopback).
 const PROCESSES = 3;
 const PHONES = 30;
 const BONUS = 2;
@@ -40,6 +45,8 @@ const COLUMNS: Column[] = [
 ];
 
 let c: TestChain;
+let store: TestObjectStore;
+const dataDirs: string[] = [];
 let database: { url: string; drop(): Promise<void> } | undefined;
 let db: pg.Client;
 const servers: ServerProcess[] = [];
@@ -50,15 +57,18 @@ beforeAll(async () => {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) {
     throw new Error(
-      'The multi-process test needs a PostgreSQL server: set DATABASE_URL (see README, "Several servers")',
+      'The multi-process test needs a PostgreSQL server: set DATABASE_URL (see docs/operations/several-servers.md)',
     );
   }
   c = await startTestChain();
+  store = await startObjectStore();
   database = await createServerDatabase(baseUrl);
+  dataDirs.push(...Array.from({ length: PROCESSES }, tempDataDir));
   // all start at once on the new database, as an orchestrator starts replicas: they take turns
   // migrating it (an advisory lock) and installing the job queue
-  const start = () => startServerProcess({ ...c.env, DATABASE_URL: database!.url, DATA_DIR: tempDataDir() });
-  servers.push(...(await Promise.all(Array.from({ length: PROCESSES }, start))));
+  const start = (dataDir: string) =>
+    startServerProcess({ ...c.env, ...store.env, DATABASE_URL: database!.url, DATA_DIR: dataDir });
+  servers.push(...(await Promise.all(dataDirs.map(start))));
   proxy = await startRoundRobinProxy(servers.map((s) => s.url));
   db = new pg.Client({ connectionString: database.url });
   await db.connect();
@@ -69,6 +79,7 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
   await database?.drop();
   await c?.stop();
+  await store?.close();
 });
 
 const backendsOf = (path: string) => new Set(proxy.hits.filter((h) => h.path === path).map((h) => h.backend));
@@ -151,6 +162,47 @@ describe('three server processes behind a round-robin proxy', () => {
       [alice.id],
     );
     expect(ledger).toEqual({ n: 1, spent });
+  });
+
+  it('serves an avatar and encrypted response images uploaded through one process from the others', async () => {
+    // each process says at start-up where files go
+    for (const s of servers) expect(s.output.join('')).toContain(`"files":"object store (bucket ${store.bucket} at`);
+    const [first, second, third] = servers.map((s) => s.url);
+    const bob = await buildUserOverHttp(first);
+    const uploaded = await bob.client.restUpload<{ avatarUrl: string }>('/v1/auth/user/uploadAvatar', 'profileImage', {
+      name: 'me.png',
+      type: 'image/png',
+      data: PNG_1X1,
+    });
+    expect(uploaded.status).toBe(200);
+    const avatarUrl = uploaded.body.result!.avatarUrl;
+
+    const request = await publishFundedCollection(c, alice, await buildKey(alice), 2, 1);
+    const sealed = randomBytes(50_000);
+    const image = await new TestClient(second).rest<{ path: string }>('POST', '/v1/requestClient/uploadImage', {
+      requestId: request.id,
+      deviceId: newDevice(),
+      data: sealed.toString('base64'),
+    });
+    expect(image.status).toBe(200);
+
+    for (const url of [second, third]) {
+      const res = await fetch(url + avatarUrl);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await res.arrayBuffer()).equals(PNG_1X1)).toBe(true);
+    }
+    for (const url of [first, third]) {
+      const res = await fetch(url + image.body.result!.path);
+      expect(res.status, url).toBe(200);
+      expect(Buffer.from(await res.arrayBuffer()).equals(sealed)).toBe(true);
+    }
+    const imageId = image.body.result!.path.split('/').pop();
+    expect(await store.keys()).toEqual(
+      expect.arrayContaining([avatarUrl.replace('/media/', ''), `response-images/${imageId}.bin`]),
+    );
+    // nothing on any process's own disk
+    for (const dir of dataDirs) expect(existsSync(path.join(dir, 'uploads')), dir).toBe(false);
   });
 
   it('throttles failed logins the same whichever process answers', async () => {

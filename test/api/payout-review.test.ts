@@ -22,7 +22,7 @@ import {
 } from './support/requests';
 import { startTestServer, type TestServer } from './support/server';
 
-// Payout after review (README "Requests and surveys", "Paid after review") against a real anvil
+// Payout after review (docs/guide/money.md, "Paid after review") against a real anvil
 // with the real contracts: dev account 0 is the treasury, dev account 1 the requester's wallet.
 let c: TestChain;
 let server: TestServer;

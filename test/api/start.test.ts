@@ -134,7 +134,7 @@ describe('npm start on embedded defaults', () => {
     expect(lines).toContain(`Parley is ready. Open http://localhost:${port} in your browser.`);
     expect(lines.some((l) => l.includes(`${base.replace('127.0.0.1', 'localhost')}/dev/outbox`))).toBe(true);
     expect(lines).toContain(
-      `Local chain: ${config.result.rpcUrl}, chain id 31337. For MetaMask and test funds see "MetaMask and the local chain" in README.md.`,
+      `Local chain: ${config.result.rpcUrl}, chain id 31337. For MetaMask and test funds see docs/guide/metamask.md.`,
     );
     await expect
       .poll(() => stdout.split('\n').find((l) => l.startsWith('Mail to survivor@example.test')))

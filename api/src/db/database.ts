@@ -11,6 +11,8 @@ export type Database = {
   orm: MikroORM;
   /** 'server' when DATABASE_URL points at a PostgreSQL server, 'embedded' for PGlite */
   kind: 'server' | 'embedded';
+  /** embedded only: a dump of the whole data directory, to start other databases from */
+  dumpEmbedded?(): Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -18,6 +20,8 @@ export type DatabaseOptions = {
   databaseUrl?: string;
   /** embedded only: where PGlite keeps its files; undefined = in memory */
   embeddedDir?: string;
+  /** embedded only: start from this dump of a data directory (see Database.dumpEmbedded) */
+  embeddedTemplate?: Blob;
   debug?: boolean;
 };
 
@@ -54,7 +58,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     base = { clientUrl: opts.databaseUrl, pool: { min: 0, max: 10 } };
   } else {
-    embedded = await startEmbeddedPostgres(opts.embeddedDir);
+    embedded = await startEmbeddedPostgres(opts.embeddedDir, opts.embeddedTemplate);
     base = {
       host: embedded.socketDir,
       port: embedded.port,
@@ -68,9 +72,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     if (opts.databaseUrl) await migrateAlone(opts.databaseUrl, () => orm.migrator.up());
     else await orm.migrator.up();
     if (embedded) attachEmbeddedEngine(await orm.em.getConnection().getNativeClient(), embedded.engine);
+    const engine = embedded?.engine;
     return {
       orm,
       kind: embedded ? 'embedded' : 'server',
+      ...(engine ? { dumpEmbedded: () => engine.dumpDataDir('none') } : {}),
       async close() {
         await orm.close(true);
         await embedded?.stop();

@@ -44,9 +44,11 @@ const SOCKET_PORT = 5432;
  * PGlite runs one query at a time and the socket server serves one connection, so the pool must
  * have exactly one connection (see STACK.md).
  */
-export async function startEmbeddedPostgres(dataDir?: string): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(dataDir?: string, template?: Blob): Promise<EmbeddedPostgres> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir ? { dataDir } : {});
+  // a template is a dump of a data directory (dumpDataDir): tests start from one migrated database
+  // instead of migrating in WebAssembly for every file
+  const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(template ? { loadDataDir: template } : {}) });
   // A socket path must stay under ~100 bytes, so it lives in the OS temp folder, not under dataDir.
   const socketDir = await mkdtemp(path.join(os.tmpdir(), 'parley-pg-'));
   const server = new PGLiteSocketServer({

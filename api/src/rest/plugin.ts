@@ -212,8 +212,15 @@ export async function restPlugin(
         return restErrorReply(violationOf(() => checkFileAnswer(r, { error })) ?? error, request, reply);
       }
       const violation = violationOf(() => checkFileAnswer(r, { contentType: file.contentType }));
-      if (violation) return restErrorReply(violation, request, reply);
-      return reply.headers({ ...file.headers, ...LOCKED_DOWN_FILE, 'content-type': file.contentType }).send(file.data);
+      if (violation) {
+        if (!Buffer.isBuffer(file.data)) file.data.destroy();
+        return restErrorReply(violation, request, reply);
+      }
+      // a stream's length as the store gave it (a Buffer's Fastify counts itself)
+      const length = 'length' in file && file.length !== undefined ? { 'content-length': String(file.length) } : {};
+      return reply
+        .headers({ ...file.headers, ...LOCKED_DOWN_FILE, ...length, 'content-type': file.contentType })
+        .send(file.data);
     });
   }
   // webhook routes get their own scope whose only parser keeps the JSON body as raw bytes

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { RequestContext } from '../shared/context';
 import type { ErrorCode } from '../shared/errors';
@@ -39,7 +40,7 @@ export type RestRoute = {
   };
   /**
    * The `result` as it travels (JSON: dates are ISO strings). The OpenAPI document is generated from
-   * it, and under NODE_ENV=test every answer is checked against it (docs: README "APIs").
+   * it, and under NODE_ENV=test every answer is checked against it (docs/api/rest.md).
    */
   output: z.ZodType;
   /**
@@ -64,8 +65,13 @@ export function route<S extends z.ZodType = typeof noInput>(spec: RouteSpec<S>):
   return { ...spec, input: spec.input ?? noInput, handler: spec.handler as RestRoute['handler'] };
 }
 
-/** What a file route answers: the bytes, their type and how long a browser may keep them. */
-export type FileAnswer = { contentType: string; data: Buffer; headers?: Record<string, string> };
+/**
+ * What a file route answers: the bytes (or a stream of them, e.g. straight from the object store,
+ * with their length), their type and how long a browser may keep them.
+ */
+export type FileAnswer = { contentType: string; headers?: Record<string, string> } & (
+  { data: Buffer } | { data: Readable; length?: number }
+);
 
 /**
  * A GET route whose answer is a file (an image, opaque ciphertext) rather than the JSON envelope;

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../../api/src/config';
 import type { Database } from '../../../api/src/db/database';
 import type { Services } from '../../../api/src/services';
 import { openTestDatabase } from './test-db';
+import { TEST_PASSWORD_HASH } from './test-env';
 
 export type TestServer = {
   url: string;
@@ -20,10 +21,14 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
-/** The real server on a free port over a database of its own (see openTestDatabase). */
+/**
+ * The real server on a free port over a database of its own (see openTestDatabase), or over
+ * `sharedDb`, another test server's, which that one closes (a second server on the same data).
+ */
 export async function startTestServer(
   env: Record<string, string> = {},
   logStream?: NodeJS.WritableStream,
+  sharedDb?: Database,
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-test-'));
   const config = loadConfig({
@@ -31,9 +36,10 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    ...TEST_PASSWORD_HASH,
     ...env,
   });
-  const db = await openTestDatabase();
+  const db = sharedDb ?? (await openTestDatabase());
   const { app, services, checks } = await buildApp({
     config,
     orm: db.orm,
@@ -53,7 +59,7 @@ export async function startTestServer(
     checks,
     async close() {
       await app.close();
-      await db.close();
+      if (!sharedDb) await db.close();
       rmSync(dataDir, { recursive: true, force: true });
       // every answer of the file's tests is held to the OpenAPI document, whether or not a test
       // looked at it: a violation (answered 500 at the time) fails the file here

@@ -1,4 +1,4 @@
-// Collection responses (CRYPTO.md s.2, README "Phone-app API"). The phone makes a fresh 32-byte
+// Collection responses (docs/phone-response-encryption.md, docs/api/phone.md). The phone makes a fresh 32-byte
 // data key per response and sends
 //   encryptedData = "aesgcm1." + base64(iv[12] || AES-256-GCM(dataKey, iv, JSON, aad))
 //                   with aad = utf8("response-data|<requestId>")

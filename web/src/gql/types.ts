@@ -459,7 +459,7 @@ export type UploadChunkInput = {
   partnerAccess?: Scalars['String']['input'];
   /** the room */
   roomId: Scalars['ID']['input'];
-  /** rows of this chunk (see uploadEncrypted in the README); send rows or packed */
+  /** rows of this chunk (see uploadEncrypted in docs/api/clean-rooms.md); send rows or packed */
   rows?: InputMaybe<Scalars['JSON']['input']>;
   /** the data set's own secret sealed to secretKeyId; required when a sealed or join column is not shared */
   sealedSecret?: InputMaybe<Scalars['String']['input']>;

@@ -15,7 +15,7 @@ import { server } from './msw-server';
 // Renders the real route table at `path` (a URL, or a location with navigation state), as the browser would show it.
 export function renderApp(path: InitialEntry) {
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = render(<App router={router} />);
   return { ...view, router, user };
 }

@@ -19,13 +19,8 @@ import { LoginThrottle } from './login-throttle';
 import { pruneHits, TOO_MANY_ATTEMPTS, takeHits, tryTakeHits } from './rate-limit';
 import { Session } from './session.entity';
 
-// OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
-const ARGON2 = {
-  algorithm: 2 /* Algorithm.Argon2id (a const enum) */,
-  memoryCost: 19_456,
-  timeCost: 2,
-  parallelism: 1,
-} as const;
+// argon2id, one lane; memory and passes from the configuration (OWASP's baseline by default)
+const ARGON2ID = 2; // Algorithm.Argon2id (a const enum)
 const VERIFY_TTL_MS = 48 * 3_600_000;
 const REGISTER_PER_IP_PER_HOUR = 30;
 const HOUR_MS = 3_600_000;
@@ -35,8 +30,6 @@ const NOTICES_PER_ADDRESS_PER_DAY = 5;
 const USERNAME_TAKEN = 'That username is already taken';
 /** Verification links one address may be sent again in a day (one mail box, many asking clients). */
 const RESENDS_PER_ADDRESS_PER_DAY = 5;
-// verifying against a real hash keeps unknown usernames as slow as wrong passwords
-let dummyHash: Promise<string> | undefined;
 
 /** A session (expired? last seen over a minute ago?) and its user's row, by the session token's hash. */
 export const sessionUserSql = (em: EntityManager) =>
@@ -54,6 +47,8 @@ export type InviteLinks = {
 
 export class AuthService {
   private readonly throttle: LoginThrottle;
+  // verifying against a real hash of this server's cost keeps unknown usernames as slow as wrong passwords
+  private dummyHash: Promise<string> | undefined;
 
   constructor(
     private readonly config: Config,
@@ -64,7 +59,8 @@ export class AuthService {
   }
 
   hashPassword(password: string): Promise<string> {
-    return hash(password, ARGON2);
+    const { memoryKib, passes } = this.config.passwordHash;
+    return hash(password, { algorithm: ARGON2ID, memoryCost: memoryKib, timeCost: passes, parallelism: 1 });
   }
 
   /**
@@ -223,7 +219,7 @@ export class AuthService {
     const accountKey = user ? `user:${user.id}` : `name:${sha256Hex(input.username.toLowerCase()).slice(0, 32)}`;
     const attempt = await this.throttle.begin(em, accountKey, ip);
     const ok = await verify(
-      user?.passwordHash ?? (await (dummyHash ??= this.hashPassword(newSecret()))),
+      user?.passwordHash ?? (await (this.dummyHash ??= this.hashPassword(newSecret()))),
       input.password,
     );
     if (!user || !ok) {

@@ -117,7 +117,7 @@ export class UploadChunkInput {
   columns!: DatasetColumnInput[];
   @Field(() => GraphQLJSON, {
     nullable: true,
-    description: 'rows of this chunk (see uploadEncrypted in the README); send rows or packed',
+    description: 'rows of this chunk (see uploadEncrypted in docs/api/clean-rooms.md); send rows or packed',
   })
   rows?: unknown;
   @Field(() => String, { nullable: true, description: 'the rows packed as bytes, base64 (see uploadEncrypted)' })

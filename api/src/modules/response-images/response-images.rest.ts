@@ -12,7 +12,7 @@ export const responseImagesRoutes = [
     method: 'POST',
     path: '/v1/requestClient/uploadImage',
     output: uploadedImageOut,
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'STORAGE_UNAVAILABLE'],
     tag: 'phone app',
     auth: 'public',
     summary: `Upload one personal image of a collection response, encrypted in the participant's browser: requestId (a published collection asking for personalImages), deviceId, data (base64 of the 12-byte IV || AES-256-GCM ciphertext and tag of the image file, with the response's data key and AAD "response-image|<requestId>|<index>"; at most 5 MB of image). Answers { id, path, bytes }: GET <path> (${IMAGE_PATH}<id>) serves the same bytes back; the link goes in the response JSON's image_upload. Rate-limited per device and per address (429)`,
@@ -33,13 +33,14 @@ export const responseImageFileRoutes: FileRoute[] = [
       "An uploaded response image, exactly the bytes uploadImage took: the 12-byte IV, then the AES-256-GCM ciphertext and tag (open it with the response's data key). Anyone with the link can fetch it; only the key holder can read it",
     params: z.strictObject({ id: z.string().describe('the id uploadImage answered (43 base64url characters)') }),
     contentTypes: ['application/octet-stream'],
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'STORAGE_UNAVAILABLE'],
     read: async (services, params) => {
-      const data = await service(services).read(params.id);
+      const stored = await service(services).read(params.id);
       return (
-        data && {
+        stored && {
           contentType: 'application/octet-stream',
-          data,
+          data: stored.body,
+          length: stored.length,
           headers: { 'cache-control': 'private, max-age=86400, immutable' },
         }
       );

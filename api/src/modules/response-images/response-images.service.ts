@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { AppError, badInput } from '../../shared/errors';
 import { giveBack, TOO_MANY_ATTEMPTS, takeHits } from '../auth/rate-limit';
 import type { PublicRequestsService } from '../requests/public-requests.service';
-import type { FileStorage } from '../storage/file-storage';
+import type { FileStorage, StoredFile } from '../storage/file-storage';
 import { IMAGE_OVERHEAD, MAX_IMAGE_BODY, type UploadImageCommand } from './response-images.schemas';
 
 // Personal images of collection responses (docs/phone-response-encryption.md, "Images"): the
@@ -45,14 +45,15 @@ export class ResponseImagesService {
     try {
       await this.storage.put(storageKey(id), body);
     } catch (err) {
+      // a store that fails (STORAGE_UNAVAILABLE) counts nothing
       await giveBack(em, hitIds);
       throw err;
     }
     return { id, path: IMAGE_PATH + id, bytes: body.length };
   }
 
-  /** The stored ciphertext, or null for an id that is malformed or unknown. */
-  async read(id: string): Promise<Buffer | null> {
-    return IMAGE_ID.test(id) ? this.storage.get(storageKey(id)) : null;
+  /** The stored ciphertext as a stream, or null for an id that is malformed or unknown. */
+  async read(id: string): Promise<StoredFile | null> {
+    return IMAGE_ID.test(id) ? this.storage.open(storageKey(id)) : null;
   }
 }

@@ -7,7 +7,7 @@ import { answerSchema } from '../surveys/surveys.schemas';
 import { COLLECTION_PLAINTEXT } from './collection-response.schema';
 import { pageFields } from '../../shared/paging';
 
-// Envelope formats (CRYPTO.md section 2 and README "Phone-app API"); the server checks their shape
+// Envelope formats (docs/phone-response-encryption.md and docs/api/phone.md); the server checks their shape
 // only, it never holds a key that opens them.
 const base64 = '[A-Za-z0-9+/]+={0,2}';
 export const DATA_PREFIX = 'aesgcm1.';

@@ -38,7 +38,7 @@ export const usersRoutes = [
     method: 'POST',
     path: '/v1/auth/user/uploadAvatar',
     output: profileOut,
-    errors: [],
+    errors: ['STORAGE_UNAVAILABLE'],
     tag: 'user',
     auth: 'user',
     summary: 'Upload an avatar image (PNG, JPEG, GIF or WebP) as multipart field profileImage',
@@ -61,12 +61,19 @@ export const avatarFileRoutes: FileRoute[] = [
     summary: 'An avatar image, at the avatarUrl a profile gives',
     params: z.strictObject({ file: z.string().describe('<id>.<png|jpg|gif|webp>, as in avatarUrl') }),
     contentTypes: Object.values(AVATAR_MIME_BY_EXT),
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'STORAGE_UNAVAILABLE'],
     read: async (services, { file }) => {
       const ext = /^[A-Za-z0-9_-]+\.([a-z0-9]+)$/.exec(file)?.[1];
       const contentType = ext ? AVATAR_MIME_BY_EXT[ext] : undefined;
-      const data = contentType ? await services.storage.get(`avatars/${file}`) : null;
-      return data && contentType ? { contentType, data, headers: { 'cache-control': 'private, max-age=86400' } } : null;
+      const stored = contentType ? await services.storage.open(`avatars/${file}`) : null;
+      return stored && contentType
+        ? {
+            contentType,
+            data: stored.body,
+            length: stored.length,
+            headers: { 'cache-control': 'private, max-age=86400' },
+          }
+        : null;
     },
   },
 ];

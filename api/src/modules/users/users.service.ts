@@ -71,16 +71,19 @@ export class UsersService {
     const type = IMAGE_TYPES.find((t) => t.test(data));
     if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Avatar must be a PNG, JPEG, GIF or WebP image');
     const key = `avatars/${user.id}-${randomBytes(6).toString('hex')}.${type.ext}`;
+    // stored before the row names it: a store that fails (STORAGE_UNAVAILABLE) leaves the profile as it was
     await this.storage.put(key, data);
     const old = user.avatarKey;
     user.avatarKey = key;
     try {
       await em.flush();
     } catch (err) {
-      await this.storage.delete(key);
+      // the row's error is the one to answer; a file that cannot be removed is logged by the store
+      await this.storage.delete(key).catch(() => undefined);
       throw err;
     }
-    if (old) await this.storage.delete(old);
+    // the new avatar is saved: an old file left behind (logged by the store) costs space, not the answer
+    if (old) await this.storage.delete(old).catch(() => undefined);
     return user;
   }
 }

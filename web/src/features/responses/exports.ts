@@ -1,4 +1,4 @@
-// The CSV files a requester downloads (docs: README "Exports"): collection responses decrypted in
+// The CSV files a requester downloads (docs/guide/requests.md, "Exports and imports"): collection responses decrypted in
 // this browser, survey responses and survey statistics. Pure functions; the buttons that fetch and
 // download are in components/response-exports.tsx.
 import { toCsv } from '../../shared/csv';

@@ -20,7 +20,7 @@ import { IconCard } from '../../../shared/ui/icon-card';
 
 export const CREDIT_HISTORY_PAGE_SIZE = 5;
 
-// What a ledger entry was for, from its kind and reference (README, "Credit ledger").
+// What a ledger entry was for, from its kind and reference (docs/guide/money.md, "Credit ledger").
 export function describeEntry(entry: Pick<CreditHistoryRow_EntryFragment, 'kind' | 'reference' | 'amount'>): string {
   switch (entry.kind) {
     case 'purchase':

@@ -177,7 +177,7 @@ describe('checkout in test mode', () => {
     expect(within(form).getByText('not a test card')).toBeInTheDocument();
   });
 
-  it('refuses a past expiry in the words the README and the server use, sending nothing', async () => {
+  it('refuses a past expiry in the words the docs and the server use, sending nothing', async () => {
     const calls = givenCheckoutServer();
     const { user } = await openCheckout('/admin/checkout-page/10credits/usd');
     const form = await screen.findByRole('form', { name: 'Card details' });

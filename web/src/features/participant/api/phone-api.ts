@@ -1,4 +1,4 @@
-// The participant app's only server: the public phone-app REST routes (README "Phone-app API",
+// The participant app's only server: the public phone-app REST routes (docs/api/phone.md,
 // schema/openapi.json). Plain fetch, no Apollo: the app's first screen stays small.
 import type { CollectionOptions } from '../../../shared/collection/collection-format';
 

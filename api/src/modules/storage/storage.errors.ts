@@ -1,0 +1,5 @@
+// File storage's error codes and their HTTP statuses (composed in api/src/error-codes.ts).
+export const STORAGE_ERRORS = {
+  // the disk or object store holding uploaded files cannot be reached or refuses: try again later
+  STORAGE_UNAVAILABLE: 503,
+} as const;
