@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { EMBEDDED_PASS } from './test/embedded-pass';
+import { EMBEDDED_PASS } from './test/embedded-pass.ts';
 
 // type-graphql breaks when two copies of graphql (ESM and CJS) load: pin one entry.
 const graphqlEntry = fileURLToPath(new URL('./node_modules/graphql/index.js', import.meta.url));

@@ -7,7 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { TestClient } from './client';
 import { buildUserInput, type TestUser, type UserInput } from './factories';
-import { TEST_PASSWORD_HASH } from './test-env';
+import { testPasswordHash } from './test-env';
 
 /** A server started as `npm start` starts it (api/src/main.ts), in a process of its own. */
 export type ServerProcess = {
@@ -52,7 +52,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       PORT: String(port),
       LOG_LEVEL: 'info',
       WEB_DIST: path.join(os.tmpdir(), 'parley-no-web'),
-      ...TEST_PASSWORD_HASH,
+      ...testPasswordHash(env),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,7 +8,7 @@ import { loadConfig, type Config } from '../../../api/src/config';
 import type { Database } from '../../../api/src/db/database';
 import type { Services } from '../../../api/src/services';
 import { openTestDatabase } from './test-db';
-import { TEST_PASSWORD_HASH } from './test-env';
+import { testPasswordHash } from './test-env';
 
 export type TestServer = {
   url: string;
@@ -36,7 +36,7 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
-    ...TEST_PASSWORD_HASH,
+    ...testPasswordHash(env),
     ...env,
   });
   const db = sharedDb ?? (await openTestDatabase());
