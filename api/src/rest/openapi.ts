@@ -113,11 +113,16 @@ export function buildOpenApi(api: RestApi, info: { version: string }): JsonSchem
       ...(r.auth === 'user' ? { security: [{ sessionCookie: [] }, { apiToken: [] }] } : { security: [] }),
       responses: {
         '200': {
-          description: 'Success: the result in an envelope',
+          description: r.download ? `Success: ${r.download.description}` : 'Success: the result in an envelope',
           content: {
             'application/json': {
               schema: { type: 'object', required: ['result'], properties: { result: jsonSchema(r.output, 'output') } },
             },
+            ...Object.fromEntries(
+              (r.download?.contentTypes ?? [])
+                .filter((type) => type !== 'application/json')
+                .map((type) => [type, { schema: { type: 'string' } }]),
+            ),
           },
         },
         ...errorResponses(r),
