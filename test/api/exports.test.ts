@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { encryptCollectionResponse } from '../../scripts/simulate/response-crypt
 import { openRow } from '../../web/src/features/responses/open-row';
 import { TestClient } from './support/client';
 import { buildUser, type TestUser } from './support/factories';
+import { runNpmScript } from './support/processes';
 import {
   buildKey,
   collectionBody,
@@ -432,19 +432,7 @@ describe('collection exports', () => {
       token = (await tokenOf(alice)).token;
     });
 
-    const run = (args: string[], env: Record<string, string> = {}) =>
-      new Promise<{ code: number | null; stdout: Buffer; stderr: string }>((resolve, reject) => {
-        const child = spawn('npm', ['run', '--silent', 'export', '--', ...args], {
-          env: { ...process.env, ...env },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        const out: Buffer[] = [];
-        let stderr = '';
-        child.stdout.on('data', (d: Buffer) => out.push(d));
-        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-        child.on('error', reject);
-        child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out), stderr }));
-      });
+    const run = (args: string[], env: Record<string, string> = {}) => runNpmScript('export', args, env);
 
     it('writes the exact CSV the browser makes from the same records', async () => {
       const { code, stdout, stderr } = await run(['--request', collection.id, '--key', keyFile, '--url', server.url], {
