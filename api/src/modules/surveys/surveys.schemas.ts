@@ -133,7 +133,12 @@ export const answerSchema = z
           .min(1, 'Tick at least one box')
           .max(50)
           .describe('checkboxes only: the texts of the ticked boxes, each once (1 to 50)'),
-        z.number().int().describe("stars: the rating, a whole number from 1 to the question's scale (the usual form)"),
+        z
+          .number()
+          .int()
+          .describe(
+            'stars: the rating, a whole number from 1 to the question\'s scale (the usual form); for another type it is read as its digits (an option whose text is "3")',
+          ),
       ])
       .describe(
         'the answer in one of three forms, by question type: a string, a list of strings (checkboxes) or an integer (stars)',
