@@ -3,7 +3,7 @@
 // "Download CSV" makes (docs/api/exports.md). The token may come from PARLEY_API_TOKEN instead of
 // --token (an argument is visible to other users of the machine); the CSV goes to stdout without --out.
 import { createWriteStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import { ExportError, exportCollectionCsv } from './export/collection-csv';
@@ -43,7 +43,9 @@ try {
   fail(`Could not read the key file: ${(err as Error).message}`);
 }
 
-const out = args.out ? createWriteStream(args.out) : process.stdout;
+// a file is written under a temporary name and renamed once complete: a failed export leaves none
+const partial = args.out ? `${args.out}.part` : null;
+const out = partial ? createWriteStream(partial) : process.stdout;
 const write = async (text: string) => {
   if (!out.write(text)) await once(out, 'drain');
 };
@@ -55,11 +57,18 @@ try {
     privateKeyPem,
     write,
   });
-  if (out !== process.stdout) await new Promise<void>((resolve) => out.end(resolve));
+  if (partial) {
+    await new Promise<void>((resolve) => out.end(resolve));
+    await rename(partial, args.out!);
+  }
   console.error(
     `${rows} responses written${failed ? `, ${failed} could not be decrypted (see the Decryption column)` : ''}`,
   );
 } catch (err) {
+  if (partial) {
+    out.destroy();
+    await rm(partial, { force: true });
+  }
   if (err instanceof ExportError) fail(err.message);
   throw err;
 }

@@ -39,7 +39,8 @@ export class ExportError extends Error {}
 
 async function fetchPage(o: CollectionExportOptions, offset: number, limit: number): Promise<Page> {
   const query = new URLSearchParams({ id: o.requestId, offset: String(offset), limit: String(limit) });
-  const url = new URL(`/v1/export/collectionResponses?${query}`, o.url);
+  // relative to the server's URL, so a server behind a path prefix (https://host/parley/) works too
+  const url = new URL(`v1/export/collectionResponses?${query}`, o.url.endsWith('/') ? o.url : `${o.url}/`);
   let res: Response;
   try {
     res = await fetch(url, { headers: { authorization: `Bearer ${o.token}`, accept: 'application/json' } });

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -490,6 +490,19 @@ describe('collection exports', () => {
       expect(wrongKey.code).toBe(1);
       expect(wrongKey.stderr).toContain("The key file is not this request's key");
       expect(wrongKey.stdout.length).toBe(0);
+      // with --out, a refused export leaves no file behind (not even a partial one)
+      const refusedFile = path.join(dir, 'refused.csv');
+      const refused = await run(
+        ['--request', collection.id, '--key', other, '--url', server.url, '--out', refusedFile],
+        { PARLEY_API_TOKEN: token },
+      );
+      expect(refused.code).toBe(1);
+      expect(existsSync(refusedFile) || existsSync(`${refusedFile}.part`)).toBe(false);
+      // a server URL with a trailing slash (or a path prefix) is taken as the base
+      const slash = await run(['--request', collection.id, '--key', keyFile, '--url', `${server.url}/`], {
+        PARLEY_API_TOKEN: token,
+      });
+      expect(slash.code, slash.stderr).toBe(0);
       const bobs = await run(['--request', collection.id, '--key', keyFile, '--url', server.url], {
         PARLEY_API_TOKEN: (await tokenOf(bob)).token,
       });
