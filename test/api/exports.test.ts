@@ -325,6 +325,13 @@ describe('survey exports', () => {
       .then(asTable);
     expect(pages).toEqual(whole.result.rows);
     expect(whole.result.count).toBe(n + 1);
+    // GraphQL's largest page, 1000 responses, is the same rows
+    const gql = await alice.client.gql<{ surveyResponsesExport: { rows: string[][]; count: number } }>(
+      `query($id: ID!) { surveyResponsesExport(requestId: $id, offset: 100, limit: 1000) { rows count } }`,
+      { id: big.id },
+    );
+    expect(gql.errors).toBeUndefined();
+    expect(gql.data!.surveyResponsesExport.rows).toEqual(whole.result.rows.slice(100, 1100));
   });
 });
 
