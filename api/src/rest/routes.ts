@@ -7,6 +7,7 @@ import { keysRoutes } from '../modules/keys/keys.rest';
 import { notificationsRoutes } from '../modules/notifications/notifications.rest';
 import { requestsRoutes } from '../modules/requests/requests.rest';
 import { responseImageFileRoutes, responseImagesRoutes } from '../modules/response-images/response-images.rest';
+import { exportsRoutes } from '../modules/responses/exports.rest';
 import { phoneRoutes } from '../modules/responses/phone.rest';
 import { roomsRoutes } from '../modules/rooms/rooms.rest';
 import { runtimeConfigRoutes } from '../modules/runtime-config/runtime-config.rest';
@@ -25,6 +26,7 @@ export const restRoutes: RestRoute[] = [
   ...billingRoutes,
   ...requestsRoutes,
   ...phoneRoutes,
+  ...exportsRoutes,
   ...responseImagesRoutes,
   ...roomsRoutes,
   ...datasetsRoutes,
