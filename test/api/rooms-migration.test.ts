@@ -13,6 +13,7 @@ import {
   uploadDataset,
   type Browser,
   type TestRoom,
+  EXACT_OVERLAP,
 } from './support/rooms';
 import { startTestServer, type TestServer } from './support/server';
 
@@ -193,7 +194,7 @@ describe('data sets in tables of their own', () => {
       datasets_array: sets.join(','),
     });
     expect(res.body.result).toEqual([
-      { domain: 'email', datasetIds: sets, onlyA: 6, both: 6, onlyB: 8, suppressed: false },
+      { domain: 'email', datasetIds: sets, onlyA: 6, both: 6, onlyB: 8, suppressed: false, ...EXACT_OVERLAP },
     ]);
   });
 });

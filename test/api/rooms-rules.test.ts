@@ -18,6 +18,7 @@ import {
   type Column,
   type ReportResult,
   type TestRoom,
+  EXACT_OVERLAP,
 } from './support/rooms';
 import { startTestServer, type TestServer } from './support/server';
 
@@ -294,10 +295,26 @@ describe('a hostile partner under "matches"', () => {
       compare(guest, [nobody, customers]),
     ]);
     expect(inCompare).toEqual([
-      { domain: 'email', datasetIds: [onePerson, customers], onlyA: null, both: null, onlyB: null, suppressed: true },
+      {
+        domain: 'email',
+        datasetIds: [onePerson, customers],
+        onlyA: null,
+        both: null,
+        onlyB: null,
+        suppressed: true,
+        ...EXACT_OVERLAP,
+      },
     ]);
     expect(outCompare).toEqual([
-      { domain: 'email', datasetIds: [nobody, customers], onlyA: null, both: null, onlyB: null, suppressed: true },
+      {
+        domain: 'email',
+        datasetIds: [nobody, customers],
+        onlyA: null,
+        both: null,
+        onlyB: null,
+        suppressed: true,
+        ...EXACT_OVERLAP,
+      },
     ]);
     const [inJoin, outJoin] = await Promise.all([
       joinCount(guest, onePerson, customers),
@@ -308,7 +325,7 @@ describe('a hostile partner under "matches"', () => {
     const agg = (set: string) =>
       aggregate(guest, { datasets_array: [set, customers], sqlWhere: MATCH, measures: [{ fn: 'count' }] });
     const [inAgg, outAgg] = await Promise.all([agg(onePerson), agg(nobody)]);
-    expect(inAgg.body.result!.groups).toEqual([{ keys: [], values: [null], suppressed: true }]);
+    expect(inAgg.body.result!.groups).toEqual([{ keys: [], values: [null], suppressed: true, intervals: [null] }]);
     expect(outAgg.body.result!.groups).toEqual(inAgg.body.result!.groups);
     const grouped = (set: string) =>
       aggregate(guest, {
@@ -332,7 +349,15 @@ describe('a hostile partner under "matches"', () => {
   it('counts below k are suppressed in Compare, Join and aggregates; the owner’s own counts are not', async () => {
     // the leads overlap customers in persons 20-39: 20 in both, 10 only in leads, 20 only in customers
     expect(await compare(guest, [leads, customers])).toEqual([
-      { domain: 'email', datasetIds: [leads, customers], onlyA: 10, both: 20, onlyB: 20, suppressed: false },
+      {
+        domain: 'email',
+        datasetIds: [leads, customers],
+        onlyA: 10,
+        both: 20,
+        onlyB: 20,
+        suppressed: false,
+        ...EXACT_OVERLAP,
+      },
     ]);
     const narrow = { op: 'and', conditions: [MATCH, { left: { set: 1, column: 'score' }, op: '<', value: 25 }] };
     expect((await joinCount(guest, leads, customers, narrow)).body.result).toMatchObject({
@@ -350,7 +375,7 @@ describe('a hostile partner under "matches"', () => {
       sqlWhere: { left: { set: 1, column: 'city' }, op: '=', value: 'Rome' },
       measures: [{ fn: 'count' }],
     });
-    expect(own.body.result!.groups).toEqual([{ keys: [], values: [10], suppressed: false }]);
+    expect(own.body.result!.groups).toEqual([{ keys: [], values: [10], suppressed: false, intervals: [null] }]);
   });
 
   it('aggregates: groups under k are left out, and so is the smallest other group when subtraction would give them away', async () => {
@@ -363,7 +388,9 @@ describe('a hostile partner under "matches"', () => {
     expect(byCity.status).toBe(200);
     // matched persons 20-39: Paris 10, Rome 5, Oslo 5. Rome and Oslo are hidden; together they
     // cover 10 rows (20 in all less Paris's 10), so Paris can show.
-    expect(byCity.body.result!.groups).toEqual([{ keys: ['Paris'], values: [10, 28.5], suppressed: false }]);
+    expect(byCity.body.result!.groups).toEqual([
+      { keys: ['Paris'], values: [10, 28.5], suppressed: false, intervals: [null, null] },
+    ]);
     expect(byCity.body.result!.thresholds).toEqual([expect.objectContaining({ name: 'customers', minGroupSize: 10 })]);
     expect(byCity.body.result!.description).toBe(
       'Count and average of score of leads by city of customers, over leads joined with customers where mail of leads matches email of customers',
@@ -405,7 +432,9 @@ describe('a hostile partner under "matches"', () => {
     });
     expect(res.status).toBe(200);
     // Paris: persons 20, 21, 24, 25, 28, 29, 32, 33, 36, 37 (their scores are their numbers)
-    expect(res.body.result!.groups).toEqual([{ keys: ['Paris'], values: [285, 20, 37], suppressed: false }]);
+    expect(res.body.result!.groups).toEqual([
+      { keys: ['Paris'], values: [285, 20, 37], suppressed: false, intervals: [null, null, null] },
+    ]);
     const city = { set: 2, column: 'city' };
     const four = await aggregate(guest, {
       datasets_array: [leads, customers],

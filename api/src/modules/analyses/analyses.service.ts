@@ -18,6 +18,7 @@ import {
   type RuledSet,
 } from './analysis-rules';
 import type { AuditService } from './audit.service';
+import { EXACT, type NoiseSummary, type PrivacyService } from '../privacy/privacy.service';
 import { conditionWords, listWords, reportWords, type SetNames } from './condition-words';
 import {
   compileFilter,
@@ -29,6 +30,8 @@ import {
   type ConditionSource,
 } from './join-condition';
 
+export type Interval = { low: number; high: number };
+
 export type Overlap = {
   domain: string;
   datasetIds: string[];
@@ -36,7 +39,10 @@ export type Overlap = {
   both: number | null;
   onlyB: number | null;
   suppressed: boolean;
-};
+  onlyAInterval: Interval | null;
+  bothInterval: Interval | null;
+  onlyBInterval: Interval | null;
+} & NoiseSummary;
 
 export type ResultColumn = {
   set: number;
@@ -47,7 +53,12 @@ export type ResultColumn = {
   sealing: DatasetColumn['sealing'];
 };
 
-export type JoinPreview = { matchCount: number | null; suppressed: boolean; columns: ResultColumn[] };
+export type JoinPreview = {
+  matchCount: number | null;
+  suppressed: boolean;
+  columns: ResultColumn[];
+  matchCountInterval: Interval | null;
+} & NoiseSummary;
 
 export type AggregateColumn = {
   kind: 'group' | 'measure';
@@ -57,14 +68,22 @@ export type AggregateColumn = {
   datasetId: string | null;
   column: string | null;
 };
-export type AggregateGroup = { keys: (string | null)[]; values: (number | null)[]; suppressed: boolean };
+export type AggregateGroup = {
+  keys: (string | null)[];
+  values: (number | null)[];
+  suppressed: boolean;
+  /** one per measure: its 95% interval when noisy, null when exact or suppressed */
+  intervals: (Interval | null)[];
+};
 export type AggregateResult = {
   columns: AggregateColumn[];
   groups: AggregateGroup[];
   /** the partner sets whose k applied: groups covering fewer of their rows are not shown */
   thresholds: { datasetId: string; name: string; minGroupSize: number }[];
   description: string;
-};
+} & NoiseSummary;
+
+const EXACT_OVERLAP = { onlyAInterval: null, bothInterval: null, onlyBInterval: null, ...EXACT };
 
 /** Groups one aggregate may return (more: group by fewer or coarser columns). */
 export const MAX_GROUPS = 1000;
@@ -94,6 +113,7 @@ export class AnalysesService {
     private readonly rooms: RoomsService,
     private readonly datasets: DatasetsService,
     private readonly audit: AuditService,
+    private readonly privacy: PrivacyService,
   ) {}
 
   /** Two sets of a room and their join condition, checked against the rules (token literals). */
@@ -129,7 +149,7 @@ export class AnalysesService {
           `select count(*)::int as n from (${distinctTokens(sets[0].id, cols)}) t`,
         );
         const counts = suppressOverlap(user.id, sets[0], null, { onlyA: r.n, both: 0, onlyB: 0 });
-        out.push({ domain, datasetIds: [sets[0].id], ...counts });
+        out.push({ domain, datasetIds: [sets[0].id], ...counts, ...EXACT_OVERLAP });
       }
     }
     for (let i = 0; i < sets.length; i++) {
@@ -147,7 +167,7 @@ export class AnalysesService {
              from a full join b on a.token = b.token`,
           );
           const counts = suppressOverlap(user.id, sets[i], sets[j], { onlyA: r.only_a, both: r.both, onlyB: r.only_b });
-          out.push({ domain, datasetIds: [sets[i].id, sets[j].id], ...counts });
+          out.push({ domain, datasetIds: [sets[i].id, sets[j].id], ...counts, ...EXACT_OVERLAP });
         }
       }
     }
@@ -194,6 +214,8 @@ export class AnalysesService {
       matchCount: visible ? r.n : null,
       suppressed: !visible,
       columns: resultColumns(user.id, [setA, setB]),
+      matchCountInterval: null,
+      ...EXACT,
     };
   }
 
@@ -306,6 +328,7 @@ export class AnalysesService {
         keys: keys.map((k) => (r[k] === null || r[k] === undefined ? null : String(r[k]))),
         values: measures.map((_, i) => (r[`v${i + 1}`] === null ? null : Number(r[`v${i + 1}`]))),
         suppressed: false,
+        intervals: measures.map(() => null),
       },
       total: Boolean(r.total),
     }));
@@ -319,7 +342,9 @@ export class AnalysesService {
     } else {
       // no grouping: exactly one row, whether or not any row matched
       shown = coversEnough(user.id, sets, total.rows) ? [total] : [];
-      result = shown.length ? [total.value] : [{ keys: [], values: measures.map(() => null), suppressed: true }];
+      result = shown.length
+        ? [total.value]
+        : [{ keys: [], values: measures.map(() => null), suppressed: true, intervals: measures.map(() => null) }];
     }
 
     const description = aggregateWords(
@@ -366,6 +391,7 @@ export class AnalysesService {
         .filter((s) => isPartnerSet(s, user.id))
         .map((s) => ({ datasetId: s.id, name: s.name, minGroupSize: s.minGroupSize })),
       description,
+      ...EXACT,
     };
   }
 }

@@ -24,6 +24,9 @@ const column = (name: string, role: DatasetColumn['role'], shared = false): Data
   clearIndex: null,
   shared,
   sealing: role === 'clear' ? null : shared ? 'room' : 'dataset',
+  partnerRole: shared ? 'shared' : role === 'join' ? 'joinOnly' : 'private',
+  lower: null,
+  upper: null,
 });
 const set = (id: string, uploader: string, rule: Partial<RuledSet> = {}): RuledSet => ({
   id,
