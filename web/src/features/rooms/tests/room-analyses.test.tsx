@@ -44,6 +44,9 @@ const column = (name: string, role: string, shared: boolean, sealing: string | n
   kind: role === 'join' ? 'email' : null,
   padBucket: role === 'clear' ? null : 32,
   shared,
+  partnerRole: shared ? 'shared' : role === 'join' ? 'joinOnly' : 'private',
+  lower: null,
+  upper: null,
   sealing,
 });
 
@@ -57,6 +60,13 @@ async function datasets(): Promise<DatasetList_DatasetFragment[]> {
     status: 'ready',
     partnerAccess: 'matches',
     minGroupSize: 10,
+    privacy: {
+      __typename: 'DatasetPrivacy' as const,
+      enabled: false,
+      budget: 3,
+      queryCost: 0.2,
+      mechanism: 'discreteLaplace',
+    },
     createdAt: '2026-11-20T10:00:00.000Z',
   };
   return [
