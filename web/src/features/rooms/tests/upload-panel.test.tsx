@@ -40,6 +40,18 @@ async function uploadBody(request: Request): Promise<UploadBody> {
   return { ...(fields as Omit<UploadBody, 'packed'>), packed };
 }
 
+/** Answers every chunk as stored; the bodies as the server read them. */
+function captureUploads(): UploadBody[] {
+  const bodies: UploadBody[] = [];
+  server.use(
+    http.post('*/v1/vcr/uploadEncrypted', async ({ request }) => {
+      bodies.push(await uploadBody(request));
+      return HttpResponse.json({ result: { status: 'ready' } });
+    }),
+  );
+  return bodies;
+}
+
 function renderPanel(options: { withKey?: boolean } = {}) {
   const onUploaded = vi.fn();
   render(
@@ -76,13 +88,7 @@ async function chooseCsv() {
 
 describe('the upload panel', () => {
   it('encrypts the CSV in the workers and uploads it packed: no sealed value leaves in clear', async () => {
-    const bodies: UploadBody[] = [];
-    server.use(
-      http.post('*/v1/vcr/uploadEncrypted', async ({ request }) => {
-        bodies.push(await uploadBody(request));
-        return HttpResponse.json({ result: { status: 'ready' } });
-      }),
-    );
+    const bodies = captureUploads();
     const { onUploaded, user } = renderPanel();
     await chooseCsv();
     // the name must be new in the room
@@ -130,13 +136,7 @@ describe('the upload panel', () => {
   });
 
   it('takes the rule and the shared columns from the set-up, and explains them in plain words', async () => {
-    const bodies: UploadBody[] = [];
-    server.use(
-      http.post('*/v1/vcr/uploadEncrypted', async ({ request }) => {
-        bodies.push(await uploadBody(request));
-        return HttpResponse.json({ result: { status: 'ready' } });
-      }),
-    );
+    const bodies = captureUploads();
     const { user } = renderPanel();
     await chooseCsv();
     expect(
@@ -165,13 +165,7 @@ describe('the upload panel', () => {
   });
 
   it('sets each column’s partner role with its help; a metric asks for bounds; the budget reads in counts', async () => {
-    const bodies: UploadBody[] = [];
-    server.use(
-      http.post('*/v1/vcr/uploadEncrypted', async ({ request }) => {
-        bodies.push(await uploadBody(request));
-        return HttpResponse.json({ result: { status: 'ready' } });
-      }),
-    );
+    const bodies = captureUploads();
     const { user } = renderPanel();
     await chooseCsv();
     // a join key can only join, be shared or stay private; a sealed column cannot be summed
@@ -226,13 +220,7 @@ describe('the upload panel', () => {
   });
 
   it('turns noise off by default under "Everything", and sends it off when the uploader says so', async () => {
-    const bodies: UploadBody[] = [];
-    server.use(
-      http.post('*/v1/vcr/uploadEncrypted', async ({ request }) => {
-        bodies.push(await uploadBody(request));
-        return HttpResponse.json({ result: { status: 'ready' } });
-      }),
-    );
+    const bodies = captureUploads();
     const { user } = renderPanel();
     await chooseCsv();
     const dp = screen.getByRole('switch', { name: 'Add noise to what partners receive (differential privacy)' });
@@ -250,13 +238,7 @@ describe('the upload panel', () => {
   });
 
   it('starts one upload however often "Encrypt and upload" is pressed while the set is prepared', async () => {
-    const bodies: UploadBody[] = [];
-    server.use(
-      http.post('*/v1/vcr/uploadEncrypted', async ({ request }) => {
-        bodies.push(await uploadBody(request));
-        return HttpResponse.json({ result: { status: 'ready' } });
-      }),
-    );
+    const bodies = captureUploads();
     const { onUploaded } = renderPanel();
     await chooseCsv();
     const button = screen.getByRole('button', { name: 'Encrypt and upload' });
