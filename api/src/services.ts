@@ -148,7 +148,7 @@ export function createServices(
     privacy,
     access,
     audit,
-    reports: new ReportsService(rooms, datasets, analyses, access, audit, credit, ledger, webhooks),
+    reports: new ReportsService(rooms, datasets, analyses, access, audit, credit, ledger, privacy, webhooks),
     webhooks,
   };
 }

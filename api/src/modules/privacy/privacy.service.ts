@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { query } from '../../db/sql';
 import { AppError } from '../../shared/errors';
 import { MICROS, type Dataset } from '../datasets/dataset.entity';
@@ -209,8 +209,8 @@ export class PrivacyService {
           await query(
             tx,
             `insert into vcr_answer_footprints (id, dataset_id, user_id, row_count, digest, rows, created_at)
-             values (gen_random_uuid(), $1, $2, $3, $4, $5, now())`,
-            [set.id, user.id, f.count, f.digest, f.bits],
+             values ($1, $2, $3, $4, $5, $6, now())`,
+            [randomUUID(), set.id, user.id, f.count, f.digest, f.bits],
           );
       }
     });
