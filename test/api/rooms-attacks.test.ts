@@ -441,6 +441,27 @@ describe('item 2: differential privacy answers with noise and stops at the budge
     expect(view.data!.datasetPrivacySpend.partners).toEqual([{ userId: guest.id, spent: 1, queriesRemaining: 0 }]);
   });
 
+  it('an aggregate refused for too many groups spends nothing', async () => {
+    const wide = await uploadDataset(
+      owner,
+      room,
+      `wide ${++sets}`,
+      [{ name: 'code', role: 'clear', partnerRole: 'dimension' }],
+      Array.from({ length: 1001 }, (_, i) => [`c${i}`]),
+      1001,
+      'json',
+      { minGroupSize: K, privacyBudget: 0.2, queryCost: 0.2 },
+    );
+    const res = await aggregate(guest, {
+      datasets_array: [wide],
+      group_by: [{ set: 1, column: 'code' }],
+      measures: [{ fn: 'count' }],
+    });
+    expect([res.status, res.body.error?.code]).toEqual([400, 'BAD_USER_INPUT']);
+    const after = await count(guest, wide);
+    expect(after.body.result!.privacy[0]).toMatchObject({ spent: 0.2, queriesRemaining: 0 });
+  });
+
   it('50 parallel queries never spend more than the budget', async () => {
     const hr = await staff({ privacyBudget: 1.4, queryCost: 0.2 });
     const results = await Promise.all(Array.from({ length: 50 }, () => count(guest, hr)));

@@ -511,7 +511,11 @@ export class AnalysesService {
 
     if (dp !== null) {
       const once = sets.length === 1 || (await this.rowsJoinOnce(em, sets, dp, tree!));
-      const result = await this.noisyAggregate(em, sets, dp, inner, keys, measures, once);
+      // a refused aggregate (too many groups) leaves the budget as it was
+      const result = await this.noisyAggregate(em, sets, dp, inner, keys, measures, once).catch(async (err) => {
+        await this.privacy.refund(em, user, charges);
+        throw err;
+      });
       await this.audit.record(em.fork(), {
         roomId: input.roomId,
         actor: user,

@@ -115,6 +115,17 @@ export class PrivacyService {
     });
   }
 
+  /** Gives back what `charges` spent, for an answer refused after its charge (nothing was released). */
+  async refund(em: EntityManager, user: User, charges: readonly PrivacyCharge[]): Promise<void> {
+    for (const c of charges)
+      await query(
+        em.fork(),
+        `update vcr_privacy_spend set spent_micros = greatest(0, spent_micros - $3), updated_at = now()
+         where dataset_id = $1 and user_id = $2`,
+        [c.datasetId, user.id, Math.round(c.epsilonSpent * MICROS)],
+      );
+  }
+
   /** The noise fields of an answer that spent `charges`. */
   summary(charges: readonly PrivacyCharge[]): NoiseSummary {
     if (!charges.length) return EXACT;
