@@ -408,6 +408,60 @@ describe('item 2: differential privacy answers with noise and stops at the budge
     );
   });
 
+  it('GraphQL carries the same roles, budgets and noisy answers', async () => {
+    const hr = await staff({ privacyBudget: 1, queryCost: 0.5 });
+    const roles = await owner.client.gql<{
+      setColumnRole: { columns: { name: string; partnerRole: string; lower: number | null }[] };
+    }>(
+      `mutation($input: ColumnRoleInput!) { setColumnRole(input: $input) { columns { name partnerRole lower upper } } }`,
+      { input: { roomId: room.id, datasetId: hr, column: 'salary', partnerRole: 'metric', lower: 1000, upper: 9000 } },
+    );
+    expect(roles.data!.setColumnRole.columns.find((c) => c.name === 'salary')).toMatchObject({
+      partnerRole: 'metric',
+      lower: 1000,
+    });
+    const query = `query($input: AggregateInput!) { aggregateDatasets(input: $input) {
+      noisy mechanism epsilonSpent privacy { datasetId epsilonSpent remaining queriesRemaining }
+      groups { values suppressed intervals { low high } } } }`;
+    const input = { roomId: room.id, datasetIds: [hr], measures: [{ fn: 'count' }] };
+    const res = await guest.client.gql<{ aggregateDatasets: Aggregate }>(query, { input });
+    expect(res.data!.aggregateDatasets).toMatchObject({
+      noisy: true,
+      mechanism: 'discreteLaplace',
+      epsilonSpent: 0.5,
+      privacy: [{ datasetId: hr, remaining: 0.5, queriesRemaining: 1 }],
+    });
+    await guest.client.gql(query, { input });
+    const spent = await guest.client.gql(query, { input });
+    expect(spent.errors?.[0].extensions?.code).toBe('PRIVACY_BUDGET');
+    const view = await owner.client.gql<{ datasetPrivacySpend: { partners: { userId: string; spent: number }[] } }>(
+      `query($roomId: ID!, $datasetId: ID!) { datasetPrivacySpend(roomId: $roomId, datasetId: $datasetId) { enabled budget partners { userId spent queriesRemaining } } }`,
+      { roomId: room.id, datasetId: hr },
+    );
+    expect(view.data!.datasetPrivacySpend.partners).toEqual([{ userId: guest.id, spent: 1, queriesRemaining: 0 }]);
+  });
+
+  it('an aggregate refused for too many groups spends nothing', async () => {
+    const wide = await uploadDataset(
+      owner,
+      room,
+      `wide ${++sets}`,
+      [{ name: 'code', role: 'clear', partnerRole: 'dimension' }],
+      Array.from({ length: 1001 }, (_, i) => [`c${i}`]),
+      1001,
+      'json',
+      { minGroupSize: K, privacyBudget: 0.2, queryCost: 0.2 },
+    );
+    const res = await aggregate(guest, {
+      datasets_array: [wide],
+      group_by: [{ set: 1, column: 'code' }],
+      measures: [{ fn: 'count' }],
+    });
+    expect([res.status, res.body.error?.code]).toEqual([400, 'BAD_USER_INPUT']);
+    const after = await count(guest, wide);
+    expect(after.body.result!.privacy[0]).toMatchObject({ spent: 0.2, queriesRemaining: 0 });
+  });
+
   it('50 parallel queries never spend more than the budget', async () => {
     const hr = await staff({ privacyBudget: 1.4, queryCost: 0.2 });
     const results = await Promise.all(Array.from({ length: 50 }, () => count(guest, hr)));

@@ -123,6 +123,9 @@ export class AnalysesService {
     private readonly privacy: PrivacyService,
   ) {}
 
+  // per data set and join column: no token occurs twice (rowsJoinOnce)
+  private readonly uniqueTokens = new Map<string, boolean>();
+
   /** Two sets of a room and their join condition, checked against the rules and the column roles. */
   async pair(em: EntityManager, user: User, roomId: string, a: string, b: string, condition: ConditionSource) {
     await this.rooms.access(em, user, roomId);
@@ -463,9 +466,12 @@ export class AnalysesService {
         if (m.fn === 'countDistinct') return [`${m.ref.alias}.${tokenColumn(m.ref.column.tokenIndex)} as x${i + 1}`];
         const cell = `${m.ref.alias}.${numberColumn(m.ref.column.clearIndex)}`;
         // bounds come from the set's metadata (numbers checked on upload), never from the request
-        const value = m.bounds
-          ? `least(greatest(${cell}, ${sqlNumber(m.bounds.lower)}), ${sqlNumber(m.bounds.upper)})`
-          : cell;
+        // (under differential privacy in float8: exact enough beneath the noise, and faster than numeric)
+        const value = !m.bounds
+          ? cell
+          : dp !== null
+            ? `least(greatest(${cell}::float8, ${sqlNumber(m.bounds.lower, 'float8')}), ${sqlNumber(m.bounds.upper, 'float8')})`
+            : `least(greatest(${cell}, ${sqlNumber(m.bounds.lower)}), ${sqlNumber(m.bounds.upper)})`;
         return [`${value} as x${i + 1}`];
       }),
     ];
@@ -504,7 +510,12 @@ export class AnalysesService {
       .map((s) => ({ datasetId: s.id, name: s.name, minGroupSize: s.minGroupSize }));
 
     if (dp !== null) {
-      const result = await this.noisyAggregate(em, sets, dp, inner, keys, measures);
+      const once = sets.length === 1 || (await this.rowsJoinOnce(em, sets, dp, tree!));
+      // a refused aggregate (too many groups) leaves the budget as it was
+      const result = await this.noisyAggregate(em, sets, dp, inner, keys, measures, once).catch(async (err) => {
+        await this.privacy.refund(em, user, charges);
+        throw err;
+      });
       await this.audit.record(em.fork(), {
         roomId: input.roomId,
         actor: user,
@@ -535,7 +546,7 @@ export class AnalysesService {
     const distinct = sets.map((_, i) => (counted ? `count(distinct ${i === 0 ? 'ra' : 'rb'})::int` : '0'));
     const controlledSides = sets.map((s) => controlled(user.id, s));
     const footprintOf = sets.map((_, i) =>
-      controlledSides[i] ? `array_agg(distinct ${i === 0 ? 'ra' : 'rb'})` : 'null::int[]',
+      controlledSides[i] ? `array_agg(${i === 0 ? 'ra' : 'rb'})` : 'null::int[]',
     );
     // grouped: the groups, then the total over all of them (grouping sets), which the rules need
     const rows = await query<Record<string, unknown>>(
@@ -618,13 +629,13 @@ export class AnalysesService {
     inner: { sql: string; params: unknown[] },
     keys: string[],
     measures: { fn: AggregateFunction; bounds: { lower: number; upper: number } | null }[],
+    once: boolean,
   ): Promise<{ groups: AggregateGroup[]; covered: number[] }> {
     const unit = dp === 0 ? 'ra' : 'rb';
     const other = dp === 0 ? 'rb' : 'ra';
-    const rowsOnce =
-      sets.length === 2
-        ? `select distinct on (${unit}) * from (${inner.sql}) q0 order by ${[unit, ...keys.map((k) => `${k} nulls last`), other].join(', ')}`
-        : inner.sql;
+    const rowsOnce = once
+      ? inner.sql
+      : `select distinct on (${unit}) * from (${inner.sql}) q0 order by ${[unit, ...keys.map((k) => `${k} nulls last`), other].join(', ')}`;
     const parts = 1 + measures.reduce((n, m) => n + (m.fn === 'count' ? 0 : m.fn === 'avg' ? 2 : 1), 0);
     const micros = Math.floor(sets[dp].queryCostMicros / parts);
     const expressions = measures.flatMap((m, i) => {
@@ -679,6 +690,37 @@ export class AnalysesService {
         intervals: measures.map(() => null),
       });
     return { groups, covered: sets.map((_, i) => (i === dp ? covered : 0)) };
+  }
+
+  /**
+   * Whether each row of the private set `sets[dp]` matches at most one row in a join under `tree`:
+   * when one join-key equality drives the join and no token occurs twice in the caller's own
+   * column it joins. That is a property of the caller's own set alone (it reveals nothing about
+   * the private set), so the noisy aggregate can skip making each private row count once, a sort
+   * of every matching pair. Data sets do not change once uploaded: the answer is kept per column.
+   */
+  private async rowsJoinOnce(em: EntityManager, sets: Dataset[], dp: number, tree: ConditionNode): Promise<boolean> {
+    const drive =
+      tree.kind === 'join'
+        ? tree
+        : tree.kind === 'group' && tree.op === 'and'
+          ? tree.children.find((c) => c.kind === 'join')
+          : undefined;
+    if (!drive || drive.kind !== 'join') return false;
+    const own = sets[1 - dp];
+    const column = dp === 0 ? drive.b : drive.a;
+    const key = `${own.id}|${column.tokenIndex}`;
+    let unique = this.uniqueTokens.get(key);
+    if (unique === undefined) {
+      const t = tokenColumn(column.tokenIndex);
+      const [r] = await query<{ twice: boolean }>(
+        em,
+        `select exists (select 1 from ${datasetTables(own.id).rows} where ${t} is not null group by ${t} having count(*) > 1) as twice`,
+      );
+      unique = !r.twice;
+      this.uniqueTokens.set(key, unique);
+    }
+    return unique;
   }
 
   /**
@@ -746,9 +788,9 @@ const metricBounds = (c: DatasetColumn) =>
 const magnitude = (b: { lower: number; upper: number }) => Math.max(Math.abs(b.lower), Math.abs(b.upper));
 
 /** A bound from the metadata as an SQL numeric literal (finite numbers only, checked on upload). */
-const sqlNumber = (n: number) => {
+const sqlNumber = (n: number, type: 'numeric' | 'float8' = 'numeric') => {
   if (!Number.isFinite(n)) throw new Error('a metric bound is not a finite number');
-  return `${n}::numeric`;
+  return `${n}::${type}`;
 };
 
 /**

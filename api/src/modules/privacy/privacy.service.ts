@@ -115,6 +115,17 @@ export class PrivacyService {
     });
   }
 
+  /** Gives back what `charges` spent, for an answer refused after its charge (nothing was released). */
+  async refund(em: EntityManager, user: User, charges: readonly PrivacyCharge[]): Promise<void> {
+    for (const c of charges)
+      await query(
+        em.fork(),
+        `update vcr_privacy_spend set spent_micros = greatest(0, spent_micros - $3), updated_at = now()
+         where dataset_id = $1 and user_id = $2`,
+        [c.datasetId, user.id, Math.round(c.epsilonSpent * MICROS)],
+      );
+  }
+
   /** The noise fields of an answer that spent `charges`. */
   summary(charges: readonly PrivacyCharge[]): NoiseSummary {
     if (!charges.length) return EXACT;
@@ -175,21 +186,29 @@ export class PrivacyService {
     const k = set.minGroupSize;
     await em.fork().transactional(async (tx) => {
       await query(tx, 'select pg_advisory_xact_lock(hashtext($1))', [`footprint|${set.id}|${user.id}`]);
-      const fresh: { bits: Buffer; count: number; digest: string }[] = [];
+      const fresh = new Map<string, { bits: Buffer; count: number }>();
       for (const rows of answers) {
         const bits = footprint(rows, set.rowCount);
         const digest = createHash('sha256').update(bits).digest('hex');
-        if (fresh.some((f) => f.digest === digest)) continue;
-        const count = new Set(rows).size;
-        const earlier = await query<{ rows: Buffer; digest: string }>(
-          tx,
-          `select rows, digest from vcr_answer_footprints
-           where dataset_id = $1 and user_id = $2 and row_count > $3 and row_count < $4`,
-          [set.id, user.id, count - k, count + k],
-        );
-        for (const other of [...earlier, ...fresh.map((f) => ({ rows: f.bits, digest: f.digest }))]) {
-          if (other.digest === digest) continue;
-          const apart = rowsApart(bits, other.rows);
+        fresh.set(digest, { bits, count: rowsApart(bits, Buffer.alloc(0)) });
+      }
+      const counts = [...fresh.values()].map((f) => f.count);
+      // earlier answers near in size, except those with the same rows (no news, nothing to compare)
+      const earlier = await query<{ rows: Buffer; row_count: number }>(
+        tx,
+        `select rows, row_count from vcr_answer_footprints
+         where dataset_id = $1 and user_id = $2 and row_count > $3 and row_count < $4 and digest <> all($5::text[])`,
+        [set.id, user.id, Math.min(...counts) - k, Math.max(...counts) + k, [...fresh.keys()]],
+      );
+      const entries = [...fresh.entries()];
+      for (const [i, [, f]] of entries.entries()) {
+        const others = [
+          ...earlier.map((e) => ({ rows: e.rows, count: e.row_count })),
+          ...entries.slice(0, i).map(([, g]) => ({ rows: g.bits, count: g.count })),
+        ];
+        for (const other of others) {
+          if (Math.abs(other.count - f.count) >= k) continue;
+          const apart = rowsApart(f.bits, other.rows);
           if (apart > 0 && apart < k)
             throw new AppError(
               'ANALYSIS_RULE',
@@ -197,22 +216,24 @@ export class PrivacyService {
               [{ path: set.id, message: 'diff check' }],
             );
         }
-        fresh.push({ bits, count, digest });
       }
-      for (const f of fresh) {
-        const [seen] = await query(
-          tx,
-          'select 1 from vcr_answer_footprints where dataset_id = $1 and user_id = $2 and digest = $3',
-          [set.id, user.id, f.digest],
-        );
-        if (!seen)
+      const seen = new Set(
+        (
+          await query<{ digest: string }>(
+            tx,
+            'select digest from vcr_answer_footprints where dataset_id = $1 and user_id = $2 and digest = any($3::text[])',
+            [set.id, user.id, [...fresh.keys()]],
+          )
+        ).map((r) => r.digest),
+      );
+      for (const [digest, f] of fresh)
+        if (!seen.has(digest))
           await query(
             tx,
             `insert into vcr_answer_footprints (id, dataset_id, user_id, row_count, digest, rows, created_at)
              values ($1, $2, $3, $4, $5, $6, now())`,
-            [randomUUID(), set.id, user.id, f.count, f.digest, f.bits],
+            [randomUUID(), set.id, user.id, f.count, digest, f.bits],
           );
-      }
     });
   }
 }
