@@ -314,6 +314,17 @@ describe('a clean room in Chromium, owner and guest', () => {
     await theirs.getByText('Partners: matches · k = 5').waitFor();
     await theirs.getByText('FullName (sealed, withheld)').waitFor();
     await theirs.getByText('City (clear)').waitFor();
+    await theirs.getByText('Email (join: email, join only)').waitFor();
+    // the owner sees the guest's metric with its bounds, and every role of their own set
+    const sets = ownerPage.getByRole('table', { name: 'Data sets' });
+    await sets
+      .getByRole('row', { name: /guest customers/ })
+      .getByText('Score (clear, sum and average 0-100)')
+      .waitFor();
+    await sets
+      .getByRole('row', { name: /owner customers/ })
+      .getByText('Age (clear, private)')
+      .waitFor();
   });
 
   it('compares the two sets: 20 e-mail addresses in both, 10 only in each', async () => {
@@ -592,7 +603,9 @@ describe('a clean room in Chromium, owner and guest', () => {
     await ownerPage.reload();
     await ownerPage.getByRole('button', { name: 'Change the rule of owner customers' }).click();
     const dialog = ownerPage.getByRole('dialog', { name: 'Analysis rule of owner customers' });
-    await dialog.getByText(/: spent 5 of 5 epsilon, no queries remaining$/).waitFor();
+    const spend = dialog.getByText(/: spent 5 of 5 epsilon, no queries remaining$/);
+    await spend.waitFor();
+    await spend.scrollIntoViewIfNeeded();
     await screenshot(ownerPage, 'clean-room-rule-spend-1440');
     await dialog.getByLabel('Privacy budget per partner (epsilon)').fill('10');
     await dialog.getByRole('button', { name: 'Save the rule' }).click();

@@ -52,12 +52,21 @@ export function budgetInWords(budget: number, cost: number): string {
 
 const num = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
-/** A noisy value with its 95% interval: `about 30 (26-34, 95% interval)`. */
-export function noisyValue(value: number, interval: { low: number; high: number } | null | undefined): string {
-  if (!interval) return `about ${num(value)}`;
+/** A noisy value and its 95% interval as two parts: `about 30` and `(26-34, 95% interval)`. */
+export function noisyParts(
+  value: number,
+  interval: { low: number; high: number } | null | undefined,
+): { value: string; range: string | null } {
+  if (!interval) return { value: `about ${num(value)}`, range: null };
   const range =
     interval.low < 0 ? `${num(interval.low)} to ${num(interval.high)}` : `${num(interval.low)}-${num(interval.high)}`;
-  return `about ${num(value)} (${range}, 95% interval)`;
+  return { value: `about ${num(value)}`, range: `(${range}, 95% interval)` };
+}
+
+/** A noisy value with its 95% interval: `about 30 (26-34, 95% interval)`. */
+export function noisyValue(value: number, interval: { low: number; high: number } | null | undefined): string {
+  const parts = noisyParts(value, interval);
+  return parts.range ? `${parts.value} ${parts.range}` : parts.value;
 }
 
 /** What is left of a partner's budget after an answer, one line a set. */

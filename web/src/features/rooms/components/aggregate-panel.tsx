@@ -28,8 +28,7 @@ import { builderSets, useConditionSql } from '../hooks/use-condition-sql';
 import { validateTree } from '../join/condition-tree';
 import { JoinBuilder } from './join-builder';
 import { firstTree } from './join-panel';
-import { noisyValue } from '../privacy';
-import { BudgetRemaining, NoiseNote } from './privacy-notes';
+import { BudgetRemaining, NoiseNote, NoisyValue } from './privacy-notes';
 import { RefusalAlert, type AccessContext } from './refusal-alert';
 
 const AggregateChart = lazy(() => import('./aggregate-chart'));
@@ -248,11 +247,13 @@ function AggregateResult({ result }: { result: AggregateDatasetsQuery['aggregate
   const groupColumns = result.columns.filter((c) => c.kind === 'group');
   const measureColumns = result.columns.filter((c) => c.kind === 'measure');
   const format = (v: number | null | undefined, interval?: { low: number; high: number } | null) =>
-    v === null || v === undefined
-      ? '—'
-      : result.noisy
-        ? noisyValue(v, interval)
-        : v.toLocaleString('en-US', { maximumFractionDigits: 2 });
+    v === null || v === undefined ? (
+      '—'
+    ) : result.noisy ? (
+      <NoisyValue value={v} interval={interval} />
+    ) : (
+      v.toLocaleString('en-US', { maximumFractionDigits: 2 })
+    );
   const bars = result.groups
     .filter((g) => !g.suppressed && g.values[0] !== null && g.values[0] !== undefined)
     .map((g) => ({

@@ -5,8 +5,7 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { ResponsivePie } from '@nivo/pie';
 import type { CompareDatasetsQuery } from '../datasets.generated';
-import { noisyValue } from '../privacy';
-import { NoiseNote } from './privacy-notes';
+import { NoiseNote, NoisyValue } from './privacy-notes';
 
 type Overlap = CompareDatasetsQuery['compareDatasets'][number];
 
@@ -82,7 +81,11 @@ export default function OverlapCharts({
                     <Typography component="li" variant="body2" key={slice.id}>
                       {slice.id}:{' '}
                       <strong>
-                        {overlap.noisy ? noisyValue(slice.value, slice.interval) : slice.value.toLocaleString('en-US')}
+                        {overlap.noisy ? (
+                          <NoisyValue value={slice.value} interval={slice.interval} />
+                        ) : (
+                          slice.value.toLocaleString('en-US')
+                        )}
                       </strong>
                     </Typography>
                   ))}

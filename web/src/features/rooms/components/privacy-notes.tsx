@@ -7,7 +7,7 @@ import {
   type DatasetList_DatasetFragment,
   type PrivacyCharge_ChargeFragment,
 } from '../datasets.generated';
-import { queriesRemaining } from '../privacy';
+import { noisyParts, queriesRemaining } from '../privacy';
 
 type NoisyAnswer = { noisy: boolean; epsilonSpent: number; privacy: PrivacyCharge_ChargeFragment[] };
 
@@ -52,5 +52,31 @@ function SetBudget({ roomId, dataset }: { roomId: string; dataset: DatasetList_D
     <Typography variant="body2" color={yours.queriesRemaining === 0 ? 'warning.main' : 'text.secondary'}>
       {queriesRemaining({ name: dataset.name, queriesRemaining: yours.queriesRemaining })}
     </Typography>
+  );
+}
+
+/** A noisy value, its interval kept whole on one line (it moves below the value on narrow screens). */
+export function NoisyValue({
+  value,
+  interval,
+}: {
+  value: number;
+  interval: { low: number; high: number } | null | undefined;
+}) {
+  const parts = noisyParts(value, interval);
+  return (
+    <>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {parts.value}
+      </Box>
+      {parts.range ? (
+        <>
+          {' '}
+          <Box component="span" sx={{ whiteSpace: 'nowrap', display: 'inline-block', color: 'text.secondary' }}>
+            {parts.range}
+          </Box>
+        </>
+      ) : null}
+    </>
   );
 }

@@ -31,8 +31,7 @@ export function RefusalAlert({
     return (
       <Alert severity="warning" sx={{ overflowWrap: 'break-word' }}>
         <AlertTitle>Privacy budget spent</AlertTitle>
-        {sentence(error.message)} No queries remaining: only the uploader of the data set can raise its budget; nothing
-        was spent on this one.
+        {sentence(error.message)} No queries remaining; nothing was spent on this one.
       </Alert>
     );
   }
@@ -44,7 +43,12 @@ export function RefusalAlert({
       severity={refused ? 'warning' : 'error'}
       action={
         refused ? (
-          <Button color="inherit" size="small" onClick={() => onRequestAccess(column ? [column.column] : [])}>
+          <Button
+            color="inherit"
+            size="small"
+            sx={{ whiteSpace: 'nowrap' }}
+            onClick={() => onRequestAccess(column ? [column.column] : [])}
+          >
             Request access
           </Button>
         ) : null
@@ -57,8 +61,7 @@ export function RefusalAlert({
           {role ? ` (${role.label.toLowerCase()})` : ''}
         </AlertTitle>
       ) : null}
-      {error.message}
-      {role ? ` ${role.help}` : ''}
+      {role ? `${sentence(error.message)} ${role.help}` : error.message}
     </Alert>
   );
 }

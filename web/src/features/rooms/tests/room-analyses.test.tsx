@@ -437,6 +437,11 @@ describe('a room’s analysis rules, in the browser', () => {
     );
     const { user } = await openRoom();
     expect(screen.getByRole('row', { name: /leads/ })).toHaveTextContent('Partners: matches · k = 10');
+    // a partner's columns say what the partner may do; the uploader's, every role
+    expect(screen.getByRole('row', { name: /leads/ })).toHaveTextContent('score (clear, withheld)');
+    expect(screen.getByRole('row', { name: /leads/ })).toHaveTextContent('mail (join: email, join only)');
+    expect(screen.getByRole('row', { name: /customers/ })).toHaveTextContent('name (sealed, private)');
+    expect(screen.getByRole('row', { name: /customers/ })).toHaveTextContent('city (clear, shared)');
     await user.click(screen.getByRole('checkbox', { name: 'Select leads' }));
     await user.click(screen.getByRole('button', { name: 'Report' }));
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
@@ -572,7 +577,8 @@ describe('a room’s analysis rules, in the browser', () => {
         HttpResponse.json({
           errors: [
             {
-              message: 'Column score of "leads" is private: partners cannot filter, group or aggregate it',
+              message:
+                'The column score of "leads" is private for partners: it cannot be grouped by. Request access to ask its uploader',
               extensions: { code: 'ANALYSIS_RULE', details: [{ path: 'score', message: 'leads: private' }] },
             },
           ],
@@ -586,7 +592,9 @@ describe('a room’s analysis rules, in the browser', () => {
     await user.click(await screen.findByRole('button', { name: 'Run aggregate' }));
     const refused = await screen.findByRole('alert');
     expect(refused).toHaveTextContent(/^Stopped by the column score of leads \(private\)/);
-    expect(refused).toHaveTextContent('Partners can do nothing with it');
+    expect(refused).toHaveTextContent(
+      'Request access to ask its uploader. Partners can do nothing with it: not see, filter, group, sum or join on it.',
+    );
     await user.click(within(refused).getByRole('button', { name: 'Request access' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request access' });
     // the refused column is the one asked for
@@ -607,7 +615,8 @@ describe('a room’s analysis rules, in the browser', () => {
         HttpResponse.json({
           errors: [
             {
-              message: 'Your privacy budget on "leads" is spent',
+              message:
+                'You have spent your privacy budget on "leads": it answers you no more counts or aggregates until its uploader raises the budget',
               extensions: { code: 'PRIVACY_BUDGET', details: [{ path: THEIRS, message: 'privacy budget spent' }] },
             },
           ],
@@ -621,9 +630,8 @@ describe('a room’s analysis rules, in the browser', () => {
     await user.click(await screen.findByRole('button', { name: 'Run aggregate' }));
     const refused = await screen.findByRole('alert');
     expect(refused).toHaveTextContent(
-      /^Privacy budget spentYour privacy budget on "leads" is spent\. No queries remaining/,
+      /^Privacy budget spentYou have spent your privacy budget on "leads": .* until its uploader raises the budget\. No queries remaining; nothing was spent on this one\.$/,
     );
-    expect(refused).toHaveTextContent('only the uploader of the data set can raise its budget');
     expect(within(refused).queryByRole('button', { name: 'Request access' })).toBeNull();
     expect(screen.queryByRole('table', { name: 'Aggregate groups' })).toBeNull();
   }, 40_000);
