@@ -658,6 +658,18 @@ describe('a room’s analysis rules, in the browser', () => {
                   count: null,
                   description: 'Rule of customers: partner access matches → full',
                 }),
+                entry({
+                  action: 'role-changed',
+                  unit: null,
+                  count: null,
+                  description: 'Column city of customers: private → shared',
+                }),
+                entry({
+                  action: 'privacy-changed',
+                  unit: null,
+                  count: null,
+                  description: 'Privacy of customers: budget 3 → 6 epsilon per partner',
+                }),
               ],
               total: 13,
               page: 1,
@@ -682,6 +694,8 @@ describe('a room’s analysis rules, in the browser', () => {
     expect(items[0]).toMatch(/^Aggregate.*Result: too few rows of another member’s data to show you$/);
     expect(items[1]).toMatch(/^Join count.*Result: suppressed \(fewer rows than a minimum group size\)$/);
     expect(items[2]).toMatch(/^Rule changed.*partner access matches → full$/);
+    expect(items[3]).toMatch(/^Role changed.*Column city of customers: private → shared$/);
+    expect(items[4]).toMatch(/^Privacy changed.*budget 3 → 6 epsilon per partner$/);
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Older' }));
     expect(await screen.findByText('Compare of leads and customers', undefined, { timeout: 5000 })).toBeInTheDocument();
