@@ -17,6 +17,10 @@ export const defaultPrivacy = (partnerAccess: string): PrivacyDraft => ({
 const inRange = (text: string, range: { min: number; max: number }) =>
   text.trim() !== '' && Number.isFinite(Number(text)) && Number(text) >= range.min && Number(text) <= range.max;
 
+// half the width of a lone count's 95% interval under discrete Laplace noise of epsilon `cost`:
+// P(|noise| >= t) is about e^(-cost * t), so t = ln(20) / cost
+const countNoise = (cost: number) => Math.max(1, Math.round(Math.log(20) / cost));
+
 /** The budget and cost fields' problems, once shown; empty when both are in range. */
 export function privacyProblems(draft: PrivacyDraft): { budget?: string; queryCost?: string } {
   if (!draft.enabled) return {};
@@ -73,9 +77,9 @@ export function PrivacyFields({ draft, onChange, problems }: Props) {
           </Box>
           <Typography variant="body2" role="note" aria-label="Privacy budget in words">
             {valid
-              ? `${budgetInWords(budget, cost)} Each count, sum or average they get carries noise (a count is off by up to about ${Math.round(
-                  Math.log(20) / cost,
-                )} either way, 19 times in 20), and every answer says so with its range.`
+              ? `${budgetInWords(budget, cost)} Each count, sum or average they get carries noise: a count alone is off by up to about ${countNoise(
+                  cost,
+                )} either way, 19 times in 20; an answer with several values shares the cost and each is noisier. Every answer shows its range.`
               : 'Enter a budget and a cost to see how many counts your partner can run.'}
           </Typography>
         </>

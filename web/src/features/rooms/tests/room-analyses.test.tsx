@@ -22,6 +22,7 @@ import {
   CompareDatasetsDocument,
   CreateReportDocument,
   DatasetPrivacySpendDocument,
+  JoinPreviewDocument,
   SetColumnRoleDocument,
   UpdateDatasetPrivacyDocument,
   GrantColumnKeysDocument,
@@ -527,6 +528,51 @@ describe('a room’s analysis rules, in the browser', () => {
       expect(within(screen.getByRole('status', { name: 'Queries remaining' })).getByText(/^leads: /)).toHaveTextContent(
         'leads: 2 queries remaining',
       ),
+    );
+  }, 40_000);
+
+  it('a noisy join count reads as rows with its interval, and says what is left', async () => {
+    givenAnalyses({ spend: (id) => spendOf(id, { yours: 9 }) });
+    const preview = {
+      __typename: 'JoinPreview',
+      matchCount: 18,
+      suppressed: false,
+      noisy: true,
+      mechanism: 'discreteLaplace',
+      epsilonSpent: 0.2,
+      matchCountInterval: { __typename: 'ValueInterval', low: 3, high: 33 },
+      privacy: [
+        {
+          __typename: 'PrivacyCharge',
+          datasetId: THEIRS,
+          name: 'leads',
+          epsilonSpent: 0.2,
+          budget: 3,
+          spent: 1.4,
+          remaining: 1.6,
+          queriesRemaining: 8,
+        },
+      ],
+      columns: [],
+    };
+    server.use(
+      graphql.query(JoinPreviewDocument, () =>
+        HttpResponse.json({
+          data: {
+            joinDatasets: preview,
+          },
+        }),
+      ),
+    );
+    const { user } = await openRoom();
+    await user.click(screen.getByRole('checkbox', { name: 'Select customers' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select leads' }));
+    await user.click(screen.getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText('leads: 9 queries remaining before its privacy budget is spent.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Count matches' }));
+    expect(await screen.findByText('about 18 (3-33, 95% interval) matching rows')).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('note', { name: 'Noisy answer' })).toHaveTextContent(
+      'leads: 8 queries remaining before its privacy budget is spent.',
     );
   }, 40_000);
 
