@@ -239,7 +239,13 @@ export class AnalysesService {
       });
     }
     // the diff check (sets without differential privacy) before anything is released
-    for (const [set, rows] of footprints) await this.privacy.diffCheck(em, user, set, rows);
+    // (a refusal gives back what the private sets' part of the answer was charged: nothing left)
+    try {
+      for (const [set, rows] of footprints) await this.privacy.diffCheck(em, user, set, rows);
+    } catch (err) {
+      await this.privacy.refund(em, user, charges);
+      throw err;
+    }
     const suppressed = out.filter((o) => o.suppressed).length;
     await this.audit.record(em.fork(), {
       roomId: input.roomId,
