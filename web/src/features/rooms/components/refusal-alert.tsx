@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { type ApiError } from '../../../shared/apollo/graphql-errors';
 import { type SqlWhere } from '../join/condition-tree';
@@ -38,30 +39,31 @@ export function RefusalAlert({
   const refused = error.code === 'ANALYSIS_RULE';
   const column = refusedColumn(error);
   const role = column ? PARTNER_ROLE_OPTIONS[column.role as PartnerRole] : undefined;
+  const request = refused ? (
+    <Button color="inherit" size="small" onClick={() => onRequestAccess(column ? [column.column] : [])}>
+      Request access
+    </Button>
+  ) : null;
+  // a refusal that names a column has a longer text: its button goes under it, where a phone has
+  // room for both; a short one keeps it beside the message
   return (
     <Alert
       severity={refused ? 'warning' : 'error'}
-      action={
-        refused ? (
-          <Button
-            color="inherit"
-            size="small"
-            sx={{ whiteSpace: 'nowrap' }}
-            onClick={() => onRequestAccess(column ? [column.column] : [])}
-          >
-            Request access
-          </Button>
-        ) : null
-      }
+      action={column ? null : request}
       sx={{ overflowWrap: 'break-word' }}
     >
       {column ? (
-        <AlertTitle>
-          Stopped by the column {column.column} of {column.set}
-          {role ? ` (${role.label.toLowerCase()})` : ''}
-        </AlertTitle>
-      ) : null}
-      {role ? `${sentence(error.message)} ${role.help}` : error.message}
+        <>
+          <AlertTitle>
+            Stopped by the column {column.column} of {column.set}
+            {role ? ` (${role.label.toLowerCase()})` : ''}
+          </AlertTitle>
+          {role ? `${sentence(error.message)} ${role.help}` : error.message}
+          <Box sx={{ mt: 1, ml: -0.5 }}>{request}</Box>
+        </>
+      ) : (
+        error.message
+      )}
     </Alert>
   );
 }
