@@ -31,6 +31,7 @@ export const MODULE_SMOKE_TESTS: Record<string, string> = {
   notifications: 'test/api/notifications.test.ts',
   participants: 'test/api/requests-phone.test.ts',
   payouts: 'test/api/payouts.test.ts',
+  privacy: 'test/api/rooms-attacks.test.ts',
   requests: 'test/api/requests.test.ts',
   'response-images': 'test/api/response-images.test.ts',
   responses: 'test/api/collection-response.test.ts',

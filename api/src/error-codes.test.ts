@@ -4,12 +4,21 @@ import { ANALYSES_ERRORS } from './modules/analyses/analyses.errors';
 import { AUTH_ERRORS } from './modules/auth/auth.errors';
 import { BILLING_ERRORS } from './modules/billing/billing.errors';
 import { CHAIN_ERRORS } from './modules/chain/chain.errors';
+import { PRIVACY_ERRORS } from './modules/privacy/privacy.errors';
 import { STORAGE_ERRORS } from './modules/storage/storage.errors';
 import { COMMON_ERRORS } from './shared/common-errors';
 import { AppError } from './shared/errors';
 
 describe('the error codes', () => {
-  const parts = [COMMON_ERRORS, ANALYSES_ERRORS, AUTH_ERRORS, BILLING_ERRORS, CHAIN_ERRORS, STORAGE_ERRORS];
+  const parts = [
+    COMMON_ERRORS,
+    ANALYSES_ERRORS,
+    AUTH_ERRORS,
+    BILLING_ERRORS,
+    CHAIN_ERRORS,
+    PRIVACY_ERRORS,
+    STORAGE_ERRORS,
+  ];
 
   it("hold every module's codes with their statuses, and nothing else", () => {
     for (const part of parts) expect(ERROR_STATUS).toMatchObject(part);
@@ -18,6 +27,7 @@ describe('the error codes', () => {
     expect(new AppError('CHAIN_UNAVAILABLE', 'No chain').status).toBe(503);
     expect(new AppError('STORAGE_UNAVAILABLE', 'No store').status).toBe(503);
     expect(new AppError('ANALYSIS_RULE', 'Not allowed').status).toBe(403);
+    expect(new AppError('PRIVACY_BUDGET', 'Spent').status).toBe(403);
   });
 
   it('are 4xx or 5xx statuses', () => {

@@ -5,6 +5,7 @@ import { ANALYSES_ERRORS } from './modules/analyses/analyses.errors';
 import { AUTH_ERRORS } from './modules/auth/auth.errors';
 import { BILLING_ERRORS } from './modules/billing/billing.errors';
 import { CHAIN_ERRORS } from './modules/chain/chain.errors';
+import { PRIVACY_ERRORS } from './modules/privacy/privacy.errors';
 import { STORAGE_ERRORS } from './modules/storage/storage.errors';
 import { COMMON_ERRORS } from './shared/common-errors';
 
@@ -42,6 +43,7 @@ export const ERROR_STATUS = composeErrorCodes(
   AUTH_ERRORS,
   BILLING_ERRORS,
   CHAIN_ERRORS,
+  PRIVACY_ERRORS,
   STORAGE_ERRORS,
 );
 

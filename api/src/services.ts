@@ -23,6 +23,7 @@ import { MailService } from './modules/mail/mail.service';
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { ParticipantsService } from './modules/participants/participants.service';
 import { PayoutsService } from './modules/payouts/payouts.service';
+import { PrivacyService } from './modules/privacy/privacy.service';
 import { DashboardService } from './modules/requests/dashboard.service';
 import { EscrowFundingService } from './modules/requests/escrow-funding.service';
 import { PublicRequestsService } from './modules/requests/public-requests.service';
@@ -70,6 +71,7 @@ export type Services = {
   rooms: RoomsService;
   datasets: DatasetsService;
   analyses: AnalysesService;
+  privacy: PrivacyService;
   access: AccessService;
   audit: AuditService;
   reports: ReportsService;
@@ -107,9 +109,10 @@ export function createServices(
   const rooms = new RoomsService(mail, config.publicUrl);
   const datasets = new DatasetsService(rooms);
   const audit = new AuditService(rooms);
-  const analyses = new AnalysesService(rooms, datasets, audit);
+  const privacy = new PrivacyService();
+  const analyses = new AnalysesService(rooms, datasets, audit, privacy);
   const notifications = new NotificationsService();
-  const access = new AccessService(rooms, datasets, analyses, audit, notifications);
+  const access = new AccessService(rooms, datasets, analyses, audit, notifications, privacy);
   const responses = new ResponsesService(requests, payouts);
   const gateway: Gateway = config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway();
   return {
@@ -145,9 +148,10 @@ export function createServices(
     rooms,
     datasets,
     analyses,
+    privacy,
     access,
     audit,
-    reports: new ReportsService(rooms, datasets, analyses, access, audit, credit, ledger, webhooks),
+    reports: new ReportsService(rooms, datasets, analyses, access, audit, credit, ledger, privacy, webhooks),
     webhooks,
   };
 }

@@ -24,6 +24,8 @@ export type UploaderInput = {
   inFlight: number;
   form: 'packed' | 'json';
   runs: number;
+  /** the age column's partner role: a metric (what a partner's noisy average needs) or shared */
+  ageMetric?: boolean;
 };
 export type UploadRun = { datasetId: string; seconds: number };
 
@@ -37,6 +39,8 @@ const HEADER = [
   { name: 'age', role: 'clear', shared: true },
   { name: 'name', role: 'sealed', shared: true },
 ];
+// ages are 18 to 77: a metric declared 0 to 100 clamps nothing
+const METRIC_AGE = { name: 'age', role: 'clear', partnerRole: 'metric', lower: 0, upper: 100 };
 
 /** Each chunk's rows: packed bytes, or JSON rows of base64 cells. */
 function buildChunks(input: UploaderInput): (Uint8Array | unknown[][])[] {
@@ -69,7 +73,7 @@ function bodiesOf(input: UploaderInput, chunks: (Uint8Array | unknown[][])[], na
       room_id: input.roomId,
       dataset_id: datasetId,
       campaign: name,
-      header: HEADER,
+      header: input.ageMetric ? [HEADER[0], METRIC_AGE, HEADER[2]] : HEADER,
       chunk_index: c,
       chunk_count: chunks.length,
       first_row: c * input.chunkRows,

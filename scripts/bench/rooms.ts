@@ -1,10 +1,11 @@
 // Clean-room benchmark: server ingest of BENCH_ROOM_ROWS encrypted rows (default 1 000 000)
 // through POST /v1/vcr/uploadEncrypted in 20 000-row chunks (two sets, half of their join tokens
 // shared, sent from a worker thread), then compare and a nested join of the two over REST by
-// their uploader, and an aggregate over their join grouped by a clear column by a partner (the
-// room's guest, to whom the minimum group size applies), each next to the same question asked
-// in bare SQL of plaintext tables with the same values (text e-mail and int age columns, indexed
-// like ours), all in one run on one database.
+// their uploader, and an aggregate over a join by a partner (the room's guest joins set A, the
+// owner's, with a set C of its own holding set B's values: k, the roles and, the first time,
+// differential privacy apply), each next to the same question asked in bare SQL of plaintext
+// tables with the same values (text e-mail and int age columns, indexed like ours), all in one run
+// on one database.
 import os from 'node:os';
 import { MAX_CHUNK_ROWS } from '../../api/src/modules/datasets/wire-format';
 import type { TargetResult } from './measure';
@@ -27,6 +28,8 @@ export type RoomsBench = {
   compare: { ms: number; baselineMs: number; result: unknown };
   join: { ms: number; baselineMs: number; matches: number; baselineMatches: number };
   aggregate: { ms: number; baselineMs: number; groups: number; baselineGroups: number };
+  /** the same aggregate with differential privacy on set A (noisy), in the same run */
+  privateAggregate: { ms: number; groups: number };
 };
 
 // rows per chunk, as the web app sends them (the wire format's limit, which the web app's chunks use)
@@ -83,14 +86,36 @@ export async function roomsBench(): Promise<RoomsBench> {
       await sql('vacuum');
       await sql('checkpoint');
     };
-    const upload = (name: string, offset: number, form: UploaderInput['form'], runs: number) =>
+    const upload = (
+      name: string,
+      offset: number,
+      form: UploaderInput['form'],
+      runs: number,
+      as = cookie,
+      ageMetric = false,
+    ) =>
       uploadRuns(
-        { base, cookie, roomId: room.id, name, rows, offset, chunkRows: CHUNK, inFlight: UPLOAD_IN_FLIGHT, form, runs },
+        {
+          base,
+          cookie: as,
+          roomId: room.id,
+          name,
+          rows,
+          offset,
+          chunkRows: CHUNK,
+          inFlight: UPLOAD_IN_FLIGHT,
+          form,
+          runs,
+          ageMetric,
+        },
         settle,
       );
-    const a = await upload('bench A', 0, 'packed', INGEST_RUNS);
+    // set A's age is a metric for partners (with bounds), so that a partner may average it
+    const a = await upload('bench A', 0, 'packed', INGEST_RUNS, cookie, true);
     const [b] = await upload('bench B', Math.floor(rows / 2), 'json', 1);
-    const [setA, setB] = [a[0].datasetId, b.datasetId];
+    // the guest's own set: set B's values
+    const [c] = await upload('bench C', Math.floor(rows / 2), 'packed', 1, guest.cookie);
+    const [setA, setB, setC] = [a[0].datasetId, b.datasetId, c.datasetId];
     const half = Math.floor(rows / 2);
 
     // the plaintext baseline: the same values in ordinary columns, indexed like ours
@@ -156,24 +181,32 @@ export async function roomsBench(): Promise<RoomsBench> {
     const [{ n: baselineMatches }] = await sql(JOIN_SQL);
     const joinBaselineMs = await median(3, () => sql(JOIN_SQL));
 
-    // the guest, a partner of both sets (their rule: matches, k = 10, every column shared): count
-    // and average age of set B by the age of set A, over the join on e-mail
+    // the guest, a partner of set A (rule matches, k = 10, age a metric 0-100): count and average
+    // age of set A by the age of the guest's own set C, over the join on e-mail. First with set
+    // A's differential privacy on (its default; each call spends 0.2 of the guest's budget, which
+    // the owner raised for the runs), then off (exact, with the diff check), against plaintext.
     const aggregateBody = {
       room_id: room.id,
-      datasets_array: [setA, setB],
+      datasets_array: [setA, setC],
       sqlWhere: { left: { set: 1, column: 'email' }, op: '=', right: { set: 2, column: 'email' } },
-      group_by: [{ set: 1, column: 'age' }],
-      measures: [{ fn: 'count' }, { fn: 'avg', column: { set: 2, column: 'age' } }],
+      group_by: [{ set: 2, column: 'age' }],
+      measures: [{ fn: 'count' }, { fn: 'avg', column: { set: 1, column: 'age' } }],
     };
-    const aggregated = (await call('POST', '/v1/vcr/aggregate', aggregateBody, undefined, guest.cookie)) as {
-      groups: unknown[];
-    };
-    const aggregateMs = await median(3, () =>
-      call('POST', '/v1/vcr/aggregate', aggregateBody, undefined, guest.cookie),
-    );
-    const AGGREGATE_SQL = `select a.age, count(*)::int as n, avg(b.age)::float8 as avg_age
+    const aggregateOnce = () =>
+      call('POST', '/v1/vcr/aggregate', aggregateBody, undefined, guest.cookie) as Promise<{
+        groups: unknown[];
+        noisy: boolean;
+      }>;
+    await call('POST', '/v1/vcr/updateDataSetPrivacy', { room_id: room.id, dataset_id: setA, budget: 20 });
+    const noisy = await aggregateOnce();
+    if (!noisy.noisy) throw new Error('the aggregate over a differentially private set came back exact');
+    const privateAggregateMs = await median(3, aggregateOnce);
+    await call('POST', '/v1/vcr/updateDataSetPrivacy', { room_id: room.id, dataset_id: setA, enabled: false });
+    const aggregated = await aggregateOnce();
+    const aggregateMs = await median(3, aggregateOnce);
+    const AGGREGATE_SQL = `select b.age, count(*)::int as n, avg(a.age)::float8 as avg_age
                             from bench_plain a join bench_plain b on b.set = 2 and b.email = a.email
-                            where a.set = 1 group by a.age order by a.age`;
+                            where a.set = 1 group by b.age order by b.age`;
     const baselineGroups = (await sql(AGGREGATE_SQL)).length;
     const aggregateBaselineMs = await median(3, () => sql(AGGREGATE_SQL));
     return {
@@ -198,6 +231,7 @@ export async function roomsBench(): Promise<RoomsBench> {
         groups: aggregated.groups.length,
         baselineGroups,
       },
+      privateAggregate: { ms: privateAggregateMs, groups: noisy.groups.length },
     };
   } finally {
     await server.close();
@@ -229,8 +263,13 @@ export function printRoomsBench(b: RoomsBench, dbKind: string): TargetResult[] {
   const joinRatio = b.join.ms / b.join.baselineMs;
   console.log(`    goal: at most 1.3x plaintext: ${joinRatio <= 1.3 ? 'met' : 'MISSED'}`);
   console.log(
-    `  aggregate over the join ${b.rows} x ${b.rows}, grouped by a clear column, by a partner (REST aggregate: count, average; k = 10 enforced): ${b.aggregate.ms.toFixed(0)} ms, ${b.aggregate.groups} groups; plaintext GROUP BY: ${b.aggregate.baselineMs.toFixed(0)} ms, ${b.aggregate.baselineGroups} groups; ratio ${(b.aggregate.ms / b.aggregate.baselineMs).toFixed(2)}`,
+    `  aggregate over the join ${b.rows} x ${b.rows}, grouped by a clear column, by a partner, exact (REST aggregate: count, average; k = 10, roles and diff check enforced): ${b.aggregate.ms.toFixed(0)} ms, ${b.aggregate.groups} groups; plaintext GROUP BY: ${b.aggregate.baselineMs.toFixed(0)} ms, ${b.aggregate.baselineGroups} groups; ratio ${(b.aggregate.ms / b.aggregate.baselineMs).toFixed(2)}`,
   );
+  const privateRatio = b.privateAggregate.ms / b.aggregate.baselineMs;
+  console.log(
+    `  the same aggregate with differential privacy on (noisy, budget spent): ${b.privateAggregate.ms.toFixed(0)} ms, ${b.privateAggregate.groups} groups; ratio to plaintext ${privateRatio.toFixed(2)}`,
+  );
+  console.log(`    goal: at most 1.5x plaintext: ${privateRatio <= 1.5 ? 'met' : 'MISSED'}`);
   const one = (name: string, value: number, goal: number) => ({
     name: `clean rooms ${dbKind}, ${name}`,
     goal: `<= ${goal}x plaintext`,
@@ -238,5 +277,9 @@ export function printRoomsBench(b: RoomsBench, dbKind: string): TargetResult[] {
     met: value <= goal,
     range: value.toFixed(2),
   });
-  return [one('ingest (packed rows)', ingestRatio, 2), one('nested join', joinRatio, 1.3)];
+  return [
+    one('ingest (packed rows)', ingestRatio, 2),
+    one('nested join', joinRatio, 1.3),
+    one('aggregate with differential privacy', privateRatio, 1.5),
+  ];
 }

@@ -12,6 +12,7 @@ import {
   type Column,
   type ReportResult,
   type TestRoom,
+  EXACT_OVERLAP,
 } from './support/rooms';
 import { startTestServer, type TestServer } from './support/server';
 
@@ -85,7 +86,7 @@ describe('compare', () => {
       datasets_array: JSON.stringify([setA, setB]),
     });
     expect(res.body.result).toEqual([
-      { domain: 'email', datasetIds: [setA, setB], onlyA: 5, both: 5, onlyB: 5, suppressed: false },
+      { domain: 'email', datasetIds: [setA, setB], onlyA: 5, both: 5, onlyB: 5, suppressed: false, ...EXACT_OVERLAP },
     ]);
     const single = await owner.client.gql<{ compareDatasets: { domain: string; onlyA: number }[] }>(
       `query($r: ID!, $d: ID!) { compareDatasets(roomId: $r, datasetIds: [$d]) { domain onlyA } }`,

@@ -3,7 +3,9 @@
 // one that typed the cells moves them out of arrays into columns (and back), a number beside each
 // clear cell, and the sets still join on numbers as before.
 // Reverting it reverts the analysis rules' migration too, which came later: sets from before the
-// rules come back under the default rule, every column sealed with room-derived keys.
+// rules come back under the default rule, every column sealed with room-derived keys. The clean
+// room privacy migration gives existing columns the roles that reveal the least and existing sets
+// differential privacy where partners do not read them whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addGuest,
@@ -13,6 +15,7 @@ import {
   uploadDataset,
   type Browser,
   type TestRoom,
+  EXACT_OVERLAP,
 } from './support/rooms';
 import { startTestServer, type TestServer } from './support/server';
 
@@ -187,13 +190,37 @@ describe('data sets in tables of their own', () => {
     expect(await count('=', ' ')).toBe(1);
   });
 
+  it('gives sets from before the roles the least revealing ones, and differential privacy under matches', async () => {
+    await server.db.orm.migrator.down({ to: 'Migration20261126174040_typed_dataset_cells' });
+    const before = await sql<{ columns: Record<string, unknown>[] }>(`select columns from vcr_datasets`);
+    expect(before.every((d) => d.columns.every((c) => !('partnerRole' in c)))).toBe(true);
+    // set one shares its name column; set two is under full
+    await sql(`update vcr_datasets set columns = jsonb_set(columns, '{2,shared}', 'true') where id = ?`, [sets[0]]);
+    await sql(`update vcr_datasets set partner_access = 'full' where id = ?`, [sets[1]]);
+    await server.db.orm.migrator.up();
+    const after = await sql<{ id: string; columns: Record<string, unknown>[]; differential_privacy: boolean }>(
+      `select id, columns, differential_privacy from vcr_datasets order by id = ? desc`,
+      [sets[0]],
+    );
+    expect(after[0].columns.map((c) => [c.name, c.partnerRole, c.lower, c.upper])).toEqual([
+      ['email', 'joinOnly', null, null],
+      ['age', 'private', null, null],
+      ['name', 'shared', null, null],
+    ]);
+    expect(after.map((d) => [d.id, d.differential_privacy])).toEqual([
+      [sets[0], true],
+      [sets[1], false],
+    ]);
+    await sql(`update vcr_datasets set partner_access = 'matches'`);
+  });
+
   it('compares as before', async () => {
     const res = await owner.client.rest('GET', '/v1/vcr/compareDatasets', undefined, {
       room_id: room.id,
       datasets_array: sets.join(','),
     });
     expect(res.body.result).toEqual([
-      { domain: 'email', datasetIds: sets, onlyA: 6, both: 6, onlyB: 8, suppressed: false },
+      { domain: 'email', datasetIds: sets, onlyA: 6, both: 6, onlyB: 8, suppressed: false, ...EXACT_OVERLAP },
     ]);
   });
 });

@@ -18,6 +18,7 @@ import {
   type Column,
   type ReportResult,
   type TestRoom,
+  EXACT_OVERLAP,
 } from './support/rooms';
 import { startTestServer, type TestServer } from './support/server';
 
@@ -63,7 +64,11 @@ beforeAll(async () => {
   [owner, guest] = await Promise.all([buildBrowser(server), buildBrowser(server)]);
   room = await createRoom(owner, 'Partners');
   await addGuest(owner, guest, room);
-  customers = await uploadDataset(owner, room, 'customers', CUSTOMER_COLUMNS, customerRows, 15);
+  // without differential privacy: these tests check k and the rules on exact answers
+  // (test/api/rooms-attacks.test.ts plays the same partner against noisy answers)
+  customers = await uploadDataset(owner, room, 'customers', CUSTOMER_COLUMNS, customerRows, 15, 'json', {
+    differentialPrivacy: false,
+  });
   leads = await uploadDataset(guest, room, 'leads', LEAD_COLUMNS, leadRows(20, 49));
   onePerson = await uploadDataset(guest, room, 'one person', LEAD_COLUMNS, leadRows(5, 5));
   nobody = await uploadDataset(guest, room, 'nobody', LEAD_COLUMNS, leadRows(99, 99));
@@ -294,10 +299,26 @@ describe('a hostile partner under "matches"', () => {
       compare(guest, [nobody, customers]),
     ]);
     expect(inCompare).toEqual([
-      { domain: 'email', datasetIds: [onePerson, customers], onlyA: null, both: null, onlyB: null, suppressed: true },
+      {
+        domain: 'email',
+        datasetIds: [onePerson, customers],
+        onlyA: null,
+        both: null,
+        onlyB: null,
+        suppressed: true,
+        ...EXACT_OVERLAP,
+      },
     ]);
     expect(outCompare).toEqual([
-      { domain: 'email', datasetIds: [nobody, customers], onlyA: null, both: null, onlyB: null, suppressed: true },
+      {
+        domain: 'email',
+        datasetIds: [nobody, customers],
+        onlyA: null,
+        both: null,
+        onlyB: null,
+        suppressed: true,
+        ...EXACT_OVERLAP,
+      },
     ]);
     const [inJoin, outJoin] = await Promise.all([
       joinCount(guest, onePerson, customers),
@@ -308,7 +329,7 @@ describe('a hostile partner under "matches"', () => {
     const agg = (set: string) =>
       aggregate(guest, { datasets_array: [set, customers], sqlWhere: MATCH, measures: [{ fn: 'count' }] });
     const [inAgg, outAgg] = await Promise.all([agg(onePerson), agg(nobody)]);
-    expect(inAgg.body.result!.groups).toEqual([{ keys: [], values: [null], suppressed: true }]);
+    expect(inAgg.body.result!.groups).toEqual([{ keys: [], values: [null], suppressed: true, intervals: [null] }]);
     expect(outAgg.body.result!.groups).toEqual(inAgg.body.result!.groups);
     const grouped = (set: string) =>
       aggregate(guest, {
@@ -332,25 +353,33 @@ describe('a hostile partner under "matches"', () => {
   it('counts below k are suppressed in Compare, Join and aggregates; the owner’s own counts are not', async () => {
     // the leads overlap customers in persons 20-39: 20 in both, 10 only in leads, 20 only in customers
     expect(await compare(guest, [leads, customers])).toEqual([
-      { domain: 'email', datasetIds: [leads, customers], onlyA: 10, both: 20, onlyB: 20, suppressed: false },
+      {
+        domain: 'email',
+        datasetIds: [leads, customers],
+        onlyA: 10,
+        both: 20,
+        onlyB: 20,
+        suppressed: false,
+        ...EXACT_OVERLAP,
+      },
     ]);
     const narrow = { op: 'and', conditions: [MATCH, { left: { set: 1, column: 'score' }, op: '<', value: 25 }] };
     expect((await joinCount(guest, leads, customers, narrow)).body.result).toMatchObject({
       matchCount: null,
       suppressed: true,
     });
-    // the owner, for whom the leads are the partner's: k = 10 of the guest's set applies (default rule)
-    expect((await joinCount(owner, leads, customers, narrow)).body.result).toMatchObject({
-      matchCount: null,
-      suppressed: true,
-    });
+    // the owner, for whom the leads are the partner's: under the defaults the guest's score column
+    // is private for partners, so filtering on it is refused, naming the column
+    const ownersNarrow = await joinCount(owner, leads, customers, narrow);
+    expect([ownersNarrow.status, ownersNarrow.body.error?.code]).toEqual([403, 'ANALYSIS_RULE']);
+    expect(ownersNarrow.body.error?.message).toMatch(/column score of "leads" is private/);
     // a one-set count of the owner's own set is the owner's business
     const own = await aggregate(owner, {
       datasets_array: [customers],
       sqlWhere: { left: { set: 1, column: 'city' }, op: '=', value: 'Rome' },
       measures: [{ fn: 'count' }],
     });
-    expect(own.body.result!.groups).toEqual([{ keys: [], values: [10], suppressed: false }]);
+    expect(own.body.result!.groups).toEqual([{ keys: [], values: [10], suppressed: false, intervals: [null] }]);
   });
 
   it('aggregates: groups under k are left out, and so is the smallest other group when subtraction would give them away', async () => {
@@ -363,7 +392,9 @@ describe('a hostile partner under "matches"', () => {
     expect(byCity.status).toBe(200);
     // matched persons 20-39: Paris 10, Rome 5, Oslo 5. Rome and Oslo are hidden; together they
     // cover 10 rows (20 in all less Paris's 10), so Paris can show.
-    expect(byCity.body.result!.groups).toEqual([{ keys: ['Paris'], values: [10, 28.5], suppressed: false }]);
+    expect(byCity.body.result!.groups).toEqual([
+      { keys: ['Paris'], values: [10, 28.5], suppressed: false, intervals: [null, null] },
+    ]);
     expect(byCity.body.result!.thresholds).toEqual([expect.objectContaining({ name: 'customers', minGroupSize: 10 })]);
     expect(byCity.body.result!.description).toBe(
       'Count and average of score of leads by city of customers, over leads joined with customers where mail of leads matches email of customers',
@@ -405,7 +436,9 @@ describe('a hostile partner under "matches"', () => {
     });
     expect(res.status).toBe(200);
     // Paris: persons 20, 21, 24, 25, 28, 29, 32, 33, 36, 37 (their scores are their numbers)
-    expect(res.body.result!.groups).toEqual([{ keys: ['Paris'], values: [285, 20, 37], suppressed: false }]);
+    expect(res.body.result!.groups).toEqual([
+      { keys: ['Paris'], values: [285, 20, 37], suppressed: false, intervals: [null, null, null] },
+    ]);
     const city = { set: 2, column: 'city' };
     const four = await aggregate(guest, {
       datasets_array: [leads, customers],
@@ -418,14 +451,14 @@ describe('a hostile partner under "matches"', () => {
     expect(await balanceOf(guest.client)).toBe(before);
   });
 
-  it('aggregates read only the owner’s shared columns; grouping by a withheld column is refused', async () => {
+  it('aggregates read only the columns whose role allows it; grouping by a private column is refused', async () => {
     for (const body of [
       { group_by: [{ set: 1, column: 'amount' }], measures: [{ fn: 'count' }] },
       { measures: [{ fn: 'sum', column: { set: 1, column: 'amount' } }] },
     ]) {
       const res = await aggregate(guest, { datasets_array: [customers], ...body });
       expect([res.status, res.body.error?.code]).toEqual([403, 'ANALYSIS_RULE']);
-      expect(res.body.error?.message).toMatch(/does not share the values of its column amount/);
+      expect(res.body.error?.message).toMatch(/column amount of "customers" is private for partners/);
     }
     // the uploader may: full access to their own set
     const mine = await aggregate(owner, {

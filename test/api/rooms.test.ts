@@ -22,6 +22,7 @@ import {
   type Browser,
   type Column,
   type TestRoom,
+  EXACT_OVERLAP,
 } from './support/rooms';
 import { startTestServer, type TestServer } from './support/server';
 
@@ -691,13 +692,24 @@ describe('data sets', () => {
     const json = await uploadDataset(owner, room, 'as json', COLUMNS, rows.slice(0, 20));
     await buyCredit(guest.client, '10credits');
     for (const form of ['packed', 'binary'] as const) {
-      const packed = await uploadDataset(guest, room, `as ${form}`, COLUMNS, rows, 7, form);
+      // exact counts to compare: the guest's set without differential privacy
+      const packed = await uploadDataset(guest, room, `as ${form}`, COLUMNS, rows, 7, form, {
+        differentialPrivacy: false,
+      });
       const compare = await owner.client.rest('GET', '/v1/vcr/compareDatasets', undefined, {
         room_id: room.id,
         datasets_array: `${json},${packed}`,
       });
       expect(compare.body.result).toEqual([
-        { domain: 'email', datasetIds: [json, packed], onlyA: 0, both: 20, onlyB: 10, suppressed: false },
+        {
+          domain: 'email',
+          datasetIds: [json, packed],
+          onlyA: 0,
+          both: 20,
+          onlyB: 10,
+          suppressed: false,
+          ...EXACT_OVERLAP,
+        },
       ]);
       const report = await guest.client.rest<{ result: ReportResult }>('POST', '/v1/vcr/createReport', {
         room_id: room.id,
@@ -899,6 +911,9 @@ describe('a non-member gets nothing from any room call', () => {
       '/v1/vcr/declineInvitation': { invitation_id: invitationId },
       '/v1/vcr/aggregate': { room_id: room.id, datasets_array: [datasetId], measures: [{ fn: 'count' }] },
       '/v1/vcr/updateDataSetRule': { room_id: room.id, dataset_id: datasetId, partner_access: 'full' },
+      '/v1/vcr/setColumnRole': { room_id: room.id, dataset_id: datasetId, column: 'age', partner_role: 'dimension' },
+      '/v1/vcr/updateDataSetPrivacy': { room_id: room.id, dataset_id: datasetId, budget: 5 },
+      '/v1/vcr/getPrivacySpend': { room_id: room.id, dataset_id: datasetId },
       '/v1/vcr/getColumnKeysToSeal': { room_id: room.id },
       '/v1/vcr/grantColumnKeys': {
         room_id: room.id,

@@ -19,7 +19,10 @@ import { startAppServer } from './support/server';
 // The clean room end to end in Chromium: an owner and a guest in two browser contexts (separate
 // local storage), every request of both recorded to prove no private key or room key is sent,
 // and every answer the guest's browser got, to prove a column its owner withheld never reached it.
-// The owner's set keeps the default rule (matches, k = 10) and shares two columns, City and Plan.
+// The owner's set keeps the rule matches with k = 5, shares two columns, City and Plan, and keeps
+// differential privacy on with a small budget (5 epsilon at 1 an answer: 5 answers, noise of a few
+// rows, so groups of 10 stay above k), which the guest spends; the guest's set turns it off, so
+// the owner's Compare is exact.
 let server: TestServer;
 let browser: Browser;
 let owner: TestUser;
@@ -112,6 +115,17 @@ async function upload(page: Page, fileName: string, csv: string, setup: (page: P
   await setup(page);
   await form.getByRole('button', { name: 'Encrypt and upload' }).click();
   await page.getByText(/rows encrypted and uploaded\.$/).waitFor({ timeout: 60_000 });
+}
+
+// a noisy value as the web app shows it: "about 18 (12-24, 95% interval)" ("-3 to 9" below zero)
+const NOISY = String.raw`about (-?[\d.]+) \((-?[\d.]+)(?:-| to )(-?[\d.]+), 95% interval\)`;
+const NOISY_ROWS = new RegExp(`^${NOISY} matching rows$`);
+
+/** The value and interval of a noisy cell. */
+function noisyParts(text: string) {
+  const m = new RegExp(`^${NOISY}$`).exec(text);
+  if (!m) throw new Error(`not a noisy value: ${text}`);
+  return { value: Number(m[1]), low: Number(m[2]), high: Number(m[3]) };
 }
 
 const noOverflow = (page: Page) => page.evaluate<number>('document.documentElement.scrollWidth');
@@ -240,8 +254,25 @@ describe('a clean room in Chromium, owner and guest', () => {
       await choose(page, 'Role of City', /^Clear/, form);
       // the default rule: matches, k = 10, nothing shared; the owner shares City and Plan
       await form.getByText('Which of their own rows match yours, and nothing of yours row by row').waitFor();
-      await form.getByRole('switch', { name: 'Share City with partners' }).check();
-      await form.getByRole('switch', { name: 'Share Plan with partners' }).check();
+      // each column's partner role, the least revealing first: the join key joins, the rest private
+      expect(await form.getByRole('combobox', { name: 'What partners may do with Email' }).textContent()).toBe(
+        'Join only',
+      );
+      expect(await form.getByRole('combobox', { name: 'What partners may do with Age' }).textContent()).toBe('Private');
+      await choose(page, 'What partners may do with City', 'Shared', form);
+      await choose(page, 'What partners may do with Plan', 'Shared', form);
+      await form.getByText('Partners receive its values in reports of their rows that match yours.').first().waitFor();
+      // noise on by default, the budget in plain words; a small one, for the guest to spend
+      expect(
+        await form
+          .getByRole('switch', { name: 'Add noise to what partners receive (differential privacy)' })
+          .isChecked(),
+      ).toBe(true);
+      const words = form.getByRole('note', { name: 'Privacy budget in words' });
+      expect(await words.textContent()).toMatch(/^Your partner can run about 15 counts before the budget is spent\./);
+      await form.getByLabel('Privacy budget per partner (epsilon)').fill('5');
+      await form.getByLabel('Cost of one answer (epsilon)').fill('1');
+      expect(await words.textContent()).toMatch(/^Your partner can run about 5 counts before the budget is spent\./);
       await form.getByText('For their rows that match yours: City and Plan.').waitFor();
       await form
         .getByText(
@@ -250,6 +281,7 @@ describe('a clean room in Chromium, owner and guest', () => {
         .waitFor();
       await form.getByText(/^The values of Age: stored in clear but never shown to partners/).waitFor();
       expect(await form.getByLabel('Minimum group size (k)').inputValue()).toBe('10');
+      await form.getByLabel('Minimum group size (k)').fill('5');
       await form.getByLabel('Data set name').fill('owner customers');
       await screenshot(page, 'clean-room-setup-1440');
     });
@@ -262,6 +294,12 @@ describe('a clean room in Chromium, owner and guest', () => {
       expect(await form.getByLabel('Name of column 3').inputValue()).toBe('Phone');
       expect(await form.getByRole('list', { name: 'Columns' }).getByRole('listitem').count()).toBe(3);
       await choose(page, 'Role of Score', /^Clear/, form);
+      // Score may be summed and averaged between 0 and 100; the guest's set is exact for partners
+      await choose(page, 'What partners may do with Score', 'Sum and average', form);
+      await form.getByLabel('Lower bound of Score').fill('0');
+      await form.getByLabel('Upper bound of Score').fill('100');
+      await form.getByRole('switch', { name: 'Add noise to what partners receive (differential privacy)' }).uncheck();
+      await form.getByText(/^Without noise, partners get exact counts/).waitFor();
       await form.getByLabel('Data set name').fill('guest customers');
       expect(await noOverflow(page)).toBeLessThanOrEqual(375);
       await screenshot(page, 'clean-room-setup-375');
@@ -273,9 +311,20 @@ describe('a clean room in Chromium, owner and guest', () => {
       await expect.poll(() => sets.getByRole('row').count(), { timeout: 15_000 }).toBe(3);
     }
     const theirs = guestPage.getByRole('table', { name: 'Data sets' }).getByRole('row', { name: /owner customers/ });
-    await theirs.getByText('Partners: matches · k = 10').waitFor();
+    await theirs.getByText('Partners: matches · k = 5').waitFor();
     await theirs.getByText('FullName (sealed, withheld)').waitFor();
     await theirs.getByText('City (clear)').waitFor();
+    await theirs.getByText('Email (join: email, join only)').waitFor();
+    // the owner sees the guest's metric with its bounds, and every role of their own set
+    const sets = ownerPage.getByRole('table', { name: 'Data sets' });
+    await sets
+      .getByRole('row', { name: /guest customers/ })
+      .getByText('Score (clear, sum and average 0-100)')
+      .waitFor();
+    await sets
+      .getByRole('row', { name: /owner customers/ })
+      .getByText('Age (clear, private)')
+      .waitFor();
   });
 
   it('compares the two sets: 20 e-mail addresses in both, 10 only in each', async () => {
@@ -330,9 +379,14 @@ describe('a clean room in Chromium, owner and guest', () => {
     await choose(page, 'Clear column', 'City', second);
     await second.getByLabel('Value').fill('Paris');
     expect(await inner.getByRole('button', { name: 'OR' }).getAttribute('aria-pressed')).toBe('true');
+    // before it runs: what is left of the guest's budget on the owner's set
+    await page.getByText('owner customers: 5 queries remaining before its privacy budget is spent.').waitFor();
     await page.getByRole('button', { name: 'Count matches' }).click();
-    // persons 15-29, and 10, 12 and 14 (Paris)
-    await status(page, '18 matching row pairs').waitFor();
+    // persons 15-29, and 10, 12 and 14 (Paris): 18, with noise, and its 95% interval
+    const count = status(page, 'matching rows');
+    await count.waitFor();
+    expect(await count.textContent()).toMatch(NOISY_ROWS);
+    await page.getByRole('note', { name: 'Noisy answer' }).getByText('owner customers: 4 queries remaining').waitFor();
     await screenshot(page, 'clean-room-join-1440');
 
     // no credit yet: asked, then told to buy some
@@ -440,10 +494,30 @@ describe('a clean room in Chromium, owner and guest', () => {
     await panel.getByRole('button', { name: 'Run aggregate' }).click();
     const table = page.getByRole('table', { name: 'Aggregate groups' });
     await table.waitFor();
-    // persons 10-29 matched: 10 in Paris (scores 10, 12, ..., 28), 10 in Rome (11, ..., 29)
-    expect(await table.getByRole('row').allTextContents()).toEqual(['Citycountavg(Score)', 'Paris1019', 'Rome1020']);
-    await page.getByRole('img', { name: /^count by group: Paris 10, Rome 10$/ }).waitFor();
+    // persons 10-29 matched: 10 in Paris (scores 10, 12, ..., 28), 10 in Rome (11, ..., 29); the
+    // owner's set is differentially private, so every value comes with noise and its interval
+    const rows = await table.getByRole('row').all();
+    expect(await rows[0].textContent()).toBe('Citycountavg(Score)');
+    expect(rows).toHaveLength(3);
+    for (const [i, city] of ['Paris', 'Rome'].entries()) {
+      const cells = await rows[i + 1].getByRole('cell').allTextContents();
+      expect(cells[0]).toBe(city);
+      for (const cell of cells.slice(1)) {
+        const { value, low, high } = noisyParts(cell);
+        expect(low).toBeLessThanOrEqual(value);
+        expect(high).toBeGreaterThanOrEqual(value);
+      }
+    }
+    const note = panel.getByRole('note', { name: 'Noisy answer' });
+    await note.getByText(/^Noisy: random noise was added to protect the people in owner customers/).waitFor();
+    await note.getByText('owner customers: 3 queries remaining before its privacy budget is spent.').waitFor();
+    await page.getByRole('img', { name: /^count by group: Paris -?\d+, Rome -?\d+$/ }).waitFor();
     await screenshot(page, 'clean-room-aggregate-1440');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await table.scrollIntoViewIfNeeded();
+    expect(await noOverflow(page)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'clean-room-dp-result-375');
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('shows every member the audit log, newest first, with the conditions in words', async () => {
@@ -458,8 +532,87 @@ describe('a clean room in Chromium, owner and guest', () => {
     expect(
       entries.some((e) => /^Report.*with the withheld column FullName \(an approved access request\)/.test(e)),
     ).toBe(true);
-    expect(entries.some((e) => /^Join count.*Result: 18 matching pairs/.test(e))).toBe(true);
+    expect(entries.some((e) => /^Join count.*\(noisy\)/.test(e))).toBe(true);
     await screenshot(ownerPage, 'clean-room-audit-1440');
+  });
+
+  it('refuses the guest a filter on the owner’s private Age, names the column and offers to ask for it', async () => {
+    const page = guestPage;
+    await page.reload();
+    await page.getByRole('checkbox', { name: 'Select guest customers' }).check();
+    await page.getByRole('checkbox', { name: 'Select owner customers' }).check();
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    const root = page.getByRole('group', { name: 'Join condition', exact: true });
+    await root.waitFor();
+    // mail = Email AND Age > 30: Age is stored in clear, but its role for partners is private
+    await root.getByRole('button', { name: 'Add condition' }).first().click();
+    const leaf = root.getByRole('group', { name: 'Condition', exact: true }).nth(1);
+    await choose(page, 'Condition type', 'Clear column compared with a value', leaf);
+    await choose(page, 'Data set', 'owner customers', leaf);
+    await choose(page, 'Clear column', 'Age', leaf);
+    await choose(page, 'Operator', '>', leaf);
+    await leaf.getByLabel('Value').fill('30');
+    await page.getByRole('button', { name: 'Count matches' }).click();
+    const refused = page
+      .getByRole('alert')
+      .filter({ hasText: 'Stopped by the column Age of owner customers (private)' });
+    await refused.waitFor();
+    await refused.getByText(/Partners can do nothing with it/).waitFor();
+    // nothing spent on a refusal
+    await page.getByText('owner customers: 3 queries remaining before its privacy budget is spent.').waitFor();
+    await screenshot(page, 'clean-room-refused-filter-1440');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await refused.scrollIntoViewIfNeeded();
+    expect(await noOverflow(page)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'clean-room-refused-filter-375');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await refused.getByRole('button', { name: 'Request access' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request access' });
+    expect(await dialog.getByRole('checkbox', { name: 'Age' }).isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('counts the guest’s queries down to the end of the budget, then refuses; the owner raises it', async () => {
+    const page = guestPage;
+    await page.reload();
+    await page.getByRole('checkbox', { name: 'Select guest customers' }).check();
+    await page.getByRole('checkbox', { name: 'Select owner customers' }).check();
+    await page.getByRole('button', { name: 'Aggregate' }).click();
+    const panel = page.getByRole('region', { name: 'Aggregate', exact: true });
+    for (const left of ['2 queries remaining', '1 query remaining', 'no queries remaining']) {
+      await panel.getByRole('button', { name: 'Run aggregate' }).click();
+      await panel.getByRole('note', { name: 'Noisy answer' }).getByText(`owner customers: ${left}`).waitFor();
+    }
+    await panel
+      .getByRole('status', { name: 'Queries remaining' })
+      .getByText('owner customers: no queries remaining; its privacy budget is spent.')
+      .waitFor();
+    await panel.getByRole('button', { name: 'Run aggregate' }).click();
+    const spent = panel.getByRole('alert').filter({ hasText: 'Privacy budget spent' });
+    await spent.getByText(/You have spent your privacy budget on "owner customers"/).waitFor();
+    expect(await spent.getByRole('button', { name: 'Request access' }).count()).toBe(0);
+    expect(await page.getByRole('table', { name: 'Aggregate groups' }).count()).toBe(0);
+    await screenshot(page, 'clean-room-budget-spent-1440');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await spent.scrollIntoViewIfNeeded();
+    expect(await noOverflow(page)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'clean-room-budget-spent-375');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // the owner sees what the guest spent, and gives 5 more
+    await ownerPage.reload();
+    await ownerPage.getByRole('button', { name: 'Change the rule of owner customers' }).click();
+    const dialog = ownerPage.getByRole('dialog', { name: 'Analysis rule of owner customers' });
+    const spend = dialog.getByText(/: spent 5 of 5 epsilon, no queries remaining$/);
+    await spend.waitFor();
+    await spend.scrollIntoViewIfNeeded();
+    await screenshot(ownerPage, 'clean-room-rule-spend-1440');
+    await dialog.getByLabel('Privacy budget per partner (epsilon)').fill('10');
+    await dialog.getByRole('button', { name: 'Save the rule' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.reload();
+    await page.getByRole('checkbox', { name: 'Select owner customers' }).check();
+    await page.getByText('owner customers: 5 queries remaining before its privacy budget is spent.').waitFor();
   });
 
   it('fits a phone: the room list and the room page at 375 px, data sets as cards, long names wrapped between words', async () => {

@@ -14,6 +14,7 @@ import { Key } from '../modules/keys/key.entity';
 import { OutboxMail } from '../modules/mail/outbox-mail.entity';
 import { Notification } from '../modules/notifications/notification.entity';
 import { Participant } from '../modules/participants/participant.entity';
+import { AnswerFootprint, PrivacySpend } from '../modules/privacy/privacy.entity';
 import { Payout } from '../modules/payouts/payout.entity';
 import { EscrowFunding } from '../modules/requests/escrow-funding.entity';
 import { DataRequest } from '../modules/requests/request.entity';
@@ -53,6 +54,8 @@ export const entities = [
   RoomKey,
   RoomInvitation,
   Dataset,
+  PrivacySpend,
+  AnswerFootprint,
   UploadChunk,
   Report,
   AccessRequest,

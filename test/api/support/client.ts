@@ -40,6 +40,14 @@ export class TestClient {
     }
   }
 
+  /** The same browser (its cookies and token) talking to another server, e.g. a second process. */
+  at(baseUrl: string): TestClient {
+    const other = new TestClient(baseUrl);
+    for (const [k, v] of this.cookies) other.cookies.set(k, v);
+    other.bearer = this.bearer;
+    return other;
+  }
+
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
   }

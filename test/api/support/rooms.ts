@@ -130,13 +130,29 @@ export type Column = {
   kind?: 'text' | 'email' | 'phone';
   // shared with partners (default false: sealed with the data set's own secret)
   shared?: boolean;
+  // what partners may do with it (default: shared when shared, joinOnly for join keys, else private)
+  partnerRole?: 'joinOnly' | 'dimension' | 'metric' | 'shared' | 'private';
+  lower?: number;
+  upper?: number;
 };
 
+/** The noise fields of an exact answer (an analysis of one's own sets, or without differential privacy). */
+export const EXACT_ANSWER = { noisy: false, mechanism: null, epsilonSpent: 0, privacy: [] };
+export const EXACT_OVERLAP = { ...EXACT_ANSWER, onlyAInterval: null, bothInterval: null, onlyBInterval: null };
+
 /** A data set's analysis rule (the server's defaults: matches, k = 10). */
-export type Rule = { partnerAccess?: 'matches' | 'aggregates' | 'full'; minGroupSize?: number };
+export type Rule = {
+  partnerAccess?: 'matches' | 'aggregates' | 'full';
+  minGroupSize?: number;
+  // differential privacy (the server's default: on under matches and aggregates)
+  differentialPrivacy?: boolean;
+  privacyBudget?: number;
+  queryCost?: number;
+};
 
 /** Whether the room key (shared columns, or every column under `full`) or the set's secret seals a column. */
-const sealedWithRoomKey = (c: Column, rule: Rule) => Boolean(c.shared) || rule.partnerAccess === 'full';
+const sealedWithRoomKey = (c: Column, rule: Rule) =>
+  Boolean(c.shared) || c.partnerRole === 'shared' || rule.partnerAccess === 'full';
 
 /**
  * Encrypts rows of plain values exactly as the room page does (tokens, sealed cells, clear cells):
@@ -252,6 +268,9 @@ export async function uploadDataset(
       first_row: c * chunkRows,
       ...(rule.partnerAccess ? { partner_access: rule.partnerAccess } : {}),
       ...(rule.minGroupSize ? { min_group_size: rule.minGroupSize } : {}),
+      ...(rule.differentialPrivacy !== undefined ? { differential_privacy: rule.differentialPrivacy } : {}),
+      ...(rule.privacyBudget !== undefined ? { privacy_budget: rule.privacyBudget } : {}),
+      ...(rule.queryCost !== undefined ? { query_cost: rule.queryCost } : {}),
       ...sealedSecret,
     };
     const res =

@@ -109,6 +109,22 @@ export type ColumnRefInput = {
   set: Scalars['Int']['input'];
 };
 
+/** A new partner role for one column of your data set */
+export type ColumnRoleInput = {
+  /** the column */
+  column: Scalars['String']['input'];
+  /** your data set */
+  datasetId: Scalars['ID']['input'];
+  /** metric: the lower bound */
+  lower?: InputMaybe<Scalars['Float']['input']>;
+  /** joinOnly, dimension, metric, shared or private */
+  partnerRole: Scalars['String']['input'];
+  /** the room */
+  roomId: Scalars['ID']['input'];
+  /** metric: the upper bound */
+  upper?: InputMaybe<Scalars['Float']['input']>;
+};
+
 /** A new API token */
 export type CreateApiTokenInput = {
   /** a name to recognise it by */
@@ -215,14 +231,34 @@ export type DatasetColumnInput = {
   domain?: InputMaybe<Scalars['String']['input']>;
   /** how values are normalised before tokens are made */
   kind?: InputMaybe<Scalars['String']['input']>;
+  /** metric columns: the lower bound */
+  lower?: InputMaybe<Scalars['Float']['input']>;
   /** the column name */
   name: Scalars['String']['input'];
   /** pad sealed cells to a multiple of this many bytes */
   padBucket?: InputMaybe<Scalars['Int']['input']>;
+  /** joinOnly, dimension, metric, shared or private (default: shared when shared is true, joinOnly for join columns, else private) */
+  partnerRole?: InputMaybe<Scalars['String']['input']>;
   /** clear, join or sealed */
   role: Scalars['String']['input'];
-  /** shared with partners (default false: a sealed or join column is then sealed with the data set's secret) */
+  /** shared with partners, the same as partnerRole shared (default false: a sealed or join column is then sealed with the data set's secret) */
   shared?: InputMaybe<Scalars['Boolean']['input']>;
+  /** metric columns: the upper bound */
+  upper?: InputMaybe<Scalars['Float']['input']>;
+};
+
+/** New differential privacy settings for your data set (omitted fields: unchanged) */
+export type DatasetPrivacyInput = {
+  /** epsilon per partner (0.1 to 20) */
+  budget?: InputMaybe<Scalars['Float']['input']>;
+  /** your data set */
+  datasetId: Scalars['ID']['input'];
+  /** on or off */
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** epsilon per answer (0.01 to 2) */
+  queryCost?: InputMaybe<Scalars['Float']['input']>;
+  /** the room */
+  roomId: Scalars['ID']['input'];
 };
 
 /** A new analysis rule for one of your data sets */
@@ -441,6 +477,8 @@ export type UploadChunkInput = {
   columns: Array<DatasetColumnInput>;
   /** chosen by the browser (UUID) before encrypting: it is in every cell AAD */
   datasetId: Scalars['ID']['input'];
+  /** noise on what partners receive (default: on under matches and aggregates, off under full) */
+  differentialPrivacy?: InputMaybe<Scalars['Boolean']['input']>;
   /** empty join cells: null or random */
   emptyCells?: Scalars['String']['input'];
   /** the row number of this chunk's first row */
@@ -457,6 +495,10 @@ export type UploadChunkInput = {
   packed?: InputMaybe<Scalars['String']['input']>;
   /** the analysis rule: matches, aggregates or full */
   partnerAccess?: Scalars['String']['input'];
+  /** epsilon each partner may spend (0.1 to 20, default 3) */
+  privacyBudget?: InputMaybe<Scalars['Float']['input']>;
+  /** epsilon one answer costs (0.01 to 2, default 0.2) */
+  queryCost?: InputMaybe<Scalars['Float']['input']>;
   /** the room */
   roomId: Scalars['ID']['input'];
   /** rows of this chunk (see uploadEncrypted in docs/api/clean-rooms.md); send rows or packed */

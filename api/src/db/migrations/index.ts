@@ -12,6 +12,7 @@ import { Migration20261125071614_webhooks } from './Migration20261125071614_webh
 import { Migration20261126112608_payout_review } from './Migration20261126112608_payout_review';
 import { Migration20261126113857_users_credit_balance } from './Migration20261126113857_users_credit_balance';
 import { Migration20261126174040_typed_dataset_cells } from './Migration20261126174040_typed_dataset_cells';
+import { Migration20261128213830_clean_room_privacy } from './Migration20261128213830_clean_room_privacy';
 
 // Committed migrations in the order they run. Add new ones at the end (npm run db:migration -- name).
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   Migration20261126112608_payout_review,
   Migration20261126113857_users_credit_balance,
   Migration20261126174040_typed_dataset_cells,
+  Migration20261128213830_clean_room_privacy,
 ];

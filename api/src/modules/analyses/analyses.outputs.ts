@@ -9,6 +9,28 @@ import { AUDIT_ACTIONS } from './audit-event.entity';
 
 const suppressedCount = count.nullable().describe('null when suppressed');
 
+export const intervalOut = z
+  .strictObject({ low: z.number(), high: z.number() })
+  .describe('a 95% interval around a noisy value (the true value lies in it with probability at least 0.95)');
+export const privacyChargeOut = z
+  .strictObject({
+    datasetId: uuid,
+    name: z.string(),
+    epsilonSpent: z.number().describe('epsilon this answer spent of your budget on the set'),
+    budget: z.number().describe('your budget on the set (epsilon)'),
+    spent: z.number().describe('epsilon you have spent on it, this answer included'),
+    remaining: z.number().describe('epsilon left'),
+    queriesRemaining: count.describe('answers left at the set’s current query cost'),
+  })
+  .describe('a budget a noisy answer drew on');
+/** The fields every count or aggregate answer carries about its noise. */
+const noiseFields = {
+  noisy: z.boolean().describe('the values carry noise (a differentially private partner set)'),
+  mechanism: z.literal('discreteLaplace').nullable().describe('noisy answers: the noise mechanism'),
+  epsilonSpent: z.number().describe('epsilon the answer spent, over all sets (0 when exact)'),
+  privacy: z.array(privacyChargeOut).describe('the budgets the answer drew on (empty when exact)'),
+};
+
 export const overlapsOut = z.array(
   z.strictObject({
     domain: z.string(),
@@ -17,6 +39,10 @@ export const overlapsOut = z.array(
     both: suppressedCount,
     onlyB: suppressedCount,
     suppressed: z.boolean().describe('the counts cover fewer than k rows of a partner’s set'),
+    ...noiseFields,
+    onlyAInterval: intervalOut.nullable(),
+    bothInterval: intervalOut.nullable(),
+    onlyBInterval: intervalOut.nullable(),
   }),
 );
 
@@ -30,8 +56,12 @@ const resultColumn = {
 };
 
 export const joinPreviewOut = z.strictObject({
-  matchCount: suppressedCount.describe('matching row pairs (null when suppressed)'),
+  matchCount: suppressedCount.describe(
+    'matching row pairs (null when suppressed); noisy: the matching rows of the differentially private set, each once',
+  ),
   suppressed: z.boolean(),
+  ...noiseFields,
+  matchCountInterval: intervalOut.nullable(),
   columns: z.array(z.strictObject(resultColumn)).describe('the columns a report of this join would carry for you'),
 });
 
@@ -51,10 +81,29 @@ export const aggregateOut = z.strictObject({
       keys: z.array(z.string().nullable()).describe('the group columns’ values'),
       values: z.array(z.number().nullable()).describe('one per measure (null when suppressed)'),
       suppressed: z.boolean(),
+      intervals: z.array(intervalOut.nullable()).describe('one per measure: 95% interval when noisy, else null'),
     }),
   ),
   thresholds: z.array(z.strictObject({ datasetId: uuid, name: z.string(), minGroupSize: wholeNumber })),
   description: z.string(),
+  ...noiseFields,
+});
+
+const partnerSpendOut = z.strictObject({
+  userId: uuid,
+  name: z.string(),
+  spent: z.number().describe('epsilon spent'),
+  remaining: z.number().describe('epsilon left'),
+  queriesRemaining: count.describe('answers left at the current query cost'),
+});
+export const privacySpendOut = z.strictObject({
+  datasetId: uuid,
+  enabled: z.boolean(),
+  budget: z.number().describe('epsilon each partner may spend'),
+  queryCost: z.number().describe('epsilon one answer costs'),
+  mechanism: z.literal('discreteLaplace'),
+  yours: partnerSpendOut.nullable().describe('a partner: your own spending; the uploader: null'),
+  partners: z.array(partnerSpendOut).describe('the uploader: every partner who has spent some; a partner: empty'),
 });
 
 export const reportResultOut = z.strictObject({

@@ -11,14 +11,17 @@ import {
   aggregateCommand,
   approveCommand,
   auditPageCommand,
+  columnRoleCommand,
   compareCommand,
   declineCommand,
   grantCommand,
   joinCommand,
   reportCommand,
+  privacyCommand,
   reportRef,
   ruleCommand,
 } from './analyses.schemas';
+import { datasetRef } from '../datasets/datasets.schemas';
 import {
   AccessRequestInput,
   AccessRequestType,
@@ -26,13 +29,16 @@ import {
   AggregateResultType,
   ApproveAccessInput,
   AuditPageType,
+  ColumnRoleInput,
   CreateReportInput,
+  DatasetPrivacyInput,
   DatasetRuleInput,
   DeclineAccessInput,
   GrantColumnKeysInput,
   JoinPreviewType,
   KeyToSealType,
   OverlapType,
+  PrivacySpendType,
   ReportType,
 } from './analyses.types';
 
@@ -137,6 +143,47 @@ export class AnalysesResolver {
   ) {
     const user = requireUser(ctx);
     return toDataset(await ctx.services.access.updateRule(ctx.em, user, parseArgs(ruleCommand, input)), user.id);
+  }
+
+  @Mutation(() => DatasetType, {
+    description:
+      'The uploader only: what partners may do with one column (joinOnly, dimension, metric with lower and upper, shared, private); logged',
+  })
+  async setColumnRole(
+    @Arg('input', () => ColumnRoleInput, { description: 'the fields: see the input type' }) input: ColumnRoleInput,
+    @Ctx() ctx: RequestContext,
+  ) {
+    const user = requireUser(ctx);
+    return toDataset(
+      await ctx.services.access.setColumnRole(ctx.em, user, parseArgs(columnRoleCommand, input)),
+      user.id,
+    );
+  }
+
+  @Mutation(() => DatasetType, {
+    description:
+      'The uploader only: turn differential privacy on or off, set the budget per partner or the cost per answer; logged',
+  })
+  async updateDatasetPrivacy(
+    @Arg('input', () => DatasetPrivacyInput, { description: 'the fields: see the input type' })
+    input: DatasetPrivacyInput,
+    @Ctx() ctx: RequestContext,
+  ) {
+    const user = requireUser(ctx);
+    return toDataset(await ctx.services.access.updatePrivacy(ctx.em, user, parseArgs(privacyCommand, input)), user.id);
+  }
+
+  @Query(() => PrivacySpendType, {
+    description:
+      'A data set’s privacy budget and spending: your own (queries remaining) as a partner, every partner’s as its uploader',
+  })
+  async datasetPrivacySpend(
+    @Arg('roomId', () => ID, { description: 'the room' }) roomId: string,
+    @Arg('datasetId', () => ID, { description: 'the data set' }) datasetId: string,
+    @Ctx() ctx: RequestContext,
+  ) {
+    const input = parseArgs(datasetRef, { roomId, datasetId });
+    return ctx.services.access.privacySpend(ctx.em, requireUser(ctx), input.roomId, input.datasetId);
   }
 
   @Query(() => [KeyToSealType], {

@@ -9,6 +9,7 @@ import {
   joinPreviewOut,
   keysToSealOut,
   overlapsOut,
+  privacySpendOut,
   reportOut,
   storedOut,
 } from './analyses.outputs';
@@ -17,6 +18,7 @@ import { fromOwnOrigin } from '../../rest/same-origin';
 import { forbidden, type ErrorCode } from '../../shared/errors';
 import { toDataset } from '../datasets/datasets.mappers';
 import { legacyRoomRef } from '../rooms/rooms.rest';
+import { datasetRefFields } from '../datasets/datasets.schemas';
 import { toAccessRequest, toAuditEvent, toReport } from './analyses.mappers';
 import {
   accessRequestFields,
@@ -24,9 +26,11 @@ import {
   approveFields,
   auditPageFields,
   columnKeyFields,
+  columnRoleFields,
   compareFields,
   declineFields,
   joinFields,
+  privacyFields,
   reportFields,
   requestKeyFields,
   ruleFields,
@@ -62,6 +66,17 @@ const legacyRule = legacyNames(ruleFields, {
   minGroupSize: 'min_group_size',
   sharedColumns: 'shared_columns',
 });
+const legacyColumnRole = legacyNames(columnRoleFields, {
+  roomId: 'room_id',
+  datasetId: 'dataset_id',
+  partnerRole: 'partner_role',
+});
+const legacyPrivacy = legacyNames(privacyFields, {
+  roomId: 'room_id',
+  datasetId: 'dataset_id',
+  queryCost: 'query_cost',
+});
+const legacyDatasetRef = legacyNames(datasetRefFields, { roomId: 'room_id', datasetId: 'dataset_id' });
 const legacyColumnKey = legacyNames(columnKeyFields, {
   userId: 'user_id',
   publicKeyId: 'public_key_id',
@@ -118,7 +133,7 @@ export const analysesRoutes = [
     method: 'GET',
     path: '/v1/vcr/compareDatasets',
     output: overlapsOut,
-    errors: ['NOT_FOUND', 'ANALYSIS_RULE', 'DOMAIN_MISMATCH'],
+    errors: ['NOT_FOUND', 'ANALYSIS_RULE', 'PRIVACY_BUDGET', 'DOMAIN_MISMATCH'],
     tag,
     auth: 'user',
     summary:
@@ -130,7 +145,7 @@ export const analysesRoutes = [
     method: 'GET',
     path: '/v1/vcr/joinDatasets',
     output: joinPreviewOut,
-    errors: ['NOT_FOUND', 'ANALYSIS_RULE', ...CONDITION_ERRORS],
+    errors: ['NOT_FOUND', 'ANALYSIS_RULE', 'PRIVACY_BUDGET', ...CONDITION_ERRORS],
     tag,
     auth: 'user',
     summary:
@@ -142,7 +157,7 @@ export const analysesRoutes = [
     method: 'POST',
     path: '/v1/vcr/aggregate',
     output: aggregateOut,
-    errors: ['NOT_FOUND', 'ANALYSIS_RULE', ...CONDITION_ERRORS],
+    errors: ['NOT_FOUND', 'ANALYSIS_RULE', 'PRIVACY_BUDGET', ...CONDITION_ERRORS],
     tag,
     auth: 'user',
     summary:
@@ -196,6 +211,49 @@ export const analysesRoutes = [
       const user = requireUser(ctx);
       return toDataset(await ctx.services.access.updateRule(ctx.em, user, input), user.id);
     },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/vcr/setColumnRole',
+    output: datasetOut,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
+    tag,
+    auth: 'user',
+    summary:
+      'The uploader only: what partners may do with one column (partner_role joinOnly|dimension|metric|shared|private; metric: lower, upper); later queries follow it; logged. Returns the data set',
+    input: legacyColumnRole,
+    handler: async (ctx, input) => {
+      const user = requireUser(ctx);
+      return toDataset(await ctx.services.access.setColumnRole(ctx.em, user, input), user.id);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/vcr/updateDataSetPrivacy',
+    output: datasetOut,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
+    tag,
+    auth: 'user',
+    summary:
+      'The uploader only: differential privacy on or off (enabled), the budget per partner (budget, epsilon) and the cost per answer (query_cost, epsilon); logged. Returns the data set',
+    input: legacyPrivacy,
+    handler: async (ctx, input) => {
+      const user = requireUser(ctx);
+      return toDataset(await ctx.services.access.updatePrivacy(ctx.em, user, input), user.id);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/vcr/getPrivacySpend',
+    output: privacySpendOut,
+    errors: ['NOT_FOUND'],
+    tag,
+    auth: 'user',
+    summary:
+      'A data set’s privacy budget and spending: { enabled, budget, queryCost, mechanism, yours (a partner: spent, remaining, queriesRemaining), partners (the uploader: each partner’s) }',
+    input: legacyDatasetRef,
+    handler: async (ctx, input) =>
+      ctx.services.access.privacySpend(ctx.em, requireUser(ctx), input.roomId, input.datasetId),
   }),
   route({
     method: 'GET',

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { columnName, datasetId, idList, minGroupSize, partnerAccess } from '../datasets/datasets.schemas';
+import {
+  columnName,
+  datasetId,
+  idList,
+  minGroupSize,
+  partnerAccess,
+  partnerRole,
+  privacyBudget,
+  queryCost,
+} from '../datasets/datasets.schemas';
 import { publicKeyId, roomId, sealedKey, userId } from '../rooms/rooms.schemas';
 import { pageFields } from '../../shared/paging';
 
@@ -93,6 +102,27 @@ export const ruleFields = {
 };
 export const ruleCommand = z.strictObject(ruleFields);
 export type RuleCommand = z.infer<typeof ruleCommand>;
+
+export const columnRoleFields = {
+  roomId,
+  datasetId,
+  column: columnName,
+  partnerRole: partnerRole.describe('joinOnly, dimension, metric, shared or private'),
+  lower: z.number().finite().optional().describe('metric: the lower bound (smaller values are clamped to it)'),
+  upper: z.number().finite().optional().describe('metric: the upper bound (larger values are clamped to it)'),
+};
+export const columnRoleCommand = z.strictObject(columnRoleFields);
+export type ColumnRoleCommand = z.infer<typeof columnRoleCommand>;
+
+export const privacyFields = {
+  roomId,
+  datasetId,
+  enabled: z.boolean().optional().describe('differential privacy on or off; omitted: unchanged'),
+  budget: privacyBudget.optional(),
+  queryCost: queryCost.optional(),
+};
+export const privacyCommand = z.strictObject(privacyFields);
+export type PrivacyCommand = z.infer<typeof privacyCommand>;
 
 export const grantFields = { roomId, datasetId, keys: z.array(columnKey).min(1).max(640) };
 export const grantCommand = z.strictObject(grantFields);

@@ -1,6 +1,36 @@
 import { GraphQLJSON } from 'graphql-scalars';
 import { Field, Float, GraphQLISODateTime, ID, InputType, Int, ObjectType } from 'type-graphql';
 
+@ObjectType('ValueInterval', {
+  description: 'A 95% interval around a noisy value: the true value lies in it with probability at least 0.95',
+})
+export class ValueIntervalType {
+  @Field(() => Float, { description: 'the lower end' })
+  low!: number;
+  @Field(() => Float, { description: 'the upper end' })
+  high!: number;
+}
+
+@ObjectType('PrivacyCharge', {
+  description: 'What a noisy answer cost you on one differentially private data set, and what is left',
+})
+export class PrivacyChargeType {
+  @Field(() => ID, { description: 'the differentially private data set' })
+  datasetId!: string;
+  @Field(() => String, { description: 'its name' })
+  name!: string;
+  @Field(() => Float, { description: 'epsilon this answer spent of your budget on it' })
+  epsilonSpent!: number;
+  @Field(() => Float, { description: 'your budget on it (epsilon)' })
+  budget!: number;
+  @Field(() => Float, { description: 'epsilon you have spent on it, this answer included' })
+  spent!: number;
+  @Field(() => Float, { description: 'epsilon left' })
+  remaining!: number;
+  @Field(() => Int, { description: 'answers you can still get from it at its current query cost' })
+  queriesRemaining!: number;
+}
+
 @ObjectType('Overlap', {
   description:
     'Distinct tokens of one join domain: only in A, in both, only in B. Suppressed together (null, suppressed: true) when they cover fewer than k rows of a partner’s set',
@@ -18,6 +48,20 @@ export class OverlapType {
   onlyB!: number | null;
   @Field(() => Boolean, { description: 'the counts cover fewer than k rows of a partner’s set: not given' })
   suppressed!: boolean;
+  @Field(() => Boolean, { description: 'the counts carry noise (a differentially private partner set)' })
+  noisy!: boolean;
+  @Field(() => String, { nullable: true, description: 'noisy answers: the mechanism (discreteLaplace)' })
+  mechanism!: string | null;
+  @Field(() => Float, { description: 'epsilon the Compare call spent, over all sets (0 when exact)' })
+  epsilonSpent!: number;
+  @Field(() => ValueIntervalType, { nullable: true, description: 'noisy answers: 95% interval of onlyA' })
+  onlyAInterval!: ValueIntervalType | null;
+  @Field(() => ValueIntervalType, { nullable: true, description: 'noisy answers: 95% interval of both' })
+  bothInterval!: ValueIntervalType | null;
+  @Field(() => ValueIntervalType, { nullable: true, description: 'noisy answers: 95% interval of onlyB' })
+  onlyBInterval!: ValueIntervalType | null;
+  @Field(() => [PrivacyChargeType], { description: 'the budgets the Compare call drew on (empty when exact)' })
+  privacy!: PrivacyChargeType[];
 }
 
 @ObjectType('ResultColumn', { description: 'A column of a report result' })
@@ -38,10 +82,24 @@ export class ResultColumnType {
 
 @ObjectType('JoinPreview', { description: 'What a join of two data sets would give, before you pay for its report' })
 export class JoinPreviewType {
-  @Field(() => Int, { nullable: true, description: 'matching row pairs (null when suppressed)' })
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'matching row pairs (null when suppressed); noisy: the matching rows of the differentially private set, each once',
+  })
   matchCount!: number | null;
   @Field(() => Boolean, { description: 'the matches cover fewer than k rows of a partner’s set' })
   suppressed!: boolean;
+  @Field(() => Boolean, { description: 'matchCount carries noise (a differentially private partner set)' })
+  noisy!: boolean;
+  @Field(() => String, { nullable: true, description: 'noisy answers: the mechanism (discreteLaplace)' })
+  mechanism!: string | null;
+  @Field(() => Float, { description: 'epsilon spent (0 when exact)' })
+  epsilonSpent!: number;
+  @Field(() => ValueIntervalType, { nullable: true, description: 'noisy answers: 95% interval of matchCount' })
+  matchCountInterval!: ValueIntervalType | null;
+  @Field(() => [PrivacyChargeType], { description: 'the budgets the answer drew on (empty when exact)' })
+  privacy!: PrivacyChargeType[];
   @Field(() => [ResultColumnType], { description: 'the columns a report of this join would carry for you' })
   columns!: ResultColumnType[];
 }
@@ -100,6 +158,11 @@ export class AggregateGroupType {
   values!: (number | null)[];
   @Field(() => Boolean, { description: 'without grouping: the total covers fewer than k rows of a partner’s set' })
   suppressed!: boolean;
+  @Field(() => [ValueIntervalType], {
+    nullable: 'items',
+    description: 'one per measure: its 95% interval when noisy, null when exact or suppressed',
+  })
+  intervals!: (ValueIntervalType | null)[];
 }
 
 @ObjectType('AggregateThreshold', {
@@ -127,6 +190,48 @@ export class AggregateResultType {
   thresholds!: AggregateThresholdType[];
   @Field(() => String, { description: 'the aggregate in words' })
   description!: string;
+  @Field(() => Boolean, { description: 'the values carry noise (a differentially private partner set)' })
+  noisy!: boolean;
+  @Field(() => String, { nullable: true, description: 'noisy answers: the mechanism (discreteLaplace)' })
+  mechanism!: string | null;
+  @Field(() => Float, { description: 'epsilon spent (0 when exact)' })
+  epsilonSpent!: number;
+  @Field(() => [PrivacyChargeType], { description: 'the budgets the answer drew on (empty when exact)' })
+  privacy!: PrivacyChargeType[];
+}
+
+@ObjectType('PartnerSpend', { description: 'What one partner has spent of a data set’s privacy budget' })
+export class PartnerSpendType {
+  @Field(() => ID, { description: 'the partner' })
+  userId!: string;
+  @Field(() => String, { description: 'their name' })
+  name!: string;
+  @Field(() => Float, { description: 'epsilon spent' })
+  spent!: number;
+  @Field(() => Float, { description: 'epsilon left' })
+  remaining!: number;
+  @Field(() => Int, { description: 'answers left at the current query cost' })
+  queriesRemaining!: number;
+}
+
+@ObjectType('PrivacySpend', { description: 'A data set’s privacy budget and what has been spent of it' })
+export class PrivacySpendType {
+  @Field(() => ID, { description: 'the data set' })
+  datasetId!: string;
+  @Field(() => Boolean, { description: 'differential privacy is on' })
+  enabled!: boolean;
+  @Field(() => Float, { description: 'epsilon each partner may spend' })
+  budget!: number;
+  @Field(() => Float, { description: 'epsilon one answer costs' })
+  queryCost!: number;
+  @Field(() => String, { description: 'the noise mechanism (discreteLaplace)' })
+  mechanism!: string;
+  @Field(() => PartnerSpendType, { nullable: true, description: 'a partner: your own spending; the uploader: null' })
+  yours!: PartnerSpendType | null;
+  @Field(() => [PartnerSpendType], {
+    description: 'the uploader: every partner who has spent some (a partner: empty)',
+  })
+  partners!: PartnerSpendType[];
 }
 
 @ObjectType('ColumnKeyToSeal', {
@@ -193,7 +298,8 @@ export class AuditEventType {
   @Field(() => String, { description: 'their name' })
   actorName!: string;
   @Field(() => String, {
-    description: 'compare, join, aggregate, report, access-requested, access-approved, access-declined or rule-changed',
+    description:
+      'compare, join, aggregate, report, access-requested, access-approved, access-declined, rule-changed, role-changed or privacy-changed',
   })
   action!: string;
   @Field(() => [ID], { description: 'the data sets involved' })
@@ -288,6 +394,36 @@ export class DatasetRuleInput {
   minGroupSize?: number | null;
   @Field(() => [String], { nullable: true, description: 'the columns shared with partners (omitted: unchanged)' })
   sharedColumns?: string[] | null;
+}
+
+@InputType({ description: 'A new partner role for one column of your data set' })
+export class ColumnRoleInput {
+  @Field(() => ID, { description: 'the room' })
+  roomId!: string;
+  @Field(() => ID, { description: 'your data set' })
+  datasetId!: string;
+  @Field(() => String, { description: 'the column' })
+  column!: string;
+  @Field(() => String, { description: 'joinOnly, dimension, metric, shared or private' })
+  partnerRole!: string;
+  @Field(() => Float, { nullable: true, description: 'metric: the lower bound' })
+  lower?: number | null;
+  @Field(() => Float, { nullable: true, description: 'metric: the upper bound' })
+  upper?: number | null;
+}
+
+@InputType({ description: 'New differential privacy settings for your data set (omitted fields: unchanged)' })
+export class DatasetPrivacyInput {
+  @Field(() => ID, { description: 'the room' })
+  roomId!: string;
+  @Field(() => ID, { description: 'your data set' })
+  datasetId!: string;
+  @Field(() => Boolean, { nullable: true, description: 'on or off' })
+  enabled?: boolean | null;
+  @Field(() => Float, { nullable: true, description: 'epsilon per partner (0.1 to 20)' })
+  budget?: number | null;
+  @Field(() => Float, { nullable: true, description: 'epsilon per answer (0.01 to 2)' })
+  queryCost?: number | null;
 }
 
 @InputType({ description: "One withheld column's key sealed to one member's public key" })

@@ -4,7 +4,7 @@ import type { DatasetColumn } from '../datasets/dataset.entity';
 import {
   checkRowLevelReport,
   checkTokenLiteral,
-  checkValueColumn,
+  checkColumnUse,
   coversEnough,
   reportColumns,
   suppressOverlap,
@@ -24,6 +24,9 @@ const column = (name: string, role: DatasetColumn['role'], shared = false): Data
   clearIndex: null,
   shared,
   sealing: role === 'clear' ? null : shared ? 'room' : 'dataset',
+  partnerRole: shared ? 'shared' : role === 'join' ? 'joinOnly' : 'private',
+  lower: null,
+  upper: null,
 });
 const set = (id: string, uploader: string, rule: Partial<RuledSet> = {}): RuledSet => ({
   id,
@@ -85,9 +88,29 @@ describe('literals and values', () => {
     expect(() => checkTokenLiteral(ME, set('o', 'p', { partnerAccess: 'full' }), theirs.columns[0])).not.toThrow();
   });
 
-  it('grouping by or aggregating a partner’s column needs it shared', () => {
-    expect(() => checkValueColumn(ME, theirs, column('city', 'clear', true))).not.toThrow();
-    expect(refusal(() => checkValueColumn(ME, theirs, column('amount', 'clear')))).toMatch(/column amount/);
+  it('a partner’s filter, grouping, aggregate or join needs a column role that allows it', () => {
+    const role = (
+      name: string,
+      partnerRole: DatasetColumn['partnerRole'],
+      storage: DatasetColumn['role'] = 'clear',
+    ) => ({
+      ...column(name, storage),
+      partnerRole,
+    });
+    expect(() => checkColumnUse(ME, theirs, column('city', 'clear', true), 'group')).not.toThrow();
+    expect(() => checkColumnUse(ME, theirs, role('zip', 'dimension'), 'filter')).not.toThrow();
+    expect(() => checkColumnUse(ME, theirs, role('salary', 'metric'), 'aggregate')).not.toThrow();
+    expect(() => checkColumnUse(ME, theirs, role('email', 'joinOnly', 'join'), 'join')).not.toThrow();
+    expect(refusal(() => checkColumnUse(ME, theirs, column('amount', 'clear'), 'group'))).toMatch(
+      /column amount .* private/,
+    );
+    expect(refusal(() => checkColumnUse(ME, theirs, role('salary', 'metric'), 'filter'))).toMatch(/salary .* a metric/);
+    expect(refusal(() => checkColumnUse(ME, theirs, role('zip', 'dimension'), 'aggregate'))).toMatch(/zip/);
+    expect(refusal(() => checkColumnUse(ME, theirs, role('email', 'private', 'join'), 'join'))).toMatch(/email/);
+    // the uploader and a set under full: every use
+    expect(() => checkColumnUse(ME, mine, column('amount', 'clear'), 'aggregate')).not.toThrow();
+    const full = set('o', 'p', { partnerAccess: 'full' });
+    expect(() => checkColumnUse(ME, full, column('amount', 'clear'), 'filter')).not.toThrow();
   });
 });
 

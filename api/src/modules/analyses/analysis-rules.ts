@@ -10,14 +10,25 @@
 // a partner's set is suppressed, and a row-level report covering fewer than k is refused. The
 // uploader always has full access to their own set; being the room's owner gives no other right.
 // An approved access request allows exactly one report beyond the rule.
+//
+// Column roles (wire-format.ts PARTNER_ROLES) narrow this further for partners: a comparison with a
+// value, a grouping, an aggregate or a join on a column whose role does not allow it is refused
+// with ANALYSIS_RULE naming the column. Under `full` the roles do not apply.
 import { AppError } from '../../shared/errors';
 import type { Dataset, DatasetColumn } from '../datasets/dataset.entity';
+import { partnerRoleOf } from '../datasets/partner-roles';
+import type { PartnerRole } from '../datasets/wire-format';
 
 export type RuledSet = Pick<Dataset, 'id' | 'name' | 'partnerAccess' | 'minGroupSize' | 'columns'> & {
   uploadedBy: { id: string };
 };
 
-export const ruleError = (message: string) => new AppError('ANALYSIS_RULE', message);
+export const ruleError = (message: string, column?: { set: RuledSet; column: DatasetColumn }) =>
+  new AppError(
+    'ANALYSIS_RULE',
+    message,
+    column ? [{ path: column.column.name, message: `${column.set.name}: ${partnerRoleOf(column.column)}` }] : undefined,
+  );
 
 export const isPartnerSet = (set: RuledSet, userId: string) => set.uploadedBy.id !== userId;
 
@@ -72,13 +83,43 @@ export function checkTokenLiteral(userId: string, set: RuledSet, column: Dataset
   );
 }
 
-/** Grouping by or aggregating a partner's column reads its values: shared columns only. */
-export function checkValueColumn(userId: string, set: RuledSet, column: DatasetColumn): void {
-  if (!isPartnerSet(set, userId) || sharedWithPartners(set, column)) return;
+/** What a partner does with a column, and the roles that allow it. */
+const USES = {
+  filter: { roles: ['dimension', 'shared'], words: 'compared with a value (filtered on)' },
+  group: { roles: ['dimension', 'shared'], words: 'grouped by' },
+  aggregate: { roles: ['metric'], words: 'aggregated (sum, average, minimum, maximum)' },
+  join: { roles: ['joinOnly', 'shared'], words: 'joined on' },
+  countDistinct: { roles: ['joinOnly', 'shared'], words: 'counted distinct' },
+} as const satisfies Record<string, { roles: readonly PartnerRole[]; words: string }>;
+export type ColumnUse = keyof typeof USES;
+
+const ROLE_WORDS: Record<PartnerRole, string> = {
+  joinOnly: 'join only',
+  dimension: 'a dimension',
+  metric: 'a metric',
+  shared: 'shared',
+  private: 'private',
+};
+
+/**
+ * Refuses a partner's use of a column its role does not allow (403 ANALYSIS_RULE naming the
+ * column). The uploader may do anything with their own set; under `full`, so may partners.
+ */
+export function checkColumnUse(userId: string, set: RuledSet, column: DatasetColumn, use: ColumnUse): void {
+  if (!isPartnerSet(set, userId) || set.partnerAccess === 'full') return;
+  const role = partnerRoleOf(column);
+  if ((USES[use].roles as readonly PartnerRole[]).includes(role)) return;
   throw ruleError(
-    `${quoted(set)} does not share the values of its column ${column.name} with partners: it cannot be grouped by or aggregated`,
+    `The column ${column.name} of ${quoted(set)} is ${ROLE_WORDS[role]} for partners: it cannot be ${USES[use].words}. Request access to ask its uploader`,
+    { set, column },
   );
 }
+
+/** Whether a partner's set lets `userId` join on a column (Compare uses its join keys the same way). */
+export const joinable = (userId: string, set: RuledSet, column: DatasetColumn) =>
+  !isPartnerSet(set, userId) ||
+  set.partnerAccess === 'full' ||
+  (USES.join.roles as readonly PartnerRole[]).includes(partnerRoleOf(column));
 
 /**
  * Whether a count covering `rows` distinct rows of each set may go to `userId`: at least k rows of
@@ -130,12 +171,12 @@ export type Group<T> = { rows: readonly number[]; value: T };
  * the hidden groups cover together are at least the most any one of them covers, and at least the
  * total less what the shown groups cover (exact when no row falls in two groups).
  */
-export function visibleGroups<T>(
+export function visibleGroups<G extends Group<unknown>>(
   userId: string,
   sets: readonly RuledSet[],
-  groups: readonly Group<T>[],
+  groups: readonly G[],
   totalRows: readonly number[],
-): Group<T>[] {
+): G[] {
   const shown = groups.filter((g) => coversEnough(userId, sets, g.rows));
   const hidden = groups.filter((g) => !shown.includes(g));
   const partners = sets.map((s, i) => [s, i] as const).filter(([s]) => isPartnerSet(s, userId));
@@ -146,7 +187,7 @@ export function visibleGroups<T>(
       return lowerBound >= set.minGroupSize;
     });
   // the group with the fewest rows relative to its set's k
-  const margin = (g: Group<T>) => Math.min(...partners.map(([s, i]) => g.rows[i] / s.minGroupSize));
+  const margin = (g: G) => Math.min(...partners.map(([s, i]) => g.rows[i] / s.minGroupSize));
   while (hidden.length && shown.length && !hiddenCovers()) {
     const smallest = shown.reduce((min, g) => (margin(g) < margin(min) ? g : min));
     shown.splice(shown.indexOf(smallest), 1);

@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   'access-approved',
   'access-declined',
   'rule-changed',
+  'role-changed',
+  'privacy-changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

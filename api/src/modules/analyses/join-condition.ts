@@ -162,8 +162,8 @@ function leaf(v: Record<string, unknown>, path: string, sets: ConditionSets): Le
   return { kind: 'value', ref: l, op: v.op as ValueOp, value };
 }
 
-/** OR of ANDs. */
-function dnf(node: Node): Leaf[][] {
+/** OR of ANDs: the alternatives (branches) of a condition, each a conjunction of comparisons. */
+export function dnf(node: Node): Leaf[][] {
   if (node.kind !== 'group') return [[node]];
   const parts = node.children.map(dnf);
   if (node.op === 'or') {
@@ -185,6 +185,10 @@ const tooMany = () =>
   fail('INVALID_CONDITION', `sqlWhere: the condition expands to more than ${MAX_BRANCHES} alternatives; simplify it`);
 
 type JoinLeaf = Extract<Leaf, { kind: 'join' }>;
+
+/** A conjunction of comparisons as a condition tree. */
+export const conjunction = (branch: Leaf[]): Node =>
+  branch.length === 1 ? branch[0] : { kind: 'group', op: 'and', children: branch };
 
 export const leaves = (n: Node): Leaf[] => (n.kind === 'group' ? n.children.flatMap(leaves) : [n]);
 

@@ -14,7 +14,15 @@ import type { User } from '../users/user.entity';
 import { AccessRequest } from './access-request.entity';
 import type { AccessService } from './access.service';
 import type { ReportCommand, ReportRef } from './analyses.schemas';
-import { coverage, involvesPartner, resultColumns, type AnalysesService, type ResultColumn } from './analyses.service';
+import {
+  controlled,
+  coverage,
+  involvesPartner,
+  resultColumns,
+  type AnalysesService,
+  type ResultColumn,
+} from './analyses.service';
+import type { PrivacyService } from '../privacy/privacy.service';
 import { checkRowLevelReport, isPartnerSet, ruleError } from './analysis-rules';
 import type { AuditService } from './audit.service';
 import { reportWords } from './condition-words';
@@ -76,6 +84,7 @@ export class ReportsService {
     private readonly audit: AuditService,
     private readonly credit: CreditService,
     private readonly ledger: LedgerService,
+    private readonly privacy: PrivacyService,
     private readonly events?: WebhookEvents,
   ) {}
 
@@ -124,14 +133,18 @@ export class ReportsService {
       tree = pair.tree;
     }
     checkRowLevelReport(user.id, sets, approval !== null);
+    if (!approval) await this.analyses.checkBranches(em, user, sets, tree, true);
     const { columns, omitted } = await this.columns(em, user, sets, approval);
-    const { result, covered } = await this.rowsOf(em, user, sets, tree, columns, omitted);
+    const { result, covered, rowNumbers } = await this.rowsOf(em, user, sets, tree, columns, omitted);
     if (!approval) {
       for (const [i, set] of sets.entries())
         if (isPartnerSet(set, user.id) && covered[i] < set.minGroupSize)
           throw ruleError(
             `The report would hold fewer than ${set.minGroupSize} rows of "${set.name}", its minimum group size; nothing was charged. Request access to ask its uploader for it`,
           );
+      // a report is an exact answer, whatever the set's privacy: the diff check applies to it
+      for (const [i, set] of sets.entries())
+        if (controlled(user.id, set, true)) await this.privacy.diffCheck(em, user, set, [rowNumbers[i]]);
     }
     // an approved report is named after the request (which names the withheld columns it adds)
     const description = approval ? approval.description : reportWords({ 1: sets[0].name, 2: sets[1]?.name }, tree);
@@ -229,7 +242,7 @@ export class ReportsService {
     tree: ConditionNode | null,
     columns: ReportColumn[],
     omitted: ReportResult['omitted'],
-  ): Promise<{ result: ReportResult; covered: number[] }> {
+  ): Promise<{ result: ReportResult; covered: number[]; rowNumbers: number[][] }> {
     const of = (i: number) => columns.filter((c) => c.set === i + 1);
     // a partner's row numbers only when one of its sealed cells needs them to open
     const rowNumbers = (i: number) => !isPartnerSet(sets[i], user.id) || of(i).some((c) => c.role !== 'clear');
@@ -246,6 +259,7 @@ export class ReportsService {
       return {
         result: { columns, omitted, rows: rows.map((r) => [rowNumbers(0) ? r.row_no : null, ...readCells(cells, r)]) },
         covered: [rows.length],
+        rowNumbers: [rows.map((r) => r.row_no)],
       };
     }
     const [setA, setB] = sets;
@@ -272,6 +286,7 @@ export class ReportsService {
         rows: rows.map((r) => [rowNumbers(0) ? r.ra : null, rowNumbers(1) ? r.rb : null, ...readCells(cells, r)]),
       },
       covered: [new Set(rows.map((r) => r.ra)).size, new Set(rows.map((r) => r.rb)).size],
+      rowNumbers: [[...new Set(rows.map((r) => r.ra))], [...new Set(rows.map((r) => r.rb))]],
     };
   }
 

@@ -6,10 +6,13 @@ import { User } from '../users/user.entity';
 import {
   DEFAULT_PARTNER_ACCESS,
   MIN_GROUP_SIZE,
+  PRIVACY_BUDGET,
+  QUERY_COST,
   type ColumnRole,
   type ColumnSealing,
   type EmptyCellPolicy,
   type PartnerAccess,
+  type PartnerRole,
   type ValueKind,
 } from './wire-format';
 
@@ -17,8 +20,10 @@ import {
  * Column metadata, in upload order. `join` columns carry a token (per join `domain`) and a sealed
  * copy; `sealed` columns a sealed cell only; `clear` columns the value as uploaded.
  * `tokenIndex`/`sealedIndex`/`clearIndex` are the 1-based positions in the row's arrays.
- * `shared`: the uploader lets partners see this column's values (in their reports, as aggregate
- * groups and measures). `sealing`: which key sealed its cells (null for clear columns).
+ * `partnerRole`: what a partner may do with it (wire-format.ts PARTNER_ROLES), `lower`/`upper` the
+ * declared bounds of a `metric`. `shared`: partners may receive its cells in a row-level report
+ * (partnerRole `shared`, or every column under `full`). `sealing`: which key sealed its cells
+ * (null for clear columns).
  */
 export type DatasetColumn = {
   name: string;
@@ -31,7 +36,13 @@ export type DatasetColumn = {
   clearIndex: number | null;
   shared: boolean;
   sealing: ColumnSealing | null;
+  partnerRole: PartnerRole;
+  lower: number | null;
+  upper: number | null;
 };
+
+/** Micro-epsilon: budgets and costs are whole numbers so that spending never rounds. */
+export const MICROS = 1_000_000;
 
 export const DATASET_STATUSES = ['uploading', 'ready'] as const;
 export type DatasetStatus = (typeof DATASET_STATUSES)[number];
@@ -48,7 +59,10 @@ export class Dataset {
     | 'partnerAccess'
     | 'minGroupSize'
     | 'sealedSecret'
-    | 'secretKeyId';
+    | 'secretKeyId'
+    | 'differentialPrivacy'
+    | 'budgetMicros'
+    | 'queryCostMicros';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -82,6 +96,17 @@ export class Dataset {
   // the minimum group size k of every count and aggregate a partner receives
   @Property({ type: 'integer' })
   minGroupSize: number = MIN_GROUP_SIZE.default;
+
+  // differential privacy of what partners receive from the set (privacy.service.ts), with the
+  // budget of epsilon each partner may spend on it and the cost of one answer, in micro-epsilon
+  @Property({ type: 'boolean' })
+  differentialPrivacy: boolean = false;
+
+  @Property({ type: 'integer' })
+  budgetMicros: number = PRIVACY_BUDGET.default * MICROS;
+
+  @Property({ type: 'integer' })
+  queryCostMicros: number = QUERY_COST.default * MICROS;
 
   // the data set's own secret (CRYPTO.md s.5b), HPKE-sealed to the uploader's public key
   // `secretKeyId`. Only the uploader ever receives it; null when no column is sealed with it.

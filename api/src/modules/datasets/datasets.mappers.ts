@@ -1,4 +1,6 @@
-import type { Dataset } from './dataset.entity';
+import { MICROS, type Dataset } from './dataset.entity';
+import { partnerRoleOf } from './partner-roles';
+import { DP_MECHANISM } from './wire-format';
 
 /**
  * Entity -> API shape, shared by GraphQL and REST. The data set's sealed secret goes to its
@@ -22,6 +24,9 @@ export const toDataset = (d: Dataset, viewerId: string) => {
       padBucket: c.padBucket,
       shared: c.shared,
       sealing: c.sealing,
+      partnerRole: partnerRoleOf(c),
+      lower: c.lower ?? null,
+      upper: c.upper ?? null,
     })),
     rowCount: d.rowCount,
     keyVersion: d.keyVersion,
@@ -32,6 +37,12 @@ export const toDataset = (d: Dataset, viewerId: string) => {
     mine,
     partnerAccess: d.partnerAccess,
     minGroupSize: d.minGroupSize,
+    privacy: {
+      enabled: d.differentialPrivacy,
+      budget: d.budgetMicros / MICROS,
+      queryCost: d.queryCostMicros / MICROS,
+      mechanism: DP_MECHANISM,
+    },
     sealedSecret: mine ? (d.sealedSecret ?? null) : null,
     secretKeyId: mine ? (d.secretKeyId ?? null) : null,
     createdAt: d.createdAt,

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { count, isoDate, uuid, wholeNumber } from '../../rest/wire';
 import { DATASET_STATUSES } from './dataset.entity';
-import { COLUMN_ROLES, COLUMN_SEALINGS, PARTNER_ACCESS, VALUE_KINDS } from './wire-format';
+import { COLUMN_ROLES, COLUMN_SEALINGS, DP_MECHANISM, PARTNER_ACCESS, PARTNER_ROLES, VALUE_KINDS } from './wire-format';
 
 export const datasetColumnOut = z.strictObject({
   name: z.string(),
@@ -10,12 +10,28 @@ export const datasetColumnOut = z.strictObject({
   domain: z.string().nullable().describe('join columns: the comparison domain'),
   kind: z.enum(VALUE_KINDS).nullable().describe('join columns: how values were normalised'),
   padBucket: wholeNumber.nullable(),
-  shared: z.boolean().describe('under "matches", a partner’s report may carry it'),
+  shared: z.boolean().describe('a partner’s row-level report may carry it (partnerRole shared, or the rule is full)'),
   sealing: z
     .enum(COLUMN_SEALINGS)
     .nullable()
     .describe('room: sealed with the room key; dataset: withheld, sealed with the set’s own secret'),
+  partnerRole: z
+    .enum(PARTNER_ROLES)
+    .describe(
+      'what partners may do with it: joinOnly, dimension, metric, shared or private (the uploader: everything)',
+    ),
+  lower: z.number().nullable().describe('metric columns: the lower bound values are clamped to'),
+  upper: z.number().nullable().describe('metric columns: the upper bound values are clamped to'),
 });
+
+export const datasetPrivacyOut = z
+  .strictObject({
+    enabled: z.boolean().describe('partners receive noisy counts and aggregates of the set, within a budget'),
+    budget: z.number().describe('epsilon each partner may spend on the set'),
+    queryCost: z.number().describe('epsilon one answer drawing on the set costs'),
+    mechanism: z.literal(DP_MECHANISM).describe('the noise: discrete Laplace from an exact integer sampler'),
+  })
+  .describe('the data set’s differential privacy settings');
 
 export const datasetOut = z.strictObject({
   id: uuid,
@@ -32,6 +48,7 @@ export const datasetOut = z.strictObject({
   mine: z.boolean(),
   partnerAccess: z.enum(PARTNER_ACCESS),
   minGroupSize: wholeNumber,
+  privacy: datasetPrivacyOut,
   sealedSecret: z.string().nullable().describe('your own sets only: the set’s secret sealed to your key'),
   secretKeyId: z.string().nullable(),
   createdAt: isoDate,

@@ -25,6 +25,9 @@ const legacyUpload = legacyNames(uploadChunkFields, {
   emptyCells: 'empty_cells',
   partnerAccess: 'partner_access',
   minGroupSize: 'min_group_size',
+  differentialPrivacy: 'differential_privacy',
+  privacyBudget: 'privacy_budget',
+  queryCost: 'query_cost',
   sealedSecret: 'sealed_secret',
   secretKeyId: 'secret_key_id',
 });

@@ -10,6 +10,9 @@ import {
   MIN_GROUP_SIZE,
   PACKED_MAX_CHARS,
   PARTNER_ACCESS,
+  PARTNER_ROLES,
+  PRIVACY_BUDGET,
+  QUERY_COST,
   VALUE_KINDS,
 } from './wire-format';
 
@@ -53,6 +56,21 @@ export const minGroupSize = z.coerce
   .max(MIN_GROUP_SIZE.max, `at most ${MIN_GROUP_SIZE.max}`)
   .describe('k: counts and aggregates covering fewer rows of the set are suppressed for partners');
 
+export const partnerRole = z.enum(PARTNER_ROLES, { error: `one of ${PARTNER_ROLES.join(', ')}` });
+const metricBound = z.number().finite();
+
+/** Differential privacy settings, in epsilon (the data set stores micro-epsilon). */
+export const privacyBudget = z
+  .number()
+  .min(PRIVACY_BUDGET.min, `at least ${PRIVACY_BUDGET.min}`)
+  .max(PRIVACY_BUDGET.max, `at most ${PRIVACY_BUDGET.max}`)
+  .describe(`epsilon each partner may spend on the set (${PRIVACY_BUDGET.min} to ${PRIVACY_BUDGET.max})`);
+export const queryCost = z
+  .number()
+  .min(QUERY_COST.min, `at least ${QUERY_COST.min}`)
+  .max(QUERY_COST.max, `at most ${QUERY_COST.max}`)
+  .describe(`epsilon one answer drawing on the set costs (${QUERY_COST.min} to ${QUERY_COST.max})`);
+
 export const columnSchema = z.strictObject({
   name: columnName,
   role: z.enum(COLUMN_ROLES),
@@ -69,8 +87,15 @@ export const columnSchema = z.strictObject({
     .boolean()
     .default(false)
     .describe(
-      "partners may see this column's values (reports, aggregate groups and measures). A sealed or join column that is not shared is sealed with the data set's own secret",
+      "partners may receive this column in a row-level report (the same as partnerRole shared). A sealed or join column that is not shared is sealed with the data set's own secret",
     ),
+  partnerRole: partnerRole
+    .optional()
+    .describe(
+      'what partners may do with the column: joinOnly, dimension, metric (with lower and upper), shared or private. Default: shared when shared is true, joinOnly for join columns, else private',
+    ),
+  lower: metricBound.optional().describe('metric columns: the lower bound (smaller values are clamped to it)'),
+  upper: metricBound.optional().describe('metric columns: the upper bound (larger values are clamped to it)'),
 });
 export type ColumnInput = z.infer<typeof columnSchema>;
 
@@ -109,6 +134,14 @@ export const uploadChunkFields = {
   emptyCells: z.enum(EMPTY_CELL_POLICIES).default('null'),
   partnerAccess: partnerAccess.default('matches'),
   minGroupSize: minGroupSize.default(MIN_GROUP_SIZE.default),
+  differentialPrivacy: z
+    .boolean()
+    .optional()
+    .describe(
+      'noise on what partners receive, with a budget (default: on under matches and aggregates, off under full)',
+    ),
+  privacyBudget: privacyBudget.optional().describe(`epsilon per partner (default ${PRIVACY_BUDGET.default})`),
+  queryCost: queryCost.optional().describe(`epsilon per answer (default ${QUERY_COST.default})`),
   sealedSecret: sealedKey
     .optional()
     .describe(

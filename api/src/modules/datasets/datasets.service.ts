@@ -15,9 +15,10 @@ import {
   dropDatasetTables,
   indexDatasetTables,
 } from './dataset-tables';
-import { Dataset, type DatasetColumn } from './dataset.entity';
+import { Dataset, MICROS, type DatasetColumn } from './dataset.entity';
+import { checkPartnerRole, defaultPartnerRole } from './partner-roles';
 import type { ColumnInput, DatasetRef, DeleteDatasetsCommand, UploadChunkCommand } from './datasets.schemas';
-import { MAX_CHUNK_ROWS, type PartnerAccess } from './wire-format';
+import { MAX_CHUNK_ROWS, PRIVACY_BUDGET, QUERY_COST, type PartnerAccess } from './wire-format';
 
 // an upload of a million rows takes minutes: a day without completing means nobody will
 export const ABANDONED_AFTER_HOURS = 24;
@@ -40,7 +41,12 @@ export function buildColumns(header: ColumnInput[], partnerAccess: PartnerAccess
     seen.add(key);
     if (h.role !== 'join' && (h.domain || h.kind))
       throw badInput(`header.${i}: domain and kind belong to join columns only`);
-    const shared = h.shared || partnerAccess === 'full';
+    if (h.shared && h.partnerRole !== undefined && h.partnerRole !== 'shared')
+      throw badInput(`header.${i}: shared is the partnerRole shared; send one of the two`);
+    // under full every column is shared unless the uploader chose otherwise (as before roles)
+    const partnerRole = h.partnerRole ?? defaultPartnerRole(h.role, h.shared || partnerAccess === 'full');
+    const bounds = checkPartnerRole(h.role, partnerRole, h.lower, h.upper, `header.${i}`);
+    const shared = partnerRole === 'shared' || partnerAccess === 'full';
     return {
       name: h.name,
       role: h.role,
@@ -52,6 +58,8 @@ export function buildColumns(header: ColumnInput[], partnerAccess: PartnerAccess
       clearIndex: h.role === 'clear' ? ++c : null,
       shared,
       sealing: h.role === 'clear' ? null : shared ? 'room' : 'dataset',
+      partnerRole,
+      ...bounds,
     };
   });
 }
@@ -68,9 +76,29 @@ const FIELDS = [
   'clearIndex',
   'shared',
   'sealing',
+  'partnerRole',
+  'lower',
+  'upper',
 ] as const;
 const sameHeader = (a: DatasetColumn[], b: DatasetColumn[]) =>
   a.length === b.length && a.every((c, i) => FIELDS.every((f) => (c[f] ?? null) === (b[i][f] ?? null)));
+
+/**
+ * A new set's differential privacy: on by default where partners get counts and aggregates of a
+ * set they cannot read (matches, aggregates), off under full (they may read all of it anyway).
+ */
+export function privacySettings(
+  input: Pick<UploadChunkCommand, 'partnerAccess' | 'differentialPrivacy' | 'privacyBudget' | 'queryCost'>,
+) {
+  const budget = input.privacyBudget ?? PRIVACY_BUDGET.default;
+  const cost = input.queryCost ?? QUERY_COST.default;
+  if (cost > budget) throw badInput('queryCost: one answer cannot cost more than the whole privacy budget');
+  return {
+    differentialPrivacy: input.differentialPrivacy ?? input.partnerAccess !== 'full',
+    budgetMicros: Math.round(budget * MICROS),
+    queryCostMicros: Math.round(cost * MICROS),
+  };
+}
 
 export class DatasetsService {
   constructor(private readonly rooms: RoomsService) {}
@@ -210,6 +238,7 @@ export class DatasetsService {
     set: { columns: DatasetColumn[]; keyVersion: number; sealedSecret: string | null; secretKeyId: string | null },
   ): Promise<Dataset> {
     const { columns, keyVersion } = set;
+    const privacy = privacySettings(input);
     const check = (d: Dataset) => {
       if (d.room.id !== room.id) throw notFound('Data set');
       if (d.uploadedBy.id !== user.id) throw forbidden('Another member is uploading this data set');
@@ -232,6 +261,12 @@ export class DatasetsService {
         throw conflict(
           'A chunk must carry the same partner_access, min_group_size, sealed_secret and secret_key_id as the first one',
         );
+      if (
+        d.differentialPrivacy !== privacy.differentialPrivacy ||
+        d.budgetMicros !== privacy.budgetMicros ||
+        d.queryCostMicros !== privacy.queryCostMicros
+      )
+        throw conflict('A chunk must carry the same differential privacy settings as the first one');
     };
     // by id or by name: a parallel first chunk of this set may have created it in between
     const lookup = () =>
@@ -261,6 +296,7 @@ export class DatasetsService {
           chunkCount: input.chunkCount,
           partnerAccess: input.partnerAccess,
           minGroupSize: input.minGroupSize,
+          ...privacy,
           sealedSecret: set.sealedSecret,
           secretKeyId: set.secretKeyId,
         });

@@ -1,5 +1,5 @@
 import { GraphQLJSON } from 'graphql-scalars';
-import { Field, GraphQLISODateTime, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, Float, GraphQLISODateTime, ID, InputType, Int, ObjectType } from 'type-graphql';
 
 @ObjectType('DatasetColumn', { description: 'A column of an uploaded data set, as its uploader set it up' })
 export class DatasetColumnType {
@@ -14,15 +14,36 @@ export class DatasetColumnType {
   @Field(() => Int, { nullable: true, description: 'sealed cells are padded to a multiple of this many bytes' })
   padBucket!: number | null;
   @Field(() => Boolean, {
-    description: "partners may see this column's values (in their reports, as aggregate groups and measures)",
+    description: "partners may receive this column's cells in a row-level report (partnerRole shared, or rule full)",
   })
   shared!: boolean;
+  @Field(() => String, {
+    description:
+      'what partners may do with it: joinOnly (equality join key only), dimension (filter, group by), metric (aggregate, clamped to lower..upper), shared (in their reports; clear ones also filter and group by) or private (nothing)',
+  })
+  partnerRole!: string;
+  @Field(() => Float, { nullable: true, description: 'metric columns: the lower bound values are clamped to' })
+  lower!: number | null;
+  @Field(() => Float, { nullable: true, description: 'metric columns: the upper bound values are clamped to' })
+  upper!: number | null;
   @Field(() => String, {
     nullable: true,
     description:
       "sealed cells: room (keys from the room key) or dataset (keys from the data set's own secret, which only its uploader holds); null for clear columns",
   })
   sealing!: string | null;
+}
+
+@ObjectType('DatasetPrivacy', { description: 'Differential privacy of what partners receive from a data set' })
+export class DatasetPrivacyType {
+  @Field(() => Boolean, { description: 'partners receive noisy counts and aggregates, within a budget' })
+  enabled!: boolean;
+  @Field(() => Float, { description: 'epsilon each partner may spend on the set' })
+  budget!: number;
+  @Field(() => Float, { description: 'epsilon one answer drawing on the set costs' })
+  queryCost!: number;
+  @Field(() => String, { description: 'the noise: discreteLaplace (an exact integer sampler)' })
+  mechanism!: string;
 }
 
 @ObjectType('Dataset', { description: 'An encrypted data set of a room' })
@@ -58,6 +79,8 @@ export class DatasetType {
   partnerAccess!: string;
   @Field(() => Int, { description: 'k: counts and aggregates covering fewer rows are suppressed for partners' })
   minGroupSize!: number;
+  @Field(() => DatasetPrivacyType, { description: 'differential privacy settings' })
+  privacy!: DatasetPrivacyType;
   @Field(() => String, {
     nullable: true,
     description:
@@ -100,9 +123,19 @@ export class DatasetColumnInput {
   @Field(() => Boolean, {
     nullable: true,
     description:
-      "shared with partners (default false: a sealed or join column is then sealed with the data set's secret)",
+      "shared with partners, the same as partnerRole shared (default false: a sealed or join column is then sealed with the data set's secret)",
   })
   shared?: boolean | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'joinOnly, dimension, metric, shared or private (default: shared when shared is true, joinOnly for join columns, else private)',
+  })
+  partnerRole?: string | null;
+  @Field(() => Float, { nullable: true, description: 'metric columns: the lower bound' })
+  lower?: number | null;
+  @Field(() => Float, { nullable: true, description: 'metric columns: the upper bound' })
+  upper?: number | null;
 }
 
 @InputType({ description: 'One chunk of a data set upload, encrypted in the browser' })
@@ -138,6 +171,15 @@ export class UploadChunkInput {
   partnerAccess!: string;
   @Field(() => Int, { defaultValue: 10, description: 'the minimum group size k (2 to 100,000)' })
   minGroupSize!: number;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'noise on what partners receive (default: on under matches and aggregates, off under full)',
+  })
+  differentialPrivacy?: boolean | null;
+  @Field(() => Float, { nullable: true, description: 'epsilon each partner may spend (0.1 to 20, default 3)' })
+  privacyBudget?: number | null;
+  @Field(() => Float, { nullable: true, description: 'epsilon one answer costs (0.01 to 2, default 0.2)' })
+  queryCost?: number | null;
   @Field(() => String, {
     nullable: true,
     description: "the data set's own secret sealed to secretKeyId; required when a sealed or join column is not shared",

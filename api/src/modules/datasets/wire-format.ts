@@ -60,6 +60,31 @@ export const DEFAULT_PARTNER_ACCESS: PartnerAccess = 'matches';
 export const MIN_GROUP_SIZE = { min: 2, max: 100_000, default: 10 } as const;
 
 /**
+ * What a partner may do with one column (docs/api/clean-rooms.md "Column roles"): `joinOnly` (an
+ * equality join key, never output, filtered, grouped or compared with a value), `dimension`
+ * (filtered and grouped by), `metric` (aggregated, clamped to its declared lower and upper
+ * bounds), `shared` (in a partner's row-level report; clear ones may also be filtered and grouped
+ * by; join keys also join) and `private` (nothing). The uploader always has every right.
+ */
+export const PARTNER_ROLES = ['joinOnly', 'dimension', 'metric', 'shared', 'private'] as const;
+export type PartnerRole = (typeof PARTNER_ROLES)[number];
+/** The roles each storage role can take (a sealed cell cannot be filtered or summed by the server). */
+export const ROLES_BY_STORAGE: Record<ColumnRole, readonly PartnerRole[]> = {
+  clear: ['dimension', 'metric', 'shared', 'private'],
+  join: ['joinOnly', 'shared', 'private'],
+  sealed: ['shared', 'private'],
+};
+
+/**
+ * Differential privacy of what partners receive (docs/decisions/clean-rooms.md): the budget is
+ * epsilon per partner and data set, each answer drawing on the set costs `queryCost` of it.
+ */
+export const PRIVACY_BUDGET = { min: 0.1, max: 20, default: 3 } as const;
+export const QUERY_COST = { min: 0.01, max: 2, default: 0.2 } as const;
+/** The noise mechanism every noisy answer names. */
+export const DP_MECHANISM = 'discreteLaplace';
+
+/**
  * Which key seals a column's cells: `room` (derived from the room key: every member can open it)
  * or `dataset` (derived from the data set's own secret, which only its uploader holds). A column
  * the partners may not receive is sealed with the data set's secret.

@@ -23,7 +23,7 @@ export const PARTNER_ACCESS_OPTIONS: { value: PartnerAccess; label: string; help
   },
 ];
 
-export type RuleColumn = { name: string; role: ColumnRole; shared: boolean };
+export type RuleColumn = { name: string; role: ColumnRole; shared: boolean; partnerRole?: string };
 
 /** What partners in the room will and will not learn from a set under a rule, in plain words. */
 export function partnerLearns(
@@ -42,12 +42,15 @@ export function partnerLearns(
     };
   const shared = columns.filter((c) => c.shared);
   const withheld = columns.filter((c) => !c.shared);
-  const values = shared.filter((c) => c.role === 'clear').map((c) => c.name);
+  // clear columns partners may group by or measure: shared ones, dimensions and metrics
+  const values = columns
+    .filter((c) => c.role === 'clear' && (c.shared || c.partnerRole === 'dimension' || c.partnerRole === 'metric'))
+    .map((c) => c.name);
   const will = [
     `How many of their own rows match yours, as counts of at least ${rows}.`,
     values.length
       ? `Counts, sums and averages over groups of at least ${rows}, grouped by or measuring ${list(values)}.`
-      : `Counts over groups of at least ${rows} (share a clear column to let them group by it or sum it).`,
+      : `Counts over groups of at least ${rows} (let them filter and group by, or sum, a clear column to allow more).`,
   ];
   if (access === 'matches')
     will.push(
@@ -62,7 +65,9 @@ export function partnerLearns(
     `Any count or aggregate covering fewer than ${rows} (it is suppressed), or whether one chosen person is in it.`,
   ];
   const sealed = withheld.filter((c) => c.role !== 'clear').map((c) => c.name);
-  const clear = withheld.filter((c) => c.role === 'clear').map((c) => c.name);
+  const clear = withheld
+    .filter((c) => c.role === 'clear' && c.partnerRole !== 'dimension' && c.partnerRole !== 'metric')
+    .map((c) => c.name);
   if (sealed.length)
     wont.push(`The values of ${list(sealed)}: sealed with a key only you hold, unless you approve a request for them.`);
   if (clear.length)

@@ -8,6 +8,8 @@ export type ApiErrorCode =
   | 'FORBIDDEN'
   // a clean-room data set's analysis rule does not allow this (its uploader may, on request)
   | 'ANALYSIS_RULE'
+  // a partner's privacy budget on a differentially private data set is spent
+  | 'PRIVACY_BUDGET'
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'INSUFFICIENT_CREDIT'
@@ -53,6 +55,7 @@ const KNOWN_CODES = new Set<string>([
   'EMAIL_NOT_VERIFIED',
   'FORBIDDEN',
   'ANALYSIS_RULE',
+  'PRIVACY_BUDGET',
   'NOT_FOUND',
   'CONFLICT',
   'INSUFFICIENT_CREDIT',

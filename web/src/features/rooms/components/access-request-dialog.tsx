@@ -36,6 +36,12 @@ export function AccessRequestDialog({ roomId, context, datasets, onClose }: Prop
   const [sent, setSent] = useState(false);
   const target = context ? datasets.find((d) => context.datasetIds.includes(d.id) && !d.mine) : undefined;
   const withheld = target && target.partnerAccess !== 'full' ? target.columns.filter((c) => !c.shared) : [];
+  // a refusal that named a column asks for that one (set while rendering, when the context changes)
+  const [shownFor, setShownFor] = useState(context);
+  if (shownFor !== context) {
+    setShownFor(context);
+    setColumns(context?.columns ?? []);
+  }
 
   const close = () => {
     setColumns([]);

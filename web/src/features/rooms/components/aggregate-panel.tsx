@@ -17,6 +17,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import {
   AggregateDatasetsDocument,
+  DatasetPrivacySpendDocument,
   type AggregateDatasetsQuery,
   type DatasetList_DatasetFragment,
 } from '../datasets.generated';
@@ -27,6 +28,7 @@ import { builderSets, useConditionSql } from '../hooks/use-condition-sql';
 import { validateTree } from '../join/condition-tree';
 import { JoinBuilder } from './join-builder';
 import { firstTree } from './join-panel';
+import { BudgetRemaining, NoiseNote, NoisyValue } from './privacy-notes';
 import { RefusalAlert, type AccessContext } from './refusal-alert';
 
 const AggregateChart = lazy(() => import('./aggregate-chart'));
@@ -109,8 +111,11 @@ export function AggregatePanel({ roomId, ids, datasets, names, roomKeys, onReque
       setResult(data?.aggregateDatasets ?? null);
       await client.refetchQueries({ include: [RoomAuditDocument] });
     } catch (error) {
+      setResult(null);
       setFailure(toApiError(error));
     } finally {
+      // what is left of a privacy budget changed (or was found spent)
+      void client.refetchQueries({ include: [DatasetPrivacySpendDocument] });
       setBusy(false);
     }
   };
@@ -218,15 +223,17 @@ export function AggregatePanel({ roomId, ids, datasets, names, roomKeys, onReque
         </Button>
         <Button onClick={onClose}>Close</Button>
       </Box>
+      <BudgetRemaining roomId={roomId} datasets={sets} />
       {failure ? (
         <RefusalAlert
           error={failure}
-          onRequestAccess={() =>
+          onRequestAccess={(refused) =>
             void (async () =>
               onRequestAccess({
                 datasetIds: ids,
                 sqlWhere: pair && tree ? await toSql(pair, tree) : undefined,
                 description,
+                columns: refused,
               }))()
           }
         />
@@ -239,8 +246,14 @@ export function AggregatePanel({ roomId, ids, datasets, names, roomKeys, onReque
 function AggregateResult({ result }: { result: AggregateDatasetsQuery['aggregateDatasets'] }) {
   const groupColumns = result.columns.filter((c) => c.kind === 'group');
   const measureColumns = result.columns.filter((c) => c.kind === 'measure');
-  const format = (v: number | null | undefined) =>
-    v === null || v === undefined ? '—' : v.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  const format = (v: number | null | undefined, interval?: { low: number; high: number } | null) =>
+    v === null || v === undefined ? (
+      '—'
+    ) : result.noisy ? (
+      <NoisyValue value={v} interval={interval} />
+    ) : (
+      v.toLocaleString('en-US', { maximumFractionDigits: 2 })
+    );
   const bars = result.groups
     .filter((g) => !g.suppressed && g.values[0] !== null && g.values[0] !== undefined)
     .map((g) => ({
@@ -252,6 +265,7 @@ function AggregateResult({ result }: { result: AggregateDatasetsQuery['aggregate
       <Typography variant="body2" sx={{ overflowWrap: 'break-word' }}>
         {result.description}
       </Typography>
+      <NoiseNote answer={result} />
       {result.thresholds.length ? (
         <Typography variant="caption" color="text.secondary">
           Groups covering fewer rows than {result.thresholds.map((t) => `${t.minGroupSize} of ${t.name}`).join(' or ')}{' '}
@@ -290,7 +304,7 @@ function AggregateResult({ result }: { result: AggregateDatasetsQuery['aggregate
                   ) : (
                     g.values.map((v, j) => (
                       <TableCell key={j} align="right">
-                        {format(v)}
+                        {format(v, g.intervals[j])}
                       </TableCell>
                     ))
                   )}

@@ -21,6 +21,8 @@ const ACTIONS: Record<string, string> = {
   'access-approved': 'Access approved',
   'access-declined': 'Access declined',
   'rule-changed': 'Rule changed',
+  'role-changed': 'Role changed',
+  'privacy-changed': 'Privacy changed',
 };
 
 type Entry = RoomAuditQuery['roomAudit']['entries'][number];
@@ -34,7 +36,8 @@ function outcome(entry: Entry): string | null {
 }
 
 // Everything done with the room's data, by every member, newest first: each Compare, Join count,
-// aggregate and report, each access request and decision, each rule change.
+// aggregate and report, each access request and decision, each change of a rule, a column's role
+// or a set's differential privacy.
 export function AuditLog({ roomId }: { roomId: string }) {
   const [page, setPage] = useState(1);
   const query = useQuery(RoomAuditDocument, {

@@ -1,8 +1,6 @@
 import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,7 +11,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ValueKind } from '../../../crypto/normalise';
-import { type ColumnSetup, type SetupProblems } from '../upload/column-setup';
+import { PARTNER_ROLE_OPTIONS, ROLES_BY_STORAGE, type PartnerRole } from '../privacy';
+import { roleFor, type ColumnSetup, type SetupProblems } from '../upload/column-setup';
 import { type ColumnRole } from '../upload/encrypt-rows';
 
 const ROLES: { value: ColumnRole; label: string }[] = [
@@ -37,7 +36,8 @@ type Props = {
 };
 
 // One row per CSV column (a card each on phones): its (cleaned, editable) name, role, for join
-// keys the join domain and how values are normalised, and whether partners may see its values.
+// keys the join domain and how values are normalised, and what partners may do with it (a
+// metric's bounds too), in plain words.
 export function ColumnSetupTable({ columns, sample, problems, onChange, allShared }: Props) {
   const stacked = useMediaQuery('(max-width:599.95px)', { noSsr: true });
   const update = (source: number, change: Partial<ColumnSetup>) =>
@@ -65,7 +65,10 @@ export function ColumnSetupTable({ columns, sample, problems, onChange, allShare
           select
           label={`Role of ${label}`}
           value={column.role}
-          onChange={(event) => update(column.source, { role: event.target.value as ColumnRole })}
+          onChange={(event) => {
+            const role = event.target.value as ColumnRole;
+            update(column.source, { role, partnerRole: roleFor(role, column.partnerRole) });
+          }}
           error={Boolean(problem.role)}
           helperText={problem.role}
           variant="standard"
@@ -110,19 +113,56 @@ export function ColumnSetupTable({ columns, sample, problems, onChange, allShare
             </TextField>
           </>
         ) : null,
-      shared: (
-        <FormControlLabel
-          control={
-            <Switch
-              checked={allShared || column.shared}
-              disabled={allShared}
-              onChange={(event) => update(column.source, { shared: event.target.checked })}
-              slotProps={{ input: { 'aria-label': `Share ${label} with partners` } }}
-            />
-          }
-          label={allShared || column.shared ? 'Shared' : 'Withheld'}
-          slotProps={{ typography: { variant: 'body2' } }}
-        />
+      partners: allShared ? (
+        <Typography variant="body2" color="text.secondary">
+          Everything (the rule below lets partners see every column)
+        </Typography>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 1 }}>
+          <TextField
+            select
+            label={`What partners may do with ${label}`}
+            value={column.partnerRole}
+            onChange={(event) => {
+              const partnerRole = event.target.value as PartnerRole;
+              update(column.source, { partnerRole });
+            }}
+            helperText={PARTNER_ROLE_OPTIONS[column.partnerRole].help}
+            variant="standard"
+            size="small"
+            fullWidth
+          >
+            {ROLES_BY_STORAGE[column.role].map((role) => (
+              <MenuItem key={role} value={role}>
+                {PARTNER_ROLE_OPTIONS[role].label}
+              </MenuItem>
+            ))}
+          </TextField>
+          {column.partnerRole === 'metric' ? (
+            <Box sx={{ display: 'flex', gap: 1 }}>
+              <TextField
+                label={`Lower bound of ${label}`}
+                value={column.lower}
+                onChange={(event) => update(column.source, { lower: event.target.value })}
+                error={Boolean(problem.lower)}
+                helperText={problem.lower ?? 'Smallest value that counts'}
+                variant="standard"
+                size="small"
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              />
+              <TextField
+                label={`Upper bound of ${label}`}
+                value={column.upper}
+                onChange={(event) => update(column.source, { upper: event.target.value })}
+                error={Boolean(problem.upper)}
+                helperText={problem.upper ?? 'Largest value that counts'}
+                variant="standard"
+                size="small"
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              />
+            </Box>
+          ) : null}
+        </Box>
       ),
     };
   };
@@ -137,12 +177,7 @@ export function ColumnSetupTable({ columns, sample, problems, onChange, allShare
               {f.name}
               {f.role}
               {f.join}
-              <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-                <Typography variant="body2" color="text.secondary">
-                  Partners
-                </Typography>
-                {f.shared}
-              </Box>
+              {f.partners}
             </Paper>
           );
         })}
@@ -157,7 +192,7 @@ export function ColumnSetupTable({ columns, sample, problems, onChange, allShare
             <TableCell>Column</TableCell>
             <TableCell>Role</TableCell>
             <TableCell>Join domain and values</TableCell>
-            <TableCell>Shared with partners</TableCell>
+            <TableCell>What partners may do</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -168,7 +203,7 @@ export function ColumnSetupTable({ columns, sample, problems, onChange, allShare
                 <TableCell sx={{ minWidth: 160 }}>{f.name}</TableCell>
                 <TableCell sx={{ minWidth: 180 }}>{f.role}</TableCell>
                 <TableCell sx={{ minWidth: 200 }}>{f.join ?? '—'}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{f.shared}</TableCell>
+                <TableCell sx={{ minWidth: 240, maxWidth: 320 }}>{f.partners}</TableCell>
               </TableRow>
             );
           })}

@@ -14,6 +14,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { DatasetList_DatasetFragment } from '../datasets.generated';
 import { formatDateTime } from '../../../shared/ui/format-date';
 import { ruleLabel } from '../analysis-rule';
+import { PARTNER_ROLE_OPTIONS, type PartnerRole } from '../privacy';
 
 type Dataset = DatasetList_DatasetFragment;
 type Props = {
@@ -30,17 +31,32 @@ type Props = {
 // (no automatic hyphenation: a name is shown as its uploader typed it).
 const wrap = { overflowWrap: 'break-word', wordBreak: 'normal', hyphens: 'manual' } as const;
 
+// What partners may do with a column, in a chip's words: the uploader sees every column's role;
+// a partner sees what they may do (nothing said for shared columns: they receive them).
+function roleWords(dataset: Dataset, column: Dataset['columns'][number]): string | null {
+  const role = column.partnerRole as PartnerRole;
+  const bounds =
+    role === 'metric' && column.lower !== null && column.upper !== null
+      ? ` ${column.lower}${column.lower < 0 ? ' to ' : '-'}${column.upper}`
+      : '';
+  const label = `${PARTNER_ROLE_OPTIONS[role]?.label.toLowerCase() ?? role}${bounds}`;
+  if (dataset.mine) return label;
+  if (dataset.partnerAccess === 'full' || role === 'shared') return null;
+  return role === 'private' ? 'withheld' : label;
+}
+
 function ColumnChips({ dataset }: { dataset: Dataset }) {
   return dataset.columns.map((column) => {
-    const withheld = !dataset.mine && dataset.partnerAccess !== 'full' && !column.shared;
+    const withheld = !dataset.mine && dataset.partnerAccess !== 'full' && column.partnerRole === 'private';
     const kind = column.role === 'join' ? `join: ${column.domain}` : column.role;
+    const role = roleWords(dataset, column);
     return (
       <Chip
         key={column.name}
         size="small"
         variant="outlined"
         color={column.role === 'join' ? 'primary' : column.role === 'clear' ? 'warning' : 'default'}
-        label={`${column.name} (${kind}${withheld ? ', withheld' : ''}${dataset.mine && column.shared ? ', shared' : ''})`}
+        label={`${column.name} (${kind}${role ? `, ${role}` : ''})`}
         sx={{ mr: 0.5, mb: 0.5, maxWidth: '100%', ...(withheld ? { borderStyle: 'dashed' } : {}) }}
       />
     );

@@ -4,7 +4,14 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useApolloClient } from '@apollo/client/react';
 import { useMemo, useState } from 'react';
-import { JoinPreviewDocument, type DatasetList_DatasetFragment } from '../datasets.generated';
+import {
+  DatasetPrivacySpendDocument,
+  JoinPreviewDocument,
+  type DatasetList_DatasetFragment,
+  type JoinPreviewQuery,
+} from '../datasets.generated';
+import { noisyValue } from '../privacy';
+import { BudgetRemaining, NoiseNote } from './privacy-notes';
 import { toApiError, type ApiError } from '../../../shared/apollo/graphql-errors';
 import { builderSets, useConditionSql } from '../hooks/use-condition-sql';
 import {
@@ -40,7 +47,7 @@ export function JoinPanel({ roomId, ids, datasets, names, roomKeys, onReport, on
   const client = useApolloClient();
   const sets = useMemo(() => builderSets(datasets, ids), [datasets, ids]);
   const [tree, setTree] = useState(() => firstTree(datasets, ids));
-  const [preview, setPreview] = useState<{ matchCount: number | null; suppressed: boolean } | null>(null);
+  const [preview, setPreview] = useState<JoinPreviewQuery['joinDatasets'] | null>(null);
   const [failure, setFailure] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
   const toSql = useConditionSql(roomId, roomKeys, datasets);
@@ -71,7 +78,7 @@ export function JoinPanel({ roomId, ids, datasets, names, roomKeys, onReport, on
         fetchPolicy: 'network-only',
       });
       setPreview(data?.joinDatasets ?? null);
-    });
+    }).finally(() => void client.refetchQueries({ include: [DatasetPrivacySpendDocument] }));
 
   return (
     <Box component="section" aria-label="Join" sx={{ mt: 3, display: 'grid', gap: 2 }}>
@@ -117,15 +124,20 @@ export function JoinPanel({ roomId, ids, datasets, names, roomKeys, onReport, on
           <Typography role="status">
             {preview.suppressed || preview.matchCount === null
               ? 'Too few matches to show: the count would cover fewer rows of a partner’s data set than its minimum group size.'
-              : `${preview.matchCount.toLocaleString('en-US')} matching row pair${preview.matchCount === 1 ? '' : 's'}`}
+              : preview.noisy
+                ? `${noisyValue(preview.matchCount, preview.matchCountInterval)} matching rows`
+                : `${preview.matchCount.toLocaleString('en-US')} matching row pair${preview.matchCount === 1 ? '' : 's'}`}
           </Typography>
         ) : null}
       </Box>
+      {preview ? <NoiseNote answer={preview} /> : null}
+      <BudgetRemaining roomId={roomId} datasets={ids.flatMap((id) => datasets.filter((d) => d.id === id))} />
       {failure ? (
         <RefusalAlert
           error={failure}
-          onRequestAccess={async () =>
-            onRequestAccess({ datasetIds: ids, sqlWhere: await toSql(ids, tree), description })
+          onRequestAccess={(refused) =>
+            void (async () =>
+              onRequestAccess({ datasetIds: ids, sqlWhere: await toSql(ids, tree), description, columns: refused }))()
           }
         />
       ) : null}

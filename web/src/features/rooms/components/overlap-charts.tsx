@@ -5,6 +5,7 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { ResponsivePie } from '@nivo/pie';
 import type { CompareDatasetsQuery } from '../datasets.generated';
+import { NoiseNote, NoisyValue } from './privacy-notes';
 
 type Overlap = CompareDatasetsQuery['compareDatasets'][number];
 
@@ -29,13 +30,14 @@ export default function OverlapCharts({
     <Grid container spacing={2}>
       {overlaps.map((overlap) => {
         const [a, b] = overlap.datasetIds.map((id) => names.get(id) ?? id);
+        // a noisy count can come out below zero: the pie draws it as nothing, the list says it
         const slices = b
           ? [
-              { id: `Only in ${a}`, value: overlap.onlyA ?? 0 },
-              { id: 'In both', value: overlap.both ?? 0 },
-              { id: `Only in ${b}`, value: overlap.onlyB ?? 0 },
+              { id: `Only in ${a}`, value: overlap.onlyA ?? 0, interval: overlap.onlyAInterval },
+              { id: 'In both', value: overlap.both ?? 0, interval: overlap.bothInterval },
+              { id: `Only in ${b}`, value: overlap.onlyB ?? 0, interval: overlap.onlyBInterval },
             ]
-          : [{ id: `Distinct in ${a}`, value: overlap.onlyA ?? 0 }];
+          : [{ id: `Distinct in ${a}`, value: overlap.onlyA ?? 0, interval: overlap.onlyAInterval }];
         const title = b ? `${overlap.domain}: ${a} and ${b}` : `${overlap.domain}: ${a}`;
         if (overlap.suppressed) {
           return (
@@ -63,7 +65,7 @@ export default function OverlapCharts({
                 </Typography>
                 <Box role="img" aria-label={slices.map((s) => `${s.id}: ${s.value}`).join(', ')} sx={{ height: 220 }}>
                   <ResponsivePie
-                    data={slices.filter((slice) => slice.value > 0)}
+                    data={slices.filter((slice) => slice.value > 0).map(({ id, value }) => ({ id, value }))}
                     margin={{ top: 12, right: 12, bottom: 12, left: 12 }}
                     innerRadius={0.5}
                     padAngle={1}
@@ -77,10 +79,22 @@ export default function OverlapCharts({
                 <Box component="ul" aria-label={`Counts for ${title}`} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
                   {slices.map((slice) => (
                     <Typography component="li" variant="body2" key={slice.id}>
-                      {slice.id}: <strong>{slice.value.toLocaleString('en-US')}</strong>
+                      {slice.id}:{' '}
+                      <strong>
+                        {overlap.noisy ? (
+                          <NoisyValue value={slice.value} interval={slice.interval} />
+                        ) : (
+                          slice.value.toLocaleString('en-US')
+                        )}
+                      </strong>
                     </Typography>
                   ))}
                 </Box>
+                {overlap.noisy ? (
+                  <Box sx={{ mt: 1 }}>
+                    <NoiseNote answer={overlap} />
+                  </Box>
+                ) : null}
               </CardContent>
             </Card>
           </Grid>

@@ -11,6 +11,7 @@ import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import {
   CompareDatasetsDocument,
+  DatasetPrivacySpendDocument,
   DatasetsDocument,
   DeleteDatasetsDocument,
   RoomReportsDocument,
@@ -30,6 +31,7 @@ import { AggregatePanel } from './aggregate-panel';
 import { AuditLog } from './audit-log';
 import { DatasetsTable } from './datasets-table';
 import { JoinPanel } from './join-panel';
+import { BudgetRemaining } from './privacy-notes';
 import { RefusalAlert, type AccessContext } from './refusal-alert';
 import { ReportDialog, type ReportRequest } from './report-dialog';
 import { ReportsList } from './reports-list';
@@ -104,7 +106,7 @@ export function RoomData({ room, me, roomKeys, currentKey, secretKey, workers }:
         fetchPolicy: 'network-only',
       });
       setOverlaps(data?.compareDatasets ?? []);
-      await client.refetchQueries({ include: [RoomAuditDocument] });
+      await client.refetchQueries({ include: [RoomAuditDocument, DatasetPrivacySpendDocument] });
     });
 
   const open = (next: Analysis) => {
@@ -208,11 +210,19 @@ export function RoomData({ room, me, roomKeys, currentKey, secretKey, workers }:
               Compare: one or more sets. Join: exactly two. Aggregate: one or two. Report: one set. Delete: your own
               sets (the owner: any). What you may learn from a partner’s set is its uploader’s rule.
             </Typography>
+            {analysis ? null : (
+              <Box sx={{ mt: 1 }}>
+                <BudgetRemaining roomId={room.id} datasets={datasets.filter((d) => live.includes(d.id))} />
+              </Box>
+            )}
           </>
         )}
         {failure ? (
           <Box sx={{ mt: 2 }}>
-            <RefusalAlert error={failure.error} onRequestAccess={() => setAccessContext(failure.context)} />
+            <RefusalAlert
+              error={failure.error}
+              onRequestAccess={(refused) => setAccessContext({ ...failure.context, columns: refused })}
+            />
           </Box>
         ) : null}
         {overlaps ? (

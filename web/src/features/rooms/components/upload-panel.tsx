@@ -13,7 +13,7 @@ import { LOAD_KEY_PAIR_PATH } from '../../../shared/settings-paths';
 import { minGroupSizeProblem, MIN_GROUP_SIZE } from '../analysis-rule';
 import { type CsvScan } from '../csv/csv-reader';
 import { CsvFile } from '../csv/csv-worker-client';
-import { hasProblems, initialSetup, toPlans, validateSetup, type ColumnSetup } from '../upload/column-setup';
+import { hasProblems, initialSetup, isShared, toPlans, validateSetup, type ColumnSetup } from '../upload/column-setup';
 import { type EmptyCellPolicy, type EncryptedChunk, type EncryptTask } from '../upload/encrypt-rows';
 import { EncryptUpload, UploadCancelled, type UploadProgress } from '../upload/encrypt-upload';
 import { chunkRowsFor, discardUpload, uploadChunk, type DatasetUpload } from '../upload/upload-chunk';
@@ -21,6 +21,7 @@ import { defaultPoolSize, WorkerPool, type WorkerLike } from '../upload/worker-p
 import { createCsvWorker, createEncryptWorker } from '../upload/workers';
 import { ColumnSetupTable } from './column-setup-table';
 import { CsvDropZone } from './csv-drop-zone';
+import { defaultPrivacy, PrivacyFields, privacyProblems, type PrivacyDraft } from './privacy-fields';
 import { RuleFields, type RuleDraft } from './rule-fields';
 
 /** The uploader's own public key (the one they entered the room with): the data set's secret is sealed to it. */
@@ -71,6 +72,9 @@ export function UploadPanel({
     partnerAccess: 'matches',
     minGroupSize: String(MIN_GROUP_SIZE.default),
   });
+  const [privacy, setPrivacy] = useState<PrivacyDraft>(defaultPrivacy('matches'));
+  // the switch follows the rule (on under matches and aggregates) until the uploader touches it
+  const [privacyTouched, setPrivacyTouched] = useState(false);
   const [showProblems, setShowProblems] = useState(false);
   // set from "Encrypt and upload" until the upload runs: a second press must not start a second one
   const [starting, setStarting] = useState(false);
@@ -118,6 +122,8 @@ export function UploadPanel({
       }
       setColumns(initialSetup(scan.header));
       setRule({ partnerAccess: 'matches', minGroupSize: String(MIN_GROUP_SIZE.default) });
+      setPrivacy(defaultPrivacy('matches'));
+      setPrivacyTouched(false);
       setName(file.name.replace(/\.csv$/i, '').slice(0, 100));
       setStage({ kind: 'setup', file, scan });
     } catch (failure) {
@@ -129,11 +135,16 @@ export function UploadPanel({
 
   const problems = validateSetup(name, columns, existingNames, stage.kind === 'setup' ? stage.scan.maxBytes : []);
   const kProblem = minGroupSizeProblem(rule.minGroupSize);
+  const dpProblems = privacyProblems(privacy);
+  const changeRule = (next: RuleDraft) => {
+    setRule(next);
+    if (!privacyTouched) setPrivacy({ ...privacy, enabled: next.partnerAccess !== 'full' });
+  };
 
   const start = async () => {
     if (stage.kind !== 'setup' || !running.current || startingNow.current) return;
     setShowProblems(true);
-    if (hasProblems(problems) || kProblem) return;
+    if (hasProblems(problems) || kProblem || Object.keys(dpProblems).length) return;
     startingNow.current = true;
     setStarting(true);
     try {
@@ -186,6 +197,10 @@ export function UploadPanel({
       emptyCells,
       partnerAccess: rule.partnerAccess,
       minGroupSize: Number(rule.minGroupSize),
+      privacy: {
+        enabled: privacy.enabled,
+        ...(privacy.enabled ? { budget: Number(privacy.budget), queryCost: Number(privacy.queryCost) } : {}),
+      },
       sealedSecret,
     };
     const pool = running.current.pool ?? new WorkerPool<EncryptTask, EncryptedChunk>(createEncrypt);
@@ -289,9 +304,20 @@ export function UploadPanel({
           </Typography>
           <RuleFields
             rule={rule}
-            onChange={setRule}
-            columns={columns.map((c) => ({ ...c, shared: c.shared || rule.partnerAccess === 'full' }))}
+            onChange={changeRule}
+            columns={columns.map((c) => ({ ...c, shared: isShared(c) || rule.partnerAccess === 'full' }))}
             problem={showProblems ? kProblem : null}
+          />
+          <Typography variant="subtitle1" component="h3">
+            Differential privacy
+          </Typography>
+          <PrivacyFields
+            draft={privacy}
+            onChange={(next) => {
+              setPrivacyTouched(true);
+              setPrivacy(next);
+            }}
+            problems={showProblems ? dpProblems : {}}
           />
           <TextField
             select

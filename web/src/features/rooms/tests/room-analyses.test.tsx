@@ -17,8 +17,14 @@ import {
   type RoomAuditQuery,
 } from '../access.generated';
 import {
+  AggregateDatasetsDocument,
   ColumnKeysToSealDocument,
+  CompareDatasetsDocument,
   CreateReportDocument,
+  DatasetPrivacySpendDocument,
+  JoinPreviewDocument,
+  SetColumnRoleDocument,
+  UpdateDatasetPrivacyDocument,
   GrantColumnKeysDocument,
   UpdateDatasetRuleDocument,
   type DatasetList_DatasetFragment,
@@ -44,6 +50,9 @@ const column = (name: string, role: string, shared: boolean, sealing: string | n
   kind: role === 'join' ? 'email' : null,
   padBucket: role === 'clear' ? null : 32,
   shared,
+  partnerRole: shared ? 'shared' : role === 'join' ? 'joinOnly' : 'private',
+  lower: null,
+  upper: null,
   sealing,
 });
 
@@ -57,6 +66,13 @@ async function datasets(): Promise<DatasetList_DatasetFragment[]> {
     status: 'ready',
     partnerAccess: 'matches',
     minGroupSize: 10,
+    privacy: {
+      __typename: 'DatasetPrivacy' as const,
+      enabled: false,
+      budget: 3,
+      queryCost: 0.2,
+      mechanism: 'discreteLaplace',
+    },
     createdAt: '2026-11-20T10:00:00.000Z',
   };
   return [
@@ -82,6 +98,7 @@ async function datasets(): Promise<DatasetList_DatasetFragment[]> {
       ...base,
       id: THEIRS,
       name: 'leads',
+      privacy: { ...base.privacy, enabled: true },
       uploadedBy: GUEST_ID,
       mine: false,
       sealedSecret: null,
@@ -135,12 +152,55 @@ const entry = (overrides: Partial<AuditEntry>): AuditEntry & { __typename: 'Audi
   ...overrides,
 });
 
+/** A set's budget as DatasetPrivacySpend answers it: a partner's own spending, or every partner's. */
+function spendOf(
+  datasetId: string,
+  options: { yours?: number; partners?: { name: string; spent: number; queriesRemaining: number }[] },
+) {
+  const spend = (name: string, spent: number, queriesRemaining: number) => ({
+    __typename: 'PartnerSpend' as const,
+    userId: name === 'you' ? OWNER_ID : GUEST_ID,
+    name,
+    spent,
+    remaining: 3 - spent,
+    queriesRemaining,
+  });
+  return {
+    __typename: 'PrivacySpend' as const,
+    datasetId,
+    enabled: true,
+    budget: 3,
+    queryCost: 0.2,
+    mechanism: 'discreteLaplace',
+    yours: options.yours === undefined ? null : spend('you', 3 - options.yours * 0.2, options.yours),
+    partners: (options.partners ?? []).map((p) => spend(p.name, p.spent, p.queriesRemaining)),
+  };
+}
+
+/** Answers a partner's access request to leads, keeping what was asked. */
+const requestAnswered = (asked: unknown[]) =>
+  graphql.mutation(RequestDatasetAccessDocument, ({ variables }) => {
+    asked.push(variables.input);
+    return HttpResponse.json({
+      data: {
+        requestDatasetAccess: request({ mine: true, toDecide: false, datasetId: THEIRS, datasetName: 'leads' }),
+      },
+    });
+  });
+
 function givenAnalyses(options: {
   requests?: AccessRequestList_RequestFragment[];
   keysToSeal?: { datasetId: string; column: string; userId: string; publicKeyId: string; publicKey: string }[];
   audit?: (page: number) => Omit<RoomAuditQuery['roomAudit'], 'entries'> & { entries: AuditEntry[] };
+  // what DatasetPrivacySpend answers, each time it is asked
+  spend?: (datasetId: string) => ReturnType<typeof spendOf>;
 }) {
   server.use(
+    graphql.query(DatasetPrivacySpendDocument, ({ variables }) =>
+      HttpResponse.json({
+        data: { datasetPrivacySpend: options.spend?.(variables.datasetId) ?? spendOf(variables.datasetId, {}) },
+      }),
+    ),
     graphql.query(AccessRequestsDocument, () =>
       HttpResponse.json({ data: { accessRequests: options.requests ?? [] } }),
     ),
@@ -262,9 +322,13 @@ describe('a room’s analysis rules, in the browser', () => {
     expect(approved).toEqual([]);
   });
 
-  it('the uploader changes a set’s rule later: access, k (checked) and shared columns', async () => {
-    givenAnalyses({});
+  it('the uploader changes a set’s rule later: access, k (checked), column roles and the budget', async () => {
+    givenAnalyses({
+      spend: (id) => spendOf(id, { partners: [{ name: 'Grace', spent: 2.8, queriesRemaining: 1 }] }),
+    });
     const saved: unknown[] = [];
+    const roles: unknown[] = [];
+    const privacy: unknown[] = [];
     server.use(
       graphql.mutation(UpdateDatasetRuleDocument, async ({ variables }) => {
         saved.push(variables.input);
@@ -273,15 +337,37 @@ describe('a room’s analysis rules, in the browser', () => {
           data: { updateDatasetRule: { ...mine, partnerAccess: 'aggregates', minGroupSize: 25 } },
         });
       }),
+      graphql.mutation(SetColumnRoleDocument, async ({ variables }) => {
+        roles.push(variables.input);
+        const [mine] = await datasets();
+        return HttpResponse.json({ data: { setColumnRole: mine } });
+      }),
+      graphql.mutation(UpdateDatasetPrivacyDocument, async ({ variables }) => {
+        privacy.push(variables.input);
+        const [mine] = await datasets();
+        return HttpResponse.json({ data: { updateDatasetPrivacy: mine } });
+      }),
     );
     const { user } = await openRoom();
     // only the uploader's own set offers it
     expect(screen.queryByRole('button', { name: 'Change the rule of leads' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Change the rule of customers' }));
     const dialog = await screen.findByRole('dialog', { name: 'Analysis rule of customers' });
-    const switches = within(dialog).getAllByRole('switch');
-    expect(switches.map((s) => (s as HTMLInputElement).checked)).toEqual([false, false, true]);
-    await user.click(within(dialog).getByRole('switch', { name: 'email' }));
+    const roleOf = (name: string) =>
+      within(dialog).getByRole('combobox', { name: `What partners may do with ${name}` }).textContent;
+    expect(['email', 'name', 'city'].map(roleOf)).toEqual(['Join only', 'Private', 'Shared']);
+    // what each partner has spent, in epsilon and in queries
+    expect(await within(dialog).findByText('Grace: spent 2.8 of 3 epsilon, 1 query remaining')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: 'What partners may do with email' }));
+    await user.click(await screen.findByRole('option', { name: 'Shared' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'What partners may do with city' }));
+    await user.click(await screen.findByRole('option', { name: 'Sum and average' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Lower bound of city' }), '5');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Upper bound of city' }), '1');
+    expect(within(dialog).getByText('Above the lower bound')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save the rule' })).toBeDisabled();
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Upper bound of city' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Upper bound of city' }), '50');
     await user.click(within(dialog).getByRole('combobox', { name: 'What partners may do' }));
     await user.click(await screen.findByRole('option', { name: 'Counts and aggregates only' }));
     const k = within(dialog).getByRole('textbox', { name: 'Minimum group size (k)' });
@@ -291,18 +377,28 @@ describe('a room’s analysis rules, in the browser', () => {
     expect(within(dialog).getByRole('button', { name: 'Save the rule' })).toBeDisabled();
     await user.clear(k);
     await user.type(k, '25');
+    // the set has no noise yet: turned on, with a budget of 6 (30 counts at 0.2)
+    await user.click(
+      within(dialog).getByRole('switch', { name: 'Add noise to what partners receive (differential privacy)' }),
+    );
+    const budget = within(dialog).getByRole('textbox', { name: 'Privacy budget per partner (epsilon)' });
+    await user.clear(budget);
+    await user.type(budget, '6');
+    expect(within(dialog).getByRole('note', { name: 'Privacy budget in words' })).toHaveTextContent(
+      /^Your partner can run about 30 counts before the budget is spent\./,
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Save the rule' }));
-    await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]).toEqual({
-      roomId: ROOM_ID,
-      datasetId: MINE,
-      partnerAccess: 'aggregates',
-      minGroupSize: 25,
-      sharedColumns: ['city', 'email'],
-    });
+    await waitFor(() => expect(privacy).toHaveLength(1));
+    expect(saved).toEqual([{ roomId: ROOM_ID, datasetId: MINE, partnerAccess: 'aggregates', minGroupSize: 25 }]);
+    // only the columns that changed
+    expect(roles).toEqual([
+      { roomId: ROOM_ID, datasetId: MINE, column: 'email', partnerRole: 'shared', lower: null, upper: null },
+      { roomId: ROOM_ID, datasetId: MINE, column: 'city', partnerRole: 'metric', lower: 5, upper: 50 },
+    ]);
+    expect(privacy).toEqual([{ roomId: ROOM_ID, datasetId: MINE, enabled: true, budget: 6, queryCost: 0.2 }]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Analysis rule of customers' })).toBeNull());
     // typing into MUI fields is slow in happy-dom on a loaded machine
-  }, 40_000);
+  }, 60_000);
 
   it('hands the keys of shared columns sealed with the set’s secret to members who lack them', async () => {
     givenAnalyses({
@@ -338,17 +434,15 @@ describe('a room’s analysis rules, in the browser', () => {
           ],
         }),
       ),
-      graphql.mutation(RequestDatasetAccessDocument, ({ variables }) => {
-        asked.push(variables.input);
-        return HttpResponse.json({
-          data: {
-            requestDatasetAccess: request({ mine: true, toDecide: false, datasetId: THEIRS, datasetName: 'leads' }),
-          },
-        });
-      }),
+      requestAnswered(asked),
     );
     const { user } = await openRoom();
     expect(screen.getByRole('row', { name: /leads/ })).toHaveTextContent('Partners: matches · k = 10');
+    // a partner's columns say what the partner may do; the uploader's, every role
+    expect(screen.getByRole('row', { name: /leads/ })).toHaveTextContent('score (clear, withheld)');
+    expect(screen.getByRole('row', { name: /leads/ })).toHaveTextContent('mail (join: email, join only)');
+    expect(screen.getByRole('row', { name: /customers/ })).toHaveTextContent('name (sealed, private)');
+    expect(screen.getByRole('row', { name: /customers/ })).toHaveTextContent('city (clear, shared)');
     await user.click(screen.getByRole('checkbox', { name: 'Select leads' }));
     await user.click(screen.getByRole('button', { name: 'Report' }));
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
@@ -374,6 +468,220 @@ describe('a room’s analysis rules, in the browser', () => {
     ]);
   });
 
+  it('an aggregate over a partner’s noisy set shows each value with its interval, and the queries remaining', async () => {
+    let left = 3;
+    givenAnalyses({ spend: (id) => spendOf(id, { yours: left }) });
+    const charge = (remaining: number) => ({
+      __typename: 'PrivacyCharge' as const,
+      datasetId: THEIRS,
+      name: 'leads',
+      epsilonSpent: 0.2,
+      budget: 3,
+      spent: 3 - remaining * 0.2,
+      remaining: remaining * 0.2,
+      queriesRemaining: remaining,
+    });
+    const result = {
+      __typename: 'AggregateResult' as const,
+      description: 'Count of leads',
+      noisy: true,
+      mechanism: 'discreteLaplace',
+      epsilonSpent: 0.2,
+      privacy: [charge(2)],
+      columns: [
+        { __typename: 'AggregateColumn', kind: 'measure', name: 'count', fn: 'count', set: null, column: null },
+      ],
+      groups: [
+        {
+          __typename: 'AggregateGroup',
+          keys: [],
+          values: [30],
+          suppressed: false,
+          intervals: [{ __typename: 'ValueInterval', low: 26, high: 34 }],
+        },
+      ],
+      thresholds: [],
+    };
+    server.use(
+      graphql.query(AggregateDatasetsDocument, () => {
+        left = 2;
+        return HttpResponse.json({ data: { aggregateDatasets: result } });
+      }),
+    );
+    const { user } = await openRoom();
+    await user.click(screen.getByRole('checkbox', { name: 'Select leads' }));
+    // before anything runs: what is left
+    expect(await screen.findByText('leads: 3 queries remaining before its privacy budget is spent.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Aggregate' }));
+    await user.click(await screen.findByRole('button', { name: 'Run aggregate' }));
+    const table = await screen.findByRole('table', { name: 'Aggregate groups' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['count', 'about 30 (26-34, 95% interval)']);
+    const note = screen.getByRole('note', { name: 'Noisy answer' });
+    expect(note).toHaveTextContent(/^Noisy: random noise was added to protect the people in leads/);
+    expect(note).toHaveTextContent('leads: 2 queries remaining before its privacy budget is spent.');
+    // and the count before the next run follows
+    await waitFor(() =>
+      expect(within(screen.getByRole('status', { name: 'Queries remaining' })).getByText(/^leads: /)).toHaveTextContent(
+        'leads: 2 queries remaining',
+      ),
+    );
+  }, 40_000);
+
+  it('a noisy join count reads as rows with its interval, and says what is left', async () => {
+    givenAnalyses({ spend: (id) => spendOf(id, { yours: 9 }) });
+    const preview = {
+      __typename: 'JoinPreview',
+      matchCount: 18,
+      suppressed: false,
+      noisy: true,
+      mechanism: 'discreteLaplace',
+      epsilonSpent: 0.2,
+      matchCountInterval: { __typename: 'ValueInterval', low: 3, high: 33 },
+      privacy: [
+        {
+          __typename: 'PrivacyCharge',
+          datasetId: THEIRS,
+          name: 'leads',
+          epsilonSpent: 0.2,
+          budget: 3,
+          spent: 1.4,
+          remaining: 1.6,
+          queriesRemaining: 8,
+        },
+      ],
+      columns: [],
+    };
+    server.use(
+      graphql.query(JoinPreviewDocument, () =>
+        HttpResponse.json({
+          data: {
+            joinDatasets: preview,
+          },
+        }),
+      ),
+    );
+    const { user } = await openRoom();
+    await user.click(screen.getByRole('checkbox', { name: 'Select customers' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select leads' }));
+    await user.click(screen.getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText('leads: 9 queries remaining before its privacy budget is spent.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Count matches' }));
+    expect(await screen.findByText('about 18 (3-33, 95% interval) matching rows')).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('note', { name: 'Noisy answer' })).toHaveTextContent(
+      'leads: 8 queries remaining before its privacy budget is spent.',
+    );
+  }, 40_000);
+
+  it('a noisy Compare lists each count with its interval', async () => {
+    givenAnalyses({ spend: (id) => spendOf(id, { yours: 9 }) });
+    const interval = (low: number, high: number) => ({ __typename: 'ValueInterval' as const, low, high });
+    const overlap = {
+      __typename: 'Overlap',
+      domain: 'email',
+      datasetIds: [MINE, THEIRS],
+      onlyA: 12,
+      both: 19,
+      onlyB: -2,
+      suppressed: false,
+      noisy: true,
+      mechanism: 'discreteLaplace',
+      epsilonSpent: 0.2,
+      privacy: [],
+      onlyAInterval: interval(-3, 27),
+      bothInterval: interval(4, 34),
+      onlyBInterval: interval(-17, 13),
+    };
+    server.use(
+      graphql.query(CompareDatasetsDocument, () => HttpResponse.json({ data: { compareDatasets: [overlap] } })),
+    );
+    const { user } = await openRoom();
+    await user.click(screen.getByRole('checkbox', { name: 'Select customers' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select leads' }));
+    await user.click(screen.getByRole('button', { name: 'Compare' }));
+    const counts = await screen.findByRole('list', { name: 'Counts for email: customers and leads' });
+    expect(
+      within(counts)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Only in customers: about 12 (-3 to 27, 95% interval)',
+      'In both: about 19 (4-34, 95% interval)',
+      'Only in leads: about -2 (-17 to 13, 95% interval)',
+    ]);
+    expect(screen.getByRole('note', { name: 'Noisy answer' })).toHaveTextContent('95% interval');
+  }, 40_000);
+
+  it('a filter the rule refuses names the column and offers to request it', async () => {
+    givenAnalyses({ spend: (id) => spendOf(id, { yours: 9 }) });
+    const asked: unknown[] = [];
+    server.use(
+      graphql.query(AggregateDatasetsDocument, () =>
+        HttpResponse.json({
+          errors: [
+            {
+              message:
+                'The column score of "leads" is private for partners: it cannot be grouped by. Request access to ask its uploader',
+              extensions: { code: 'ANALYSIS_RULE', details: [{ path: 'score', message: 'leads: private' }] },
+            },
+          ],
+        }),
+      ),
+      requestAnswered(asked),
+    );
+    const { user } = await openRoom();
+    await user.click(screen.getByRole('checkbox', { name: 'Select leads' }));
+    await user.click(screen.getByRole('button', { name: 'Aggregate' }));
+    await user.click(await screen.findByRole('button', { name: 'Run aggregate' }));
+    const refused = await screen.findByRole('alert');
+    expect(refused).toHaveTextContent(/^Stopped by the column score of leads \(private\)/);
+    expect(refused).toHaveTextContent(
+      'Request access to ask its uploader. Partners can do nothing with it: not see, filter, group, sum or join on it.',
+    );
+    await user.click(within(refused).getByRole('button', { name: 'Request access' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request access' });
+    // the refused column is the one asked for
+    expect(within(dialog).getByRole('checkbox', { name: 'score' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'note' })).not.toBeChecked();
+    await user.type(within(dialog).getByRole('textbox', { name: /Why you need it/ }), 'Scores by city');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(await within(dialog).findByText(/^Sent\./)).toBeInTheDocument();
+    expect(asked).toEqual([
+      { roomId: ROOM_ID, datasetIds: [THEIRS], sqlWhere: null, columns: ['score'], reason: 'Scores by city' },
+    ]);
+  }, 40_000);
+
+  it('a spent budget says so and offers no request: only the uploader can raise it', async () => {
+    givenAnalyses({ spend: (id) => spendOf(id, { yours: 0 }) });
+    server.use(
+      graphql.query(AggregateDatasetsDocument, () =>
+        HttpResponse.json({
+          errors: [
+            {
+              message:
+                'You have spent your privacy budget on "leads": it answers you no more counts or aggregates until its uploader raises the budget',
+              extensions: { code: 'PRIVACY_BUDGET', details: [{ path: THEIRS, message: 'privacy budget spent' }] },
+            },
+          ],
+        }),
+      ),
+    );
+    const { user } = await openRoom();
+    await user.click(screen.getByRole('checkbox', { name: 'Select leads' }));
+    expect(await screen.findByText('leads: no queries remaining; its privacy budget is spent.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Aggregate' }));
+    await user.click(await screen.findByRole('button', { name: 'Run aggregate' }));
+    const refused = await screen.findByRole('alert');
+    expect(refused).toHaveTextContent(
+      /^Privacy budget spentYou have spent your privacy budget on "leads": .* until its uploader raises the budget\. No queries remaining; nothing was spent on this one\.$/,
+    );
+    expect(within(refused).queryByRole('button', { name: 'Request access' })).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Aggregate groups' })).toBeNull();
+  }, 40_000);
+
   it('lists the audit log newest first, with counts hidden or suppressed, a page at a time', async () => {
     const pages: number[] = [];
     givenAnalyses({
@@ -395,6 +703,18 @@ describe('a room’s analysis rules, in the browser', () => {
                   unit: null,
                   count: null,
                   description: 'Rule of customers: partner access matches → full',
+                }),
+                entry({
+                  action: 'role-changed',
+                  unit: null,
+                  count: null,
+                  description: 'Column city of customers: private → shared',
+                }),
+                entry({
+                  action: 'privacy-changed',
+                  unit: null,
+                  count: null,
+                  description: 'Privacy of customers: budget 3 → 6 epsilon per partner',
                 }),
               ],
               total: 13,
@@ -420,6 +740,8 @@ describe('a room’s analysis rules, in the browser', () => {
     expect(items[0]).toMatch(/^Aggregate.*Result: too few rows of another member’s data to show you$/);
     expect(items[1]).toMatch(/^Join count.*Result: suppressed \(fewer rows than a minimum group size\)$/);
     expect(items[2]).toMatch(/^Rule changed.*partner access matches → full$/);
+    expect(items[3]).toMatch(/^Role changed.*Column city of customers: private → shared$/);
+    expect(items[4]).toMatch(/^Privacy changed.*budget 3 → 6 epsilon per partner$/);
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Older' }));
     expect(await screen.findByText('Compare of leads and customers', undefined, { timeout: 5000 })).toBeInTheDocument();

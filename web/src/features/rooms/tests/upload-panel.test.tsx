@@ -23,9 +23,12 @@ type UploadBody = {
   packed: Uint8Array;
   encrypted?: unknown;
   first_row: number;
-  header: { name: string; shared: boolean }[];
+  header: { name: string; role: string; shared: boolean; partnerRole?: string; lower?: number; upper?: number }[];
   partner_access: string;
   min_group_size: number;
+  differential_privacy?: boolean;
+  privacy_budget?: number;
+  query_cost?: number;
   sealed_secret?: string;
   secret_key_id?: string;
 };
@@ -35,6 +38,18 @@ async function uploadBody(request: Request): Promise<UploadBody> {
   expect(request.headers.get('content-type')).toBe(CHUNK_CONTENT_TYPE);
   const { fields, packed } = decodeChunkBody(new Uint8Array(await request.arrayBuffer()));
   return { ...(fields as Omit<UploadBody, 'packed'>), packed };
+}
+
+/** Answers every chunk as stored; the bodies as the server read them. */
+function captureUploads(): UploadBody[] {
+  const bodies: UploadBody[] = [];
+  server.use(
+    http.post('*/v1/vcr/uploadEncrypted', async ({ request }) => {
+      bodies.push(await uploadBody(request));
+      return HttpResponse.json({ result: { status: 'ready' } });
+    }),
+  );
+  return bodies;
 }
 
 function renderPanel(options: { withKey?: boolean } = {}) {
@@ -57,6 +72,11 @@ function renderPanel(options: { withKey?: boolean } = {}) {
   return { onUploaded, user: userEvent.setup() };
 }
 
+async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string | RegExp) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(screen.getByRole('option', { name: option }));
+}
+
 async function chooseCsv() {
   // a Node File: the in-process CSV worker structured-clones it, which happy-dom's File does not survive
   const file = new NodeFile([CSV], 'customers.csv', { type: 'text/csv' });
@@ -68,13 +88,7 @@ async function chooseCsv() {
 
 describe('the upload panel', () => {
   it('encrypts the CSV in the workers and uploads it packed: no sealed value leaves in clear', async () => {
-    const bodies: UploadBody[] = [];
-    server.use(
-      http.post('*/v1/vcr/uploadEncrypted', async ({ request }) => {
-        bodies.push(await uploadBody(request));
-        return HttpResponse.json({ result: { status: 'ready' } });
-      }),
-    );
+    const bodies = captureUploads();
     const { onUploaded, user } = renderPanel();
     await chooseCsv();
     // the name must be new in the room
@@ -108,6 +122,9 @@ describe('the upload panel', () => {
     // own secret, sent sealed to the uploader's key (it opens with KEY_A's private half only)
     expect(body).toMatchObject({ partner_access: 'matches', min_group_size: 10, secret_key_id: KEY_A.id });
     expect(body.header.map((h) => h.shared)).toEqual([false, false, false]);
+    // the roles that reveal the least: the join key joins, the rest is private; noise on by default
+    expect(body.header.map((h) => h.partnerRole)).toEqual(['joinOnly', 'private', 'private']);
+    expect(body).toMatchObject({ differential_privacy: true, privacy_budget: 3, query_cost: 0.2 });
     const secret = await openDatasetSecret(KEY_A.privatePem, body.sealed_secret!, {
       roomId: ROOM_ID,
       datasetId: body.dataset_id,
@@ -119,20 +136,15 @@ describe('the upload panel', () => {
   });
 
   it('takes the rule and the shared columns from the set-up, and explains them in plain words', async () => {
-    const bodies: UploadBody[] = [];
-    server.use(
-      http.post('*/v1/vcr/uploadEncrypted', async ({ request }) => {
-        bodies.push(await uploadBody(request));
-        return HttpResponse.json({ result: { status: 'ready' } });
-      }),
-    );
+    const bodies = captureUploads();
     const { user } = renderPanel();
     await chooseCsv();
     expect(
       screen.getByText(/How many of their own rows match yours, as counts of at least 10 of your rows/),
     ).toBeVisible();
     expect(screen.getByText(/The values of Email, FullName and Age: sealed with a key only you hold/)).toBeVisible();
-    await user.click(screen.getByRole('switch', { name: 'Share Age with partners' }));
+    await choose(user, 'What partners may do with Age', 'Shared');
+    expect(screen.getByText('Partners receive its values in reports of their rows that match yours.')).toBeVisible();
     const k = screen.getByRole('textbox', { name: 'Minimum group size (k)' });
     await user.clear(k);
     await user.type(k, '1');
@@ -152,14 +164,81 @@ describe('the upload panel', () => {
     ]);
   });
 
-  it('starts one upload however often "Encrypt and upload" is pressed while the set is prepared', async () => {
-    const bodies: UploadBody[] = [];
-    server.use(
-      http.post('*/v1/vcr/uploadEncrypted', async ({ request }) => {
-        bodies.push(await uploadBody(request));
-        return HttpResponse.json({ result: { status: 'ready' } });
-      }),
+  it('sets each column’s partner role with its help; a metric asks for bounds; the budget reads in counts', async () => {
+    const bodies = captureUploads();
+    const { user } = renderPanel();
+    await chooseCsv();
+    // a join key can only join, be shared or stay private; a sealed column cannot be summed
+    await user.click(screen.getByRole('combobox', { name: 'What partners may do with Email' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Join only', 'Shared', 'Private']);
+    await user.keyboard('{Escape}');
+    expect(
+      screen.getByText('Partners can match their rows against it, but never see, filter or group by its values.'),
+    ).toBeVisible();
+    await choose(user, 'Role of Age', /^Clear/);
+    await choose(user, 'What partners may do with Age', 'Sum and average');
+    expect(
+      screen.getByText('Partners can sum and average it; values outside the bounds count as the nearest bound.'),
+    ).toBeVisible();
+    // the budget in plain words: 3 / 0.2 = 15 counts
+    expect(screen.getByRole('note', { name: 'Privacy budget in words' })).toHaveTextContent(
+      /^Your partner can run about 15 counts before the budget is spent\./,
     );
+    const budget = screen.getByRole('textbox', { name: 'Privacy budget per partner (epsilon)' });
+    await user.clear(budget);
+    await user.type(budget, '1');
+    expect(screen.getByRole('note', { name: 'Privacy budget in words' })).toHaveTextContent(
+      /^Your partner can run about 5 counts before the budget is spent\./,
+    );
+    // the metric's bounds are required, lower below upper
+    await user.click(screen.getByRole('button', { name: 'Encrypt and upload' }));
+    expect(await screen.findByText('A number (the smallest value that counts)')).toBeVisible();
+    expect(bodies).toHaveLength(0);
+    await user.type(screen.getByRole('textbox', { name: 'Lower bound of Age' }), '90');
+    await user.type(screen.getByRole('textbox', { name: 'Upper bound of Age' }), '18');
+    expect(screen.getByText('Above the lower bound')).toBeVisible();
+    await user.clear(screen.getByRole('textbox', { name: 'Lower bound of Age' }));
+    await user.type(screen.getByRole('textbox', { name: 'Lower bound of Age' }), '0');
+    await user.clear(screen.getByRole('textbox', { name: 'Upper bound of Age' }));
+    await user.type(screen.getByRole('textbox', { name: 'Upper bound of Age' }), '120');
+    // a budget out of range is refused before anything is sent
+    await user.clear(budget);
+    await user.type(budget, '50');
+    await user.click(screen.getByRole('button', { name: 'Encrypt and upload' }));
+    expect(await screen.findByText('A number from 0.1 to 20')).toBeVisible();
+    expect(bodies).toHaveLength(0);
+    await user.clear(budget);
+    await user.type(budget, '1');
+    await user.click(screen.getByRole('button', { name: 'Encrypt and upload' }));
+    await screen.findByText(/rows encrypted and uploaded/);
+    expect(bodies[0].header).toEqual([
+      expect.objectContaining({ name: 'Email', role: 'join', partnerRole: 'joinOnly' }),
+      expect.objectContaining({ name: 'FullName', role: 'sealed', partnerRole: 'private' }),
+      { name: 'Age', role: 'clear', shared: false, partnerRole: 'metric', lower: 0, upper: 120 },
+    ]);
+    expect(bodies[0]).toMatchObject({ differential_privacy: true, privacy_budget: 1, query_cost: 0.2 });
+  });
+
+  it('turns noise off by default under "Everything", and sends it off when the uploader says so', async () => {
+    const bodies = captureUploads();
+    const { user } = renderPanel();
+    await chooseCsv();
+    const dp = screen.getByRole('switch', { name: 'Add noise to what partners receive (differential privacy)' });
+    expect(dp).toBeChecked();
+    await choose(user, 'What partners may do', 'Everything');
+    expect(dp).not.toBeChecked();
+    await choose(user, 'What partners may do', 'Counts and aggregates only');
+    expect(dp).toBeChecked();
+    await user.click(dp);
+    expect(screen.getByText(/Without noise, partners get exact counts/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Encrypt and upload' }));
+    await screen.findByText(/rows encrypted and uploaded/);
+    expect(bodies[0]).toMatchObject({ partner_access: 'aggregates', differential_privacy: false });
+    expect(bodies[0].privacy_budget).toBeUndefined();
+  });
+
+  it('starts one upload however often "Encrypt and upload" is pressed while the set is prepared', async () => {
+    const bodies = captureUploads();
     const { onUploaded } = renderPanel();
     await chooseCsv();
     const button = screen.getByRole('button', { name: 'Encrypt and upload' });

@@ -6,10 +6,12 @@ import {
   CLEAR_MAX_CHARS,
   SEALED_MAX_BYTES,
   type PartnerAccess,
+  ROLES_BY_STORAGE,
 } from '../../../../../api/src/modules/datasets/wire-format';
 import { padBucketFor, sealedCellLength } from '../../../crypto/cells';
 import { type ValueKind } from '../../../crypto/normalise';
 import { cleanHeader } from '../csv/csv-parser';
+import { defaultPartnerRole, type PartnerRole } from '../privacy';
 import { type ColumnPlan, type ColumnRole } from './encrypt-rows';
 
 export type ColumnSetup = {
@@ -19,15 +21,25 @@ export type ColumnSetup = {
   role: ColumnRole;
   domain: string;
   kind: ValueKind;
-  // partners may see its values; a sealed or join column that is not shared is sealed with the
-  // data set's own secret (nothing is shared unless the uploader says so)
-  shared: boolean;
+  // what partners may do with it; only `shared` hands them its values, and a sealed or join column
+  // that is not shared is sealed with the data set's own secret (nothing is shared unless the
+  // uploader says so)
+  partnerRole: PartnerRole;
+  // metric columns: the bounds its values are clamped to, as typed
+  lower: string;
+  upper: string;
 };
+
+/** Partners receive the column's values (in reports of their rows that match). */
+export const isShared = (column: Pick<ColumnSetup, 'partnerRole'>) => column.partnerRole === 'shared';
 
 export type SetupProblems = {
   name?: string;
-  columns: Record<number, { name?: string; role?: string; domain?: string }>;
+  columns: Record<number, { name?: string; role?: string; domain?: string; lower?: string; upper?: string }>;
 };
+
+// the largest magnitude a metric bound may have (the server's METRIC_BOUND_MAX)
+const METRIC_BOUND_MAX = 1e9;
 
 /** The longest value (UTF-8 bytes) a sealed or join-key column can hold. */
 export const MAX_SEALED_VALUE_BYTES = (() => {
@@ -49,7 +61,9 @@ export function initialSetup(header: readonly string[]): ColumnSetup[] {
       role: kind === 'text' ? 'sealed' : 'join',
       domain: kind === 'text' ? lower : kind,
       kind,
-      shared: false,
+      partnerRole: defaultPartnerRole(kind === 'text' ? 'sealed' : 'join'),
+      lower: '',
+      upper: '',
     };
   });
 }
@@ -84,9 +98,30 @@ export function validateSetup(
       // UTF-8 takes at most 3 bytes for each UTF-16 unit: this is surely over the limit
       problem.role = `Clear values are at most ${CLEAR_MAX_CHARS} characters; this column has longer ones`;
     }
-    if (problem.name || problem.domain || problem.role) problems.columns[column.source] = problem;
+    if (column.partnerRole === 'metric') Object.assign(problem, boundsProblems(column.lower, column.upper));
+    if (problem.name || problem.domain || problem.role || problem.lower || problem.upper)
+      problems.columns[column.source] = problem;
   }
   return problems;
+}
+
+/** A metric's bounds as typed: numbers, lower below upper, within what the server takes. */
+export function boundsProblems(lower: string, upper: string): { lower?: string; upper?: string } {
+  const bound = (text: string) =>
+    text.trim() === '' || !Number.isFinite(Number(text)) || Math.abs(Number(text)) > METRIC_BOUND_MAX
+      ? null
+      : Number(text);
+  const [low, high] = [bound(lower), bound(upper)];
+  const out: { lower?: string; upper?: string } = {};
+  if (low === null) out.lower = 'A number (the smallest value that counts)';
+  if (high === null) out.upper = 'A number (the largest value that counts)';
+  if (low !== null && high !== null && !(low < high)) out.upper = 'Above the lower bound';
+  return out;
+}
+
+/** The partner role a column takes when its storage changes: kept when it still fits. */
+export function roleFor(storage: ColumnRole, current: PartnerRole): PartnerRole {
+  return ROLES_BY_STORAGE[storage].includes(current) ? current : defaultPartnerRole(storage);
 }
 
 export function hasProblems(problems: SetupProblems): boolean {
@@ -106,6 +141,8 @@ export function toPlans(
     domain: column.domain,
     kind: column.kind,
     padBucket: padBucketFor(maxBytes[column.source] ?? 0),
-    shared: column.shared || partnerAccess === 'full',
+    shared: isShared(column) || partnerAccess === 'full',
+    partnerRole: column.partnerRole,
+    ...(column.partnerRole === 'metric' ? { lower: Number(column.lower), upper: Number(column.upper) } : {}),
   }));
 }

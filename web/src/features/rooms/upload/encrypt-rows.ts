@@ -17,6 +17,7 @@ import {
   type ColumnRole,
   type ColumnSealing,
   type EmptyCellPolicy,
+  type PartnerRole,
 } from '../../../../../api/src/modules/datasets/wire-format';
 import { serveWorkerPool, type WorkerScope } from './worker-pool';
 
@@ -35,6 +36,10 @@ export type ColumnPlan = {
   // partners may see its values; a sealed or join column that is not shared is sealed with the
   // data set's own secret
   shared: boolean;
+  // what partners may do with it (sent with the header; the encryption does not use it)
+  partnerRole?: PartnerRole;
+  lower?: number;
+  upper?: number;
 };
 
 export type EncryptInit = {

@@ -40,6 +40,8 @@ export type DatasetUpload = {
   // the analysis rule: what partners may learn
   partnerAccess: PartnerAccess;
   minGroupSize: number;
+  // differential privacy of what partners receive (omitted: the server's default for the rule)
+  privacy?: { enabled: boolean; budget?: number; queryCost?: number };
   // the data set's own secret sealed to the uploader's key (when a column is withheld)
   sealedSecret: { envelope: string; publicKeyId: string } | null;
 };
@@ -63,13 +65,17 @@ export function chunkBody(upload: DatasetUpload, chunkIndex: number, chunk: Encr
     room_id: upload.roomId,
     dataset_id: upload.datasetId,
     campaign: upload.name,
-    header: upload.columns.map(({ name, role, domain, kind, padBucket, shared }) =>
-      role === 'join'
-        ? { name, role, domain, kind, padBucket, shared }
+    header: upload.columns.map(({ name, role, domain, kind, padBucket, shared, partnerRole, lower, upper }) => {
+      const partner = {
+        ...(partnerRole ? { partnerRole } : {}),
+        ...(partnerRole === 'metric' ? { lower, upper } : {}),
+      };
+      return role === 'join'
+        ? { name, role, domain, kind, padBucket, shared, ...partner }
         : role === 'sealed'
-          ? { name, role, padBucket, shared }
-          : { name, role, shared },
-    ),
+          ? { name, role, padBucket, shared, ...partner }
+          : { name, role, shared, ...partner };
+    }),
     chunk_index: chunkIndex,
     chunk_count: upload.chunkCount,
     first_row: chunk.firstRow,
@@ -78,6 +84,9 @@ export function chunkBody(upload: DatasetUpload, chunkIndex: number, chunk: Encr
     empty_cells: upload.emptyCells,
     partner_access: upload.partnerAccess,
     min_group_size: upload.minGroupSize,
+    ...(upload.privacy ? { differential_privacy: upload.privacy.enabled } : {}),
+    ...(upload.privacy?.budget !== undefined ? { privacy_budget: upload.privacy.budget } : {}),
+    ...(upload.privacy?.queryCost !== undefined ? { query_cost: upload.privacy.queryCost } : {}),
     ...(upload.sealedSecret
       ? { sealed_secret: upload.sealedSecret.envelope, secret_key_id: upload.sealedSecret.publicKeyId }
       : {}),
