@@ -154,6 +154,18 @@ describe('anonymous callers', () => {
       'createReport',
       `mutation { createReport(input: { roomId: "00000000-0000-4000-8000-000000000000", datasetIds: ["00000000-0000-4000-8000-000000000000"] }) { id } }`,
     ],
+    [
+      'setColumnRole',
+      `mutation { setColumnRole(input: { roomId: "00000000-0000-4000-8000-000000000000", datasetId: "00000000-0000-4000-8000-000000000000", column: "c", partnerRole: "private" }) { id } }`,
+    ],
+    [
+      'updateDatasetPrivacy',
+      `mutation { updateDatasetPrivacy(input: { roomId: "00000000-0000-4000-8000-000000000000", datasetId: "00000000-0000-4000-8000-000000000000", budget: 5 }) { id } }`,
+    ],
+    [
+      'datasetPrivacySpend',
+      `{ datasetPrivacySpend(roomId: "00000000-0000-4000-8000-000000000000", datasetId: "00000000-0000-4000-8000-000000000000") { budget } }`,
+    ],
   ])('GraphQL %s answers UNAUTHENTICATED', async (_name, query) => {
     expect(gqlCode(await anon().gql(query))).toBe('UNAUTHENTICATED');
   });
