@@ -14,7 +14,9 @@ import { RecentRequestsCard } from '../components/recent-requests-card';
 // Recent Contracts. The session guard of the /admin routes has already checked the login.
 export function DashboardPage() {
   const { user } = useSessionUser();
-  const { data, error } = useQuery(DashboardSummaryDocument);
+  const { data, error } = useQuery(DashboardSummaryDocument, {
+    fetchPolicy: 'cache-first', // the route's loader fetched it (dashboard-prefetch.ts)
+  });
   const me = data?.me ?? user;
   const keyCount = data?.keys.length ?? 0;
   const deletion = useDeleteRequestFlow();
