@@ -43,7 +43,9 @@ export function DashboardPage() {
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
+          // side by side only where Recent Contracts' four columns leave its titles room (at 1440 px
+          // a third of the width wrapped a title onto three or four lines): stacked below 1536 px
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'minmax(0, 7fr) minmax(0, 5fr)' },
           columnGap: 3,
           alignItems: 'start',
         }}
