@@ -254,6 +254,7 @@ export function RoomData({ room, me, roomKeys, currentKey, secretKey, workers }:
       </IconCard>
       <ReportDialog
         request={report}
+        datasets={datasets}
         onClose={() => setReport(null)}
         onCreated={() => void client.refetchQueries({ include: [RoomAuditDocument] })}
         onRequestAccess={setAccessContext}

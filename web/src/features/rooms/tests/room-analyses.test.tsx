@@ -323,12 +323,14 @@ describe('a room’s analysis rules, in the browser', () => {
     expect(await opened(grants[0].keys[0].sealedKey, 'email')).toBe(await withheldKey('email'));
   });
 
-  it('a report the rule refuses says why and offers to ask the uploader, who gets the request', async () => {
+  it('a report the rule refuses says why before any charge is confirmed, and offers to ask the uploader', async () => {
     givenAnalyses({});
     const asked: unknown[] = [];
+    let reports = 0;
     server.use(
-      graphql.mutation(CreateReportDocument, () =>
-        HttpResponse.json({
+      graphql.mutation(CreateReportDocument, () => {
+        reports += 1;
+        return HttpResponse.json({
           errors: [
             {
               message:
@@ -336,8 +338,8 @@ describe('a room’s analysis rules, in the browser', () => {
               extensions: { code: 'ANALYSIS_RULE' },
             },
           ],
-        }),
-      ),
+        });
+      }),
       graphql.mutation(RequestDatasetAccessDocument, ({ variables }) => {
         asked.push(variables.input);
         return HttpResponse.json({
@@ -351,10 +353,12 @@ describe('a room’s analysis rules, in the browser', () => {
     expect(screen.getByRole('row', { name: /leads/ })).toHaveTextContent('Partners: matches · k = 10');
     await user.click(screen.getByRole('checkbox', { name: 'Select leads' }));
     await user.click(screen.getByRole('button', { name: 'Report' }));
-    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    // no "To Continue 1 IPT Token will be deducted" first: the rule is checked before the charge
     const refused = await screen.findByRole('alertdialog', { name: 'Not allowed by the data set’s rule' });
-    expect(refused).toHaveTextContent('shared for matches only');
+    expect(screen.queryByText('To Continue 1 IPT Token will be deducted')).toBeNull();
+    expect(refused).toHaveTextContent('shared for matches only (rule "matches")');
     expect(refused).toHaveTextContent('Nothing was charged.');
+    expect(reports).toBe(0);
     await user.click(within(refused).getByRole('button', { name: 'Request access' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request access' });
     // the set's withheld columns, to choose from
