@@ -156,7 +156,8 @@ export function RoomData({ room, me, roomKeys, currentKey, secretKey, workers }:
           <PageLoader label="Loading the data sets…" minHeight={120} />
         ) : datasets.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
-            No data sets yet. Upload a CSV above; your guest’s sets appear here too.
+            No data sets yet. Upload a CSV above; {room.ownerId === me ? 'your guest’s' : 'the room owner’s'} sets
+            appear here too.
           </Typography>
         ) : (
           <>

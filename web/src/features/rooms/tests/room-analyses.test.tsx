@@ -170,14 +170,17 @@ function givenAnalyses(options: {
   );
 }
 
-async function openRoom() {
+async function openRoom(as: 'owner' | 'guest' = 'owner', sets?: DatasetList_DatasetFragment[]) {
   const roomKey = generateRoomKey();
-  const aesKey = await sealRoomKey(KEY_A.publicPem, roomKey, { roomId: ROOM_ID, userId: OWNER_ID, keyVersion: 1 });
-  givenSignedInSession(buildProfile());
-  givenKeyChoices([OWNER_KEY]);
+  const guest = as === 'guest';
+  const [myId, myKey] = guest ? [GUEST_ID, KEY_B] : [OWNER_ID, KEY_A];
+  const aesKey = await sealRoomKey(myKey.publicPem, roomKey, { roomId: ROOM_ID, userId: myId, keyVersion: 1 });
+  if (guest) savePrivateKey(KEY_B.id, KEY_B.privatePem);
+  givenSignedInSession(buildProfile({ id: myId }));
+  givenKeyChoices([{ ...OWNER_KEY, id: myKey.id, publicKey: myKey.publicPem }]);
   givenRoom(
     buildRoom({
-      myPublicKeyId: KEY_A.id,
+      myPublicKeyId: myKey.id,
       members: [
         buildMember({
           userId: OWNER_ID,
@@ -189,12 +192,13 @@ async function openRoom() {
         }),
         buildMember({ status: 'active', publicKeyId: KEY_B.id }),
       ],
-      aesKeys: [{ userId: OWNER_ID, publicKeyId: KEY_A.id, keyVersion: 1, aesKey, waiting: false }],
+      aesKeys: [{ userId: myId, publicKeyId: myKey.id, keyVersion: 1, aesKey, waiting: false }],
     }),
-    await datasets(),
+    sets ?? (await datasets()),
   );
   const view = renderApp(`/admin/vcrs/${ROOM_ID}`);
-  await screen.findByRole('table', { name: 'Data sets' }, { timeout: 20_000 });
+  if (sets?.length === 0) await screen.findByText(/^No data sets yet\./, undefined, { timeout: 20_000 });
+  else await screen.findByRole('table', { name: 'Data sets' }, { timeout: 20_000 });
   return view;
 }
 
@@ -376,6 +380,17 @@ describe('a room’s analysis rules, in the browser', () => {
     expect(asked).toEqual([
       { roomId: ROOM_ID, datasetIds: [THEIRS], sqlWhere: null, columns: ['note'], reason: 'Our joint campaign' },
     ]);
+  });
+
+  it("says whose sets will appear beside yours: the guest's to the owner, the owner's to the guest", async () => {
+    givenAnalyses({});
+    const { unmount } = await openRoom('owner', []);
+    expect(screen.getByText(/^No data sets yet\./)).toHaveTextContent('your guest’s sets appear here too');
+    unmount();
+    await openRoom('guest', []);
+    const empty = screen.getByText(/^No data sets yet\./);
+    expect(empty).toHaveTextContent('the room owner’s sets appear here too');
+    expect(empty).not.toHaveTextContent('guest');
   });
 
   it('lists the audit log newest first, with counts hidden or suppressed, a page at a time', async () => {
