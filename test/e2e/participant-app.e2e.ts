@@ -247,6 +247,14 @@ describe('the participant web app on a phone', () => {
     await backup.waitFor();
     const words = await backup.getByLabel('Recovery phrase').locator('span').count();
     expect(words).toBe(12);
+    // each word fits its column, with a clear gap to the next ("7. guitar8. box" before)
+    expect(
+      await page.evaluate<string>(`(() => {
+        const grid = document.querySelector('[aria-label="Recovery phrase"]');
+        const spans = [...grid.querySelectorAll('span')];
+        return spans.filter((s) => s.scrollWidth > s.clientWidth).length + ' cut, gap ' + getComputedStyle(grid).columnGap;
+      })()`),
+    ).toBe('0 cut, gap 16px');
     await screenshot(page, 'participant-wallet-backup-375');
     expect(await backup.getByRole('button', { name: 'Done' }).isDisabled()).toBe(true);
     await backup.getByLabel('I have saved my recovery phrase').check();

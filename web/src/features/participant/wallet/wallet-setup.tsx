@@ -160,7 +160,7 @@ export function BackupDialog({
               // as many columns as hold the longest word ("12. abstract"), with a clear gap
               // between them: three on a wide dialog, two on a phone
               display: 'grid',
-              gridTemplateColumns: 'repeat(auto-fill, minmax(8.5em, 1fr))',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(7.5em, 1fr))',
               columnGap: 2,
               rowGap: 0.75,
               p: 1.5,
