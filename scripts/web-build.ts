@@ -9,7 +9,15 @@ function newestMtime(entry: string): number {
   return readdirSync(entry).reduce((max, name) => Math.max(max, newestMtime(path.join(entry, name))), st.mtimeMs);
 }
 
-const SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'package-lock.json'];
+const SOURCES = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'web/explorer.html',
+  'web/build',
+  'web/vite.config.ts',
+  'package-lock.json',
+];
 
 /** Builds the web app into web/dist when the build is missing or older than its sources. */
 export function buildWebIfStale(): void {

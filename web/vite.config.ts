@@ -2,7 +2,9 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { bundleReport, type ReportedRoute } from './build/bundle-report.ts';
+import { explorerBuild } from './build/explorer-build.ts';
 import { muiSelectMenuOnOpen } from './build/mui-select-menu-on-open.ts';
 import { muiThemeWithoutCssVars } from './build/mui-theme-without-css-vars.ts';
 
@@ -34,6 +36,16 @@ const vendorGroups: { name: string; test: RegExp }[] = [
     test: /node_modules[\\/](@apollo|graphql|@wry|optimism|@graphql-typed-document-node|rxjs|tslib|apollo-upload-client|extract-files|ts-invariant|zen-observable)[\\/]/,
   },
 ];
+
+// Hashed files (and the pages) are compressed once at build time, at the highest levels; the server
+// sends the .br or .gz copy that the browser accepts (api/src/app.ts) instead of compressing per
+// request. Images and fonts are compressed formats already.
+const precompress = () =>
+  compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: [/\.(png|jpe?g|webp|woff2?)$/] });
+
+// The GraphQL explorer (explorer.html, served at GET /graphql when GRAPHQL_EXPLORER is on) is a
+// build of its own (build/explorer-build.ts): none of GraphiQL or its editor may reach a screen.
+const EXPLORER = ['graphiql', '@graphiql/react', '@graphiql/toolkit', 'monaco-editor', 'monaco-graphql'];
 
 // Screens listed in the build report, with the lazy modules router.tsx loads for them.
 const AUTH = 'src/layouts/auth/auth-layout.tsx';
@@ -223,7 +235,16 @@ export default defineConfig({
     muiThemeWithoutCssVars(),
     muiSelectMenuOnOpen(),
     react(),
-    bundleReport(reportedRoutes, root),
+    bundleReport(
+      reportedRoutes.map((route) => ({
+        ...route,
+        forbiddenPackages: [...(route.forbiddenPackages ?? []), ...EXPLORER],
+      })),
+      root,
+      'src/main.tsx',
+    ),
+    precompress(),
+    explorerBuild(root, () => [react(), precompress()]),
     // the area closures belong to one build (a watch rebuild sees a new module graph)
     { name: 'parley-area-chunks', buildStart: () => closures.clear() },
   ],

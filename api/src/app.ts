@@ -32,6 +32,8 @@ declare module 'fastify' {
 }
 
 export const API_VERSION = '1.0.0';
+/** the GraphQL explorer's page in the web build (web/explorer.html) */
+const EXPLORER_PAGE = 'explorer.html';
 const API_PREFIXES = ['/graphql', '/v1/', '/request.api/'];
 
 // /dev/outbox?to=...: one address, no NUL (PostgreSQL text cannot hold it)
@@ -235,6 +237,7 @@ export async function buildApp({
     uploadMaxBytes: config.avatarMaxBytes,
     limits: config.graphqlLimits,
     schemaDetails: config.graphqlSchemaDetails,
+    explorerPage: config.graphqlExplorer ? path.join(config.webDist, EXPLORER_PAGE) : null,
   });
   await app.register(restPlugin, {
     routes: restApi.routes,
@@ -281,11 +284,28 @@ export async function buildApp({
 
   const webIndex = path.join(config.webDist, 'index.html');
   if (existsSync(webIndex)) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      // the explorer's page is answered at GET /graphql, and only when it is on (graphql/plugin.ts)
+      allowedPath: (pathName) => pathName !== `/${EXPLORER_PAGE}`,
+      // the build writes a .br and a .gz beside each file (web/vite.config.ts): sent with
+      // Content-Encoding when the browser accepts one, with Vary: Accept-Encoding
+      preCompressed: true,
+      // a file under assets/ carries its content's hash in its name, so it never changes: cached for
+      // good; everything else (index.html, the favicon) is revalidated on each visit
+      cacheControl: false,
+      setHeaders: (reply: FastifyReply, filePath: string) => {
+        const hashed = path.relative(config.webDist, filePath).startsWith(`assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
     app.get('/assets/*', (request, reply) => reply.callNotFound());
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = isApiRequest(request) || decodedPath(request.url).startsWith('/media/');
+    // (a hashed file that is not there, say an old build's chunk, is a 404: the page would be no script)
+    const isApi = isApiRequest(request) || /^\/(media|assets)\//.test(decodedPath(request.url));
     if (request.method === 'GET' && !isApi && existsSync(webIndex)) {
       // the React app owns every other path (client-side routing)
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -160,6 +160,11 @@ const envSchema = z.object({
     description: 'answer introspection (`__schema`, `__type`)',
     unset: '`true` outside production, `false` in production',
   }),
+  GRAPHQL_EXPLORER: bool.optional().meta({
+    description:
+      "serve the GraphQL explorer (GraphiQL, from this server) to a browser opening `/graphql`; it queries as the browser's logged-in user",
+    unset: '`true` outside production, `false` in production',
+  }),
   GRAPHQL_FIELD_SUGGESTIONS: bool.optional().meta({
     description: '"Did you mean ...?" suggestions in GraphQL validation errors',
     unset: '`true` outside production, `false` in production',
@@ -294,6 +299,8 @@ export type Config = {
   graphqlLimits: { maxDepth: number; maxAliases: number; maxCost: number };
   /** what GraphQL tells about its schema: introspection answers and "Did you mean" suggestions */
   graphqlSchemaDetails: { introspection: boolean; fieldSuggestions: boolean };
+  /** GET /graphql from a browser answers the GraphQL explorer page (web/dist/explorer.html) */
+  graphqlExplorer: boolean;
   /** the dev outbox route is on when mail is not sent for real and this is not production */
   devOutbox: boolean;
   /** webhooks: first retry delay in seconds; private addresses allowed (development only) */
@@ -443,6 +450,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       introspection: e.GRAPHQL_INTROSPECTION ?? !isProduction,
       fieldSuggestions: e.GRAPHQL_FIELD_SUGGESTIONS ?? !isProduction,
     },
+    graphqlExplorer: e.GRAPHQL_EXPLORER ?? !isProduction,
     devOutbox: !e.SMTP_URL && !isProduction,
     webhooks: { retrySeconds: e.WEBHOOK_RETRY_SECONDS, allowPrivate: e.NODE_ENV === 'development' },
     chain: {

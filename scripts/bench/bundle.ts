@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import type { TargetResult } from './measure';
+import { transferBench, type TransferRow } from './transfer';
 
 export type BundleRoute = { path: string; gzipKb: number; chunks: number; budgetKb: number | null };
 
@@ -22,7 +23,8 @@ export function bundleTarget(route: string): number | null {
   return route.startsWith('/admin/') || route.startsWith('/request/') ? ADMIN_TARGET_KB : null;
 }
 
-export async function bundleBench(): Promise<BundleRoute[]> {
+/** The build's report, and the bytes Chromium receives for two pages of that build (transfer.ts). */
+export async function bundleBench(): Promise<{ routes: BundleRoute[]; transfer: TransferRow[] }> {
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-bundle-'));
   try {
     await build({
@@ -30,8 +32,10 @@ export async function bundleBench(): Promise<BundleRoute[]> {
       logLevel: 'warn',
       build: { outDir, emptyOutDir: true },
     });
-    return (JSON.parse(readFileSync(path.join(outDir, 'bundle-report.json'), 'utf8')) as { routes: BundleRoute[] })
-      .routes;
+    const { routes } = JSON.parse(readFileSync(path.join(outDir, 'bundle-report.json'), 'utf8')) as {
+      routes: BundleRoute[];
+    };
+    return { routes, transfer: await transferBench(outDir) };
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }

@@ -8,10 +8,12 @@
 // BENCH_ROOM_ROWS sizes the clean-room server benchmark (rows per data set, default 1000000).
 // BENCH_ONLY=api|phones|rooms|gas|browser|upload|bundle runs one of them; BENCH_BROWSER_ROWS sizes
 // the browser one, BENCH_UPLOAD_ROWS (default 1000000) the browser-to-server upload end to end;
-// bundle builds the web app and prints each screen's initial JavaScript against its target.
+// bundle builds the web app and prints each screen's initial JavaScript against its target, then
+// the bytes Chromium receives for a first and a repeat visit of the login page and the dashboard.
 import { spawnSync } from 'node:child_process';
 import { apiBench, printApiBench } from './api';
 import { bundleBench, printBundleBench } from './bundle';
+import { printTransferBench } from './transfer';
 import { cleanRoomBrowserBench, printCleanRoomBrowserBench } from './clean-room-browser';
 import { cleanRoomUploadBench, printCleanRoomUploadBench } from './clean-room-browser-upload';
 import { printTargets, type TargetResult } from './measure';
@@ -38,6 +40,10 @@ if (!only || only === 'browser') targets.push(...printCleanRoomBrowserBench(awai
 
 if (!only || only === 'upload') targets.push(...printCleanRoomUploadBench(await cleanRoomUploadBench(), dbKind));
 
-if (!only || only === 'bundle') targets.push(...printBundleBench(await bundleBench()));
+if (!only || only === 'bundle') {
+  const { routes, transfer } = await bundleBench();
+  targets.push(...printBundleBench(routes));
+  printTransferBench(transfer);
+}
 
 printTargets(dbKind, targets);

@@ -247,6 +247,14 @@ describe('the participant web app on a phone', () => {
     await backup.waitFor();
     const words = await backup.getByLabel('Recovery phrase').locator('span').count();
     expect(words).toBe(12);
+    // each word fits its column, with a clear gap to the next ("7. guitar8. box" before)
+    expect(
+      await page.evaluate<string>(`(() => {
+        const grid = document.querySelector('[aria-label="Recovery phrase"]');
+        const spans = [...grid.querySelectorAll('span')];
+        return spans.filter((s) => s.scrollWidth > s.clientWidth).length + ' cut, gap ' + getComputedStyle(grid).columnGap;
+      })()`),
+    ).toBe('0 cut, gap 16px');
     await screenshot(page, 'participant-wallet-backup-375');
     expect(await backup.getByRole('button', { name: 'Done' }).isDisabled()).toBe(true);
     await backup.getByLabel('I have saved my recovery phrase').check();
@@ -256,8 +264,12 @@ describe('the participant web app on a phone', () => {
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     await screenshot(page, 'participant-survey-filled-375');
 
+    expect(await page.getByText('5 places left').count()).toBe(1);
     await page.getByRole('button', { name: 'Send my answers' }).click();
     await page.getByText('Thank you: your answer was received').waitFor();
+    // the header follows the answer: one place fewer; and the bonus in the singular
+    await page.getByText('4 places left').waitFor();
+    expect(await page.getByText('1 IPT goes to your wallet.').count()).toBe(1);
     expect(await surveyCounts()).toEqual([
       'Coffee or tea?: Coffee 0, Tea 1, Neither 0',
       'Which days do you buy a drink out?: Mon 1, Wed 0, Fri 1',

@@ -202,6 +202,20 @@ describe('collection wizard in Chromium', () => {
     expect(await iptOf(saved.escrowAddress!)).toBe(30n);
     expect(await iptOf(requester.address)).toBe(WALLET_IPT - 30n);
     expect(await done.textContent()).toContain(saved.escrowAddress!);
+    // the address breaks inside the dialog and has a copy button, on a phone too
+    await done.getByRole('button', { name: 'Copy escrow address' }).waitFor();
+    await screenshot(page, 'request-published-1440');
+    await page.setViewportSize({ width: 375, height: 812 });
+    const box = (await done.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    expect(
+      await page.evaluate<number>(
+        `Math.max(...[...document.querySelectorAll('[role="dialog"] *')].map((el) => el.getBoundingClientRect().right))`,
+      ),
+    ).toBeLessThanOrEqual(box.x + box.width);
+    await screenshot(page, 'request-published-375');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await done.getByRole('button', { name: 'Ok' }).click();
     await page.waitForURL(/\/admin\/request\/collection\/list$/);
     await page.getByRole('cell', { name: /^Sleep and activity/ }).waitFor();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, type TestUser } from '../api/support/factories';
 import type { TestServer } from '../api/support/server';
 import { launchBrowser, screenshot } from './support/browser';
+import { ADMIN_ROUTES as ADMIN_ROUTE_TABLE, OPEN_ROUTES } from './support/routes';
 import { startAppServer } from './support/server';
 
 // Every route of the spec's table, walked logged out and logged in, with screenshots at phone and
@@ -20,28 +21,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const ADMIN_ROUTES = [
-  '/admin/dashboard',
-  '/admin/request/collection/new',
-  '/admin/request/survey/new',
-  '/request/collection/edit/123',
-  '/admin/request/collection/list',
-  '/admin/request/survey/list',
-  '/admin/request/collection/detail/123',
-  '/admin/request/survey/detail/123',
-  '/request/survey/report/123',
-  '/admin/vcr',
-  '/admin/vcrs/123',
-  '/admin/checkout-page/10credits/usd',
-  '/admin/settings',
-];
-const OPEN_ROUTES = [
-  '/auth/login-page',
-  '/auth/register-page',
-  '/auth/pricing-page',
-  '/auth/lock-screen-page',
-  '/auth/error-page',
-];
+// (ids made up: an unknown request's screen is a route too)
+const ADMIN_ROUTES = ADMIN_ROUTE_TABLE.map((route) => route.replace(':id', '123'));
 
 async function loggedIn(width: number): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });

@@ -14,12 +14,16 @@ const toDashboard = () => redirect(DASHBOARD_PATH);
 const Nothing = () => null;
 
 async function sessionLoader({ request }: LoaderFunctionArgs) {
-  const [{ requireSession }, client] = await Promise.all([
+  const url = new URL(request.url);
+  const [{ requireSession }, client, dashboard] = await Promise.all([
     import('./shared/session/require-session'),
     getApolloClient(),
+    // the dashboard's queries leave as soon as the session is confirmed (dashboard-prefetch.ts)
+    url.pathname === DASHBOARD_PATH ? import('./features/dashboard/dashboard-prefetch') : null,
   ]);
-  const url = new URL(request.url);
-  return requireSession(client, url.pathname + url.search);
+  const result = await requireSession(client, url.pathname + url.search);
+  dashboard?.prefetchDashboard(client);
+  return result;
 }
 
 // The authenticated shell: Apollo's context, the admin layout and its notifications dropdown.

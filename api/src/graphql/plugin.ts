@@ -5,7 +5,8 @@ import {
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import { readFile } from 'node:fs/promises';
 import processRequest from 'graphql-upload/processRequest.mjs';
 import type { RequestContext } from '../shared/context';
 import { originAllowed } from '../rest/same-origin';
@@ -48,6 +49,8 @@ export async function graphqlPlugin(
     uploadMaxBytes: number;
     limits: QueryLimits;
     schemaDetails: { introspection: boolean; fieldSuggestions: boolean };
+    /** the GraphQL explorer's built page (GRAPHQL_EXPLORER), or null when it is off */
+    explorerPage: string | null;
   },
 ) {
   const apollo = new ApolloServer<RequestContext>({
@@ -64,7 +67,9 @@ export async function graphqlPlugin(
       unavailableStatusPlugin,
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
-      ...(opts.isProduction ? [ApolloServerPluginLandingPageDisabled()] : []),
+      // Apollo's own landing page loads Apollo Sandbox from a CDN, which our CSP refuses and an
+      // offline machine cannot reach; the explorer we build and serve ourselves replaces it
+      ApolloServerPluginLandingPageDisabled(),
     ],
   });
   await apollo.start();
@@ -118,6 +123,22 @@ export async function graphqlPlugin(
     return reply.code(status).send({ errors: [{ message, extensions: { code } }] });
   });
 
-  const handler = fastifyApolloHandler(apollo, { context: async (request) => request.ctx });
+  const apolloHandler = fastifyApolloHandler(apollo, { context: async (request) => request.ctx });
+  const handler: RouteHandlerMethod = async function (request, reply) {
+    if (opts.explorerPage && wantsExplorer(request)) {
+      // read on each visit: a rebuilt web app brings new hashed file names (a development tool only)
+      const page = await readFile(opts.explorerPage, 'utf8').catch(() => null);
+      if (page !== null) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+    }
+    return apolloHandler.call(this, request, reply);
+  };
   app.route({ method: ['GET', 'POST', 'OPTIONS'], url: '/graphql', handler });
+}
+
+/** A browser opening /graphql (not a GET query: that has a `query` parameter). */
+function wantsExplorer(request: FastifyRequest): boolean {
+  if (request.method !== 'GET') return false;
+  if ((request.query as Record<string, unknown> | undefined)?.query !== undefined) return false;
+  // a browser's navigation asks for text/html first; GraphQL clients ask for JSON
+  return /^\s*text\/html\b/.test(request.headers.accept ?? '');
 }

@@ -57,7 +57,7 @@ export function RegisterForm({ onRegister }: Props) {
       <PasswordField
         id="register-password"
         label="Password"
-        placeholder="Alphanumeric characters, minimum 6"
+        placeholder="Letters and digits, 6 or more"
         autoComplete="new-password"
         shrinkLabel
         {...form.field('password', PASSWORD_HINT)}

@@ -22,13 +22,15 @@ type Props = {
   // Problems the server found per field (cardNumber, expiry, cvc).
   serverErrors: Record<string, string>;
   onPay: (card: CardValues) => Promise<void>;
+  // Pay was pressed (before the form is checked)
+  onAttempt: () => void;
   // Shown under the Pay button (the last attempt's outcome).
   feedback?: ReactNode;
 };
 
 // The server's built-in test mode: a plain card form, labelled as test mode, that accepts only the
 // documented test cards (listed here, straight from the runtime config). No real card is charged.
-export function SandboxCardForm({ testCards, payLabel, paying, serverErrors, onPay, feedback }: Props) {
+export function SandboxCardForm({ testCards, payLabel, paying, serverErrors, onPay, onAttempt, feedback }: Props) {
   const titleId = useId();
   const form = useForm<CardValues>({
     initialValues: { cardNumber: '', expiry: '', cvc: '' },
@@ -43,7 +45,15 @@ export function SandboxCardForm({ testCards, payLabel, paying, serverErrors, onP
   };
 
   return (
-    <Box component="form" noValidate aria-labelledby={titleId} onSubmit={form.handleSubmit}>
+    <Box
+      component="form"
+      noValidate
+      aria-labelledby={titleId}
+      onSubmit={(event) => {
+        onAttempt();
+        form.handleSubmit(event);
+      }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
         <Typography id={titleId} component="h2" variant="h6">
           Card details

@@ -85,6 +85,9 @@ export function useCheckout(item: string, currency: string) {
 
   return {
     state,
+    // A new attempt starts: the last one's failure is no longer the news (a field error the form
+    // finds before sending must not appear under an old "Payment failed").
+    clearFailure: () => setState((current) => (current.status === 'failed' ? { status: 'idle' } : current)),
     // The free plan: no card, the server credits it once per account.
     payFree: () =>
       attempt(async () => {

@@ -143,6 +143,7 @@ function PaymentForm({ plan, checkout, feedback }: FormProps) {
         paying={paying}
         serverErrors={serverErrors}
         onPay={checkout.paySandbox}
+        onAttempt={checkout.clearFailure}
         feedback={feedback}
       />
     );

@@ -151,6 +151,13 @@ describe('checkout in test mode', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(/^Payment failed Your card was declined\.$/);
 
+    // a second attempt the form refuses before sending: its field error, without the old banner
+    const form = screen.getByRole('form', { name: 'Card details' });
+    await user.clear(within(form).getByLabelText('Expiry (MM/YY)'));
+    await user.click(within(form).getByRole('button', { name: 'Pay $10' }));
+    expect(await within(form).findByText('Enter the expiry date')).toBeInTheDocument();
+    expect(screen.queryByText(/Payment failed/)).toBeNull();
+
     await payWithCard(user, '4242424242424242');
     expect(await screen.findByText('Payment successful')).toBeInTheDocument();
     // one purchase, paid on the second attempt

@@ -34,7 +34,11 @@ function Pair({ items }: { items: [string, number][] }) {
 export function OverviewCards() {
   // "Today" is the browser's day; read once so the variables stay stable across renders.
   const [tzOffset] = useState(() => new Date().getTimezoneOffset());
-  const { data, loading, error } = useQuery(DashboardOverviewDocument, { variables: { tzOffset } });
+  const { data, loading, error } = useQuery(DashboardOverviewDocument, {
+    variables: { tzOffset },
+    // the route's loader fetched it (dashboard-prefetch.ts)
+    fetchPolicy: 'cache-first',
+  });
   useEffect(() => {
     // Spec s.8: dashboard call failures are logged; the cards then show dashes.
     if (error) console.error('Dashboard overview failed to load', error);

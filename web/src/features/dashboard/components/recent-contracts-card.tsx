@@ -10,7 +10,7 @@ import { DashboardContractsDocument } from '../dashboard.generated';
 import { useIsPhone } from '../../../shared/hooks/use-is-phone';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { IconCard } from '../../../shared/ui/icon-card';
-import { DASHBOARD_PAGE_SIZE } from '../dashboard-constants';
+import { DASHBOARD_PAGE_SIZE, pagedFetchPolicy } from '../dashboard-constants';
 import { PagedTable } from './paged-table';
 import { Hint } from '../../../shared/ui/hint';
 
@@ -28,6 +28,9 @@ export function RecentContractsCard() {
   const [page, setPage] = useState(1);
   const { data, previousData, loading, error, refetch } = useQuery(DashboardContractsDocument, {
     variables: { page, limit: DASHBOARD_PAGE_SIZE },
+    // page 1 came with the route's loader (dashboard-prefetch.ts); another page is asked for anew
+    fetchPolicy: 'cache-first',
+    nextFetchPolicy: pagedFetchPolicy,
   });
   useEffect(() => {
     if (error) console.error('Recent contracts failed to load', error);

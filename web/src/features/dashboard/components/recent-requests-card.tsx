@@ -17,7 +17,7 @@ import { useIsPhone } from '../../../shared/hooks/use-is-phone';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { formatDateTime } from '../../../shared/ui/format-date';
 import { IconCard } from '../../../shared/ui/icon-card';
-import { DASHBOARD_PAGE_SIZE } from '../dashboard-constants';
+import { DASHBOARD_PAGE_SIZE, pagedFetchPolicy } from '../dashboard-constants';
 import { PagedTable } from './paged-table';
 import { RequestTypeBadge } from './request-type-badge';
 import { Hint } from '../../../shared/ui/hint';
@@ -108,6 +108,9 @@ export function RecentRequestsCard({ onDelete }: { onDelete: (row: RecentRequest
   const Row = phone ? StackedRequestRow : RequestRow;
   const { data, previousData, loading, error, refetch } = useQuery(DashboardRequestsDocument, {
     variables: { page, limit: DASHBOARD_PAGE_SIZE },
+    // page 1 came with the route's loader (dashboard-prefetch.ts); another page is asked for anew
+    fetchPolicy: 'cache-first',
+    nextFetchPolicy: pagedFetchPolicy,
   });
   useEffect(() => {
     // Spec s.8: dashboard call failures are logged.

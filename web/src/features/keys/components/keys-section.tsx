@@ -1,7 +1,6 @@
 import VpnKey from '@mui/icons-material/VpnKey';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { LOAD_KEY_PAIR_PATH } from '../../../shared/settings-paths';
@@ -9,6 +8,7 @@ import { IconCard } from '../../../shared/ui/icon-card';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { GenerateKeyPairPanel } from './generate-key-pair-panel';
 import { KeysTable } from './keys-table';
+import { PageTabs } from '../../../shared/ui/page-tabs';
 
 // The Load tab (file reading, backup decryption) loads right after the page: it starts hidden.
 const LoadKeyPairPanel = lazy(async () => ({ default: (await import('./load-key-pair-panel')).LoadKeyPairPanel }));
@@ -49,17 +49,11 @@ export function KeysSection() {
       <Box id={LOAD_KEY_PAIR_HASH} sx={{ scrollMarginTop: 88 }} />
       <IconCard icon={VpnKey} color="blue" title="Add a key pair" id="add-key-pair">
         <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-          <Tabs
-            value={tab}
-            onChange={(_event, value: TabId) => setTab(value)}
-            aria-label="Add a key pair"
-            variant="scrollable"
-            allowScrollButtonsMobile
-          >
+          <PageTabs value={tab} onChange={setTab} label="Add a key pair">
             {TABS.map(({ id, label }) => (
               <Tab key={id} value={id} label={label} id={`key-tab-${id}`} aria-controls={`key-panel-${id}`} />
             ))}
-          </Tabs>
+          </PageTabs>
         </Box>
         {TABS.map(({ id }) => (
           <Box key={id} role="tabpanel" id={`key-panel-${id}`} aria-labelledby={`key-tab-${id}`} hidden={tab !== id}>

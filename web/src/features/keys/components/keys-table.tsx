@@ -28,6 +28,7 @@ import { draftFromPrivateKey, type KeyPairDraft } from '../key-pair-drafts';
 import { DeleteKeyDialog } from './delete-key-dialog';
 import { KeyBackupDialog } from './key-backup-dialog-loader';
 import { Hint } from '../../../shared/ui/hint';
+import { useIsPhone } from '../../../shared/hooks/use-is-phone';
 
 // Wraps on phones instead of widening the table.
 const CHIP_SX = {
@@ -47,6 +48,7 @@ function hasPrivateKey(id: string): boolean {
 
 // "Available Keys": Title (with the id as hex pairs), Created, Action (Delete).
 export function KeysTable() {
+  const phone = useIsPhone();
   const { data, loading, error, refetch } = useQuery(KeysDocument);
   const [pending, setPending] = useState<KeysTable_KeyFragment | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -104,7 +106,7 @@ export function KeysTable() {
           <TableHead>
             <TableRow>
               <TableCell>Title</TableCell>
-              <TableCell>Created</TableCell>
+              {phone ? null : <TableCell>Created</TableCell>}
               <TableCell align="right">Action</TableCell>
             </TableRow>
           </TableHead>
@@ -112,14 +114,14 @@ export function KeysTable() {
             {loading && !data
               ? [0, 1].map((row) => (
                   <TableRow key={row}>
-                    <TableCell colSpan={3}>
+                    <TableCell colSpan={phone ? 2 : 3}>
                       <Skeleton />
                     </TableCell>
                   </TableRow>
                 ))
               : keys.map((key) => (
                   <TableRow key={key.id} hover>
-                    <TableCell sx={{ maxWidth: 420, minWidth: 140 }}>
+                    <TableCell sx={{ maxWidth: 420, minWidth: phone ? 0 : 140 }}>
                       <Typography variant="body2" sx={{ fontWeight: 500 }}>
                         {key.title}
                       </Typography>
@@ -140,15 +142,23 @@ export function KeysTable() {
                       ) : (
                         <Chip label="Private key not in this browser" size="small" variant="outlined" sx={CHIP_SX} />
                       )}
+                      {phone ? (
+                        // on a phone the date goes under the title: three columns leave the actions no room
+                        <Box sx={{ color: 'text.secondary', fontSize: '0.8rem', mt: 0.5 }}>
+                          Created {formatDateAndTime(key.createdAt).date}, {formatDateAndTime(key.createdAt).time}
+                        </Box>
+                      ) : null}
                     </TableCell>
-                    <TableCell>
-                      <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
-                        {formatDateAndTime(key.createdAt).date}
-                      </Box>
-                      <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8rem' }}>
-                        {formatDateAndTime(key.createdAt).time}
-                      </Box>
-                    </TableCell>
+                    {phone ? null : (
+                      <TableCell>
+                        <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+                          {formatDateAndTime(key.createdAt).date}
+                        </Box>
+                        <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8rem' }}>
+                          {formatDateAndTime(key.createdAt).time}
+                        </Box>
+                      </TableCell>
+                    )}
                     <TableCell align="right" sx={{ pl: 0, whiteSpace: 'nowrap' }}>
                       {hasPrivateKey(key.id) ? (
                         <Hint title="Download backup">

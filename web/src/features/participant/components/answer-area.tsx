@@ -40,7 +40,7 @@ export function Done({ request, submitted }: { request: EndUserData; submitted: 
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
             {at ? `Sent ${formatDateTime(at)}. ` : ''}
-            {request.bonus_each} IPT go to your wallet.
+            {request.bonus_each} IPT {request.bonus_each === 1 ? 'goes' : 'go'} to your wallet.
           </Typography>
           <PayoutStatus payout={submitted.payout} />
           <Button component={RouterLink} to="/p/answers" variant="outlined" sx={{ mt: 2 }}>
@@ -213,10 +213,27 @@ export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: 
 }
 
 /** The form, or the answer's state once this browser has answered. */
-export function AnswerArea({ request, submitted }: { request: EndUserData; submitted: Submitted }) {
+export function AnswerArea({
+  request,
+  submitted,
+  onSent,
+}: {
+  request: EndUserData;
+  submitted: Submitted;
+  // the answer was accepted: the page reloads what changed with it (the places left)
+  onSent: () => void;
+}) {
   const [accepted, setAccepted] = useState<Accepted | null>(null);
   if (accepted) return <Done request={request} submitted={accepted} />;
   if (submitted.submitted) return <Done request={request} submitted={submitted} />;
   if (request.remaining === 0) return <Alert severity="info">This request has all the answers it can pay for.</Alert>;
-  return <AnswerForm request={request} onDone={setAccepted} />;
+  return (
+    <AnswerForm
+      request={request}
+      onDone={(answer) => {
+        setAccepted(answer);
+        onSent();
+      }}
+    />
+  );
 }

@@ -126,7 +126,7 @@ export function RequestPage() {
     <Box>
       <RequestHeader request={request} />
       <Suspense fallback={<Placeholder height={320} />}>
-        <AnswerArea request={request} submitted={submitted} />
+        <AnswerArea request={request} submitted={submitted} onSent={loaded.reload} />
       </Suspense>
     </Box>
   );

@@ -157,9 +157,12 @@ export function BackupDialog({
           <Box
             aria-label="Recovery phrase"
             sx={{
+              // as many columns as hold the longest word ("12. abstract"), with a clear gap
+              // between them: three on a wide dialog, two on a phone
               display: 'grid',
-              gridTemplateColumns: 'repeat(3, 1fr)',
-              gap: 0.75,
+              gridTemplateColumns: 'repeat(auto-fill, minmax(7.5em, 1fr))',
+              columnGap: 2,
+              rowGap: 0.75,
               p: 1.5,
               bgcolor: '#f4f2f7',
               borderRadius: 1,
@@ -168,7 +171,7 @@ export function BackupDialog({
             }}
           >
             {wallet.phrase.split(' ').map((word, i) => (
-              <span key={i}>
+              <span key={i} style={{ whiteSpace: 'nowrap' }}>
                 {i + 1}. {word}
               </span>
             ))}

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@apollo/client/react';
 import { useFormik } from 'formik';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { RequestKind } from '../../../gql/types';
 import { WizardCreditBalanceDocument, type RequestWizard_RequestFragment } from '../requests.generated';
@@ -51,6 +51,12 @@ type Props = {
   existing: RequestWizard_RequestFragment | null;
   keys: { id: string; title: string }[] | null;
 };
+
+// the escrow's address with its copy button, in the dialog after publishing (the wizard's initial JS
+// is at its budget)
+const CopyableValue = lazy(async () => ({
+  default: (await import('../../../shared/ui/copyable-value')).CopyableValue,
+}));
 
 const STEP_HINTS: Record<StepName, string> = {
   summary: 'What you ask for, and the IPT tokens you pay for it.',
@@ -247,9 +253,23 @@ export function RequestWizard({ type, existing, keys }: Props) {
         severity="success"
         title={saved?.title ?? ''}
         message={
-          saved?.request.status === 1
-            ? `“${saved.request.title}” is open to participants, with its bonus held in escrow ${saved.request.escrowAddress ?? ''}.`
-            : `“${saved?.request.title ?? ''}” is saved as a draft. Publish it when you are ready.`
+          saved?.request.status === 1 ? (
+            <>
+              “{saved.request.title}” is open to participants, with its bonus held in escrow
+              {saved.request.escrowAddress ? (
+                <>
+                  {' '}
+                  <Suspense fallback={saved.request.escrowAddress}>
+                    <CopyableValue value={saved.request.escrowAddress} label="escrow address" />
+                  </Suspense>
+                </>
+              ) : (
+                '.'
+              )}
+            </>
+          ) : (
+            `“${saved?.request.title ?? ''}” is saved as a draft. Publish it when you are ready.`
+          )
         }
         onConfirm={() => navigate(`/admin/request/${type}/list`)}
       />

@@ -15,6 +15,7 @@ import { useIsPhone } from '../../../shared/hooks/use-is-phone';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { IconCard } from '../../../shared/ui/icon-card';
 import { LoadErrorAlert } from '../../../shared/ui/load-error-alert';
+import { ShortId } from '../../../shared/ui/short-id';
 import { useDecryptedResponses } from '../hooks/use-decrypted-responses';
 import { otherData } from '../response-fields';
 import { CollectionResponsesDocument, type RequestResults_RequestFragment } from '../responses.generated';
@@ -114,7 +115,14 @@ export function CollectionResponses({ request }: Props) {
           </Box>
         ) : (
           <TableContainer>
-            <Table aria-label="Responses" size="small" aria-busy={loading || decryption.state === 'decrypting'}>
+            <Table
+              aria-label="Responses"
+              size="small"
+              aria-busy={loading || decryption.state === 'decrypting'}
+              // nine columns (eleven under review) in the card's width at 1440 px: half the usual
+              // space between them, so Location and Images are in view without scrolling
+              sx={{ '& th, & td:not(.MuiTableCell-paddingCheckbox)': { px: 1 } }}
+            >
               <TableHead>
                 <TableRow>
                   {columns.map((column, i) =>
@@ -151,13 +159,11 @@ export function CollectionResponses({ request }: Props) {
                               </TableCell>
                             ) : null}
                             <TableCell>
-                              <Box component="code" sx={{ fontSize: '0.8rem' }}>
-                                {row.memberId}
-                              </Box>
+                              <ShortId value={row.memberId} />
                               {reviewing ? <FlagNote flag={row.flag} /> : null}
                             </TableCell>
                             {reviewing ? (
-                              <TableCell sx={{ minWidth: 190 }}>
+                              <TableCell sx={{ minWidth: 160 }}>
                                 <Box sx={{ display: 'grid', gap: 1 }}>
                                   <PayoutState payout={row.payout} />
                                   <RowActions row={row} review={review} />

@@ -63,10 +63,10 @@ export function OpenedCells({
       <TableCell>{text(data.lastName)}</TableCell>
       <TableCell align="right">{text(data.age)}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{text(data.mobile)}</TableCell>
-      <TableCell sx={{ overflowWrap: 'break-word', maxWidth: 260 }}>{text(data.email)}</TableCell>
+      <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 200 }}>{text(data.email)}</TableCell>
       <TableCell>{text(data.gender)}</TableCell>
-      <TableCell sx={{ minWidth: 180, maxWidth: 280 }}>{formatLocation(data.location)}</TableCell>
-      <TableCell sx={{ minWidth: 110 }}>
+      <TableCell sx={{ minWidth: 150, maxWidth: 260 }}>{formatLocation(data.location)}</TableCell>
+      <TableCell sx={{ minWidth: 100 }}>
         <ResponseImages data={data} dataKey={dataKey} requestId={requestId} memberId={memberId} />
       </TableCell>
     </>
@@ -88,7 +88,7 @@ export function StackedResponse({
   review?: ReactNode;
 }) {
   const member = (
-    <Box component="code" sx={{ fontSize: '0.8rem' }}>
+    <Box component="code" sx={{ fontSize: '0.8rem', overflowWrap: 'anywhere' }}>
       {memberId}
     </Box>
   );

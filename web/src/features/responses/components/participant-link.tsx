@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { IconCard } from '../../../shared/ui/icon-card';
+import { useCopy } from '../../../shared/ui/copyable-value';
 
 export const participantLink = (requestId: string, origin = window.location.origin) => `${origin}/p/r/${requestId}`;
 
@@ -30,15 +31,7 @@ function useQrCode(text: string): string | null {
 export function ParticipantLinkCard({ requestId, title }: { requestId: string; title: string }) {
   const link = participantLink(requestId);
   const qr = useQrCode(link);
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
+  const [copied, copy] = useCopy(link);
   return (
     <IconCard
       icon={QrCode2}

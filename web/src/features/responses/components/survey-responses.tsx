@@ -11,10 +11,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
+import { useIsPhone } from '../../../shared/hooks/use-is-phone';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { formatDateTime } from '../../../shared/ui/format-date';
 import { IconCard } from '../../../shared/ui/icon-card';
 import { LoadErrorAlert } from '../../../shared/ui/load-error-alert';
+import { ShortId } from '../../../shared/ui/short-id';
 import {
   SurveyResponsesDocument,
   SurveyResultsDocument,
@@ -47,6 +49,7 @@ export function SurveyResponses({ request }: Props) {
   // the question titles (the pies above read the same query)
   const questions = useQuery(SurveyResultsDocument, { variables: { requestId: request.id } }).data?.surveyStatistics;
   const review = useReview(request.id, refetch);
+  const phone = useIsPhone();
   const shown = (data ?? previousData)?.requestResponses;
   const titles = new Map((questions ?? []).map((q) => [q.questionId, q.title]));
   const rows: (ReviewRow & { createdAt: string; answers: string[] })[] = (shown?.list ?? []).map((row) => {
@@ -78,59 +81,91 @@ export function SurveyResponses({ request }: Props) {
             reviewDays={request.reviewDays}
           />
         ) : null}
-        <TableContainer>
-          <Table aria-label="Survey responses" size="small" aria-busy={loading}>
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox">
-                  <SelectAllBox rows={rows} review={review} />
-                </TableCell>
-                {COLUMNS.map((column) => (
-                  <TableCell key={column} sx={{ whiteSpace: 'nowrap' }}>
-                    {column}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {!shown ? (
+        {phone && shown ? (
+          // on a phone each response is a card: who and when, what they chose, the payout and the
+          // review buttons, all in the width of the screen
+          <Box role="list" aria-label="Survey responses" sx={{ display: 'grid', gap: 2 }}>
+            {rows.map((row) => (
+              <Box
+                role="listitem"
+                key={row.id}
+                sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, display: 'grid', gap: 1 }}
+              >
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                  <SelectBox row={row} review={review} />
+                  <Box sx={{ minWidth: 0 }}>
+                    <ShortId value={row.memberId} />
+                    <Typography variant="caption" component="div" color="text.secondary">
+                      {formatDateTime(row.createdAt)}
+                    </Typography>
+                  </Box>
+                </Box>
+                <FlagNote flag={row.flag} />
+                <Box>
+                  {row.answers.map((line) => (
+                    <Typography key={line} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                      {line}
+                    </Typography>
+                  ))}
+                </Box>
+                <PayoutState payout={row.payout} />
+                <RowActions row={row} review={review} />
+              </Box>
+            ))}
+          </Box>
+        ) : (
+          <TableContainer>
+            <Table aria-label="Survey responses" size="small" aria-busy={loading}>
+              <TableHead>
                 <TableRow>
-                  <TableCell colSpan={COLUMNS.length + 1}>
-                    <Skeleton />
+                  <TableCell padding="checkbox">
+                    <SelectAllBox rows={rows} review={review} />
                   </TableCell>
+                  {COLUMNS.map((column) => (
+                    <TableCell key={column} sx={{ whiteSpace: 'nowrap' }}>
+                      {column}
+                    </TableCell>
+                  ))}
                 </TableRow>
-              ) : (
-                rows.map((row) => (
-                  <TableRow key={row.id} hover selected={review.selected.has(row.id)}>
-                    <TableCell padding="checkbox">
-                      <SelectBox row={row} review={review} />
-                    </TableCell>
-                    <TableCell>
-                      <Box component="code" sx={{ fontSize: '0.8rem' }}>
-                        {row.memberId}
-                      </Box>
-                      <FlagNote flag={row.flag} />
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</TableCell>
-                    <TableCell sx={{ minWidth: 220 }}>
-                      {row.answers.map((line) => (
-                        <Typography key={line} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                          {line}
-                        </Typography>
-                      ))}
-                    </TableCell>
-                    <TableCell>
-                      <PayoutState payout={row.payout} />
-                    </TableCell>
-                    <TableCell>
-                      <RowActions row={row} review={review} />
+              </TableHead>
+              <TableBody>
+                {!shown ? (
+                  <TableRow>
+                    <TableCell colSpan={COLUMNS.length + 1}>
+                      <Skeleton />
                     </TableCell>
                   </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+                ) : (
+                  rows.map((row) => (
+                    <TableRow key={row.id} hover selected={review.selected.has(row.id)}>
+                      <TableCell padding="checkbox">
+                        <SelectBox row={row} review={review} />
+                      </TableCell>
+                      <TableCell>
+                        <ShortId value={row.memberId} />
+                        <FlagNote flag={row.flag} />
+                      </TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</TableCell>
+                      <TableCell sx={{ minWidth: 220 }}>
+                        {row.answers.map((line) => (
+                          <Typography key={line} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                            {line}
+                          </Typography>
+                        ))}
+                      </TableCell>
+                      <TableCell>
+                        <PayoutState payout={row.payout} />
+                      </TableCell>
+                      <TableCell>
+                        <RowActions row={row} review={review} />
+                      </TableCell>
+                    </TableRow>
+                  ))
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
         <ResponsesPagination count={shown?.count} page={page} onPage={setPage} onTurn={review.clear} />
       </>
     );

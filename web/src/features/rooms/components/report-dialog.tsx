@@ -11,6 +11,8 @@ import { CreateReportDocument, RoomReportsDocument } from '../datasets.generated
 import { MeDocument } from '../../../shared/session/session.generated';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { type SqlWhere } from '../join/condition-tree';
+import { reportRefusal } from '../join/report-rule';
+import type { DatasetList_DatasetFragment } from '../datasets.generated';
 import { type AccessContext } from './refusal-alert';
 
 /** A report to pay for: sets and condition, or the one an approved access request names. */
@@ -29,11 +31,14 @@ type Phase =
 // in one transaction. Without credit: "Purchase IPT Tokens to continue", with the way to buy some.
 export function ReportDialog({
   request,
+  datasets,
   onClose,
   onCreated,
   onRequestAccess,
 }: {
   request: ReportRequest | null;
+  /** the room's data sets: their rules are checked before the charge is confirmed */
+  datasets: readonly DatasetList_DatasetFragment[];
   onClose: () => void;
   onCreated: (id: string) => void;
   // a data set's rule refused the report: ask its uploader instead
@@ -80,19 +85,28 @@ export function ReportDialog({
     }
   };
 
+  // a report the rules refuse is said so at once, not after agreeing to pay for it (an approved
+  // access request allows its one report)
+  const sets = (request?.datasetIds ?? []).map((id) => datasets.find((set) => set.id === id));
+  const refusal =
+    request && !request.accessRequestId && sets.length > 0 && sets.every((set) => set !== undefined)
+      ? reportRefusal(sets as DatasetList_DatasetFragment[])
+      : null;
+  const shown: Phase = phase.kind === 'confirm' && refusal ? { kind: 'refused', message: refusal } : phase;
+
   const titleId = 'report-dialog-title';
   return (
     <Dialog
       open={request !== null}
       onClose={close}
       aria-labelledby={titleId}
-      role={phase.kind === 'confirm' ? 'dialog' : 'alertdialog'}
+      role={shown.kind === 'confirm' ? 'dialog' : 'alertdialog'}
     >
-      {phase.kind === 'refused' ? (
+      {shown.kind === 'refused' ? (
         <>
           <DialogTitle id={titleId}>Not allowed by the data set’s rule</DialogTitle>
           <DialogContent>
-            <DialogContentText role="alert">{phase.message}</DialogContentText>
+            <DialogContentText role="alert">{shown.message}</DialogContentText>
             <DialogContentText sx={{ mt: 2 }}>Nothing was charged.</DialogContentText>
           </DialogContent>
           <DialogActions>

@@ -158,7 +158,8 @@ export function RoomData({ room, me, roomKeys, currentKey, secretKey, workers }:
           <PageLoader label="Loading the data sets…" minHeight={120} />
         ) : datasets.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
-            No data sets yet. Upload a CSV above; your guest’s sets appear here too.
+            No data sets yet. Upload a CSV above; {room.ownerId === me ? 'your guest’s' : 'the room owner’s'} sets
+            appear here too.
           </Typography>
         ) : (
           <>
@@ -264,6 +265,7 @@ export function RoomData({ room, me, roomKeys, currentKey, secretKey, workers }:
       </IconCard>
       <ReportDialog
         request={report}
+        datasets={datasets}
         onClose={() => setReport(null)}
         onCreated={() => void client.refetchQueries({ include: [RoomAuditDocument] })}
         onRequestAccess={setAccessContext}

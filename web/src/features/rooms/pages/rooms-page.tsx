@@ -1,13 +1,13 @@
 import MeetingRoom from '@mui/icons-material/MeetingRoom';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { IconCard } from '../../../shared/ui/icon-card';
 import { lazyPart, usePreloadWhenIdle } from '../../../shared/ui/lazy-part';
 import { RoomInvitations } from '../components/room-invitations';
 import { RoomsTable } from '../components/rooms-table';
+import { PageTabs } from '../../../shared/ui/page-tabs';
 
 // The Create tab (its key choice, select and room key sealing) loads after the page: it starts hidden.
 const CreateRoomForm = lazyPart(async () => (await import('../components/create-room-form')).CreateRoomForm, {
@@ -39,17 +39,11 @@ export function RoomsPage() {
       >
         <RoomInvitations />
         <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-          <Tabs
-            value={tab}
-            onChange={(_event, value: TabId) => setTab(value)}
-            aria-label="Rooms"
-            variant="scrollable"
-            allowScrollButtonsMobile
-          >
+          <PageTabs value={tab} onChange={setTab} label="Rooms">
             {TABS.map(({ id, label }) => (
               <Tab key={id} value={id} label={label} id={`rooms-tab-${id}`} aria-controls={`rooms-panel-${id}`} />
             ))}
-          </Tabs>
+          </PageTabs>
         </Box>
         <Box role="tabpanel" id="rooms-panel-rooms" aria-labelledby="rooms-tab-rooms" hidden={tab !== 'rooms'}>
           {tab === 'rooms' ? <RoomsTable onCreate={() => setTab('create')} /> : null}

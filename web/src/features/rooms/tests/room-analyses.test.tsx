@@ -230,14 +230,17 @@ function givenAnalyses(options: {
   );
 }
 
-async function openRoom() {
+async function openRoom(as: 'owner' | 'guest' = 'owner', sets?: DatasetList_DatasetFragment[]) {
   const roomKey = generateRoomKey();
-  const aesKey = await sealRoomKey(KEY_A.publicPem, roomKey, { roomId: ROOM_ID, userId: OWNER_ID, keyVersion: 1 });
-  givenSignedInSession(buildProfile());
-  givenKeyChoices([OWNER_KEY]);
+  const guest = as === 'guest';
+  const [myId, myKey] = guest ? [GUEST_ID, KEY_B] : [OWNER_ID, KEY_A];
+  const aesKey = await sealRoomKey(myKey.publicPem, roomKey, { roomId: ROOM_ID, userId: myId, keyVersion: 1 });
+  if (guest) savePrivateKey(KEY_B.id, KEY_B.privatePem);
+  givenSignedInSession(buildProfile({ id: myId }));
+  givenKeyChoices([{ ...OWNER_KEY, id: myKey.id, publicKey: myKey.publicPem }]);
   givenRoom(
     buildRoom({
-      myPublicKeyId: KEY_A.id,
+      myPublicKeyId: myKey.id,
       members: [
         buildMember({
           userId: OWNER_ID,
@@ -249,12 +252,13 @@ async function openRoom() {
         }),
         buildMember({ status: 'active', publicKeyId: KEY_B.id }),
       ],
-      aesKeys: [{ userId: OWNER_ID, publicKeyId: KEY_A.id, keyVersion: 1, aesKey, waiting: false }],
+      aesKeys: [{ userId: myId, publicKeyId: myKey.id, keyVersion: 1, aesKey, waiting: false }],
     }),
-    await datasets(),
+    sets ?? (await datasets()),
   );
   const view = renderApp(`/admin/vcrs/${ROOM_ID}`);
-  await screen.findByRole('table', { name: 'Data sets' }, { timeout: 20_000 });
+  if (sets?.length === 0) await screen.findByText(/^No data sets yet\./, undefined, { timeout: 20_000 });
+  else await screen.findByRole('table', { name: 'Data sets' }, { timeout: 20_000 });
   return view;
 }
 
@@ -419,12 +423,14 @@ describe('a room’s analysis rules, in the browser', () => {
     expect(await opened(grants[0].keys[0].sealedKey, 'email')).toBe(await withheldKey('email'));
   });
 
-  it('a report the rule refuses says why and offers to ask the uploader, who gets the request', async () => {
+  it('a report the rule refuses says why before any charge is confirmed, and offers to ask the uploader', async () => {
     givenAnalyses({});
     const asked: unknown[] = [];
+    let reports = 0;
     server.use(
-      graphql.mutation(CreateReportDocument, () =>
-        HttpResponse.json({
+      graphql.mutation(CreateReportDocument, () => {
+        reports += 1;
+        return HttpResponse.json({
           errors: [
             {
               message:
@@ -432,8 +438,8 @@ describe('a room’s analysis rules, in the browser', () => {
               extensions: { code: 'ANALYSIS_RULE' },
             },
           ],
-        }),
-      ),
+        });
+      }),
       requestAnswered(asked),
     );
     const { user } = await openRoom();
@@ -445,10 +451,12 @@ describe('a room’s analysis rules, in the browser', () => {
     expect(screen.getByRole('row', { name: /customers/ })).toHaveTextContent('city (clear, shared)');
     await user.click(screen.getByRole('checkbox', { name: 'Select leads' }));
     await user.click(screen.getByRole('button', { name: 'Report' }));
-    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    // no "To Continue 1 IPT Token will be deducted" first: the rule is checked before the charge
     const refused = await screen.findByRole('alertdialog', { name: 'Not allowed by the data set’s rule' });
-    expect(refused).toHaveTextContent('shared for matches only');
+    expect(screen.queryByText('To Continue 1 IPT Token will be deducted')).toBeNull();
+    expect(refused).toHaveTextContent('shared for matches only (rule "matches")');
     expect(refused).toHaveTextContent('Nothing was charged.');
+    expect(reports).toBe(0);
     await user.click(within(refused).getByRole('button', { name: 'Request access' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request access' });
     // the set's withheld columns, to choose from
@@ -681,6 +689,17 @@ describe('a room’s analysis rules, in the browser', () => {
     expect(within(refused).queryByRole('button', { name: 'Request access' })).toBeNull();
     expect(screen.queryByRole('table', { name: 'Aggregate groups' })).toBeNull();
   }, 40_000);
+
+  it("says whose sets will appear beside yours: the guest's to the owner, the owner's to the guest", async () => {
+    givenAnalyses({});
+    const { unmount } = await openRoom('owner', []);
+    expect(screen.getByText(/^No data sets yet\./)).toHaveTextContent('your guest’s sets appear here too');
+    unmount();
+    await openRoom('guest', []);
+    const empty = screen.getByText(/^No data sets yet\./);
+    expect(empty).toHaveTextContent('the room owner’s sets appear here too');
+    expect(empty).not.toHaveTextContent('guest');
+  });
 
   it('lists the audit log newest first, with counts hidden or suppressed, a page at a time', async () => {
     const pages: number[] = [];

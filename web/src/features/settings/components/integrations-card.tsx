@@ -102,7 +102,8 @@ function CreateEndpointForm() {
     event.preventDefault();
     setProblem(null);
     setSecret(null);
-    if (!/^https:\/\//i.test(url.trim())) return setProblem('Enter an https URL');
+    // http:// is the server's call: refused in production, accepted in development (a local receiver)
+    if (!/^https?:\/\/\S/i.test(url.trim())) return setProblem('Enter an https:// URL');
     if (!events.length) return setProblem('Choose at least one event');
     try {
       const { data } = await create({ variables: { input: { url: url.trim(), events } } });

@@ -50,6 +50,8 @@ function givenWebhookServer(initial: ReturnType<typeof endpoint>[]) {
     ),
     graphql.mutation(CreateWebhookEndpointDocument, ({ variables }) => {
       calls.created.push(variables.input);
+      // (as a production server answers)
+      if (variables.input.url.startsWith('http:')) return graphQLError('BAD_USER_INPUT', 'url: must be an https URL');
       if (variables.input.url.includes('10.0.0.1'))
         return graphQLError('BAD_USER_INPUT', 'url: must not point at a loopback, private or link-local address');
       const e = endpoint({ url: variables.input.url, events: variables.input.events });
@@ -88,10 +90,17 @@ describe('settings: integrations', () => {
     expect(await screen.findByText('No webhook endpoints yet.')).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Add a webhook endpoint' });
 
+    await user.type(within(form).getByLabelText('Endpoint URL'), 'crm.example.com/x');
+    await user.click(within(form).getByRole('button', { name: 'Add endpoint' }));
+    expect(await within(form).findByText('Enter an https:// URL')).toBeInTheDocument();
+    expect(calls.created).toEqual([]);
+
+    // http:// goes to the server, which takes it in development and refuses it in production
+    await user.clear(within(form).getByLabelText('Endpoint URL'));
     await user.type(within(form).getByLabelText('Endpoint URL'), 'http://crm.example.com/x');
     await user.click(within(form).getByRole('button', { name: 'Add endpoint' }));
-    expect(await within(form).findByText('Enter an https URL')).toBeInTheDocument();
-    expect(calls.created).toEqual([]);
+    expect(await within(form).findByText('url: must be an https URL')).toBeInTheDocument();
+    expect(calls.created).toEqual([{ url: 'http://crm.example.com/x', events: ['response.created'] }]);
 
     await user.clear(within(form).getByLabelText('Endpoint URL'));
     await user.type(within(form).getByLabelText('Endpoint URL'), 'https://10.0.0.1/x');
