@@ -42,6 +42,7 @@ const ENTRIES: Record<string, string> = {
   'column_keys[].public_key_id': "the member's chosen key (a key id) the column key is sealed to",
   'column_keys[].sealed_key':
     "the column key sealed to the member's key: an HPKE envelope, hpke1.<base64 of enc || ciphertext>",
+  '/v1/vcr/setColumnRole column': 'the column of that data set whose partner role changes',
   '/v1/vcr/approveAccess request_id': 'the access request (from getAccessRequests)',
   '/v1/vcr/declineAccess request_id': 'the access request (from getAccessRequests)',
 };
