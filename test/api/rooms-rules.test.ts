@@ -69,9 +69,10 @@ beforeAll(async () => {
   customers = await uploadDataset(owner, room, 'customers', CUSTOMER_COLUMNS, customerRows, 15, 'json', {
     differentialPrivacy: false,
   });
-  leads = await uploadDataset(guest, room, 'leads', LEAD_COLUMNS, leadRows(20, 49));
-  onePerson = await uploadDataset(guest, room, 'one person', LEAD_COLUMNS, leadRows(5, 5));
-  nobody = await uploadDataset(guest, room, 'nobody', LEAD_COLUMNS, leadRows(99, 99));
+  const exact = { differentialPrivacy: false };
+  leads = await uploadDataset(guest, room, 'leads', LEAD_COLUMNS, leadRows(20, 49), 1000, 'json', exact);
+  onePerson = await uploadDataset(guest, room, 'one person', LEAD_COLUMNS, leadRows(5, 5), 1000, 'json', exact);
+  nobody = await uploadDataset(guest, room, 'nobody', LEAD_COLUMNS, leadRows(99, 99), 1000, 'json', exact);
   await Promise.all([buyCredit(guest.client, '10credits'), buyCredit(owner.client, '10credits')]);
 });
 afterAll(async () => {
