@@ -40,7 +40,7 @@ describe.each(databases)('chunk rows on the %s', (kind, open) => {
   beforeAll(async () => {
     db = await open();
     expect(db.kind).toBe(kind === 'embedded' ? 'embedded' : 'server');
-  }, 60_000);
+  });
   afterAll(() => db?.close());
 
   async function newDataset() {
