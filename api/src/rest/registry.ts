@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { RequestContext } from '../shared/context';
 import type { ErrorCode } from '../shared/errors';
-import type { Services } from '../services';
+import type { Services } from '../app/services';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

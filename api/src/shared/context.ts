@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../modules/users/user.entity';
-import type { Services } from '../services';
+import type { Services } from '../app/services';
 import { unauthenticated } from './errors';
 
 export type Actor = {

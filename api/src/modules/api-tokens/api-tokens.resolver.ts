@@ -2,7 +2,7 @@ import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { forbidden } from '../../shared/errors';
 import { requireUser, type RequestContext } from '../../shared/context';
 import { parseArgs } from '../../shared/validation';
-import { toApiToken } from '../mappers';
+import { toApiToken } from './api-tokens.mappers';
 import { apiTokenRef, createApiTokenCommand } from './api-tokens.schemas';
 import { ApiTokenType, CreateApiTokenInput, CreatedApiToken } from './api-tokens.types';
 

@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { requireUser, type RequestContext } from '../../shared/context';
 import { parseArgs } from '../../shared/validation';
-import { toKey } from '../mappers';
+import { toKey } from './keys.mappers';
 import { createKeyCommand, keyRef } from './keys.schemas';
 import { CreateKeyInput, KeyType } from './keys.types';
 

@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { requireUser, type RequestContext } from '../../shared/context';
 import { parseArgs } from '../../shared/validation';
-import { toNotification } from '../mappers';
+import { toNotification } from './notifications.mappers';
 import { createNotificationCommand, notificationRef } from './notifications.schemas';
 import { CreateNotificationInput, NotificationType } from './notifications.types';
 

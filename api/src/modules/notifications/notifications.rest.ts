@@ -3,7 +3,7 @@ import { legacyNames } from '../../rest/legacy-names';
 import { route } from '../../rest/registry';
 import { done } from '../../rest/wire';
 import { requireUser } from '../../shared/context';
-import { toNotification } from '../mappers';
+import { toNotification } from './notifications.mappers';
 import { notificationOut } from './notifications.outputs';
 import { createNotificationFields, notificationRef } from './notifications.schemas';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { route, type FileRoute } from '../../rest/registry';
 import { uploadedImageOut } from '../responses/phone.outputs';
-import type { Services } from '../../services';
+import type { Services } from '../../app/services';
 import { UPLOAD_BODY_LIMIT, uploadImageCommand } from './response-images.schemas';
 import { IMAGE_PATH, ResponseImagesService } from './response-images.service';
 

@@ -1,3 +1,5 @@
+// the statuses of every error code, which the contract checks and the OpenAPI document read
+import './error-codes';
 import { analysesRoutes } from '../modules/analyses/analyses.rest';
 import { authRoutes } from '../modules/auth/auth.rest';
 import { billingRoutes } from '../modules/billing/billing.rest';
@@ -13,7 +15,7 @@ import { runtimeConfigRoutes } from '../modules/runtime-config/runtime-config.re
 import { avatarFileRoutes, usersRoutes } from '../modules/users/users.rest';
 import { webhooksRoutes } from '../modules/webhooks/webhooks.rest';
 import { collectionResponseJson } from '../modules/responses/collection-response.schema';
-import type { FileRoute, RestApi, RestRoute } from './registry';
+import type { FileRoute, RestApi, RestRoute } from '../rest/registry';
 
 /** Every REST route; the OpenAPI document is generated from this list. */
 export const restRoutes: RestRoute[] = [
