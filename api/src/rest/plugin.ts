@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../app/services';
 import {
   AppError,
   badInput,
@@ -95,7 +94,8 @@ export async function restPlugin(
   opts: {
     routes: RestRoute[];
     fileRoutes: FileRoute[];
-    services: Services;
+    /** what file routes read from (the composition root's services) */
+    services: object;
     publicUrl: string;
     fileMaxBytes: number;
     /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route } from '../../rest/registry';
+import { routeWith } from '../../rest/registry';
 import { done } from '../../rest/wire';
 import { requireUser, type RequestContext } from '../../shared/context';
 import { parseInput } from '../../shared/validation';
@@ -21,6 +21,25 @@ import {
   requestRef,
   updateRequestCommand,
 } from './requests.schemas';
+import type { ResponsesService } from '../responses/responses.service';
+import type { ReviewsService } from '../responses/reviews.service';
+import type { SurveysService } from '../surveys/surveys.service';
+import type { User } from '../users/user.entity';
+import type { DashboardService } from './dashboard.service';
+import type { RequestsService } from './requests.service';
+
+/** The request context of these handlers: the services they use (the root hands them in) and the user type. */
+type Ctx = RequestContext<
+  {
+    dashboard: DashboardService;
+    requests: RequestsService;
+    responses: ResponsesService;
+    reviews: ReviewsService;
+    surveys: SurveysService;
+  },
+  User
+>;
+const route = routeWith<Ctx>();
 
 const tag = 'requests';
 
@@ -133,7 +152,7 @@ const reviewInputs = {
   approve: legacyNames(reviewFields, reviewNames),
   reject: legacyNames({ ...reviewFields, reason: reasonField }, reviewNames),
 };
-type Decide<C> = (ctx: RequestContext, command: C) => Promise<ResponseView[]>;
+type Decide<C> = (ctx: Ctx, command: C) => Promise<ResponseView[]>;
 
 /** POST /request.api/response/approve or /reject: the requester's review (reviews.service.ts). */
 const reviewRoute = <C>(decision: 'approve' | 'reject', input: z.ZodType<C>, call: Decide<C>, summary: string) =>
