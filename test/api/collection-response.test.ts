@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { collectionResponseJson } from '../../api/src/modules/responses/collection-response.schema';
+import { collectionResponseJson } from '../../shared/collection-response.schema';
 import { fakePerson, rng } from '../../scripts/simulate/fake-data';
 import { checkCollectionData, type CollectionOptions } from '../../web/src/shared/collection/collection-format';
 

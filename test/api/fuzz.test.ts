@@ -11,7 +11,7 @@ import {
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { encodeChunkBody, frameChunkBody } from '../../api/src/modules/datasets/wire-format';
+import { encodeChunkBody, frameChunkBody } from '../../shared/wire-format';
 import type { RestRoute } from '../../api/src/rest/registry';
 import { restRoutes } from './support/app';
 import { deployContracts, devAccounts, startLocalChain, type LocalChain } from '../../api/src/modules/chain/anvil';

@@ -14,7 +14,7 @@ import { roomsRoutes } from '../modules/rooms/rooms.rest';
 import { runtimeConfigRoutes } from '../modules/runtime-config/runtime-config.rest';
 import { avatarFileRoutes, usersRoutes } from '../modules/users/users.rest';
 import { webhooksRoutes } from '../modules/webhooks/webhooks.rest';
-import { collectionResponseJson } from '../modules/responses/collection-response.schema';
+import { collectionResponseJson } from '../../../shared/collection-response.schema';
 import type { FileRoute, RestApi, RestRoute } from '../rest/registry';
 
 /** Every REST route; the OpenAPI document is generated from this list. */

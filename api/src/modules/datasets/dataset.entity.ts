@@ -11,7 +11,7 @@ import {
   type EmptyCellPolicy,
   type PartnerAccess,
   type ValueKind,
-} from './wire-format';
+} from '../../../../shared/wire-format';
 
 /**
  * Column metadata, in upload order. `join` columns carry a token (per join `domain`) and a sealed

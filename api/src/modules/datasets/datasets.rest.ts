@@ -6,7 +6,7 @@ import { requireUser, type RequestContext } from '../../shared/context';
 import { legacyRoomRef } from '../rooms/rooms.rest';
 import { toDataset } from './datasets.mappers';
 import { datasetId, datasetRefFields, deleteDatasetsFields, uploadChunkFields } from './datasets.schemas';
-import { CHUNK_CONTENT_TYPE, decodeChunkBody, UPLOAD_BODY_LIMIT } from './wire-format';
+import { CHUNK_CONTENT_TYPE, decodeChunkBody, UPLOAD_BODY_LIMIT } from '../../../../shared/wire-format';
 import type { User } from '../users/user.entity';
 import type { DatasetsService } from './datasets.service';
 

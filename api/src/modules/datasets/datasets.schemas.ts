@@ -11,7 +11,7 @@ import {
   PACKED_MAX_CHARS,
   PARTNER_ACCESS,
   VALUE_KINDS,
-} from './wire-format';
+} from '../../../../shared/wire-format';
 
 // The commands of the datasets service, in the domain's words; datasets.rest.ts translates the
 // legacy REST names (`room_id`, `campaign`, `header`, `encrypted`, ...).

@@ -17,7 +17,7 @@ import {
 } from './dataset-tables';
 import { Dataset, type DatasetColumn } from './dataset.entity';
 import type { ColumnInput, DatasetRef, DeleteDatasetsCommand, UploadChunkCommand } from './datasets.schemas';
-import { MAX_CHUNK_ROWS, type PartnerAccess } from './wire-format';
+import { MAX_CHUNK_ROWS, type PartnerAccess } from '../../../../shared/wire-format';
 
 // an upload of a million rows takes minutes: a day without completing means nobody will
 export const ABANDONED_AFTER_HOURS = 24;

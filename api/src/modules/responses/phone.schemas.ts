@@ -4,7 +4,7 @@ import { evmAddress } from '../../shared/address';
 import { deviceIdSchema } from '../participants/participants.service';
 import { REQUEST_TYPES } from '../requests/request.entity';
 import { answerSchema } from '../surveys/surveys.schemas';
-import { COLLECTION_PLAINTEXT } from './collection-response.schema';
+import { COLLECTION_PLAINTEXT } from '../../../../shared/collection-response.schema';
 import { pageFields } from '../../shared/paging';
 
 // Envelope formats (docs/phone-response-encryption.md and docs/api/phone.md); the server checks their shape

@@ -2,11 +2,7 @@
 // every column has a non-empty name of letters and digits, unique in the data set; join keys
 // have a join domain; the data set's name is non-empty and unique in the room; no value is longer
 // than the server stores (sealed cells up to 8192 bytes, clear cells up to 1000 characters).
-import {
-  CLEAR_MAX_CHARS,
-  SEALED_MAX_BYTES,
-  type PartnerAccess,
-} from '../../../../../api/src/modules/datasets/wire-format';
+import { CLEAR_MAX_CHARS, SEALED_MAX_BYTES, type PartnerAccess } from '../../../../../shared/wire-format';
 import { padBucketFor, sealedCellLength } from '../../../crypto/cells';
 import { type ValueKind } from '../../../crypto/normalise';
 import { cleanHeader } from '../csv/csv-parser';

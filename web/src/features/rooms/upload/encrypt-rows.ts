@@ -17,7 +17,7 @@ import {
   type ColumnRole,
   type ColumnSealing,
   type EmptyCellPolicy,
-} from '../../../../../api/src/modules/datasets/wire-format';
+} from '../../../../../shared/wire-format';
 import { serveWorkerPool, type WorkerScope } from './worker-pool';
 
 export type { ColumnRole, EmptyCellPolicy };

@@ -9,7 +9,7 @@ import {
   MAX_CHUNK_ROWS,
   TOKEN_BYTES,
   type PartnerAccess,
-} from '../../../../../api/src/modules/datasets/wire-format';
+} from '../../../../../shared/wire-format';
 import { type ColumnPlan, type EmptyCellPolicy, type EncryptedChunk } from './encrypt-rows';
 
 // Rows per chunk: the most the server takes, unless the rows are wide. Big chunks keep the
