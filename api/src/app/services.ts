@@ -110,6 +110,7 @@ export function createServices(
   const access = new AccessService(rooms, datasets, analyses, audit, notifications);
   const responses = new ResponsesService(requests, payouts);
   const gateway: Gateway = config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway();
+  const purchases = new PurchasesService(ledger, gateway, log);
   return {
     config,
     jobs,
@@ -126,9 +127,9 @@ export function createServices(
     chain,
     ledger,
     credit,
-    purchases: new PurchasesService(ledger, gateway, log),
+    purchases,
     withdrawals: new WithdrawalsService(ledger, chain, treasury, log, [(em) => requests.reconcileCreditPublishing(em)]),
-    runtimeConfig: new RuntimeConfigService(config, chain),
+    runtimeConfig: new RuntimeConfigService(config, chain, purchases),
     testFunds: new TestFundsService(chain),
     surveys,
     payouts,

@@ -12,7 +12,8 @@ import {
   withdrawalOut,
   withdrawalsOut,
 } from './billing.outputs';
-import { pageInfo, toCreditEntry, toPlan, toPurchase, toWithdrawal } from './billing.mappers';
+import { pageInfo } from '../../shared/paging';
+import { toCreditEntry, toPlan, toPurchase, toWithdrawal } from './billing.mappers';
 import {
   pageQuery,
   paymentIntentFields,

@@ -1,7 +1,8 @@
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import { requireUser, type RequestContext } from '../../shared/context';
 import { parseArgs } from '../../shared/validation';
-import { pageInfo, toCreditEntry, toPlan } from './billing.mappers';
+import { pageInfo } from '../../shared/paging';
+import { toCreditEntry, toPlan } from './billing.mappers';
 import { pageQuery } from './billing.schemas';
 import { CreditHistoryType, PlanType } from './billing.types';
 import { CreditEntry } from './credit-entry.entity';

@@ -1,7 +1,8 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { requireUser, type RequestContext } from '../../shared/context';
 import { parseArgs } from '../../shared/validation';
-import { pageInfo, toWithdrawal } from './billing.mappers';
+import { pageInfo } from '../../shared/paging';
+import { toWithdrawal } from './billing.mappers';
 import { pageQuery, withdrawalRef, withdrawCommand } from './billing.schemas';
 import { WithdrawalListType, WithdrawalType, WithdrawInput } from './billing.types';
 import type { User } from '../users/user.entity';

@@ -2,7 +2,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, ID, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { selects } from '../../graphql/selection';
 import { requireUser, type RequestContext } from '../../shared/context';
-import { pageInfo } from '../billing/billing.mappers';
+import { pageInfo } from '../../shared/paging';
 import { toContract, toRequest } from './requests.mappers';
 import { parseArgs, withoutNulls } from '../../shared/validation';
 import {
