@@ -10,6 +10,7 @@ import { notificationsRoutes } from '../modules/notifications/notifications.rest
 import { requestsRoutes } from '../modules/requests/requests.rest';
 import { responseImageFileRoutes, responseImagesRoutes } from '../modules/response-images/response-images.rest';
 import { phoneRoutes } from '../modules/responses/phone.rest';
+import { responsesRoutes } from '../modules/responses/responses.rest';
 import { roomsRoutes } from '../modules/rooms/rooms.rest';
 import { runtimeConfigRoutes } from '../modules/runtime-config/runtime-config.rest';
 import { avatarFileRoutes, usersRoutes } from '../modules/users/users.rest';
@@ -26,6 +27,7 @@ export const restRoutes: RestRoute[] = [
   ...runtimeConfigRoutes,
   ...billingRoutes,
   ...requestsRoutes,
+  ...responsesRoutes,
   ...phoneRoutes,
   ...responseImagesRoutes,
   ...roomsRoutes,

@@ -25,7 +25,7 @@ import { ParticipantsService } from '../modules/participants/participants.servic
 import { PayoutsService } from '../modules/payouts/payouts.service';
 import { DashboardService } from '../modules/requests/dashboard.service';
 import { EscrowFundingService } from '../modules/requests/escrow-funding.service';
-import { PublicRequestsService } from '../modules/requests/public-requests.service';
+import { PublicRequestsService } from '../modules/responses/public-requests.service';
 import { RequestsService } from '../modules/requests/requests.service';
 import { ResponsesService } from '../modules/responses/responses.service';
 import { ReviewsService } from '../modules/responses/reviews.service';

@@ -3,7 +3,7 @@ import { routeWith, type FileRoute } from '../../rest/registry';
 import { uploadedImageOut } from '../responses/phone.outputs';
 import { UPLOAD_BODY_LIMIT, uploadImageCommand } from './response-images.schemas';
 import { IMAGE_PATH, ResponseImagesService } from './response-images.service';
-import type { PublicRequestsService } from '../requests/public-requests.service';
+import type { PublicRequestsService } from '../responses/public-requests.service';
 import type { FileStorage } from '../storage/file-storage';
 import type { User } from '../users/user.entity';
 import type { RequestContext } from '../../shared/context';

@@ -3,7 +3,7 @@ import { legacyNames } from '../../rest/legacy-names';
 import { routeWith } from '../../rest/registry';
 import { done } from '../../rest/wire';
 import { legacyQuestionOut } from '../requests/requests.outputs';
-import type { PublicRequest } from '../requests/public-requests.service';
+import type { PublicRequest } from './public-requests.service';
 import { legacyQuestion, legacyRow, typeName } from '../requests/requests.mappers';
 import { countCommand } from '../surveys/surveys.schemas';
 import {
@@ -20,7 +20,7 @@ import { acceptedOut, contractIdOut, countOut, endUserDataOut, openRequestsOut, 
 import { toPayout } from './responses.mappers';
 import { submittedOut } from './responses.outputs';
 import type { Accepted } from './submissions.service';
-import type { PublicRequestsService } from '../requests/public-requests.service';
+import type { PublicRequestsService } from './public-requests.service';
 import type { SurveysService } from '../surveys/surveys.service';
 import type { User } from '../users/user.entity';
 import type { SubmissionsService } from './submissions.service';
