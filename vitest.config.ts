@@ -59,8 +59,10 @@ export default defineConfig({
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // one browser at a time: the machine has two cores
-          fileParallelism: false,
+          // two files at a time: a browser test mostly waits (on the page, the server, the chain), so
+          // two side by side take about half the time of one after the other on two cores
+          // files share a worker's loaded modules, as in the api project
+          isolate: false,
           // a page that loads, decrypts and draws can take seconds on a busy machine: a poll that
           // gives up after vitest's default second fails for no reason (seen on a loaded CI run)
           expect: { poll: { timeout: 15_000 } },

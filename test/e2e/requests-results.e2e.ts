@@ -390,7 +390,8 @@ describe('request results in Chromium', () => {
     const { page: bare } = await freshBrowser();
     await bare.goto(`${server.url}/admin/request/collection/detail/${ids.collection}`);
     await bare.getByText('Your private key for this request is not in this browser').waitFor();
-    expect(await bare.getByText('Encrypted', { exact: true }).count()).toBe(PHONES);
+    // the banner can show before the table's rows are drawn
+    await eventually(() => bare.getByText('Encrypted', { exact: true }).count()).toBe(PHONES);
     await screenshot(bare, 'results-collection-no-key-1440');
     await bare.getByRole('link', { name: 'Load Key Pair in Settings' }).click();
     await bare.waitForURL(/\/admin\/settings#load-key-pair$/);
