@@ -42,7 +42,7 @@ import type { AuditService } from './audit.service';
 import type { ReportsService } from './reports.service';
 
 /** The request context of these handlers: the services they use (the root hands them in) and the user type. */
-type Ctx = RequestContext<
+export type Ctx = RequestContext<
   { access: AccessService; analyses: AnalysesService; audit: AuditService; reports: ReportsService },
   User
 >;

@@ -9,7 +9,7 @@ import type { User } from '../users/user.entity';
 import type { ApiTokensService } from './api-tokens.service';
 
 /** The request context of these handlers: the services they use (the root hands them in) and the user type. */
-type Ctx = RequestContext<{ apiTokens: ApiTokensService }, User>;
+export type Ctx = RequestContext<{ apiTokens: ApiTokensService }, User>;
 
 // Token management needs a browser session: a leaked token must not be able to mint more tokens.
 function requireSessionUser(ctx: Ctx) {

@@ -12,7 +12,7 @@ import type { UsersService } from '../users/users.service';
 import type { AuthService } from './auth.service';
 
 /** The request context of these handlers: the services they use (the root hands them in) and the user type. */
-type Ctx = RequestContext<{ auth: AuthService; config: Config; users: UsersService }, User>;
+export type Ctx = RequestContext<{ auth: AuthService; config: Config; users: UsersService }, User>;
 
 @Resolver()
 export class AuthResolver {

@@ -30,7 +30,7 @@ import type { PurchasesService } from './purchases.service';
 import type { WithdrawalsService } from './withdrawals.service';
 
 /** The request context of these handlers: the services they use (the root hands them in) and the user type. */
-type Ctx = RequestContext<
+export type Ctx = RequestContext<
   { credit: CreditService; purchases: PurchasesService; withdrawals: WithdrawalsService },
   User
 >;

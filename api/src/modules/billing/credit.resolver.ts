@@ -12,7 +12,7 @@ import type { User } from '../users/user.entity';
 import type { CreditService } from './credit.service';
 
 /** The request context of these handlers: the services they use (the root hands them in) and the user type. */
-type Ctx = RequestContext<{ credit: CreditService }, User>;
+export type Ctx = RequestContext<{ credit: CreditService }, User>;
 
 @Resolver()
 export class CreditResolver {

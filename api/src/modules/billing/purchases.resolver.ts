@@ -8,7 +8,7 @@ import type { User } from '../users/user.entity';
 import type { PurchasesService } from './purchases.service';
 
 /** The request context of these handlers: the services they use (the root hands them in) and the user type. */
-type Ctx = RequestContext<{ purchases: PurchasesService }, User>;
+export type Ctx = RequestContext<{ purchases: PurchasesService }, User>;
 
 @Resolver()
 export class PurchasesResolver {

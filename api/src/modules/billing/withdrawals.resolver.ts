@@ -9,7 +9,7 @@ import type { User } from '../users/user.entity';
 import type { WithdrawalsService } from './withdrawals.service';
 
 /** The request context of these handlers: the services they use (the root hands them in) and the user type. */
-type Ctx = RequestContext<{ withdrawals: WithdrawalsService }, User>;
+export type Ctx = RequestContext<{ withdrawals: WithdrawalsService }, User>;
 
 @Resolver()
 export class WithdrawalsResolver {

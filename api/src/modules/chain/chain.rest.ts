@@ -7,7 +7,7 @@ import type { User } from '../users/user.entity';
 import type { TestFundsService } from './test-funds';
 
 /** The request context of these handlers: the services they use (the root hands them in) and the user type. */
-type Ctx = RequestContext<{ testFunds: TestFundsService }, User>;
+export type Ctx = RequestContext<{ testFunds: TestFundsService }, User>;
 const route = routeWith<Ctx>();
 
 export const chainRoutes = [

@@ -11,7 +11,7 @@ import type { User } from '../users/user.entity';
 import type { DatasetsService } from './datasets.service';
 
 /** The request context of these handlers: the services they use (the root hands them in) and the user type. */
-type Ctx = RequestContext<{ datasets: DatasetsService }, User>;
+export type Ctx = RequestContext<{ datasets: DatasetsService }, User>;
 const route = routeWith<Ctx>();
 
 const tag = 'rooms';

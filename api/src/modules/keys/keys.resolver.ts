@@ -8,7 +8,7 @@ import type { User } from '../users/user.entity';
 import type { KeysService } from './keys.service';
 
 /** The request context of these handlers: the services they use (the root hands them in) and the user type. */
-type Ctx = RequestContext<{ keys: KeysService }, User>;
+export type Ctx = RequestContext<{ keys: KeysService }, User>;
 
 @Resolver()
 export class KeysResolver {

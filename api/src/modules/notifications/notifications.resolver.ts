@@ -8,7 +8,7 @@ import type { User } from '../users/user.entity';
 import type { NotificationsService } from './notifications.service';
 
 /** The request context of these handlers: the services they use (the root hands them in) and the user type. */
-type Ctx = RequestContext<{ notifications: NotificationsService }, User>;
+export type Ctx = RequestContext<{ notifications: NotificationsService }, User>;
 
 @Resolver()
 export class NotificationsResolver {

@@ -29,7 +29,10 @@ import type { DashboardService } from './dashboard.service';
 import type { RequestsService } from './requests.service';
 
 /** The request context of these handlers: the services they use (the root hands them in) and the user type. */
-type Ctx = RequestContext<{ dashboard: DashboardService; requests: RequestsService; surveys: SurveysService }, User>;
+export type Ctx = RequestContext<
+  { dashboard: DashboardService; requests: RequestsService; surveys: SurveysService },
+  User
+>;
 
 /** GraphQL input -> the service's normalised fields (nulls mean "not given"). */
 function fields(input: UpdateRequestInput | CreateRequestInput): Record<string, unknown> {

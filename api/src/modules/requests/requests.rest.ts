@@ -21,7 +21,7 @@ import type { DashboardService } from './dashboard.service';
 import type { RequestsService } from './requests.service';
 
 /** The request context of these handlers: the services they use (the root hands them in) and the user type. */
-type Ctx = RequestContext<
+export type Ctx = RequestContext<
   {
     dashboard: DashboardService;
     requests: RequestsService;

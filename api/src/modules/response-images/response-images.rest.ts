@@ -9,7 +9,7 @@ import type { User } from '../users/user.entity';
 import type { RequestContext } from '../../shared/context';
 
 /** The request context of these handlers: the services they use (the root hands them in) and the user type. */
-type Ctx = RequestContext<{ publicRequests: PublicRequestsService; storage: FileStorage }, User>;
+export type Ctx = RequestContext<{ publicRequests: PublicRequestsService; storage: FileStorage }, User>;
 const route = routeWith<Ctx>();
 
 const service = (services: Ctx['services']) => new ResponseImagesService(services.storage, services.publicRequests);

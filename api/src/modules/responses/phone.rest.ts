@@ -27,7 +27,7 @@ import type { SubmissionsService } from './submissions.service';
 import type { RequestContext } from '../../shared/context';
 
 /** The request context of these handlers: the services they use (the root hands them in) and the user type. */
-type Ctx = RequestContext<
+export type Ctx = RequestContext<
   { publicRequests: PublicRequestsService; submissions: SubmissionsService; surveys: SurveysService },
   User
 >;

@@ -10,7 +10,7 @@ import type { ResponsesService } from './responses.service';
 import type { ReviewsService } from './reviews.service';
 
 /** The request context of these handlers: the services they use (the root hands them in) and the user type. */
-type Ctx = RequestContext<{ responses: ResponsesService; reviews: ReviewsService }, User>;
+export type Ctx = RequestContext<{ responses: ResponsesService; reviews: ReviewsService }, User>;
 
 @Resolver()
 export class ResponsesResolver {

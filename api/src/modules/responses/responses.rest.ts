@@ -11,7 +11,7 @@ import { reasonField, reviewFields } from './review.schemas';
 import type { ReviewsService } from './reviews.service';
 
 /** The request context of these handlers: the services they use (the root hands them in) and the user type. */
-type Ctx = RequestContext<{ responses: ResponsesService; reviews: ReviewsService }, User>;
+export type Ctx = RequestContext<{ responses: ResponsesService; reviews: ReviewsService }, User>;
 const route = routeWith<Ctx>();
 
 // the requester's side of responses, under the legacy request paths (and the requests tag) they had

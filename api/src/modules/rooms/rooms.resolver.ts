@@ -30,7 +30,7 @@ import type { User } from '../users/user.entity';
 import type { RoomsService } from './rooms.service';
 
 /** The request context of these handlers: the services they use (the root hands them in) and the user type. */
-type Ctx = RequestContext<{ rooms: RoomsService }, User>;
+export type Ctx = RequestContext<{ rooms: RoomsService }, User>;
 
 /** GraphQL for clean rooms: rooms, members, room keys and invitations (thin calls into the service). */
 @Resolver(() => RoomType)

@@ -5,7 +5,7 @@ import type { User } from '../users/user.entity';
 import type { RuntimeConfigService } from './runtime-config.service';
 
 /** The request context of these handlers: the services they use (the root hands them in) and the user type. */
-type Ctx = RequestContext<{ runtimeConfig: RuntimeConfigService }, User>;
+export type Ctx = RequestContext<{ runtimeConfig: RuntimeConfigService }, User>;
 
 @Resolver()
 export class RuntimeConfigResolver {

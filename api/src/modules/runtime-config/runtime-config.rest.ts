@@ -5,7 +5,7 @@ import type { RuntimeConfigService } from './runtime-config.service';
 import type { RequestContext } from '../../shared/context';
 
 /** The request context of these handlers: the services they use (the root hands them in) and the user type. */
-type Ctx = RequestContext<{ runtimeConfig: RuntimeConfigService }, User>;
+export type Ctx = RequestContext<{ runtimeConfig: RuntimeConfigService }, User>;
 const route = routeWith<Ctx>();
 
 export const runtimeConfigRoutes = [

@@ -11,7 +11,7 @@ import type { User } from './user.entity';
 import type { UsersService } from './users.service';
 
 /** The request context of these handlers: the services they use (the root hands them in) and the user type. */
-type Ctx = RequestContext<{ config: Config; users: UsersService }, User>;
+export type Ctx = RequestContext<{ config: Config; users: UsersService }, User>;
 
 @Resolver()
 export class UsersResolver {

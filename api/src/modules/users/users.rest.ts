@@ -9,7 +9,7 @@ import type { User } from './user.entity';
 import type { UsersService } from './users.service';
 
 /** The request context of these handlers: the services they use (the root hands them in) and the user type. */
-type Ctx = RequestContext<{ storage: FileStorage; users: UsersService }, User>;
+export type Ctx = RequestContext<{ storage: FileStorage; users: UsersService }, User>;
 const route = routeWith<Ctx>();
 
 export const usersRoutes = [

@@ -9,7 +9,7 @@ import type { User } from '../users/user.entity';
 import type { WebhooksService } from './webhooks.service';
 
 /** The request context of these handlers: the services they use (the root hands them in) and the user type. */
-type Ctx = RequestContext<{ webhooks: WebhooksService }, User>;
+export type Ctx = RequestContext<{ webhooks: WebhooksService }, User>;
 const route = routeWith<Ctx>();
 
 const tag = 'webhooks';
