@@ -99,7 +99,10 @@ export const collectionResponseJson = z
         z
           .string()
           .max(2000)
-          .regex(/^https:\/\/\S+$/),
+          .regex(/^https?:\/\/\S+$/)
+          .describe(
+            'a link uploadImage answered: https:// from a server on https; http:// only from a local development server on http',
+          ),
       )
       .min(1)
       .max(5)

@@ -66,6 +66,15 @@ describe('the document checker', () => {
     expect(messages(allowed)).toEqual([]);
   });
 
+  it('finds a Python script a reader of docs/ cannot open, but not one docs/vectors holds', () => {
+    const copy = copyWith('docs/key-backup.md', (t) => `${t}\nComputed by \`known-answers.py\`.\n`);
+    expect(messages(copy)).toEqual([
+      expect.stringMatching(/^docs\/key-backup.md: points at source file known-answers.py/),
+    ]);
+    const vectors = copyWith('docs/key-backup.md', (t) => `${t}\nAs \`phone-response-vectors.py\` does.\n`);
+    expect(messages(vectors)).toEqual([]);
+  });
+
   it('finds a link into the source folders and a document the repository does not hold', () => {
     const copy = copyWith(
       'docs/api/rest.md',

@@ -59,10 +59,13 @@ const EXTERNAL = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
 const SOURCE_FOLDERS = ['api', 'web', 'scripts', 'test', 'contracts'];
 
 // A path into the code: one of the source folders at the start of a path-like word (so
-// `/request.api/edit` or `/v1/...` do not count), or a TypeScript/Solidity file by name.
+// `/request.api/edit` or `/v1/...` do not count), or a TypeScript, Solidity or Python file by name
+// (a Python file docs/vectors/ holds is the reader's to open: see VECTOR_FILE).
 // `web/dist` is the built app an operator serves, not source.
 const SOURCE_PATH =
-  /(?<![\w./-])(?:api|web|scripts|test|contracts)\/(?!dist\b)[\w.<>*{}/-]*|[\w-]+(?:\.[\w-]+)*\.(?:tsx?|sol)\b/g;
+  /(?<![\w./-])(?:api|web|scripts|test|contracts)\/(?!dist\b)[\w.<>*{}/-]*|[\w-]+(?:\.[\w-]+)*\.(?:tsx?|sol|py)\b/g;
+const VECTOR_FILE = (root: string, name: string) =>
+  name.endsWith('.py') && existsSync(path.join(root, 'docs/vectors', path.basename(name)));
 
 // Documents that live outside this repository (in the product's design notes): a reader of docs/
 // cannot open them.
@@ -130,12 +133,14 @@ export function checkDocuments(root: string, documents = listDocuments(root)): P
       if (SOURCE_DOCUMENTS.includes(file)) return;
       // link destinations are checked above, where docs/api/... and api/... are told apart
       const prose = content.replace(/\]\([^)]*\)/g, ']()');
-      for (const m of prose.matchAll(SOURCE_PATH))
+      for (const m of prose.matchAll(SOURCE_PATH)) {
+        if (VECTOR_FILE(root, m[0])) continue;
         problems.push({
           file,
           line: i + 1,
           message: `points at source file ${m[0]}: say what it is (only ${SOURCE_DOCUMENTS.join(' and ')} name source files)`,
         });
+      }
     });
   }
   return problems;

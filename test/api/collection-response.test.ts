@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { collectionResponseJson } from '../../shared/collection-response.schema';
+import { buildOpenApi } from '../../api/src/rest/openapi';
+import { restApi } from './support/app';
 import { fakePerson, rng } from '../../scripts/simulate/fake-data';
 import { checkCollectionData, type CollectionOptions } from '../../web/src/shared/collection/collection-format';
 
@@ -52,7 +54,8 @@ describe('the CollectionResponse schema', () => {
       ['five characters of the document number', (r) => ((r.idDocument as Record<string, unknown>).last4 = '04271')],
       ['no image link', (r) => (r.image_upload = [])],
       ['six image links', (r) => (r.image_upload = Array.from({ length: 6 }, (_, i) => `https://x.example/${i}`))],
-      ['an http image link', (r) => (r.image_upload = ['http://images.example.org/ada.jpg'])],
+      ['an ftp image link', (r) => (r.image_upload = ['ftp://images.example.org/ada.jpg'])],
+      ['a link with a space', (r) => (r.image_upload = ['https://images.example.org/a b.jpg'])],
       ['a key no option asks for', (r) => (r.nickname = 'ada')],
     ];
     expect(checkCollectionData(full, all)).toEqual([]);
@@ -63,5 +66,34 @@ describe('the CollectionResponse schema', () => {
       expect(checkCollectionData(sample, all).length, `the client refuses ${what}`).toBeGreaterThan(0);
       expect(collectionResponseJson.safeParse(sample).success, `the schema refuses ${what}`).toBe(false);
     }
+  });
+
+  it('states one image-link rule in the OpenAPI document, the docs and the client: https, or http from a development server', () => {
+    const [first, second] = docBlocks();
+    const all = Object.fromEntries(OPTIONS.map((o) => [o, true])) as CollectionOptions;
+    for (const link of [
+      'https://parley.example.org/v1/requestClient/image/1',
+      'http://localhost:3000/v1/requestClient/image/1',
+    ]) {
+      const sample = { ...first, ...second, image_upload: [link] };
+      expect(collectionResponseJson.safeParse(sample).success, link).toBe(true);
+      expect(checkCollectionData(sample, all), link).toEqual([]);
+    }
+    const doc = buildOpenApi(restApi, { version: 'test' }) as {
+      components: {
+        schemas: {
+          CollectionResponse: { properties: { image_upload: { items: { pattern: string; description: string } } } };
+        };
+      };
+    };
+    const item = doc.components.schemas.CollectionResponse.properties.image_upload.items;
+    expect(item.pattern).toBe('^https?:\\/\\/\\S+$');
+    expect(item.description).toMatch(
+      /https:\/\/ from a server on https; http:\/\/ only from a local development server/,
+    );
+    const row = readFileSync('docs/collection-response.md', 'utf8')
+      .split('\n')
+      .find((line) => line.includes('`image_upload`') && line.startsWith('|'));
+    expect(row).toMatch(/`https:\/\/` from a server on https, `http:\/\/` only from a local development server/);
   });
 });

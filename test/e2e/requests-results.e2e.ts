@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { JsonRpcProvider } from 'ethers';
@@ -18,6 +18,7 @@ import { simulateParticipants } from '../../scripts/simulate/simulate';
 import { fundEscrow } from '../../web/src/wallet/contracts';
 import type { Eip1193Provider } from '../../web/src/wallet/eip1193';
 import { buildUser, type TestUser } from '../api/support/factories';
+import { runNpmScript } from '../api/support/processes';
 import type { TestServer } from '../api/support/server';
 import { findLeaks, launchBrowser, logIn, recordRequests, screenshot, type RecordedRequest } from './support/browser';
 import { createDevWallet, installDevWallet, type DevWallet } from './support/dev-wallet';
@@ -378,6 +379,18 @@ describe('request results in Chromium', () => {
         .sort(),
     ).toEqual(sent.map((p) => [p.firstName, p.lastName, p.age, p.mobile, p.email, p.gender].join('|')).sort());
     expect(lines.slice(1).every((line) => line.endsWith(',decrypted'))).toBe(true);
+
+    // npm run export, on this machine with the same key file and an API token, writes the same bytes
+    const created = await user.client.gql<{ createApiToken: { token: string } }>(
+      `mutation { createApiToken(input: { name: "export" }) { token } }`,
+    );
+    const keyFile = path.join(tmp, 'export-key.pem');
+    writeFileSync(keyFile, privatePem);
+    const cli = await runNpmScript('export', ['--request', ids.collection, '--key', keyFile, '--url', server.url], {
+      PARLEY_API_TOKEN: created.data!.createApiToken.token,
+    });
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(cli.stdout.equals(readFileSync((await download.path())!))).toBe(true);
     expect(
       findLeaks(
         traffic,
@@ -508,6 +521,15 @@ describe('request results in Chromium', () => {
       .split('\r\n');
     expect(lines).toHaveLength(PHONES + 1);
     expect(lines[0]).toBe(['Member ID', 'Submitted', ...questions.map((q, i) => `${i + 1}. ${q.title}`)].join(','));
+    // the export API answers the same file, byte for byte, and the same statistics file
+    const api = await user.client.fetch(`/v1/export/surveyResponses?id=${ids.survey}`);
+    expect(Buffer.from(await api.arrayBuffer()).equals(readFileSync((await download.path())!))).toBe(true);
+    const [statistics] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Statistics CSV' }).click(),
+    ]);
+    const apiStatistics = await user.client.fetch(`/v1/export/surveyStatistics?id=${ids.survey}`);
+    expect(Buffer.from(await apiStatistics.arrayBuffer()).equals(readFileSync((await statistics.path())!))).toBe(true);
 
     await page.getByRole('link', { name: 'Option counts report' }).click();
     await page.waitForURL(new RegExp(`/request/survey/report/${ids.survey}$`));

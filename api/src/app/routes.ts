@@ -9,6 +9,7 @@ import { keysRoutes } from '../modules/keys/keys.rest';
 import { notificationsRoutes } from '../modules/notifications/notifications.rest';
 import { requestsRoutes } from '../modules/requests/requests.rest';
 import { responseImageFileRoutes, responseImagesRoutes } from '../modules/response-images/response-images.rest';
+import { exportsRoutes } from '../modules/responses/exports.rest';
 import { phoneRoutes } from '../modules/responses/phone.rest';
 import { responsesRoutes } from '../modules/responses/responses.rest';
 import { roomsRoutes } from '../modules/rooms/rooms.rest';
@@ -29,6 +30,7 @@ export const restRoutes: RestRoute[] = [
   ...requestsRoutes,
   ...responsesRoutes,
   ...phoneRoutes,
+  ...exportsRoutes,
   ...responseImagesRoutes,
   ...roomsRoutes,
   ...datasetsRoutes,

@@ -11,6 +11,7 @@ import { KeysResolver } from '../modules/keys/keys.resolver';
 import { NotificationsResolver } from '../modules/notifications/notifications.resolver';
 import { RequestsResolver } from '../modules/requests/requests.resolver';
 import { ResponsesResolver } from '../modules/responses/responses.resolver';
+import { ExportsResolver } from '../modules/responses/exports.resolver';
 import { RoomsResolver } from '../modules/rooms/rooms.resolver';
 import { RuntimeConfigResolver } from '../modules/runtime-config/runtime-config.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
@@ -28,6 +29,7 @@ export const resolvers = [
   WithdrawalsResolver,
   RequestsResolver,
   ResponsesResolver,
+  ExportsResolver,
   RoomsResolver,
   DatasetsResolver,
   AnalysesResolver,

@@ -27,6 +27,7 @@ import { DashboardService } from '../modules/requests/dashboard.service';
 import { EscrowFundingService } from '../modules/requests/escrow-funding.service';
 import { PublicRequestsService } from '../modules/responses/public-requests.service';
 import { RequestsService } from '../modules/requests/requests.service';
+import { ExportsService } from '../modules/responses/exports.service';
 import { ResponsesService } from '../modules/responses/responses.service';
 import { ReviewsService } from '../modules/responses/reviews.service';
 import { SubmissionsService } from '../modules/responses/submissions.service';
@@ -64,6 +65,7 @@ export type Services = {
   publicRequests: PublicRequestsService;
   submissions: SubmissionsService;
   responses: ResponsesService;
+  exports: ExportsService;
   reviews: ReviewsService;
   rooms: RoomsService;
   datasets: DatasetsService;
@@ -139,6 +141,7 @@ export function createServices(
     publicRequests: new PublicRequestsService(surveys, payouts),
     submissions: new SubmissionsService(new ParticipantsService(), surveys, payouts, webhooks),
     responses,
+    exports: new ExportsService(requests, responses, surveys),
     reviews: new ReviewsService(requests, payouts, responses),
     rooms,
     datasets,

@@ -21,6 +21,8 @@ import type { Ctx as RequestsResolver } from '../modules/requests/requests.resol
 import type { Ctx as RequestsRest } from '../modules/requests/requests.rest';
 import type { Ctx as ResponseImagesRest } from '../modules/response-images/response-images.rest';
 import type { Ctx as PhoneRest } from '../modules/responses/phone.rest';
+import type { Ctx as ExportsResolver } from '../modules/responses/exports.resolver';
+import type { Ctx as ExportsRest } from '../modules/responses/exports.rest';
 import type { Ctx as ResponsesResolver } from '../modules/responses/responses.resolver';
 import type { Ctx as ResponsesRest } from '../modules/responses/responses.rest';
 import type { Ctx as RoomsResolver } from '../modules/rooms/rooms.resolver';
@@ -56,6 +58,8 @@ export type Wiring = [
   Holds<Provides<RequestsRest>>,
   Holds<Provides<ResponseImagesRest>>,
   Holds<Provides<PhoneRest>>,
+  Holds<Provides<ExportsResolver>>,
+  Holds<Provides<ExportsRest>>,
   Holds<Provides<ResponsesResolver>>,
   Holds<Provides<ResponsesRest>>,
   Holds<Provides<RoomsResolver>>,

@@ -71,3 +71,13 @@ export function checkFileAnswer(route: FileRoute, outcome: { contentType: string
     );
   }
 }
+
+/** The same for a download route: a 200 carries one of its content types. */
+export function checkDownload(route: RestRoute, contentType: string): void {
+  if (!route.download?.contentTypes.includes(contentType)) {
+    throw new AppError(
+      'INTERNAL_SERVER_ERROR',
+      `contract: ${route.method} ${route.path} answered ${contentType}, which its route does not declare`,
+    );
+  }
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorStatuses } from './contract';
+import { describeLegacyFields } from './legacy-glossary';
 import type { FileRoute, RestApi, RestRoute } from './registry';
 
 type JsonSchema = Record<string, unknown>;
@@ -113,19 +114,33 @@ export function buildOpenApi(api: RestApi, info: { version: string }): JsonSchem
       ...(r.auth === 'user' ? { security: [{ sessionCookie: [] }, { apiToken: [] }] } : { security: [] }),
       responses: {
         '200': {
-          description: 'Success: the result in an envelope',
+          description: r.download ? `Success: ${r.download.description}` : 'Success: the result in an envelope',
           content: {
             'application/json': {
               schema: { type: 'object', required: ['result'], properties: { result: jsonSchema(r.output, 'output') } },
             },
+            ...Object.fromEntries(
+              (r.download?.contentTypes ?? [])
+                .filter((type) => type !== 'application/json')
+                .map((type) => [type, { schema: { type: 'string' } }]),
+            ),
           },
         },
         ...errorResponses(r),
       },
     };
     const schema = jsonSchema(r.input, 'input');
+    describeLegacyFields(r.path, schema);
     if (r.rawBody) {
-      op.parameters = [{ name: r.rawBody.signatureHeader, in: 'header', required: true, schema: { type: 'string' } }];
+      op.parameters = [
+        {
+          name: r.rawBody.signatureHeader,
+          in: 'header',
+          required: true,
+          description: 'the signature of the exact body bytes, as the sender computed it',
+          schema: { type: 'string' },
+        },
+      ];
       op.requestBody = {
         required: true,
         content: { 'application/json': { schema: { type: 'object', description: r.rawBody.description } } },
@@ -150,6 +165,7 @@ export function buildOpenApi(api: RestApi, info: { version: string }): JsonSchem
         name,
         in: 'query',
         required: required.has(name),
+        ...(typeof s.description === 'string' ? { description: s.description } : {}),
         schema: s,
       }));
     } else {

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AppError,
@@ -8,9 +9,9 @@ import {
   unauthenticated,
   unavailableIfConnectionLost,
 } from '../shared/errors';
-import { checkAnswer, checkFileAnswer } from './contract';
+import { checkAnswer, checkDownload, checkFileAnswer } from './contract';
 import { parseInput } from '../shared/validation';
-import type { FileAnswer, FileRoute, RestRoute, UploadedFile } from './registry';
+import type { Download, FileAnswer, FileRoute, RestRoute, UploadedFile } from './registry';
 import { originAllowed } from './same-origin';
 
 // A binary body is parsed into its fields, with its bytes under this key: the fields are then
@@ -81,6 +82,12 @@ async function readFile(request: FastifyRequest, field: string): Promise<Uploade
   return found;
 }
 
+/** `attachment` with the name in ASCII and, for the rest, RFC 5987's UTF-8 form. */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
 // Every file answer is opaque to the browser: no script runs in it, no other type is sniffed into it.
 const LOCKED_DOWN_FILE = { 'content-security-policy': "default-src 'none'", 'x-content-type-options': 'nosniff' };
 
@@ -140,7 +147,42 @@ export async function restPlugin(
     };
   };
 
-  const answerFor = (r: RestRoute) => async (request: FastifyRequest, _reply: FastifyReply) => {
+  const answerFor = (r: RestRoute) => async (request: FastifyRequest, _reply: FastifyReply) => ({
+    result: await handle(r, request),
+  });
+
+  // A download: its checks and first query run before any byte is sent (a failure is the envelope);
+  // then the text streams as the handler makes it.
+  const downloadFor = (r: RestRoute) => async (request: FastifyRequest, reply: FastifyReply) => {
+    let answer: Download;
+    try {
+      answer = (await handle(r, request)) as Download;
+    } catch (error) {
+      throw violationOf(() => checkAnswer(r, { error })) ?? error;
+    }
+    const violation = violationOf(() => checkDownload(r, answer.contentType));
+    if (violation) throw violation;
+    let body: AsyncIterable<string> | string = answer.body;
+    if (opts.checkContract && answer.contentType === 'application/json') {
+      // under tests the JSON form is read whole and checked like any answer (a stream otherwise)
+      let text = '';
+      for await (const piece of answer.body) text += piece;
+      const parsed = JSON.parse(text) as { result?: unknown };
+      const wrong = violationOf(() => checkAnswer(r, { result: parsed.result }));
+      if (wrong) throw wrong;
+      body = text;
+    }
+    return reply
+      .headers({
+        ...LOCKED_DOWN_FILE,
+        'content-type': `${answer.contentType}; charset=utf-8`,
+        'content-disposition': contentDisposition(answer.fileName),
+        'cache-control': 'no-store',
+      })
+      .send(typeof body === 'string' ? body : Readable.from(body));
+  };
+
+  const handle = async (r: RestRoute, request: FastifyRequest): Promise<unknown> => {
     const ctx = request.ctx;
     if (r.method !== 'GET' && ctx.actor?.via === 'session') {
       if (!originAllowed(request, ownOrigin)) throw forbidden('Cross-site request refused');
@@ -159,14 +201,13 @@ export async function restPlugin(
       file = (raw as BinaryFields)[BINARY_BYTES];
       input = parseInput(r.input, raw);
     }
-    const result = await r.handler(ctx, input, file);
-    return { result };
+    return r.handler(ctx, input, file);
   };
 
   const routeOf = (r: RestRoute) => ({
     method: r.method,
     url: r.path,
-    handler: handlerFor(r),
+    handler: r.download ? downloadFor(r) : handlerFor(r),
     ...(r.bodyLimit ? { bodyLimit: r.bodyLimit } : {}),
   });
   for (const r of opts.routes.filter((r) => !r.rawBody && !r.file && !r.binaryBody)) app.route(routeOf(r));

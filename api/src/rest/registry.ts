@@ -38,6 +38,12 @@ export type RestRoute = {
     decode: (body: Buffer) => { fields: Record<string, unknown>; bytes: Uint8Array };
   };
   /**
+   * A download route (GET): the handler answers a `Download`, a text streamed as it is made, in one of
+   * `contentTypes`, instead of the JSON envelope; a failure before the first byte still answers with
+   * the envelope. `output` describes the `result` of its JSON form.
+   */
+  download?: { contentTypes: readonly string[]; description: string };
+  /**
    * The `result` as it travels (JSON: dates are ISO strings). The OpenAPI document is generated from
    * it, and under NODE_ENV=test every answer is checked against it (docs/api/rest.md).
    */
@@ -66,6 +72,9 @@ export function route<S extends z.ZodType = typeof noInput, C extends RequestCon
 ): RestRoute {
   return { ...spec, input: spec.input ?? noInput, handler: spec.handler as RestRoute['handler'] };
 }
+
+/** What a download route's handler answers: the text, a piece at a time, and the file's name. */
+export type Download = { contentType: string; fileName: string; body: AsyncIterable<string> };
 
 /**
  * `route` for handlers whose context is `C`: the services they use and the user type, declared by

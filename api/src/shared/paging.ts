@@ -6,8 +6,14 @@ export const MAX_PAGE = 100_000;
 
 /** The `page` and `limit` fields of a paged query: limit defaults to `size`, at most `max`. */
 export const pageFields = (size: number, max = 100) => ({
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
-  limit: z.coerce.number().int().min(1).max(max).default(size),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1).describe('the page, from 1 (default 1)'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(max)
+    .default(size)
+    .describe(`items per page, 1 to ${max} (default ${size})`),
 });
 
 export type PageQuery = { page: number; limit: number };

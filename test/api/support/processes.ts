@@ -137,3 +137,23 @@ export async function waitFor<T>(what: () => Promise<T>, ok: (v: T) => boolean, 
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/** Runs `npm run <script> -- <args>` as an operator does; stdout as bytes (a file may be binary). */
+export function runNpmScript(
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const out: Buffer[] = [];
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out), stderr }));
+  });
+}

@@ -1,18 +1,3 @@
-// RFC 4180 output: every field quoted when it holds a comma, quote or line break. It starts with
-// a UTF-8 byte order mark, which is how spreadsheet programs know to read accents right.
-//
-// Cells come from other people (participants, a clean-room partner), so a cell that a spreadsheet
-// would run as a formula (=, +, -, @, tab or carriage return first: OWASP "CSV injection") gets a
-// leading apostrophe, which spreadsheets show as text. Plain numbers (`-3`, `+44 20 7946 0018`) stay
-// as they are.
-const FORMULA_START = /^[=+\-@\t\r]/;
-const PLAIN_NUMBER = /^[+-]?\d[\d .,]*$/;
-
-export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return '\uFEFF' + [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
+// The CSV writer lives beside the export API (one module, so a file from the browser and one from
+// the server or `npm run export` are the same bytes); the web app imports it from there.
+export { csvCell, csvHead, csvLine, toCsv } from '../../../api/src/shared/csv';

@@ -108,7 +108,9 @@ export const authRoutes = [
     tag: 'auth',
     auth: 'public',
     summary: 'Send a new verification mail (answers the same whether or not the account exists)',
-    input: z.strictObject({ email: z.string().max(254) }),
+    input: z.strictObject({
+      email: z.string().max(254).describe('the address the account signed up with (at most 254 characters)'),
+    }),
     handler: async (ctx, input) => {
       // the address is checked on its own, as the GraphQL mutation checks it (a problem reads "(input): ...")
       await ctx.services.auth.resendVerification(ctx.em, { email: parseInput(emailSchema, input.email) }, ctx.ip);

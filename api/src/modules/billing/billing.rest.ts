@@ -45,9 +45,20 @@ const legacyPaymentIntent = legacyNames(
     ...paymentIntentFields,
     item: z
       .union([
-        planItem,
-        z.array(z.union([planItem, z.strictObject({ id: planItem })])).length(1, 'Checkout takes one item'),
+        planItem.describe('one form: the plan item itself, e.g. "10credits"'),
+        z
+          .array(
+            z.union([
+              planItem.describe('the plan item'),
+              z
+                .strictObject({ id: planItem.describe('the plan item') })
+                .describe('Stripe’s sample shape: { id: item }'),
+            ]),
+          )
+          .length(1, 'Checkout takes one item')
+          .describe('the other form: a list of exactly one item, as the item or as { id: item }'),
       ])
+      .describe('the plan item to buy (see /v1/billing/plans), in one of two forms')
       .transform((v) => (typeof v === 'string' ? v : typeof v[0] === 'string' ? v[0] : v[0].id)),
   },
   { item: 'items' },

@@ -17,20 +17,22 @@ export const paymentIntentFields = {
     .string()
     .trim()
     .toLowerCase()
-    .pipe(z.enum(CURRENCIES, { error: 'Only usd is supported' })),
+    .pipe(z.enum(CURRENCIES, { error: 'Only usd is supported' }))
+    .describe('the currency: usd (any case)'),
 };
 export const paymentIntentCommand = z.strictObject(paymentIntentFields);
 export type PaymentIntentCommand = z.infer<typeof paymentIntentCommand>;
 
-export const purchaseRef = z.strictObject({ purchaseId: z.uuid('purchaseId must be a purchase id') });
+const purchaseId = z.uuid('purchaseId must be a purchase id').describe('the purchase, from paymentIntent');
+export const purchaseRef = z.strictObject({ purchaseId });
 export type PurchaseRef = z.infer<typeof purchaseRef>;
 
 // Test-mode card fields: bounded here, checked against the test card list by the sandbox gateway.
 export const sandboxPaymentCommand = z.strictObject({
-  purchaseId: z.uuid('purchaseId must be a purchase id'),
-  cardNumber: z.string().max(30, 'Card number is too long'),
-  expiry: z.string().max(10, 'Expiry must be MM/YY'),
-  cvc: z.string().max(4, 'CVC must be 3 or 4 digits'),
+  purchaseId,
+  cardNumber: z.string().max(30, 'Card number is too long').describe('a test card number (spaces allowed)'),
+  expiry: z.string().max(10, 'Expiry must be MM/YY').describe('MM/YY, in the future'),
+  cvc: z.string().max(4, 'CVC must be 3 or 4 digits').describe('3 or 4 digits'),
 });
 export type SandboxPaymentCommand = z.infer<typeof sandboxPaymentCommand>;
 
@@ -41,15 +43,23 @@ export const withdrawCommand = z.strictObject({
     .number()
     .int('Amount must be a whole number of IPT')
     .min(1, 'Amount must be at least 1')
-    .max(MAX_ENTRY_AMOUNT),
-  walletAddress: z.string().trim().max(42, 'walletAddress must be a 0x-prefixed 20-byte address'),
+    .max(MAX_ENTRY_AMOUNT)
+    .describe('whole IPT to withdraw from your credit, at least 1'),
+  walletAddress: z
+    .string()
+    .trim()
+    .max(42, 'walletAddress must be a 0x-prefixed 20-byte address')
+    .describe('the wallet the IPT are sent to: 0x and 40 hex digits'),
   // a retry with the same key resumes that withdrawal instead of starting another
   idempotencyKey: z
     .string()
     .regex(/^[A-Za-z0-9_-]{8,64}$/, 'idempotencyKey must be 8-64 letters, digits, - or _')
-    .optional(),
+    .optional()
+    .describe(
+      'any 8 to 64 letters, digits, - or _ you choose: a retry with the same key and amount resumes that withdrawal; with other parameters it is a 409',
+    ),
 });
 export type WithdrawCommand = z.infer<typeof withdrawCommand>;
 
-export const withdrawalRef = z.strictObject({ id: z.uuid('id must be a withdrawal id') });
+export const withdrawalRef = z.strictObject({ id: z.uuid('id must be a withdrawal id').describe('the withdrawal') });
 export type WithdrawalRef = z.infer<typeof withdrawalRef>;

@@ -10,7 +10,10 @@ import { Participant } from './participant.entity';
 export const deviceIdSchema = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9._:-]{8,100}$/, 'deviceId must be 8-100 letters, digits or . _ : -');
+  .regex(/^[A-Za-z0-9._:-]{8,100}$/, 'deviceId must be 8-100 letters, digits or . _ : -')
+  .describe(
+    "the phone's own stable id, 8 to 100 letters, digits or . _ : - (one response per device and request; it names the participant's member id)",
+  );
 
 // 10 characters from an alphabet without look-alikes: what requesters see as "Member ID"
 const MEMBER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -50,30 +50,60 @@ function alias(v: Aliases, names: string[], ctx: z.RefinementCtx): unknown {
   return given.length ? v[given[0]] : undefined;
 }
 
-const amountInput = z.union([z.number(), z.string().max(20)]);
-const addressInput = z.string().max(64).nullable();
+// Each form of a value the legacy form sends in more than one way is named (docs/api/requests.md).
+const amountInput = (what: string) =>
+  z
+    .union([
+      z.number().describe('a whole number, e.g. 20'),
+      z.string().max(20).describe('the same as decimal text, e.g. "20" or "20.0" (no fraction: IPT has no decimals)'),
+    ])
+    .describe(`${what}: whole IPT, at least 1`);
+const addressInput = (what: string) =>
+  z.string().max(64).nullable().describe(`${what}: 0x and 40 hex digits, or null for none`);
+const escrow = 'the escrow contract the browser deployed for the request (publishing with wallet funding)';
+const signer = 'the wallet that deployed and funds the escrow';
 
 const legacyFields = {
-  type: z.string().max(20).optional(),
-  title: z.string().max(1000).optional(),
-  description: z.string().max(10_000).optional(),
-  desc: z.string().max(10_000).optional(),
-  category: z.string().max(40).optional(),
-  key: z.string().max(64).optional(),
-  bonus: z.string().max(10).optional(),
-  bonus_amount: amountInput.optional(),
-  bonusAmount: amountInput.optional(),
-  bonus_each: amountInput.optional(),
-  quality: z.string().max(10).optional(),
-  status: z.union([z.number(), z.string().max(2)]).optional(),
-  access: z.string().max(40).optional(),
-  contract_id: addressInput.optional(),
-  newchild: addressInput.optional(),
-  address: addressInput.optional(),
-  addressSigner: addressInput.optional(),
-  collectionData: z.record(z.string(), z.unknown()).optional(),
+  type: z
+    .string()
+    .max(20)
+    .optional()
+    .describe('collection or survey; create infers it when left out (data as a list of questions: survey)'),
+  title: z.string().max(1000).optional().describe('the title, 1 to 200 characters (trimmed)'),
+  description: z.string().max(10_000).optional().describe('the description, at most 5000 characters'),
+  desc: z.string().max(10_000).optional().describe('the description under its other legacy name (send one of the two)'),
+  category: z.string().max(40).optional().describe('Default (the only category)'),
+  key: z.string().max(64).optional().describe('the id of one of your keys: responses are encrypted to it'),
+  bonus: z.string().max(10).optional().describe('eth (the only value: the bonus is paid in IPT)'),
+  bonus_amount: amountInput('the total the escrow holds').optional(),
+  bonusAmount: amountInput('bonus_amount under its other legacy name (send one of the two)').optional(),
+  bonus_each: amountInput('what each paid participant gets').optional(),
+  quality: z.string().max(10).optional().describe('all (default) or high'),
+  status: z
+    .union([z.number().describe('0 or 1'), z.string().max(2).describe('"0" or "1"')])
+    .optional()
+    .describe('0 draft (default), 1 published'),
+  access: z.string().max(40).optional().describe('Single Access (default) or Multiple Access'),
+  contract_id: addressInput(`${escrow} (newchild's other legacy name)`).optional(),
+  newchild: addressInput(escrow).optional(),
+  address: addressInput(signer).optional(),
+  addressSigner: addressInput(`${signer} (address's other legacy name)`).optional(),
+  collectionData: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe(
+      'collections: what to ask for, each true or false (false when left out): healthData, locationData, profileData, idData, personalImages',
+    ),
   // surveys: the questions; collections (as read back by the form): the options
-  data: z.union([z.array(legacyQuestionSchema).max(100), z.record(z.string(), z.unknown())]).optional(),
+  data: z
+    .union([
+      z.array(legacyQuestionSchema).max(100).describe('surveys: the questions, in order (at most 100)'),
+      z
+        .record(z.string(), z.unknown())
+        .describe('collections: the options, as collectionData (the form reads them back here)'),
+    ])
+    .optional()
+    .describe('surveys: the questions; collections: the options'),
   // wallet (default) or credit: see payWith above
   pay_with: z
     .enum(FUNDINGS, { error: 'pay_with must be wallet or credit' })
@@ -82,13 +112,18 @@ const legacyFields = {
       'who funds the escrow: wallet (default: send newchild and address) or credit (your prepaid credit pays; the platform treasury creates and funds the escrow)',
     ),
   pay_after_review: z
-    .union([z.boolean(), z.literal(0), z.literal(1), z.string().max(5)])
+    .union([
+      z.boolean().describe('true or false'),
+      z.literal(0),
+      z.literal(1),
+      z.string().max(5).describe('"true", "false", "1" or "0"'),
+    ])
     .optional()
     .describe(
       "pay participants after your review: false (default: each accepted submission is paid at once) or true (a submission's payout waits until you approve it, and is approved by itself after review_days; a rejection pays nothing and frees its place). Fixed once responses arrived",
     ),
   review_days: z
-    .union([z.number(), z.string().max(5)])
+    .union([z.number().describe('a whole number of days'), z.string().max(5).describe('the same as text, e.g. "7"')])
     .optional()
     .describe(
       `days you have to review a submission before it is approved by itself: ${REVIEW_DAYS.min} to ${REVIEW_DAYS.max}, default ${REVIEW_DAYS.default}; a change applies to submissions that arrive afterwards`,
@@ -128,12 +163,19 @@ function fromLegacy(v: Aliases, ctx: z.RefinementCtx, inferType: boolean): Recor
 
 // POST /v1/request/create
 const legacyCreateSchema = z
-  .strictObject({ ...legacyFields, id: z.string().max(64).optional() })
+  .strictObject({
+    ...legacyFields,
+    id: z
+      .string()
+      .max(64)
+      .optional()
+      .describe('a UUID you chose for the new request (the browser funds its escrow before saving)'),
+  })
   .transform((v, ctx) => ({ ...fromLegacy(v, ctx, true), ...(v.id !== undefined ? { id: v.id } : {}) }));
 
 // POST /request.api/edit
 const legacyEditSchema = z
-  .strictObject({ ...legacyFields, id: z.string().max(64) })
+  .strictObject({ ...legacyFields, id: z.string().max(64).describe('the request to change: one of yours') })
   .transform((v, ctx) => ({ ...fromLegacy(v, ctx, false), id: v.id }));
 
 const info = (p: { count: number; pages: number; page: number }) => ({ count: p.count, pages: p.pages, page: p.page });
@@ -233,7 +275,7 @@ export const requestsRoutes = [
     tag,
     auth: 'user',
     summary: 'Result groups of one of your surveys: [{ questionId, title, type, data: [{ option, counter }] }]',
-    input: z.strictObject({ id: z.uuid('id must be a request id') }),
+    input: z.strictObject({ id: z.uuid('id must be a request id').describe('the survey: one of your requests') }),
     handler: async (ctx, input) => {
       const detail = await ctx.services.requests.get(ctx.em, requireUser(ctx), { id: input.id, type: 'survey' });
       return ctx.services.surveys.statistics(ctx.em, detail.request);

@@ -17,7 +17,9 @@ import { pageFields } from '../../shared/paging';
 export const LIST_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
-const requestType = z.enum(REQUEST_TYPES, { error: `type must be one of ${REQUEST_TYPES.join(', ')}` });
+const requestType = z
+  .enum(REQUEST_TYPES, { error: `type must be one of ${REQUEST_TYPES.join(', ')}` })
+  .describe('collection or survey');
 const status = z
   .union([z.literal(0), z.literal(1), z.enum(['0', '1'])], { error: 'status must be 0 (draft) or 1 (published)' })
   .transform((s) => (Number(s) === 1 ? 1 : 0));
@@ -112,16 +114,16 @@ export type UpdateRequestCommand = z.infer<typeof updateRequestCommand>;
 
 /** One of the caller's requests. */
 export const requestRef = z.strictObject({
-  id: z.uuid('id must be a request id'),
+  id: z.uuid('id must be a request id').describe('the request: one of yours'),
   // the legacy calls name the type too; when given it must match
-  type: requestType.optional(),
+  type: requestType.optional().describe('collection or survey; when given it must be the request’s type'),
 });
 export type RequestRef = z.infer<typeof requestRef>;
 
 /** A page of the caller's requests, newest first. */
 export const listRequestsCommand = z.strictObject({
   ...pageFields(LIST_PAGE_SIZE, MAX_PAGE_SIZE),
-  type: requestType.optional(),
+  type: requestType.optional().describe('collection or survey: only that type (absent: both)'),
 });
 export type ListRequestsCommand = z.infer<typeof listRequestsCommand>;
 
@@ -133,6 +135,14 @@ export type ContractsCommand = z.infer<typeof contractsCommand>;
 export const overviewCommand = z.strictObject({
   // minutes to add to local time to get UTC (JavaScript's Date#getTimezoneOffset); "today" is the
   // caller's local day. Absent: the UTC day.
-  tzOffset: z.coerce.number().int().min(-840).max(840).optional(),
+  tzOffset: z.coerce
+    .number()
+    .int()
+    .min(-840)
+    .max(840)
+    .optional()
+    .describe(
+      'minutes to add to your local time to get UTC (JavaScript’s getTimezoneOffset(), e.g. -60 in Paris in winter): today is your local day; absent: the UTC day',
+    ),
 });
 export type OverviewCommand = z.infer<typeof overviewCommand>;

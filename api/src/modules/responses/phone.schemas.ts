@@ -39,7 +39,8 @@ const sealsToAPoint = (b64: string): boolean => {
 };
 
 /** A request id; `name` is the field's name in its messages (the legacy calls spell it differently). */
-export const requestId = (name = 'requestId') => z.uuid(`${name} must be a request id`);
+export const requestId = (name = 'requestId') =>
+  z.uuid(`${name} must be a request id`).describe('the published request');
 
 export const encryptedDataSchema = z
   .string()
@@ -63,7 +64,12 @@ export const sealedKeySchema = z
     'sealedKey must start with its encapsulated key: an uncompressed P-256 point on the curve (65 bytes, 0x04 || x || y)',
   );
 
-const participant = { deviceId: deviceIdSchema, walletAddress: evmAddress('walletAddress') };
+const participant = {
+  deviceId: deviceIdSchema,
+  walletAddress: evmAddress('walletAddress').describe(
+    'the wallet the bonus is paid to: 0x and 40 hex digits (one response per wallet and request)',
+  ),
+};
 
 // The commands of the phone's calls (public requests and submissions), in the domain's words;
 // the legacy spellings (request_id, requestID) are translated in phone.rest.ts.
@@ -85,7 +91,10 @@ export type SubmitCollectionCommand = z.infer<typeof submitCollectionCommand>;
 export const submitSurveyCommand = z.strictObject({
   requestId: requestId(),
   ...participant,
-  answers: z.array(answerSchema).max(100, 'At most 100 answers'),
+  answers: z
+    .array(answerSchema)
+    .max(100, 'At most 100 answers')
+    .describe('one per question; a star rating may be left out and sent later (request.api/ranking)'),
 });
 export type SubmitSurveyCommand = z.infer<typeof submitSurveyCommand>;
 
@@ -97,8 +106,11 @@ export type DeviceSubmissionRef = z.infer<typeof deviceSubmissionRef>;
 /** A star rating for question `index` of a survey this device answered. */
 export const rankCommand = z.strictObject({
   // 0-based position of the star question in the survey
-  index: z.coerce.number().int().min(0).max(1000),
-  stars: z.coerce.number().int('stars must be a whole number'),
+  index: z.coerce.number().int().min(0).max(1000).describe('the star question’s position in the survey, from 0'),
+  stars: z.coerce
+    .number()
+    .int('stars must be a whole number')
+    .describe("the rating: a whole number from 1 to the question's scale (a number, or its digits as text)"),
   requestId: requestId(),
   deviceId: deviceIdSchema,
 });
@@ -109,5 +121,8 @@ export const publishedRequestRef = z.strictObject({ requestId: requestId() });
 export type PublishedRequestRef = z.infer<typeof publishedRequestRef>;
 
 /** A page of the published requests that still have a paid place. */
-export const openRequestsCommand = z.strictObject({ ...pageFields(10), type: z.enum(REQUEST_TYPES).optional() });
+export const openRequestsCommand = z.strictObject({
+  ...pageFields(10),
+  type: z.enum(REQUEST_TYPES).optional().describe('collection or survey: only that type (absent: both)'),
+});
 export type OpenRequestsCommand = z.infer<typeof openRequestsCommand>;

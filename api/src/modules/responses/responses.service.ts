@@ -59,6 +59,44 @@ export class ResponsesService {
     return this.viewsOf(em, request, rows);
   }
 
+  /**
+   * Export rows: up to `limit` responses of a request the caller owns (already checked), oldest
+   * first, from `offset` or after a cursor (the last row of the previous page), which keeps a long
+   * export's later pages as cheap as its first. Without payouts: an export does not show them.
+   */
+  async exportPage(
+    em: EntityManager,
+    request: DataRequest,
+    from: { offset: number } | { after: { createdAt: Date; id: string } },
+    limit: number,
+  ): Promise<Omit<ResponseView, 'payout'>[]> {
+    const after =
+      'after' in from
+        ? {
+            $or: [
+              { createdAt: { $gt: from.after.createdAt } },
+              { createdAt: from.after.createdAt, id: { $gt: from.after.id } },
+            ],
+          }
+        : {};
+    const rows = await em.find(
+      Submission,
+      { request: request.id, ...after },
+      {
+        orderBy: { createdAt: 'asc', id: 'asc' },
+        ...('offset' in from ? { offset: from.offset } : {}),
+        limit,
+        populate: ['participant'],
+      },
+    );
+    const answers = request.type === 'survey' ? await this.answersOf(em, rows) : null;
+    return rows.map((submission) => ({
+      submission,
+      memberId: submission.participant.memberId,
+      answers: answers ? (answers.get(submission.id) ?? []) : null,
+    }));
+  }
+
   private async viewsOf(em: EntityManager, request: DataRequest, rows: Submission[]): Promise<ResponseView[]> {
     const answers = request.type === 'survey' ? await this.answersOf(em, rows) : null;
     const payouts = request.escrowAddress

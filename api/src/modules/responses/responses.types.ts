@@ -80,3 +80,53 @@ export class ResponseListType {
   @Field(() => Int, { description: 'responses (on any page) whose payout awaits your review' })
   awaitingReview!: number;
 }
+
+@ObjectType('ExportTable', {
+  description: "An export in the columns of the web app's CSV download: survey responses (a page) or survey statistics",
+})
+export class ExportTableType {
+  @Field(() => [String], { description: "the columns, as the CSV's header names them" })
+  columns!: string[];
+  @Field(() => [[String]], {
+    description: "the rows, each its cells in column order (the CSV's cells before CSV quoting)",
+  })
+  rows!: string[][];
+  @Field(() => Int, { description: 'rows in all (responses, or question options for statistics)' })
+  count!: number;
+  @Field(() => Int, { description: 'the rows skipped before the first one here' })
+  offset!: number;
+  @Field(() => String, {
+    description:
+      "these rows as the web app's CSV file: a byte order mark, the header line, one line per row, CRLF line ends",
+  })
+  csv!: string;
+}
+
+@ObjectType('SealedResponse', {
+  description:
+    'A collection response as the phone sent it; it opens only with the request key’s private half (npm run export writes the CSV)',
+})
+export class SealedResponseType {
+  @Field(() => ID, { description: 'the response' })
+  id!: string;
+  @Field(() => String, { description: 'stable id of the participant (Member ID column)' })
+  memberId!: string;
+  @Field(() => GraphQLISODateTime, { description: 'when it was submitted (Submitted column)' })
+  createdAt!: Date;
+  @Field(() => String, { nullable: true, description: 'aesgcm1.<base64 of iv || ciphertext>' })
+  encryptedData!: string | null;
+  @Field(() => String, { nullable: true, description: 'the data key sealed to the request key, hpke1.<base64>' })
+  sealedKey!: string | null;
+}
+
+@ObjectType('CollectionExport', { description: "A page of a collection's sealed responses, oldest first" })
+export class CollectionExportType {
+  @Field(() => String, { description: 'the request key the responses are sealed to' })
+  keyId!: string;
+  @Field(() => [SealedResponseType], { description: 'oldest first' })
+  records!: SealedResponseType[];
+  @Field(() => Int, { description: 'responses in all' })
+  count!: number;
+  @Field(() => Int, { description: 'the responses skipped before the first record here' })
+  offset!: number;
+}

@@ -7,7 +7,7 @@ export const MAX_REVIEW_BATCH = 100;
 
 // The fields of the requester's review commands (GraphQL arguments; REST renames them).
 export const reviewFields = {
-  requestId: z.uuid('the request id must be a UUID'),
+  requestId: z.uuid('the request id must be a UUID').describe('the request: one of yours'),
   responseIds: z
     .array(z.uuid('each response id must be a UUID'))
     .min(1, 'Choose at least one response')

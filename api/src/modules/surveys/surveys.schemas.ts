@@ -65,19 +65,39 @@ export const questionsSchema = z
  */
 export const legacyQuestionSchema = z
   .strictObject({
-    id: z.string().max(64).optional(),
-    index: z.number().int().min(0).optional(),
-    type: z.string().max(20),
-    title: z.string().max(1000),
+    id: z.string().max(64).optional().describe('a read-back question id: accepted and ignored'),
+    index: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe('a read-back position: accepted and ignored (the list order counts)'),
+    type: z
+      .string()
+      .max(20)
+      .describe(`the question type: ${QUESTION_TYPES.join(', ')}`),
+    title: z.string().max(1000).describe('the question, 1 to 200 characters (trimmed)'),
     options: z
       .union([
-        choiceList,
-        z.strictObject({
-          scale: z.union([z.number(), z.string().max(5)]).optional(),
-          shape: z.string().max(10).optional(),
-        }),
+        choiceList.describe(
+          `${QUESTION_TYPES.filter((t) => t !== 'stars').join(', ')}: the choices, in order (empty ones are dropped)`,
+        ),
+        z
+          .strictObject({
+            scale: z
+              .union([z.number().describe('a whole number'), z.string().max(5).describe('the same as text, e.g. "5"')])
+              .optional()
+              .describe(`how many stars: ${STAR_SCALE.min} to ${STAR_SCALE.max} (default ${STAR_SCALE.default})`),
+            shape: z
+              .string()
+              .max(10)
+              .optional()
+              .describe(`the symbol shown: ${STAR_SHAPES.join(', ')}`),
+          })
+          .describe('stars: the rating scale'),
       ])
-      .optional(),
+      .optional()
+      .describe('the choices (a list), or for stars { scale, shape }'),
   })
   .transform(({ type, title, options }) =>
     Array.isArray(options) || options === undefined
@@ -88,14 +108,41 @@ export const legacyQuestionSchema = z
 /** One answer as the phone sends it: the question (id or 0-based index) and the choice(s). */
 export const answerSchema = z
   .strictObject({
-    questionId: z.uuid('questionId must be a question id').optional(),
-    index: z.number().int().min(0).max(1000).optional(),
+    questionId: z
+      .uuid('questionId must be a question id')
+      .optional()
+      .describe('the question (from getSurveyQuestions); send it or index, not both'),
+    index: z
+      .number()
+      .int()
+      .min(0)
+      .max(1000)
+      .optional()
+      .describe("the question's position in the survey, from 0; send it or questionId, not both"),
     // dropdown/radios: one choice; checkboxes: a list of choices; stars: 1..scale
-    answer: z.union([
-      z.string().max(200),
-      z.array(z.string().max(200)).min(1, 'Tick at least one box').max(50),
-      z.number().int(),
-    ]),
+    answer: z
+      .union([
+        z
+          .string()
+          .max(200)
+          .describe(
+            'dropdown and radios: the chosen option\'s text; checkboxes: one ticked box\'s text; stars: the rating as digits ("4")',
+          ),
+        z
+          .array(z.string().max(200))
+          .min(1, 'Tick at least one box')
+          .max(50)
+          .describe('checkboxes only: the texts of the ticked boxes, each once (1 to 50)'),
+        z
+          .number()
+          .int()
+          .describe(
+            'stars: the rating, a whole number from 1 to the question\'s scale (the usual form); for another type it is read as its digits (an option whose text is "3")',
+          ),
+      ])
+      .describe(
+        'the answer in one of three forms, by question type: a string, a list of strings (checkboxes) or an integer (stars)',
+      ),
   })
   .refine((a) => (a.questionId === undefined) !== (a.index === undefined), {
     message: 'Name the question by questionId or by index',
@@ -104,7 +151,7 @@ export type AnswerInput = z.output<typeof answerSchema>;
 
 /** How many answers chose one option: the phone's getCount. */
 export const countCommand = z.strictObject({
-  questionId: z.uuid('questionId must be a question id'),
-  responseAnswer: z.string().max(200),
+  questionId: z.uuid('questionId must be a question id').describe('the question'),
+  responseAnswer: z.string().max(200).describe("one option's text (for stars, the rating as digits)"),
 });
 export type CountCommand = z.infer<typeof countCommand>;

@@ -35,7 +35,7 @@ export const usersRoutes = [
     tag: 'user',
     auth: 'user',
     summary: 'Update the profile; nickname required',
-    input: z.strictObject({ update: updateProfileCommand }),
+    input: z.strictObject({ update: updateProfileCommand.describe('the profile fields to change') }),
     handler: async (ctx, input) => {
       const user = await ctx.services.users.updateUser(ctx.em, requireUser(ctx), input.update);
       return ctx.services.users.profile(user);

@@ -1,30 +1,15 @@
 import { isCryptoError } from '../../crypto/errors';
 import type { CollectionData } from '../../crypto/collection-response';
+import { text } from '../../../../api/src/modules/responses/export-format';
 
-// What a participant sent is untrusted: only plain http(s) links become links.
-export function safeImageLinks(data: CollectionData): string[] {
-  const links = Array.isArray(data.image_upload) ? data.image_upload : [];
-  return links.filter((link): link is string => {
-    if (typeof link !== 'string') return false;
-    try {
-      const url = new URL(link);
-      return url.protocol === 'https:' || url.protocol === 'http:';
-    } catch {
-      return false;
-    }
-  });
-}
+// The cells' rules are the exports' (one module, so a table and its download agree).
+export { safeImageLinks, text } from '../../../../api/src/modules/responses/export-format';
 
 export function formatLocation(location: CollectionData['location']): string {
   if (!location || typeof location !== 'object') return '';
   const { name, street, district, city, region, country } = location;
   const place = [street, district, city, region, country].filter((part) => typeof part === 'string' && part).join(', ');
   return name && place ? `${name}: ${place}` : place || (name ?? '');
-}
-
-// A cell's text: only strings and numbers are shown as they are.
-export function text(value: unknown): string {
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
 
 // What a collection asked for beyond the table's columns: health and ID data, one line each.

@@ -61,7 +61,10 @@ describe('the collection response format', () => {
       'idDocument.type must be one of: passport, national ID card, driving licence',
     ],
     [{ image_upload: [] }, 'image_upload must be a list of 1 to 5 links'],
-    [{ image_upload: ['javascript:alert(1)'] }, 'image_upload.0 must be an https:// link'],
+    [
+      { image_upload: ['javascript:alert(1)'] },
+      'image_upload.0 must be an https:// link (http:// from a development server)',
+    ],
   ])('refuses %j', (change, problem) => {
     expect(checkCollectionData({ ...ada, ...change }, ALL)).toEqual([problem]);
   });

@@ -101,8 +101,9 @@ export function checkCollectionData(data: unknown, options: CollectionOptions): 
       problems.push(`image_upload must be a list of 1 to ${MAX_IMAGES} links`);
     } else {
       links.forEach((link, i) => {
-        if (!(typeof link === 'string' && /^https:\/\/\S+$/.test(link) && link.length <= 2000)) {
-          problems.push(`image_upload.${i} must be an https:// link`);
+        // https:// from a server on https; http:// from a local development server (as uploadImage answers)
+        if (!(typeof link === 'string' && /^https?:\/\/\S+$/.test(link) && link.length <= 2000)) {
+          problems.push(`image_upload.${i} must be an https:// link (http:// from a development server)`);
         }
       });
     }

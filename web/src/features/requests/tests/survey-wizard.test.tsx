@@ -19,6 +19,8 @@ async function openDesigner() {
   await user.type(screen.getByRole('textbox', { name: /^IPTs per Response/ }), '3');
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await screen.findByRole('heading', { level: 2, name: 'Design' });
+  // the designer's controls can follow its heading by a render on a busy machine
+  await screen.findByRole('button', { name: 'New Question' });
   return view;
 }
 

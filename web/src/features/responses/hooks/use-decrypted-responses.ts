@@ -1,13 +1,9 @@
 import { useEffect, useState } from 'react';
-import { openCollectionResponseWithKey, type CollectionData } from '../../../crypto/collection-response';
 import { loadPrivateKey } from '../../../crypto/key-storage';
 import { isKeyId } from '../../../crypto/keys';
-import { decryptFailure } from '../response-fields';
+import { openRow, type OpenedRow, type SealedRow } from '../open-row';
 
-export type SealedRow = { id: string; encryptedData?: string | null; sealedKey?: string | null };
-// dataKey: the response's own key, which also opens its images (docs/phone-response-encryption.md)
-export type OpenedRow =
-  { status: 'open'; data: CollectionData; dataKey: Uint8Array } | { status: 'failed'; reason: string };
+export { openRow, type OpenedRow, type SealedRow } from '../open-row';
 
 export type Decryption = { state: 'no-key' } | { state: 'decrypting' | 'done'; rows: ReadonlyMap<string, OpenedRow> };
 
@@ -16,16 +12,6 @@ export function privateKeyOf(keyId: string): string | null {
     return isKeyId(keyId) ? loadPrivateKey(keyId) : null;
   } catch {
     return null; // storage blocked: the same as not having the key here
-  }
-}
-
-export async function openRow(privateKeyPem: string, requestId: string, row: SealedRow): Promise<OpenedRow> {
-  if (!row.encryptedData || !row.sealedKey) return { status: 'failed', reason: 'The response holds no data.' };
-  try {
-    const sealed = { encryptedData: row.encryptedData, sealedKey: row.sealedKey };
-    return { status: 'open', ...(await openCollectionResponseWithKey(privateKeyPem, requestId, sealed)) };
-  } catch (error) {
-    return { status: 'failed', reason: decryptFailure(error) };
   }
 }
 
