@@ -1,5 +1,5 @@
 import { Arg, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
-import { csvHead, csvLine } from '../../shared/csv';
+import { csvHead, csvLine } from '../../../../shared/csv';
 import { requireUser, type RequestContext } from '../../shared/context';
 import { parseArgs } from '../../shared/validation';
 import { collectionExportCommand, graphqlSurveyExportCommand } from './exports.schemas';

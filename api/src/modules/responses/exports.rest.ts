@@ -1,7 +1,7 @@
 import { routeWith, type Download } from '../../rest/registry';
-import { csvHead, csvLine } from '../../shared/csv';
+import { csvHead, csvLine } from '../../../../shared/csv';
 import { requireUser, type RequestContext } from '../../shared/context';
-import { exportFileName } from './export-format';
+import { exportFileName } from '../../../../shared/export-format';
 import { collectionRecordsOut, exportTableOut } from './exports.outputs';
 import {
   collectionExportCommand,
