@@ -6,7 +6,7 @@ import { EMBEDDED_PASS } from './test/embedded-pass.ts';
 // type-graphql breaks when two copies of graphql (ESM and CJS) load: pin one entry.
 const graphqlEntry = fileURLToPath(new URL('./node_modules/graphql/index.js', import.meta.url));
 
-const API_TESTS = ['api/**/*.test.ts', 'test/api/**/*.test.ts', 'scripts/**/*.test.ts'];
+const API_TESTS = ['api/**/*.test.ts', 'shared/**/*.test.ts', 'test/api/**/*.test.ts', 'scripts/**/*.test.ts'];
 
 const apiSettings = {
   environment: 'node' as const,

@@ -4,7 +4,7 @@
 // server first then, as only one process may open the embedded database).
 import 'reflect-metadata';
 import { loadConfig } from '../api/src/config';
-import { openDatabase } from '../api/src/db/database';
+import { openDatabase } from '../api/src/app';
 import { JobQueue } from '../api/src/modules/jobs/job-queue';
 
 const [command, ...args] = process.argv.slice(2);

@@ -1,9 +1,8 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/database';
-import { buildApp } from './app';
+import { buildApp, openDatabase } from './app';
 import { deferredLog, startServerChain } from './modules/chain/local-chain';
-import { announceStartup } from './startup-banner';
+import { announceStartup } from './app/startup-banner';
 
 // read config -> open db (migrations run) -> local chain if none is configured -> build app -> listen
 async function main() {

@@ -3,7 +3,8 @@
 // in-memory engine the tests use: there a table's file is copied whole each time COPY extends it
 // (see api/src/db/embedded.ts), which no person running Parley meets.
 import path from 'node:path';
-import { openDatabase, type Database } from '../../api/src/db/database';
+import { openDatabase } from '../../api/src/app';
+import type { Database } from '../../api/src/db/database';
 import { openTestDatabase } from '../../test/api/support/test-db';
 
 export function openBenchDatabase(dataDir: string): Promise<Database> {

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from '../../api/src/modules/users/user.entity';
-import type { Services } from '../../api/src/services';
+import type { Services } from '../../api/src/app';
 
 /** A verified user written straight to the database, logged in over HTTP: its session cookie. */
 export async function benchLogin(

@@ -9,7 +9,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
-import { CHUNK_CONTENT_TYPE, encodeChunkBody, PackedRowsWriter } from '../../api/src/modules/datasets/wire-format';
+import { CHUNK_CONTENT_TYPE, encodeChunkBody, PackedRowsWriter } from '../../shared/wire-format';
 
 export type UploaderInput = {
   base: string;

@@ -7,7 +7,7 @@
 // tables with the same values (text e-mail and int age columns, indexed like ours), all in one run
 // on one database.
 import os from 'node:os';
-import { MAX_CHUNK_ROWS } from '../../api/src/modules/datasets/wire-format';
+import { MAX_CHUNK_ROWS } from '../../shared/wire-format';
 import type { TargetResult } from './measure';
 import { defaultMaxInFlight } from '../../web/src/features/rooms/upload/encrypt-upload';
 import { defaultPoolSize } from '../../web/src/features/rooms/upload/worker-pool';

@@ -3,7 +3,7 @@
 // writes api/src/db/migrations/Migration<timestamp>_<name>.ts. Register it in migrations/index.ts.
 // Usage: npm run db:migration -- <name>
 import 'reflect-metadata';
-import { openDatabase } from '../../api/src/db/database';
+import { openDatabase } from '../../api/src/app';
 
 const name = process.argv[2];
 if (!name || !/^[a-z0-9_]+$/.test(name)) {

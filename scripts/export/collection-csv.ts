@@ -2,8 +2,8 @@
 // "Download CSV" makes, decrypting here: the private key and the answers never leave this machine.
 // The rows open with the web app's own code (open-row.ts) and are written with the web app's own
 // columns (export-format.ts), so the file is the browser's, byte for byte.
-import { COLLECTION_CSV_COLUMNS, collectionCells } from '../../api/src/modules/responses/export-format';
-import { csvHead, csvLine } from '../../api/src/shared/csv';
+import { COLLECTION_CSV_COLUMNS, collectionCells } from '../../shared/export-format';
+import { csvHead, csvLine } from '../../shared/csv';
 import { importPrivateKeyPair, keyIdFromPublicKey } from '../../web/src/crypto/keys';
 import { openRow } from '../../web/src/features/responses/open-row';
 

@@ -2,10 +2,8 @@
 // REST routes' zod schemas). Both are committed; test/api/schema.test.ts fails when they are stale.
 import 'reflect-metadata';
 import { writeFile } from 'node:fs/promises';
-import { API_VERSION } from '../../api/src/app';
-import { printAppSchema } from '../../api/src/graphql/schema';
+import { API_VERSION, printAppSchema, restApi } from '../../api/src/app';
 import { buildOpenApi } from '../../api/src/rest/openapi';
-import { restApi } from '../../api/src/rest/routes';
 
 await writeFile('schema/schema.graphql', await printAppSchema());
 await writeFile('schema/openapi.json', JSON.stringify(buildOpenApi(restApi, { version: API_VERSION }), null, 2) + '\n');

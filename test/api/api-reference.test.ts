@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_VERSION } from '../../api/src/app';
+import { API_VERSION } from './support/app';
 import { buildOpenApi } from '../../api/src/rest/openapi';
-import { restApi } from '../../api/src/rest/routes';
+import { restApi } from './support/app';
 import { startTestServer, type TestServer } from './support/server';
 
 let server: TestServer;

@@ -5,7 +5,7 @@ import { PAYMENT_INTENT_LIMIT } from '../../api/src/modules/billing/purchases.se
 import { Purchase } from '../../api/src/modules/billing/purchase.entity';
 import { DEV_FUNDING } from '../../api/src/modules/chain/anvil';
 import { TEST_FUNDS_LIMITS } from '../../api/src/modules/chain/test-funds';
-import { RateLimitHit } from '../../api/src/modules/auth/rate-limit-hit.entity';
+import { RateLimitHit } from '../../api/src/shared/rate-limit-hit.entity';
 import { DataRequest } from '../../api/src/modules/requests/request.entity';
 import { Notification } from '../../api/src/modules/notifications/notification.entity';
 import { OutboxMail } from '../../api/src/modules/mail/outbox-mail.entity';

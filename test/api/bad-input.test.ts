@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restRoutes } from '../../api/src/rest/routes';
+import { restRoutes } from './support/app';
 import { TestClient } from './support/client';
 import { buildUser, type TestUser } from './support/factories';
 import { startTestServer, type TestServer } from './support/server';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { collectionResponseJson } from '../../api/src/modules/responses/collection-response.schema';
+import { collectionResponseJson } from '../../shared/collection-response.schema';
 import { buildOpenApi } from '../../api/src/rest/openapi';
-import { restApi } from '../../api/src/rest/routes';
+import { restApi } from './support/app';
 import { fakePerson, rng } from '../../scripts/simulate/fake-data';
 import { checkCollectionData, type CollectionOptions } from '../../web/src/shared/collection/collection-format';
 

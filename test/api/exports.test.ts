@@ -2,12 +2,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  collectionCsv,
-  statisticsCsv,
-  surveyResponsesCsv,
-  type StatisticsGroup,
-} from '../../api/src/modules/responses/export-format';
+import { collectionCsv, statisticsCsv, surveyResponsesCsv, type StatisticsGroup } from '../../shared/export-format';
 import { EXPORT_BATCH } from '../../api/src/modules/responses/exports.service';
 import { encryptCollectionResponse } from '../../scripts/simulate/response-crypto';
 import { openRow } from '../../web/src/features/responses/open-row';

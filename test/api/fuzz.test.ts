@@ -11,9 +11,9 @@ import {
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { encodeChunkBody, frameChunkBody } from '../../api/src/modules/datasets/wire-format';
+import { encodeChunkBody, frameChunkBody } from '../../shared/wire-format';
 import type { RestRoute } from '../../api/src/rest/registry';
-import { restRoutes } from '../../api/src/rest/routes';
+import { restRoutes } from './support/app';
 import { deployContracts, devAccounts, startLocalChain, type LocalChain } from '../../api/src/modules/chain/anvil';
 import { TestClient } from './support/client';
 import { dbSnapshot, type DbSnapshot } from './support/db-snapshot';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../api/src/db/database';
+import type { Database } from '../../api/src/db/database';
+import { openDatabase } from './support/test-db';
 import { JOBS_SCHEMA } from '../../api/src/modules/jobs/job-queue';
 import { PAYOUT_JOB } from '../../api/src/modules/payouts/payouts.service';
 import { payoutOf, publishFundedCollection, startTestChain, submitCollection, type TestChain } from './support/escrow';

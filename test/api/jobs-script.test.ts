@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../api/src/db/database';
+import type { Database } from '../../api/src/db/database';
+import { openDatabase } from './support/test-db';
 import { JOBS_SCHEMA, JobQueue, type JobDefinition } from '../../api/src/modules/jobs/job-queue';
 import { createServerDatabase, tempDataDir, waitFor } from './support/processes';
 

@@ -1,33 +1,120 @@
-import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
 
-// The two import boundaries of eslint.config.js, as `npm run lint` applies them.
-const eslint = new ESLint({ cwd: process.cwd() });
-const rulesHit = async (filePath: string, code: string) =>
-  (await eslint.lintText(code, { filePath }))[0].messages.map((m) => m.ruleId).filter((r) => r?.startsWith('parley/'));
+// The import rules of .dependency-cruiser.cjs as `npm run lint` applies them (`npm run lint:deps`):
+// the repository passes with its known violations, and a planted import against a rule fails.
+const run = promisify(execFile);
+const root = process.cwd();
+const depcruise = path.join(root, 'node_modules', '.bin', 'depcruise');
+const KNOWN = '.dependency-cruiser-known-violations.json';
 
-describe('import boundaries', () => {
-  it('keep api/ from importing scripts/, statically or dynamically', async () => {
-    const code =
-      "export { seed } from '../../scripts/seed';\nexport const later = () => import('../../scripts/seed');\n";
-    expect(await rulesHit('api/src/probe.ts', code)).toEqual(['parley/no-scripts-in-api', 'parley/no-scripts-in-api']);
-    expect(await rulesHit('scripts/probe.ts', "export { openDatabase } from '../api/src/db/database';\n")).toEqual([]);
+type Outcome = { code: number; out: string };
+
+async function check(cwd: string, folders: string[]): Promise<Outcome> {
+  const args = [...folders, '--config', path.join(root, '.dependency-cruiser.cjs'), '--ignore-known', KNOWN];
+  try {
+    const { stdout, stderr } = await run(depcruise, args, { cwd });
+    return { code: 0, out: stdout + stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, out: e.stdout + e.stderr };
+  }
+}
+
+/** The rule names the check reports, one per violation, from its text output. */
+const rulesHit = (out: string) => [...out.matchAll(/^\s*error (\S+): /gm)].map((m) => m[1]).sort();
+
+const made: string[] = [];
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A throwaway tree with these files (path -> source) and the repository's known violations. */
+function tree(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'parley-deps-'));
+  made.push(dir);
+  for (const [file, source] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), source);
+  }
+  cpSync(path.join(root, KNOWN), path.join(dir, KNOWN));
+  writeFileSync(path.join(dir, 'tsconfig.json'), '{}');
+  return dir;
+}
+
+describe('dependency rules (npm run lint:deps)', () => {
+  it('pass on the repository, its known violations aside', async () => {
+    const { code, out } = await check(root, ['api', 'shared', 'web', 'scripts', 'test']);
+    expect(out).toContain('no dependency violations found');
+    expect(code).toBe(0);
   });
 
-  it('keep services from importing the REST layer, but not the rest of a module', async () => {
-    const file = 'api/src/modules/keys/probe.service.ts';
-    const code = [
-      "export { done } from '../../rest/wire';",
-      "export { keysRoutes } from './keys.rest';",
-      "export { legacyKeyOut } from './keys.outputs';",
-      "export { keyRef } from './keys.schemas';",
-      '',
-    ].join('\n');
-    expect(await rulesHit(file, code)).toEqual([
-      'parley/no-rest-in-services',
-      'parley/no-rest-in-services',
-      'parley/no-rest-in-services',
+  it('fail on a planted import against each rule, and not on the imports they allow', async () => {
+    const dir = tree({
+      'api/src/config.ts': 'export const c = 1;\n',
+      'api/src/shared/errors.ts': "export { c } from '../config';\n",
+      // a module above importing one below is the order; the reverse is not
+      'api/src/modules/users/user.entity.ts': "export { c } from '../../shared/errors';\n",
+      'api/src/modules/requests/request.entity.ts': "export { c } from '../users/user.entity';\n",
+      'api/src/modules/users/probe.ts': "export { c } from '../requests/request.entity';\n",
+      // a platform folder importing a module, and a dynamic import of scripts/
+      'api/src/db/probe.ts':
+        "export const later = () => import('../../../scripts/seed');\nexport { c } from '../modules/users/user.entity';\n",
+      'scripts/seed.ts': "export { c } from '../api/src/config';\n",
+      // the composition root: only main.ts (and scripts, and test support) import it
+      'api/src/app/services.ts': "export { c } from '../modules/requests/request.entity';\n",
+      'api/src/main.ts': "export { c } from './app/services';\n",
+      'api/src/modules/requests/probe.ts': "export { c } from '../../app/services';\n",
+      'test/api/support/server.ts': "export { c } from '../../../api/src/app/services';\n",
+      'test/api/probe.test.ts': "export { c } from '../../api/src/app/services';\n",
+      // a service importing the REST layer; the module's routes may
+      'api/src/rest/wire.ts': "export { c } from '../config';\n",
+      'api/src/modules/keys/keys.rest.ts': "export { c } from '../../rest/wire';\n",
+      'api/src/modules/keys/probe.service.ts': "export { c } from './keys.rest';\n",
+      // a folder outside the order
+      'api/src/misc/thing.ts': 'export const t = 1;\n',
+      'api/src/modules/keys/uses-misc.ts': "export { t } from '../../misc/thing';\n",
+      // the browser bundle and server code; features apart except a test's generated documents
+      'web/src/probe.ts': "export { c } from '../../api/src/config';\n",
+      'web/src/features/a/page.ts': "export { d } from '../b/doc.generated';\n",
+      'web/src/features/a/page.test.ts': "export { d } from '../b/doc.generated';\n",
+      'web/src/features/b/doc.generated.ts': 'export const d = 1;\n',
+    });
+    const { code, out } = await check(dir, ['api', 'web', 'scripts', 'test']);
+    expect(code).not.toBe(0);
+    expect(rulesHit(out)).toEqual([
+      'api-not-scripts',
+      'app-only-from-entry-points',
+      'app-only-from-entry-points',
+      'layer-order:db',
+      'layer-order:modules/requests',
+      'layer-order:modules/users',
+      'layer-order:unplaced',
+      'services-not-rest',
+      'web-features-apart',
+      'web-not-server',
     ]);
-    expect(await rulesHit('api/src/modules/keys/probe.rest.ts', code)).toEqual([]);
+    for (const allowed of ['test/api/support/server.ts', 'api/src/main.ts', 'web/src/features/a/page.test.ts']) {
+      expect(out).not.toContain(`${allowed} →`);
+    }
+  });
+
+  it('let a known violation pass and fail on a new one, so the baseline only ratchets down', async () => {
+    const dir = tree({
+      'api/src/modules/users/user.entity.ts': 'export const u = 1;\n',
+      'api/src/shared/context.ts': "export { u } from '../modules/users/user.entity';\n",
+    });
+    // the baseline as `npm run lint:deps:baseline` writes it, listing context.ts's import
+    const config = path.join(root, '.dependency-cruiser.cjs');
+    await run(depcruise, ['api', '--config', config, '--output-type', 'baseline', '--output-to', KNOWN], { cwd: dir });
+    expect((await check(dir, ['api'])).code).toBe(0);
+
+    writeFileSync(path.join(dir, 'api/src/shared/other.ts'), "export { u } from '../modules/users/user.entity';\n");
+    const { code, out } = await check(dir, ['api']);
+    expect(code).not.toBe(0);
+    expect(out).toContain('api/src/shared/other.ts → api/src/modules/users/user.entity.ts');
+    expect(out).not.toContain('api/src/shared/context.ts →');
   });
 });

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATION_LOCK, openDatabase, type Database } from '../../api/src/db/database';
+import { MIGRATION_LOCK, type Database } from '../../api/src/db/database';
+import { openDatabase } from './support/test-db';
 import { migrations } from '../../api/src/db/migrations/index';
 import { createServerDatabase } from './support/processes';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysesRoutes } from '../../api/src/modules/analyses/analyses.rest';
 import { datasetsRoutes } from '../../api/src/modules/datasets/datasets.rest';
 import { roomsRoutes } from '../../api/src/modules/rooms/rooms.rest';
-import { CHUNK_CONTENT_TYPE, encodeChunkBody } from '../../api/src/modules/datasets/wire-format';
+import { CHUNK_CONTENT_TYPE, encodeChunkBody } from '../../shared/wire-format';
 import { generateRoomKey, sealRoomKey } from '../../web/src/crypto/room-key';
 import { buyCredit } from './support/billing';
 import { gqlCode, TestClient } from './support/client';

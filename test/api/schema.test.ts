@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_VERSION } from '../../api/src/app';
+import { API_VERSION } from './support/app';
 import type { Database } from '../../api/src/db/database';
 import {
   isInputObjectType,
@@ -10,9 +10,9 @@ import {
   isSpecifiedScalarType,
   type GraphQLNamedType,
 } from 'graphql';
-import { buildAppSchema, printAppSchema } from '../../api/src/graphql/schema';
+import { buildAppSchema, printAppSchema } from './support/app';
 import { buildOpenApi } from '../../api/src/rest/openapi';
-import { restApi, restRoutes } from '../../api/src/rest/routes';
+import { restApi, restRoutes } from './support/app';
 import { openTestDatabase } from './support/test-db';
 
 type JsonSchema = { title?: string; properties?: Record<string, JsonSchema> };

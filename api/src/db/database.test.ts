@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { User } from '../modules/users/user.entity';
-import { openDatabase } from './database';
+import { openDatabase } from '../app/database';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'parley-embedded-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -2,7 +2,6 @@ import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import path from 'node:path';
 import pg from 'pg';
-import { entities } from './entities';
 import { attachEmbeddedEngine, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
 import { migrations } from './migrations/index';
 import { ResilientPostgreSqlDriver } from './resilient-driver';
@@ -16,7 +15,12 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** The tables' entity classes. */
+export type Entities = NonNullable<Options['entities']>;
+
 export type DatabaseOptions = {
+  /** the tables' entity classes (the composition root's list, api/src/app/entities.ts) */
+  entities: Entities;
   databaseUrl?: string;
   /** embedded only: where PGlite keeps its files; undefined = in memory */
   embeddedDir?: string;
@@ -25,7 +29,7 @@ export type DatabaseOptions = {
   debug?: boolean;
 };
 
-export function ormOptions(base: Partial<Options>): Options {
+export function ormOptions(entities: Entities, base: Partial<Options>): Options {
   return {
     entities: [...entities],
     // reads and BEGINs are tried once more when the server dropped their connection
@@ -68,7 +72,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   try {
-    const orm = await MikroORM.init(ormOptions({ ...base, debug: opts.debug ?? false }));
+    const orm = await MikroORM.init(ormOptions(opts.entities, { ...base, debug: opts.debug ?? false }));
     if (opts.databaseUrl) await migrateAlone(opts.databaseUrl, () => orm.migrator.up());
     else await orm.migrator.up();
     if (embedded) attachEmbeddedEngine(await orm.em.getConnection().getNativeClient(), embedded.engine);

@@ -6,6 +6,7 @@ import {
 } from '@apollo/server/plugin/disabled';
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { GraphQLSchema } from 'graphql';
 import { readFile } from 'node:fs/promises';
 import processRequest from 'graphql-upload/processRequest.mjs';
 import type { RequestContext } from '../shared/context';
@@ -14,7 +15,6 @@ import { AppError, forbidden, unavailableIfConnectionLost } from '../shared/erro
 import { formatGraphQLError } from './format-error';
 import { jitGateway } from './jit-executor';
 import { queryLimitsRule, type QueryLimits } from './limits';
-import { buildAppSchema } from './schema';
 
 /**
  * An operation that met a dropped database connection (SERVICE_UNAVAILABLE, format-error.ts) is
@@ -44,6 +44,8 @@ const unavailableStatusPlugin: ApolloServerPlugin<RequestContext> = {
 export async function graphqlPlugin(
   app: FastifyInstance,
   opts: {
+    /** the whole schema, every module's resolvers (built by the composition root) */
+    schema: GraphQLSchema;
     isProduction: boolean;
     publicUrl: string;
     uploadMaxBytes: number;
@@ -54,7 +56,7 @@ export async function graphqlPlugin(
   },
 ) {
   const apollo = new ApolloServer<RequestContext>({
-    gateway: jitGateway(await buildAppSchema()),
+    gateway: jitGateway(opts.schema),
     csrfPrevention: true,
     introspection: opts.schemaDetails.introspection,
     hideSchemaDetailsFromClientErrors: !opts.schemaDetails.fieldSuggestions,

@@ -1,7 +1,7 @@
 // The REST contract: what every route may answer, as the OpenAPI document states it. Under
 // NODE_ENV=test the plugin checks each real answer against it, so every API and browser test that
 // calls a route also tests that the document tells the truth about it.
-import { AppError, ERROR_STATUS, unavailableIfConnectionLost, type ErrorCode } from '../shared/errors';
+import { AppError, errorStatus, unavailableIfConnectionLost, type ErrorCode } from '../shared/errors';
 import type { FileRoute, RestRoute } from './registry';
 
 type AnyRoute = Pick<RestRoute, 'method' | 'auth' | 'errors'> & Partial<Pick<RestRoute, 'file' | 'bodyLimit'>>;
@@ -28,7 +28,7 @@ export function routeErrors(route: AnyRoute): ErrorCode[] {
 export function errorStatuses(route: AnyRoute): Map<number, ErrorCode[]> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of routeErrors(route)) {
-    const status = ERROR_STATUS[code];
+    const status = errorStatus(code);
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   return new Map([...byStatus].sort(([a], [b]) => a - b));

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { buildOpenApi } from './openapi';
 import { undocumentedInputs } from './openapi-descriptions';
 import { route } from './registry';
-import { restApi } from './routes';
+import { restApi } from '../app/routes';
 
 const build = (routes: typeof restApi.routes) =>
   buildOpenApi({ routes, fileRoutes: [], schemas: {} }, { version: 'test' }) as Parameters<

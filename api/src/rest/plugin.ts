@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../services';
 import {
   AppError,
   badInput,
@@ -102,7 +101,8 @@ export async function restPlugin(
   opts: {
     routes: RestRoute[];
     fileRoutes: FileRoute[];
-    services: Services;
+    /** what file routes read from (the composition root's services) */
+    services: object;
     publicUrl: string;
     fileMaxBytes: number;
     /**

@@ -2,7 +2,6 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { RequestContext } from '../shared/context';
 import type { ErrorCode } from '../shared/errors';
-import type { Services } from '../services';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -56,23 +55,34 @@ export type RestRoute = {
    * Checked under NODE_ENV=test.
    */
   errors: readonly ErrorCode[];
-  handler: (ctx: RequestContext, input: unknown, file?: UploadedFile) => Promise<unknown>;
+  // a method, so a route whose handler takes a narrower context (its module's services) fits
+  handler(ctx: RequestContext, input: unknown, file?: UploadedFile): Promise<unknown>;
 };
 
-type RouteSpec<S extends z.ZodType> = Omit<RestRoute, 'input' | 'handler'> & {
+type RouteSpec<S extends z.ZodType, C extends RequestContext> = Omit<RestRoute, 'input' | 'handler'> & {
   input?: S;
-  handler: (ctx: RequestContext, input: z.infer<S>, file?: UploadedFile) => Promise<unknown>;
+  handler: (ctx: C, input: z.infer<S>, file?: UploadedFile) => Promise<unknown>;
 };
 
 const noInput = z.strictObject({});
 
 /** Declares a legacy REST route: method, path, zod input and a thin handler calling a service. */
-export function route<S extends z.ZodType = typeof noInput>(spec: RouteSpec<S>): RestRoute {
+export function route<S extends z.ZodType = typeof noInput, C extends RequestContext = RequestContext>(
+  spec: RouteSpec<S, C>,
+): RestRoute {
   return { ...spec, input: spec.input ?? noInput, handler: spec.handler as RestRoute['handler'] };
 }
 
 /** What a download route's handler answers: the text, a piece at a time, and the file's name. */
 export type Download = { contentType: string; fileName: string; body: AsyncIterable<string> };
+
+/**
+ * `route` for handlers whose context is `C`: the services they use and the user type, declared by
+ * their module (`const route = routeWith<Ctx>()`), so a module names what it needs, not the root.
+ */
+export function routeWith<C extends RequestContext>() {
+  return <S extends z.ZodType = typeof noInput>(spec: RouteSpec<S, C>): RestRoute => route<S, C>(spec);
+}
 
 /**
  * What a file route answers: the bytes (or a stream of them, e.g. straight from the object store,
@@ -87,7 +97,7 @@ export type FileAnswer = { contentType: string; headers?: Record<string, string>
  * a failure still answers with the envelope. Declared, like the JSON routes, with everything the
  * OpenAPI document says about it; under NODE_ENV=test each answer is checked against it.
  */
-export type FileRoute = {
+export type FileRoute<S extends object = object> = {
   method: 'GET';
   /** Fastify's path, with :params, e.g. /media/avatars/:file */
   path: string;
@@ -101,7 +111,7 @@ export type FileRoute = {
   /** the codes the route may fail with beyond the ones every route can give */
   errors: readonly ErrorCode[];
   /** the file, or null (404 NOT_FOUND) */
-  read: (services: Services, params: Record<string, string>) => Promise<FileAnswer | null>;
+  read(services: S, params: Record<string, string>): Promise<FileAnswer | null>;
 };
 
 /** The REST API as the OpenAPI document describes it: its routes, and the schemas it names. */

@@ -1,4 +1,4 @@
-// The error codes every module may answer, and their HTTP statuses (composed in api/src/error-codes.ts
+// The error codes every module may answer, and their HTTP statuses (composed in api/src/app/error-codes.ts
 // with the codes each module keeps beside itself, e.g. modules/billing/billing.errors.ts).
 export const COMMON_ERRORS = {
   BAD_USER_INPUT: 400,

@@ -1,8 +1,28 @@
-// Errors with a stable code shared by GraphQL (extensions.code) and REST (HTTP status + error.code);
-// the codes and their statuses are in api/src/error-codes.ts.
-import { ERROR_STATUS, type ErrorCode } from '../error-codes';
+// Errors with a stable code shared by GraphQL (extensions.code) and REST (HTTP status + error.code).
+// This layer knows only the common codes: each module adds its own map to `ErrorCodeMaps` (a
+// `declare module` in its *.errors.ts), and the composition root hands every status to
+// `useErrorStatuses` (api/src/app/error-codes.ts), so no code here depends on a module.
+import { COMMON_ERRORS } from './common-errors';
 
-export { ERROR_STATUS, type ErrorCode };
+/** Every map of codes to HTTP statuses, by owner; modules add theirs by declaration merging. */
+export interface ErrorCodeMaps {
+  common: typeof COMMON_ERRORS;
+}
+
+/** A stable error code of the API: a key of one of the maps. */
+export type ErrorCode = { [K in keyof ErrorCodeMaps]: keyof ErrorCodeMaps[K] & string }[keyof ErrorCodeMaps];
+
+let statuses: Readonly<Record<string, number>> = COMMON_ERRORS;
+
+/** The status of every code, common and modules' (set once by the composition root). */
+export function useErrorStatuses(all: Readonly<Record<ErrorCode, number>>): void {
+  statuses = all;
+}
+
+/** The HTTP status a code answers with (500 for a code nobody registered, a mistake). */
+export function errorStatus(code: ErrorCode): number {
+  return statuses[code] ?? 500;
+}
 
 export type FieldProblem = { path: string; message: string };
 
@@ -19,7 +39,7 @@ export class AppError extends Error {
   }
 
   get status(): number {
-    return ERROR_STATUS[this.code];
+    return errorStatus(this.code);
   }
 }
 

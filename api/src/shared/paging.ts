@@ -29,3 +29,10 @@ export const toPage = <T>(list: T[], count: number, { page, limit }: PageQuery):
   pages: Math.ceil(count / limit),
   page,
 });
+
+/** Where a page stands (GraphQL PageInfo, REST info), from a page or its header. */
+export const pageInfo = (h: { count: number; pages: number; page: number }) => ({
+  count: h.count,
+  pages: h.pages,
+  page: h.page,
+});

@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../../../api/src/app';
+import { buildApp, openDatabase } from '../../../api/src/app';
 import { loadConfig } from '../../../api/src/config';
-import { openDatabase, type Database } from '../../../api/src/db/database';
+import type { Database } from '../../../api/src/db/database';
 import { adminQuery, databaseUrl, TEMPLATE_DB_ENV, TEMPLATE_DUMP_ENV } from './test-db';
 
 const TEMPLATE_PREFIX = 'parley_tpl_';

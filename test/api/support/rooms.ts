@@ -21,7 +21,7 @@ import { exportPrivateKeyPem, exportPublicKeyPem, generateKeyPair } from '../../
 import { generateRoomKey, openRoomKey, sealRoomKey } from '../../../web/src/crypto/room-key';
 import { tokenize } from '../../../web/src/crypto/tokens';
 import { createEncryptor, encryptRows as encryptPacked } from '../../../web/src/features/rooms/upload/encrypt-rows';
-import { CHUNK_CONTENT_TYPE, encodeChunkBody } from '../../../api/src/modules/datasets/wire-format';
+import { CHUNK_CONTENT_TYPE, encodeChunkBody } from '../../../shared/wire-format';
 import { buildUser, type TestUser, type UserInput } from './factories';
 import type { TestServer } from './server';
 

@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp, type SelfChecks } from '../../../api/src/app';
+import { buildApp, type SelfChecks, type Services } from '../../../api/src/app';
 import { loadConfig, type Config } from '../../../api/src/config';
 import type { Database } from '../../../api/src/db/database';
-import type { Services } from '../../../api/src/services';
 import { openTestDatabase } from './test-db';
 import { testPasswordHash } from './test-env';
 

@@ -1,7 +1,11 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { openDatabase, type Database } from '../../../api/src/db/database';
+import { openDatabase } from '../../../api/src/app';
+import type { Database } from '../../../api/src/db/database';
+
+// tests open the database the app uses (every module's entities) through the support
+export { openDatabase };
 
 // Set by the test run's global set-up (test/api/support/db-templates.ts): a migrated database on the
 // server to copy, and a dump of a migrated embedded data directory to load.

@@ -21,7 +21,7 @@ import {
 } from './cells';
 import { CryptoError } from './errors';
 import { assertCount } from './fields';
-import { writeUtf8 } from '../../../api/src/modules/datasets/wire-format';
+import { writeUtf8 } from '../../../shared/wire-format';
 
 const BLOCK = 16;
 const TAG_BYTES = 16;

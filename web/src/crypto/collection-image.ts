@@ -6,11 +6,12 @@
 // from the response's sealedKey. The AAD binds an image to its request and its place in the list.
 import { concatBytes, randomBytes, utf8, type Bytes } from './bytes';
 import { CryptoError } from './errors';
+import { GCM_IV_BYTES, GCM_TAG_BYTES, MAX_IMAGE_BYTES } from '../../../shared/crypto-constants';
 import { assertField } from './fields';
 
-export const IMAGE_IV_BYTES = 12;
-const TAG_BYTES = 16;
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const IMAGE_IV_BYTES = GCM_IV_BYTES;
+const TAG_BYTES = GCM_TAG_BYTES;
+export { MAX_IMAGE_BYTES };
 export const MAX_RESPONSE_IMAGES = 5;
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';

@@ -8,11 +8,12 @@
 import { concatBytes, fromBase64, fromUtf8, randomBytes, toBase64, utf8, type Bytes } from './bytes';
 import { CryptoError } from './errors';
 import { assertField } from './fields';
+import { GCM_IV_BYTES, GCM_TAG_BYTES, RESPONSE_DATA_PREFIX } from '../../../shared/crypto-constants';
 import { openWithPrivateKey, responseKeyInfo, sealToPublicKey } from './hpke';
 
-export const RESPONSE_DATA_PREFIX = 'aesgcm1.';
-export const RESPONSE_IV_BYTES = 12;
-const TAG_BYTES = 16;
+export { RESPONSE_DATA_PREFIX };
+export const RESPONSE_IV_BYTES = GCM_IV_BYTES;
+const TAG_BYTES = GCM_TAG_BYTES;
 export const DATA_KEY_BYTES = 32;
 
 /** What a collection response holds (spec s.3 "Response item"): only what the request asked for. */

@@ -5,6 +5,7 @@ import { concatBytes, copyBytes, fromBase64, toBase64, utf8, type Bytes } from '
 import { CryptoError } from './errors';
 import { assertCount, assertField } from './fields';
 import { importPrivateKeyPair, importPublicKeyPem } from './keys';
+import { ENC_BYTES, ENVELOPE_PREFIX, GCM_TAG_BYTES } from '../../../shared/crypto-constants';
 
 const suite = new CipherSuite({
   kem: new DhkemP256HkdfSha256(),
@@ -14,10 +15,10 @@ const suite = new CipherSuite({
 
 // Envelope = ENVELOPE_PREFIX + base64(enc || ciphertext), standard base64 with padding.
 // The prefix names the whole suite; a future suite gets `hpke2.` and old envelopes still open.
-export const ENVELOPE_PREFIX = 'hpke1.';
+export { ENVELOPE_PREFIX };
 // enc is an uncompressed P-256 point (0x04 || x || y); the AES-GCM tag is 16 bytes.
-export const ENC_BYTES = 65;
-export const TAG_BYTES = 16;
+export { ENC_BYTES };
+export const TAG_BYTES = GCM_TAG_BYTES;
 
 // The HPKE info binds purpose and place, so a sealed key copied to another room, user, key
 // version or request does not open. Branded so only the helpers below can produce one.

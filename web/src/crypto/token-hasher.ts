@@ -8,7 +8,7 @@ import { type Bytes } from './bytes';
 import { deriveKeyBytes, tokenKeyInfo } from './column-keys';
 import { normalise, NORMALISATION_VERSION, type NormalisationVersion, type ValueKind } from './normalise';
 import { TOKEN_BYTES, tokenTypeTag } from './tokens';
-import { writeUtf8 } from '../../../api/src/modules/datasets/wire-format';
+import { writeUtf8 } from '../../../shared/wire-format';
 
 export type TokenHasher = {
   readonly domain: string;

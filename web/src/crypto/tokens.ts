@@ -4,7 +4,7 @@
 import { concatBytes, randomBytes, utf8, type Bytes } from './bytes';
 import { CryptoError } from './errors';
 import { normalise, NORMALISATION_VERSION, type NormalisationVersion, type ValueKind } from './normalise';
-import { TOKEN_BYTES } from '../../../api/src/modules/datasets/wire-format';
+import { TOKEN_BYTES } from '../../../shared/wire-format';
 
 export { TOKEN_BYTES };
 

@@ -1,4 +1,4 @@
-// The clean-room analyses' error codes and their HTTP statuses (composed in api/src/error-codes.ts).
+// The clean-room analyses' error codes and their HTTP statuses (composed in api/src/app/error-codes.ts).
 export const ANALYSES_ERRORS = {
   // join conditions (sqlWhere): nested deeper than 3 groups, a column the data sets do not have,
   // tokens of two different join domains, SQL text instead of the JSON tree, or any other
@@ -11,3 +11,9 @@ export const ANALYSES_ERRORS = {
   // a data set's analysis rule (chosen by its uploader) does not allow this to a partner
   ANALYSIS_RULE: 403,
 } as const;
+
+declare module '../../shared/errors' {
+  interface ErrorCodeMaps {
+    analyses: typeof ANALYSES_ERRORS;
+  }
+}

@@ -41,6 +41,17 @@ import {
   PrivacySpendType,
   ReportType,
 } from './analyses.types';
+import type { User } from '../users/user.entity';
+import type { AccessService } from './access.service';
+import type { AnalysesService } from './analyses.service';
+import type { AuditService } from './audit.service';
+import type { ReportsService } from './reports.service';
+
+/** The request context of these handlers: the services they use (the root hands them in) and the user type. */
+export type Ctx = RequestContext<
+  { access: AccessService; analyses: AnalysesService; audit: AuditService; reports: ReportsService },
+  User
+>;
 
 /**
  * GraphQL for clean-room analyses: Compare, Join counts, aggregates, reports, analysis rules,
@@ -54,7 +65,7 @@ export class AnalysesResolver {
   async compareDatasets(
     @Arg('roomId', () => ID, { description: 'the room' }) roomId: string,
     @Arg('datasetIds', () => [ID], { description: 'the data sets to compare: one, or two' }) datasetIds: string[],
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     return ctx.services.analyses.compare(ctx.em, requireUser(ctx), parseArgs(compareCommand, { roomId, datasetIds }));
   }
@@ -67,7 +78,7 @@ export class AnalysesResolver {
     @Arg('dataset1Id', () => ID, { description: 'the first data set' }) dataset1Id: string,
     @Arg('dataset2Id', () => ID, { description: 'the second data set' }) dataset2Id: string,
     @Arg('sqlWhere', () => GraphQLJSON, { description: 'the JSON condition tree, never SQL' }) sqlWhere: unknown,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     return ctx.services.analyses.join(
       ctx.em,
@@ -82,7 +93,7 @@ export class AnalysesResolver {
   })
   async aggregateDatasets(
     @Arg('input', () => AggregateInput, { description: 'the fields: see the input type' }) input: AggregateInput,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const { sqlWhere, measures, groupBy, ...rest } = input;
     return ctx.services.analyses.aggregate(
@@ -103,7 +114,7 @@ export class AnalysesResolver {
   })
   async createReport(
     @Arg('input', () => CreateReportInput, { description: 'the fields: see the input type' }) input: CreateReportInput,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const command = parseArgs(reportCommand, {
       roomId: input.roomId,
@@ -116,7 +127,7 @@ export class AnalysesResolver {
   }
 
   @Query(() => [ReportType], { description: 'Your reports in a room, newest first (result omitted)' })
-  async reports(@Arg('roomId', () => ID, { description: 'the room' }) roomId: string, @Ctx() ctx: RequestContext) {
+  async reports(@Arg('roomId', () => ID, { description: 'the room' }) roomId: string, @Ctx() ctx: Ctx) {
     const input = parseArgs(roomRef, { roomId });
     return (await ctx.services.reports.list(ctx.em, requireUser(ctx), input.roomId)).map((r) => toReport(r, false));
   }
@@ -127,7 +138,7 @@ export class AnalysesResolver {
   async report(
     @Arg('roomId', () => ID, { description: 'the room' }) roomId: string,
     @Arg('id', () => ID, { description: 'the report' }) id: string,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     return toReport(
       await ctx.services.reports.get(ctx.em, requireUser(ctx), parseArgs(reportRef, { roomId, reportId: id })),
@@ -139,7 +150,7 @@ export class AnalysesResolver {
   })
   async updateDatasetRule(
     @Arg('input', () => DatasetRuleInput, { description: 'the fields: see the input type' }) input: DatasetRuleInput,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const user = requireUser(ctx);
     return toDataset(await ctx.services.access.updateRule(ctx.em, user, parseArgs(ruleCommand, input)), user.id);
@@ -151,7 +162,7 @@ export class AnalysesResolver {
   })
   async setColumnRole(
     @Arg('input', () => ColumnRoleInput, { description: 'the fields: see the input type' }) input: ColumnRoleInput,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const user = requireUser(ctx);
     return toDataset(
@@ -167,7 +178,7 @@ export class AnalysesResolver {
   async updateDatasetPrivacy(
     @Arg('input', () => DatasetPrivacyInput, { description: 'the fields: see the input type' })
     input: DatasetPrivacyInput,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const user = requireUser(ctx);
     return toDataset(await ctx.services.access.updatePrivacy(ctx.em, user, parseArgs(privacyCommand, input)), user.id);
@@ -180,7 +191,7 @@ export class AnalysesResolver {
   async datasetPrivacySpend(
     @Arg('roomId', () => ID, { description: 'the room' }) roomId: string,
     @Arg('datasetId', () => ID, { description: 'the data set' }) datasetId: string,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const input = parseArgs(datasetRef, { roomId, datasetId });
     return ctx.services.access.privacySpend(ctx.em, requireUser(ctx), input.roomId, input.datasetId);
@@ -189,10 +200,7 @@ export class AnalysesResolver {
   @Query(() => [KeyToSealType], {
     description: 'Column keys of your sets your browser should seal to members (shared columns sealed with a secret)',
   })
-  async columnKeysToSeal(
-    @Arg('roomId', () => ID, { description: 'the room' }) roomId: string,
-    @Ctx() ctx: RequestContext,
-  ) {
+  async columnKeysToSeal(@Arg('roomId', () => ID, { description: 'the room' }) roomId: string, @Ctx() ctx: Ctx) {
     return ctx.services.access.keysToSeal(ctx.em, requireUser(ctx), parseArgs(roomRef, { roomId }).roomId);
   }
 
@@ -202,17 +210,14 @@ export class AnalysesResolver {
   async grantColumnKeys(
     @Arg('input', () => GrantColumnKeysInput, { description: 'the fields: see the input type' })
     input: GrantColumnKeysInput,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const command = parseArgs(grantCommand, { ...input, keys: input.keys.map((k) => ({ ...k })) });
     return ctx.services.access.grantKeys(ctx.em, requireUser(ctx), command);
   }
 
   @Query(() => [AccessRequestType], { description: 'Access requests you made or must decide in a room, newest first' })
-  async accessRequests(
-    @Arg('roomId', () => ID, { description: 'the room' }) roomId: string,
-    @Ctx() ctx: RequestContext,
-  ) {
+  async accessRequests(@Arg('roomId', () => ID, { description: 'the room' }) roomId: string, @Ctx() ctx: Ctx) {
     const user = requireUser(ctx);
     const input = parseArgs(roomRef, { roomId });
     return (await ctx.services.access.list(ctx.em, user, input.roomId)).map((r) => toAccessRequest(r, user.id));
@@ -225,7 +230,7 @@ export class AnalysesResolver {
   async requestDatasetAccess(
     @Arg('input', () => AccessRequestInput, { description: 'the fields: see the input type' })
     input: AccessRequestInput,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const user = requireUser(ctx);
     const { sqlWhere, ...rest } = input;
@@ -244,7 +249,7 @@ export class AnalysesResolver {
   async approveDatasetAccess(
     @Arg('input', () => ApproveAccessInput, { description: 'the fields: see the input type' })
     input: ApproveAccessInput,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const user = requireUser(ctx);
     const command = parseArgs(approveCommand, { ...input, columnKeys: input.columnKeys.map((k) => ({ ...k })) });
@@ -255,7 +260,7 @@ export class AnalysesResolver {
   async declineDatasetAccess(
     @Arg('input', () => DeclineAccessInput, { description: 'the fields: see the input type' })
     input: DeclineAccessInput,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const user = requireUser(ctx);
     return toAccessRequest(await ctx.services.access.decline(ctx.em, user, parseArgs(declineCommand, input)), user.id);
@@ -268,7 +273,7 @@ export class AnalysesResolver {
     @Arg('roomId', () => ID, { description: 'the room' }) roomId: string,
     @Arg('page', () => Int, { defaultValue: 1, description: 'the page, from 1' }) page: number,
     @Arg('limit', () => Int, { defaultValue: 20, description: 'how many per page' }) limit: number,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const p = await ctx.services.audit.page(
       ctx.em,

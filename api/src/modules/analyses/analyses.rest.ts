@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { legacyNames } from '../../rest/legacy-names';
-import { route } from '../../rest/registry';
+import { routeWith } from '../../rest/registry';
 import { datasetOut } from '../datasets/datasets.outputs';
 import {
   accessRequestOut,
@@ -13,7 +13,7 @@ import {
   reportOut,
   storedOut,
 } from './analyses.outputs';
-import { requireUser } from '../../shared/context';
+import { requireUser, type RequestContext } from '../../shared/context';
 import { fromOwnOrigin } from '../../rest/same-origin';
 import { forbidden, type ErrorCode } from '../../shared/errors';
 import { toDataset } from '../datasets/datasets.mappers';
@@ -35,6 +35,27 @@ import {
   requestKeyFields,
   ruleFields,
 } from './analyses.schemas';
+import type { Config } from '../../config';
+import type { RoomsService } from '../rooms/rooms.service';
+import type { User } from '../users/user.entity';
+import type { AccessService } from './access.service';
+import type { AnalysesService } from './analyses.service';
+import type { AuditService } from './audit.service';
+import type { ReportsService } from './reports.service';
+
+/** The request context of these handlers: the services they use (the root hands them in) and the user type. */
+export type Ctx = RequestContext<
+  {
+    access: AccessService;
+    analyses: AnalysesService;
+    audit: AuditService;
+    config: Config;
+    reports: ReportsService;
+    rooms: RoomsService;
+  },
+  User
+>;
+const route = routeWith<Ctx>();
 
 const tag = 'rooms';
 

@@ -17,7 +17,7 @@
 import { AppError } from '../../shared/errors';
 import type { Dataset, DatasetColumn } from '../datasets/dataset.entity';
 import { partnerRoleOf } from '../datasets/partner-roles';
-import type { PartnerRole } from '../datasets/wire-format';
+import type { PartnerRole } from '../../../../shared/wire-format';
 
 export type RuledSet = Pick<Dataset, 'id' | 'name' | 'partnerAccess' | 'minGroupSize' | 'columns'> & {
   uploadedBy: { id: string };

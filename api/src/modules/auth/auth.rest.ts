@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import { route } from '../../rest/registry';
+import { routeWith } from '../../rest/registry';
 import { done } from '../../rest/wire';
-import { requireUser } from '../../shared/context';
+import { requireUser, type RequestContext } from '../../shared/context';
 import { authStatusOut, profileOut, registeredOut } from '../users/users.outputs';
 import { parseInput } from '../../shared/validation';
 import { changePasswordCommand, emailSchema, loginCommand, registerCommand, verifyEmailCommand } from './auth.schemas';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
+import type { Config } from '../../config';
+import type { User } from '../users/user.entity';
+import type { UsersService } from '../users/users.service';
+import type { AuthService } from './auth.service';
+
+/** The request context of these handlers: the services they use (the root hands them in) and the user type. */
+export type Ctx = RequestContext<{ auth: AuthService; config: Config; users: UsersService }, User>;
+const route = routeWith<Ctx>();
 
 export const authRoutes = [
   route({

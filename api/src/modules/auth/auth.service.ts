@@ -16,7 +16,7 @@ import type {
 } from './auth.schemas';
 import { EmailVerification } from './email-verification.entity';
 import { LoginThrottle } from './login-throttle';
-import { pruneHits, TOO_MANY_ATTEMPTS, takeHits, tryTakeHits } from './rate-limit';
+import { pruneHits, TOO_MANY_ATTEMPTS, takeHits, tryTakeHits } from '../../shared/rate-limit';
 import { Session } from './session.entity';
 
 // argon2id, one lane; memory and passes from the configuration (OWASP's baseline by default)

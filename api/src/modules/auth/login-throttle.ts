@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isIP } from 'node:net';
 import { AppError } from '../../shared/errors';
-import { RateLimitHit } from './rate-limit-hit.entity';
+import { RateLimitHit } from '../../shared/rate-limit-hit.entity';
 import { lockBuckets } from '../../shared/locks';
 
 export type LoginThrottleSettings = { freeFailures: number; windowMs: number; maxDelayMs: number };

@@ -39,9 +39,3 @@ export const toWithdrawal = (w: Withdrawal): WithdrawalType => ({
   createdAt: w.createdAt,
   completedAt: w.completedAt ?? null,
 });
-
-export const pageInfo = (h: { count: number; pages: number; page: number }) => ({
-  count: h.count,
-  pages: h.pages,
-  page: h.page,
-});

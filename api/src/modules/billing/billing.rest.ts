@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { legacyNames } from '../../rest/legacy-names';
-import { route } from '../../rest/registry';
-import { requireUser } from '../../shared/context';
+import { routeWith } from '../../rest/registry';
+import { requireUser, type RequestContext } from '../../shared/context';
 import {
   balanceOut,
   creditHistoryOut,
@@ -12,7 +12,8 @@ import {
   withdrawalOut,
   withdrawalsOut,
 } from './billing.outputs';
-import { pageInfo, toCreditEntry, toPlan, toPurchase, toWithdrawal } from './billing.mappers';
+import { pageInfo } from '../../shared/paging';
+import { toCreditEntry, toPlan, toPurchase, toWithdrawal } from './billing.mappers';
 import {
   pageQuery,
   paymentIntentFields,
@@ -23,6 +24,17 @@ import {
   withdrawCommand,
 } from './billing.schemas';
 import { PLANS } from './plans';
+import type { User } from '../users/user.entity';
+import type { CreditService } from './credit.service';
+import type { PurchasesService } from './purchases.service';
+import type { WithdrawalsService } from './withdrawals.service';
+
+/** The request context of these handlers: the services they use (the root hands them in) and the user type. */
+export type Ctx = RequestContext<
+  { credit: CreditService; purchases: PurchasesService; withdrawals: WithdrawalsService },
+  User
+>;
+const route = routeWith<Ctx>();
 
 const tag = 'billing';
 

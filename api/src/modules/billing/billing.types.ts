@@ -1,5 +1,6 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { GraphQLISODateTime } from 'type-graphql';
+import { PageInfoType } from '../../graphql/page-info';
 
 @ObjectType('Plan', { description: 'A prepaid IPT credit plan from the server plan table' })
 export class PlanType {
@@ -20,18 +21,6 @@ export class PlanType {
 
   @Field(() => Boolean, { description: 'the free plan: no card needed, once per account' })
   free!: boolean;
-}
-
-@ObjectType('PageInfo', { description: 'Where a page stands in a list' })
-export class PageInfoType {
-  @Field(() => Int, { description: 'items in all pages' })
-  count!: number;
-
-  @Field(() => Int, { description: 'pages in all' })
-  pages!: number;
-
-  @Field(() => Int, { description: 'this page, from 1' })
-  page!: number;
 }
 
 @ObjectType('CreditEntry', { description: 'One change of prepaid credit: + credit, - debit' })

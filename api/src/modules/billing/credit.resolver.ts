@@ -1,12 +1,18 @@
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import { requireUser, type RequestContext } from '../../shared/context';
 import { parseArgs } from '../../shared/validation';
-import { pageInfo, toCreditEntry, toPlan } from './billing.mappers';
+import { pageInfo } from '../../shared/paging';
+import { toCreditEntry, toPlan } from './billing.mappers';
 import { pageQuery } from './billing.schemas';
 import { CreditHistoryType, PlanType } from './billing.types';
 import { CreditEntry } from './credit-entry.entity';
 import { PLANS, resolvePlan } from './plans';
 import { freePlanReference } from './purchases.service';
+import type { User } from '../users/user.entity';
+import type { CreditService } from './credit.service';
+
+/** The request context of these handlers: the services they use (the root hands them in) and the user type. */
+export type Ctx = RequestContext<{ credit: CreditService }, User>;
 
 @Resolver()
 export class CreditResolver {
@@ -21,12 +27,12 @@ export class CreditResolver {
   }
 
   @Query(() => Boolean, { description: 'Whether the caller claimed the free plan already (once per account)' })
-  async freePlanClaimed(@Ctx() ctx: RequestContext) {
+  async freePlanClaimed(@Ctx() ctx: Ctx) {
     return (await ctx.em.count(CreditEntry, { reference: freePlanReference(requireUser(ctx).id) })) > 0;
   }
 
   @Query(() => Int, { description: "The caller's prepaid IPT credit" })
-  async creditBalance(@Ctx() ctx: RequestContext) {
+  async creditBalance(@Ctx() ctx: Ctx) {
     return ctx.services.credit.balance(ctx.em, requireUser(ctx));
   }
 
@@ -34,7 +40,7 @@ export class CreditResolver {
   async creditHistory(
     @Arg('page', () => Int, { defaultValue: 1, description: 'the page, from 1' }) page: number,
     @Arg('limit', () => Int, { defaultValue: 10, description: 'how many per page' }) limit: number,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const h = await ctx.services.credit.history(ctx.em, requireUser(ctx), parseArgs(pageQuery, { page, limit }));
     return { list: h.list.map(toCreditEntry), info: pageInfo(h) };

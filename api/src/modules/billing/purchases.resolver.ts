@@ -4,6 +4,11 @@ import { parseArgs } from '../../shared/validation';
 import { toPurchase } from './billing.mappers';
 import { paymentIntentCommand, purchaseRef, sandboxPaymentCommand } from './billing.schemas';
 import { CreatePaymentIntentInput, PaymentIntentType, PurchaseType, SandboxPaymentInput } from './billing.types';
+import type { User } from '../users/user.entity';
+import type { PurchasesService } from './purchases.service';
+
+/** The request context of these handlers: the services they use (the root hands them in) and the user type. */
+export type Ctx = RequestContext<{ purchases: PurchasesService }, User>;
 
 @Resolver()
 export class PurchasesResolver {
@@ -13,7 +18,7 @@ export class PurchasesResolver {
   async createPaymentIntent(
     @Arg('input', () => CreatePaymentIntentInput, { description: 'the fields: see the input type' })
     input: CreatePaymentIntentInput,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const { purchases } = ctx.services;
     const started = await purchases.createPaymentIntent(
@@ -33,7 +38,7 @@ export class PurchasesResolver {
   })
   async confirmPurchase(
     @Arg('purchaseId', () => ID, { description: 'the purchase' }) purchaseId: string,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     return toPurchase(
       await ctx.services.purchases.confirmPurchase(ctx.em, requireUser(ctx), parseArgs(purchaseRef, { purchaseId })),
@@ -44,7 +49,7 @@ export class PurchasesResolver {
   async confirmSandboxPayment(
     @Arg('input', () => SandboxPaymentInput, { description: 'the fields: see the input type' })
     input: SandboxPaymentInput,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     return toPurchase(
       await ctx.services.purchases.confirmSandboxPayment(
@@ -56,7 +61,7 @@ export class PurchasesResolver {
   }
 
   @Query(() => PurchaseType, { description: "One of the caller's purchases" })
-  async purchase(@Arg('id', () => ID, { description: 'the purchase' }) id: string, @Ctx() ctx: RequestContext) {
+  async purchase(@Arg('id', () => ID, { description: 'the purchase' }) id: string, @Ctx() ctx: Ctx) {
     return toPurchase(
       await ctx.services.purchases.get(ctx.em, requireUser(ctx), parseArgs(purchaseRef, { purchaseId: id })),
     );

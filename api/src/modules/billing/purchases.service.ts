@@ -11,7 +11,7 @@ import { isFree, resolvePlan } from './plans';
 import { Purchase } from './purchase.entity';
 import type { SandboxGateway } from './sandbox-gateway';
 import { StripeGateway } from './stripe-gateway';
-import { TOO_MANY_ATTEMPTS, takeHits } from '../auth/rate-limit';
+import { TOO_MANY_ATTEMPTS, takeHits } from '../../shared/rate-limit';
 
 /** Checkouts a user may start per window (each may create a provider PaymentIntent). */
 export const PAYMENT_INTENT_LIMIT = { max: 20, windowMs: 10 * 60_000 };
@@ -41,6 +41,11 @@ export class PurchasesService {
 
   get paymentMode(): Gateway['mode'] {
     return this.gateway.mode;
+  }
+
+  /** the cards test mode accepts (none with Stripe), for the web app's payment form */
+  get testCards(): Gateway['testCards'] {
+    return this.gateway.testCards;
   }
 
   /** Starts checking out one plan: a pending purchase, and for Stripe the PaymentIntent's secret. */

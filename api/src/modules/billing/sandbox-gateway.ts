@@ -1,15 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { badInput } from '../../shared/errors';
-import type { CreateIntent, PaymentGateway, PaymentResult } from './payment-gateway';
-
-export type TestCard = {
-  number: string;
-  brand: string;
-  /** what paying with it does */
-  outcome: 'succeeds' | 'declined';
-  /** the decline message, as Stripe words it */
-  message: string | null;
-};
+import type { CreateIntent, PaymentGateway, PaymentResult, TestCard } from './payment-gateway';
 
 // Stripe's own test numbers, so the same cards work in both modes. Any future expiry, any CVC.
 export const TEST_CARDS: readonly TestCard[] = [
@@ -41,6 +32,7 @@ export type SandboxCard = { cardNumber: string; expiry: string; cvc: string };
  */
 export class SandboxGateway implements PaymentGateway {
   readonly mode = 'sandbox' as const;
+  readonly testCards = TEST_CARDS;
 
   async createIntent(_intent: CreateIntent) {
     return { externalId: `sbx_${randomUUID().replaceAll('-', '')}`, clientSecret: null };

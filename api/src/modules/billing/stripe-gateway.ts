@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../config';
 import { AppError, badInput } from '../../shared/errors';
-import type { CreateIntent, PaymentGateway, PaymentResult } from './payment-gateway';
+import type { CreateIntent, PaymentGateway, PaymentResult, TestCard } from './payment-gateway';
 
 // Stripe's own tolerance: a signed webhook older than five minutes is refused (replay protection).
 const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -12,6 +12,7 @@ const providerError = () =>
 /** Card payments through Stripe: PaymentIntents created here, confirmed in the browser by Stripe.js. */
 export class StripeGateway implements PaymentGateway {
   readonly mode = 'stripe' as const;
+  readonly testCards: readonly TestCard[] = [];
   private readonly stripe: Stripe;
 
   constructor(private readonly config: StripeConfig) {

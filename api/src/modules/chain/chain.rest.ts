@@ -1,8 +1,14 @@
-import { route } from '../../rest/registry';
+import { routeWith } from '../../rest/registry';
 import { testFundsOut } from './chain.outputs';
-import { requireUser } from '../../shared/context';
+import { requireUser, type RequestContext } from '../../shared/context';
 import { TEST_FUNDS_PATH } from './test-funds';
 import { grantTestFundsCommand } from './test-funds.schemas';
+import type { User } from '../users/user.entity';
+import type { TestFundsService } from './test-funds';
+
+/** The request context of these handlers: the services they use (the root hands them in) and the user type. */
+export type Ctx = RequestContext<{ testFunds: TestFundsService }, User>;
+const route = routeWith<Ctx>();
 
 export const chainRoutes = [
   route({

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { getAddress, parseEther } from 'ethers';
 import { devAccounts } from './anvil';
 import { AppError } from '../../shared/errors';
-import { giveBack, takeHits } from '../auth/rate-limit';
+import { giveBack, takeHits } from '../../shared/rate-limit';
 import type { User } from '../users/user.entity';
 import type { ChainService } from './chain.service';
 import type { GrantTestFundsCommand } from './test-funds.schemas';

@@ -35,7 +35,7 @@ export class TreasuryQueue {
     private readonly chain: ChainService,
     tables: readonly string[],
   ) {
-    // table names are constants from services.ts, never input
+    // table names are constants from app/services.ts, never input
     this.reservedSql = `select max(nonce) as n from (${tables
       .map((t) => `select nonce from "${t}" where status = 'pending' and from_address = ? and nonce is not null`)
       .join(' union all ')}) reserved`;

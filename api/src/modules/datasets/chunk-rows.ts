@@ -15,7 +15,7 @@ import {
   SEALED_MAX_BYTES as SEALED_MAX,
   SEALED_MIN_BYTES as SEALED_MIN,
   TOKEN_BYTES,
-} from './wire-format';
+} from '../../../../shared/wire-format';
 
 export type DecodedChunk = {
   firstRow: number;

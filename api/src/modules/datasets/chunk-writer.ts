@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BinaryCopyWriter, BufferPool } from './binary-copy';
 import type { DecodedChunk } from './chunk-rows';
-import { TOKEN_BYTES } from './wire-format';
+import { TOKEN_BYTES } from '../../../../shared/wire-format';
 import { datasetTables, rowsColumns, sealedColumns } from './dataset-tables';
 import { embeddedEngineOf } from '../../db/embedded';
 import { query } from '../../db/sql';

@@ -14,7 +14,7 @@ import {
   type PartnerAccess,
   type PartnerRole,
   type ValueKind,
-} from './wire-format';
+} from '../../../../shared/wire-format';
 
 /**
  * Column metadata, in upload order. `join` columns carry a token (per join `domain`) and a sealed

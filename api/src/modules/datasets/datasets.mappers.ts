@@ -1,6 +1,6 @@
 import { MICROS, type Dataset } from './dataset.entity';
 import { partnerRoleOf } from './partner-roles';
-import { DP_MECHANISM } from './wire-format';
+import { DP_MECHANISM } from '../../../../shared/wire-format';
 
 /**
  * Entity -> API shape, shared by GraphQL and REST. The data set's sealed secret goes to its

@@ -2,7 +2,14 @@
 import { z } from 'zod';
 import { count, isoDate, uuid, wholeNumber } from '../../rest/wire';
 import { DATASET_STATUSES } from './dataset.entity';
-import { COLUMN_ROLES, COLUMN_SEALINGS, DP_MECHANISM, PARTNER_ACCESS, PARTNER_ROLES, VALUE_KINDS } from './wire-format';
+import {
+  COLUMN_ROLES,
+  COLUMN_SEALINGS,
+  DP_MECHANISM,
+  PARTNER_ACCESS,
+  PARTNER_ROLES,
+  VALUE_KINDS,
+} from '../../../../shared/wire-format';
 
 export const datasetColumnOut = z.strictObject({
   name: z.string(),

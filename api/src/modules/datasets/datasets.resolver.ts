@@ -5,12 +5,17 @@ import { roomRef } from '../rooms/rooms.schemas';
 import { toDataset } from './datasets.mappers';
 import { datasetRef, deleteDatasetsCommand, uploadChunkCommand } from './datasets.schemas';
 import { DatasetType, UploadChunkInput, UploadResultType } from './datasets.types';
+import type { User } from '../users/user.entity';
+import type { DatasetsService } from './datasets.service';
+
+/** The request context of these handlers: the services they use (the root hands them in) and the user type. */
+export type Ctx = RequestContext<{ datasets: DatasetsService }, User>;
 
 /** GraphQL for a room's encrypted data sets: thin calls into the datasets service. */
 @Resolver(() => DatasetType)
 export class DatasetsResolver {
   @Query(() => [DatasetType], { description: "The room's complete data sets" })
-  async datasets(@Arg('roomId', () => ID, { description: 'the room' }) roomId: string, @Ctx() ctx: RequestContext) {
+  async datasets(@Arg('roomId', () => ID, { description: 'the room' }) roomId: string, @Ctx() ctx: Ctx) {
     const user = requireUser(ctx);
     const input = parseArgs(roomRef, { roomId });
     return (await ctx.services.datasets.list(ctx.em, user, input.roomId)).map((d) => toDataset(d, user.id));
@@ -20,7 +25,7 @@ export class DatasetsResolver {
   async dataset(
     @Arg('roomId', () => ID, { description: 'the room' }) roomId: string,
     @Arg('id', () => ID, { description: 'the data set' }) id: string,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const user = requireUser(ctx);
     const input = parseArgs(datasetRef, { roomId, datasetId: id });
@@ -33,7 +38,7 @@ export class DatasetsResolver {
   })
   async uploadDatasetChunk(
     @Arg('input', () => UploadChunkInput, { description: 'the fields: see the input type' }) input: UploadChunkInput,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const user = requireUser(ctx);
     const command = parseArgs(uploadChunkCommand, {
@@ -53,7 +58,7 @@ export class DatasetsResolver {
   async deleteDatasets(
     @Arg('roomId', () => ID, { description: 'the room' }) roomId: string,
     @Arg('ids', () => [ID], { description: 'the data sets to delete' }) ids: string[],
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const input = parseArgs(deleteDatasetsCommand, { roomId, datasetIds: ids });
     return ctx.services.datasets.delete(ctx.em, requireUser(ctx), input);

@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { legacyNames } from '../../rest/legacy-names';
-import { route } from '../../rest/registry';
+import { routeWith } from '../../rest/registry';
 import { datasetColumnOut, datasetOut, deletedOut, filtersOut, uploadOut } from './datasets.outputs';
-import { requireUser } from '../../shared/context';
+import { requireUser, type RequestContext } from '../../shared/context';
 import { legacyRoomRef } from '../rooms/rooms.rest';
 import { toDataset } from './datasets.mappers';
 import { datasetId, datasetRefFields, deleteDatasetsFields, uploadChunkFields } from './datasets.schemas';
-import { CHUNK_CONTENT_TYPE, decodeChunkBody, UPLOAD_BODY_LIMIT } from './wire-format';
+import { CHUNK_CONTENT_TYPE, decodeChunkBody, UPLOAD_BODY_LIMIT } from '../../../../shared/wire-format';
+import type { User } from '../users/user.entity';
+import type { DatasetsService } from './datasets.service';
+
+/** The request context of these handlers: the services they use (the root hands them in) and the user type. */
+export type Ctx = RequestContext<{ datasets: DatasetsService }, User>;
+const route = routeWith<Ctx>();
 
 const tag = 'rooms';
 

@@ -14,7 +14,7 @@ import {
   PRIVACY_BUDGET,
   QUERY_COST,
   VALUE_KINDS,
-} from './wire-format';
+} from '../../../../shared/wire-format';
 
 // The commands of the datasets service, in the domain's words; datasets.rest.ts translates the
 // legacy REST names (`room_id`, `campaign`, `header`, `encrypted`, ...).

@@ -18,7 +18,7 @@ import {
 import { Dataset, MICROS, type DatasetColumn } from './dataset.entity';
 import { checkPartnerRole, defaultPartnerRole } from './partner-roles';
 import type { ColumnInput, DatasetRef, DeleteDatasetsCommand, UploadChunkCommand } from './datasets.schemas';
-import { MAX_CHUNK_ROWS, PRIVACY_BUDGET, QUERY_COST, type PartnerAccess } from './wire-format';
+import { MAX_CHUNK_ROWS, PRIVACY_BUDGET, QUERY_COST, type PartnerAccess } from '../../../../shared/wire-format';
 
 // an upload of a million rows takes minutes: a day without completing means nobody will
 export const ABANDONED_AFTER_HOURS = 24;

@@ -3,7 +3,7 @@
 // uploader's later changes, so both refuse the same things with the same words.
 import { badInput } from '../../shared/errors';
 import type { DatasetColumn } from './dataset.entity';
-import { ROLES_BY_STORAGE, type ColumnRole, type PartnerRole } from './wire-format';
+import { ROLES_BY_STORAGE, type ColumnRole, type PartnerRole } from '../../../../shared/wire-format';
 
 /** The largest magnitude a metric bound may have (sums of a million rows stay exact in float8). */
 export const METRIC_BOUND_MAX = 1e9;

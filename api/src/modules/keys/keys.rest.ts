@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { legacyNames } from '../../rest/legacy-names';
-import { route } from '../../rest/registry';
+import { routeWith } from '../../rest/registry';
 import { done } from '../../rest/wire';
-import { requireUser } from '../../shared/context';
+import { requireUser, type RequestContext } from '../../shared/context';
 import type { Key } from './key.entity';
 import { legacyKeyOut } from './keys.outputs';
 import { createKeyFields, keyRef } from './keys.schemas';
+import type { User } from '../users/user.entity';
+import type { KeysService } from './keys.service';
+
+/** The request context of these handlers: the services they use (the root hands them in) and the user type. */
+export type Ctx = RequestContext<{ keys: KeysService }, User>;
+const route = routeWith<Ctx>();
 
 // legacy shape: the public key travels as `key`
 const legacyKey = (k: Key) => ({ id: k.id, title: k.title, key: k.publicKeyPem, createdAt: k.createdAt });

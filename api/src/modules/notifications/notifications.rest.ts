@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { legacyNames } from '../../rest/legacy-names';
-import { route } from '../../rest/registry';
+import { routeWith } from '../../rest/registry';
 import { done } from '../../rest/wire';
-import { requireUser } from '../../shared/context';
-import { toNotification } from '../mappers';
+import { requireUser, type RequestContext } from '../../shared/context';
+import { toNotification } from './notifications.mappers';
 import { notificationOut } from './notifications.outputs';
 import { createNotificationFields, notificationRef } from './notifications.schemas';
+import type { User } from '../users/user.entity';
+import type { NotificationsService } from './notifications.service';
+
+/** The request context of these handlers: the services they use (the root hands them in) and the user type. */
+export type Ctx = RequestContext<{ notifications: NotificationsService }, User>;
+const route = routeWith<Ctx>();
 
 // the legacy spelling of the create command: the recipient travels as `to_id`
 const legacyCreateNotification = legacyNames(createNotificationFields, { toId: 'to_id' });

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { notFound } from '../../shared/errors';
-import { takeHits } from '../auth/rate-limit';
+import { takeHits } from '../../shared/rate-limit';
 import { User } from '../users/user.entity';
 import { Notification } from './notification.entity';
 import type { CreateNotificationCommand, NotificationRef } from './notifications.schemas';

@@ -86,6 +86,11 @@ export class PayoutsService {
     return { owed: Number(row?.owed ?? 0), paidOut: Number(row?.paid ?? 0), count: Number(row?.n ?? 0) };
   }
 
+  /** How many of a request's payouts have this status. */
+  countWithStatus(em: EntityManager, requestId: string, status: Payout['status']): Promise<number> {
+    return em.count(Payout, { request: requestId, status });
+  }
+
   forWallet(em: EntityManager, escrowAddress: string, walletAddress: string): Promise<Payout | null> {
     return em.findOne(Payout, { escrowAddress, walletAddress });
   }

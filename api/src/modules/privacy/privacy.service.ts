@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { query } from '../../db/sql';
 import { AppError } from '../../shared/errors';
 import { MICROS, type Dataset } from '../datasets/dataset.entity';
-import { DP_MECHANISM } from '../datasets/wire-format';
+import { DP_MECHANISM } from '../../../../shared/wire-format';
 import type { User } from '../users/user.entity';
 import { cryptoRandom, type RandomSource } from './discrete-laplace';
 import { addNoise, nonNegative, type Noised } from './noise';

@@ -2,7 +2,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, ID, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { selects } from '../../graphql/selection';
 import { requireUser, type RequestContext } from '../../shared/context';
-import { pageInfo } from '../billing/billing.mappers';
+import { pageInfo } from '../../shared/paging';
 import { toContract, toRequest } from './requests.mappers';
 import { parseArgs, withoutNulls } from '../../shared/validation';
 import {
@@ -23,6 +23,16 @@ import {
   SurveyResultGroupType,
   UpdateRequestInput,
 } from './requests.types';
+import type { SurveysService } from '../surveys/surveys.service';
+import type { User } from '../users/user.entity';
+import type { DashboardService } from './dashboard.service';
+import type { RequestsService } from './requests.service';
+
+/** The request context of these handlers: the services they use (the root hands them in) and the user type. */
+export type Ctx = RequestContext<
+  { dashboard: DashboardService; requests: RequestsService; surveys: SurveysService },
+  User
+>;
 
 /** GraphQL input -> the service's normalised fields (nulls mean "not given"). */
 function fields(input: UpdateRequestInput | CreateRequestInput): Record<string, unknown> {
@@ -42,7 +52,7 @@ export class RequestsResolver {
     type: string | null,
     @Arg('page', () => Int, { defaultValue: 1, description: 'the page, from 1' }) page: number,
     @Arg('limit', () => Int, { defaultValue: 10, description: 'how many per page' }) limit: number,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
     @Info() info: GraphQLResolveInfo,
   ) {
     // questions for the whole page in two statements, and only when the query asks for them
@@ -57,7 +67,7 @@ export class RequestsResolver {
   }
 
   @Query(() => RequestType, { description: 'One of your requests, with its questions' })
-  async request(@Arg('id', () => ID, { description: 'the request' }) id: string, @Ctx() ctx: RequestContext) {
+  async request(@Arg('id', () => ID, { description: 'the request' }) id: string, @Ctx() ctx: Ctx) {
     return toRequest(await ctx.services.requests.get(ctx.em, requireUser(ctx), parseArgs(requestRef, { id })));
   }
 
@@ -68,7 +78,7 @@ export class RequestsResolver {
       description: 'the browser\'s Date#getTimezoneOffset(), so "today" is the caller\'s day; default UTC',
     })
     tzOffset: number | null,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     return ctx.services.dashboard.overview(ctx.em, requireUser(ctx), parseArgs(overviewCommand, { tzOffset }));
   }
@@ -77,7 +87,7 @@ export class RequestsResolver {
   async contracts(
     @Arg('page', () => Int, { defaultValue: 1, description: 'the page, from 1' }) page: number,
     @Arg('limit', () => Int, { defaultValue: 5, description: 'how many per page' }) limit: number,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const p = await ctx.services.dashboard.contracts(
       ctx.em,
@@ -90,7 +100,7 @@ export class RequestsResolver {
   @Query(() => [SurveyResultGroupType], { description: 'Per-question option counts of one of your surveys' })
   async surveyStatistics(
     @Arg('requestId', () => ID, { description: 'the request' }) requestId: string,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const request = await ctx.services.requests.get(
       ctx.em,
@@ -107,7 +117,7 @@ export class RequestsResolver {
   async createRequest(
     @Arg('input', () => CreateRequestInput, { description: 'the fields: see the input type' })
     input: CreateRequestInput,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     return toRequest(
       await ctx.services.requests.create(ctx.em, requireUser(ctx), parseArgs(createRequestCommand, fields(input))),
@@ -119,7 +129,7 @@ export class RequestsResolver {
     @Arg('id', () => ID, { description: 'the request' }) id: string,
     @Arg('input', () => UpdateRequestInput, { description: 'the fields: see the input type' })
     input: UpdateRequestInput,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     return toRequest(
       await ctx.services.requests.update(
@@ -134,15 +144,12 @@ export class RequestsResolver {
     description:
       'Closes the escrow of one of your published requests paid with credit: it stops taking responses, and the IPT left in the escrow returns to your credit',
   })
-  async closeRequestEscrow(
-    @Arg('id', () => ID, { description: 'the request' }) id: string,
-    @Ctx() ctx: RequestContext,
-  ) {
+  async closeRequestEscrow(@Arg('id', () => ID, { description: 'the request' }) id: string, @Ctx() ctx: Ctx) {
     return toRequest(await ctx.services.requests.closeEscrow(ctx.em, requireUser(ctx), parseArgs(requestRef, { id })));
   }
 
   @Mutation(() => Boolean, { description: 'Deletes one of your requests with its responses' })
-  async deleteRequest(@Arg('id', () => ID, { description: 'the request' }) id: string, @Ctx() ctx: RequestContext) {
+  async deleteRequest(@Arg('id', () => ID, { description: 'the request' }) id: string, @Ctx() ctx: Ctx) {
     await ctx.services.requests.remove(ctx.em, requireUser(ctx), parseArgs(requestRef, { id }));
     return true;
   }

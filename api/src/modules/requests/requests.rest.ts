@@ -1,16 +1,10 @@
 import { z } from 'zod';
-import { route } from '../../rest/registry';
+import { routeWith } from '../../rest/registry';
 import { done } from '../../rest/wire';
 import { requireUser, type RequestContext } from '../../shared/context';
 import { parseInput } from '../../shared/validation';
-import { legacyNames } from '../../rest/legacy-names';
 import { legacyQuestionSchema } from '../surveys/surveys.schemas';
-import { legacyResponse } from '../responses/responses.mappers';
-import { responsesPageOut, reviewedOut } from '../responses/responses.outputs';
-import { responsesPageCommand } from '../responses/responses.schemas';
 import { contractsOut, legacyDetailOut, overviewOut, requestListOut, statisticsOut } from './requests.outputs';
-import { reasonField, reviewFields } from '../responses/review.schemas';
-import type { ResponseView } from '../responses/responses.service';
 import { legacyContract, legacyDetail, legacyOverview, legacyRow } from './requests.mappers';
 import { FUNDINGS, REVIEW_DAYS } from './request.entity';
 import {
@@ -21,6 +15,21 @@ import {
   requestRef,
   updateRequestCommand,
 } from './requests.schemas';
+import type { SurveysService } from '../surveys/surveys.service';
+import type { User } from '../users/user.entity';
+import type { DashboardService } from './dashboard.service';
+import type { RequestsService } from './requests.service';
+
+/** The request context of these handlers: the services they use (the root hands them in) and the user type. */
+export type Ctx = RequestContext<
+  {
+    dashboard: DashboardService;
+    requests: RequestsService;
+    surveys: SurveysService;
+  },
+  User
+>;
+const route = routeWith<Ctx>();
 
 const tag = 'requests';
 
@@ -169,27 +178,6 @@ const legacyEditSchema = z
   .strictObject({ ...legacyFields, id: z.string().max(64).describe('the request to change: one of yours') })
   .transform((v, ctx) => ({ ...fromLegacy(v, ctx, false), id: v.id }));
 
-// the review commands under their legacy names: id is the request, as for /request.api/response
-const reviewNames = { requestId: 'id', responseIds: 'response_ids' } as const;
-const reviewInputs = {
-  approve: legacyNames(reviewFields, reviewNames),
-  reject: legacyNames({ ...reviewFields, reason: reasonField }, reviewNames),
-};
-type Decide<C> = (ctx: RequestContext, command: C) => Promise<ResponseView[]>;
-
-/** POST /request.api/response/approve or /reject: the requester's review (reviews.service.ts). */
-const reviewRoute = <C>(decision: 'approve' | 'reject', input: z.ZodType<C>, call: Decide<C>, summary: string) =>
-  route({
-    method: 'POST',
-    path: `/request.api/response/${decision}`,
-    tag,
-    auth: 'user',
-    summary: `${summary}. Answers the responses as /request.api/response lists them`,
-    input,
-    output: reviewedOut,
-    errors: ['NOT_FOUND', 'CONFLICT'],
-    handler: async (ctx, command) => ({ list: (await call(ctx, command)).map(legacyResponse) }),
-  });
 const info = (p: { count: number; pages: number; page: number }) => ({ count: p.count, pages: p.pages, page: p.page });
 
 // The requester's legacy calls (spec section 7 "Requests and dashboard"); all need a login and
@@ -279,36 +267,6 @@ export const requestsRoutes = [
     input: requestRef,
     handler: async (ctx, input) => legacyDetail(await ctx.services.requests.get(ctx.em, requireUser(ctx), input)),
   }),
-  route({
-    method: 'GET',
-    path: '/request.api/response',
-    tag,
-    auth: 'user',
-    summary:
-      'Responses to one of your requests, oldest first, limit per page (default 20) from offset: { list: [{ id, member_id, encrypted_symmetric_key, wallet_public_key, data, answers, payout, created }], info: { count, offset, awaiting_review } }',
-    input: responsesPageCommand,
-    output: responsesPageOut,
-    errors: ['NOT_FOUND'],
-    handler: async (ctx, input) => {
-      const p = await ctx.services.responses.list(ctx.em, requireUser(ctx), input);
-      return {
-        list: p.list.map(legacyResponse),
-        info: { count: p.count, offset: p.offset, awaiting_review: p.awaitingReview },
-      };
-    },
-  }),
-  reviewRoute(
-    'approve',
-    reviewInputs.approve,
-    (ctx, command) => ctx.services.reviews.approve(ctx.em, requireUser(ctx), command),
-    'Paid after review: approve responses of one of your requests (id, response_ids: 1 to 100), so their payouts start; each is paid once however often it is approved. All or none: a response already rejected, or paid on submission, is 409 and nothing changes; one already approved stays as it is',
-  ),
-  reviewRoute(
-    'reject',
-    reviewInputs.reject,
-    (ctx, command) => ctx.services.reviews.reject(ctx.em, requireUser(ctx), command),
-    'Paid after review: reject responses of one of your requests (id, response_ids: 1 to 100, reason: 1 to 500 characters, shown to the participants by checkSubmitted). Nothing is paid and each frees its paid place. All or none: a response already approved, or paid on submission, is 409 and nothing changes; one already rejected keeps its first reason',
-  ),
   route({
     method: 'GET',
     path: '/request.api/statistic',

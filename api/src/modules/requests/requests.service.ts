@@ -7,8 +7,6 @@ import { AppError, badInput, conflict, isUniqueViolation, notFound } from '../..
 import type { ChainService } from '../chain/chain.service';
 import { Key } from '../keys/key.entity';
 import { normaliseKeyId } from '../keys/public-key';
-import { Payout } from '../payouts/payout.entity';
-import type { PayoutsService } from '../payouts/payouts.service';
 import type { SurveysService } from '../surveys/surveys.service';
 import { asInput, sameQuestions, type QuestionView } from '../surveys/surveys.views';
 import { User } from '../users/user.entity';
@@ -44,10 +42,20 @@ const LOCKED_AFTER_RESPONSES =
  */
 export const ID_UNAVAILABLE = 'This id cannot be used: leave id out and a new one is chosen';
 
+/**
+ * What a request needs to know of the payouts made from its escrow. The payouts module, which
+ * builds on requests, provides it (the composition root hands it in), so requests import no payouts.
+ */
+export type RequestPayouts = {
+  /** paid or owed (`owed`, `count`: the places taken) and sent (`paidOut`), in whole IPT */
+  totals(em: EntityManager, requestId: string): Promise<{ owed: number; paidOut: number; count: number }>;
+  countWithStatus(em: EntityManager, requestId: string, status: 'pending' | 'awaiting_review'): Promise<number>;
+};
+
 export class RequestsService {
   constructor(
     private readonly surveys: SurveysService,
-    private readonly payouts: PayoutsService,
+    private readonly payouts: RequestPayouts,
     private readonly chain: ChainService,
     private readonly funding: EscrowFundingService,
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
@@ -279,10 +287,10 @@ export class RequestsService {
           'Only the escrow of a published request paid with credit is closed here; close a wallet-funded escrow from that wallet',
         );
       }
-      if (await em.count(Payout, { request: id, status: 'pending' })) {
+      if (await this.payouts.countWithStatus(em, id, 'pending')) {
         throw conflict('Participants are still being paid from this escrow; close it once their payments are done');
       }
-      if (await em.count(Payout, { request: id, status: 'awaiting_review' })) {
+      if (await this.payouts.countWithStatus(em, id, 'awaiting_review')) {
         throw conflict('Responses still await your review; approve or reject them before closing the escrow');
       }
       await this.funding.assertReady();

@@ -1,6 +1,6 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { GraphQLISODateTime } from 'type-graphql';
-import { PageInfoType } from '../billing/billing.types';
+import { PageInfoType } from '../../graphql/page-info';
 import { QUESTION_TYPES, STAR_SHAPES } from '../surveys/survey-question.entity';
 import { QUALITIES, REQUEST_TYPES, REVIEW_DAYS, type Funding } from './request.entity';
 

@@ -1,11 +1,18 @@
 import { z } from 'zod';
-import { route, type FileRoute } from '../../rest/registry';
+import { routeWith, type FileRoute } from '../../rest/registry';
 import { uploadedImageOut } from '../responses/phone.outputs';
-import type { Services } from '../../services';
 import { UPLOAD_BODY_LIMIT, uploadImageCommand } from './response-images.schemas';
 import { IMAGE_PATH, ResponseImagesService } from './response-images.service';
+import type { PublicRequestsService } from '../responses/public-requests.service';
+import type { FileStorage } from '../storage/file-storage';
+import type { User } from '../users/user.entity';
+import type { RequestContext } from '../../shared/context';
 
-const service = (services: Services) => new ResponseImagesService(services.storage, services.publicRequests);
+/** The request context of these handlers: the services they use (the root hands them in) and the user type. */
+export type Ctx = RequestContext<{ publicRequests: PublicRequestsService; storage: FileStorage }, User>;
+const route = routeWith<Ctx>();
+
+const service = (services: Ctx['services']) => new ResponseImagesService(services.storage, services.publicRequests);
 
 export const responseImagesRoutes = [
   route({
@@ -23,7 +30,7 @@ export const responseImagesRoutes = [
 ];
 
 /** GET /v1/requestClient/image/:id: the stored ciphertext, as opaque bytes no browser will render. */
-export const responseImageFileRoutes: FileRoute[] = [
+export const responseImageFileRoutes: FileRoute<Ctx['services']>[] = [
   {
     method: 'GET',
     path: `${IMAGE_PATH}:id`,

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { GCM_IV_BYTES, GCM_TAG_BYTES, MAX_IMAGE_BYTES } from '../../../../shared/crypto-constants';
 import { deviceIdSchema } from '../participants/participants.service';
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-// 12-byte IV and 16-byte GCM tag around the image
-export const IMAGE_OVERHEAD = 12 + 16;
+export { MAX_IMAGE_BYTES };
+// the IV and GCM tag around the image
+export const IMAGE_OVERHEAD = GCM_IV_BYTES + GCM_TAG_BYTES;
 export const MAX_IMAGE_BODY = MAX_IMAGE_BYTES + IMAGE_OVERHEAD;
 // base64 of the largest body plus room for the other JSON fields
 export const UPLOAD_BODY_LIMIT = Math.ceil(MAX_IMAGE_BODY / 3) * 4 + 4096;

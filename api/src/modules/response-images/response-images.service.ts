@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
 import { AppError, badInput } from '../../shared/errors';
-import { giveBack, TOO_MANY_ATTEMPTS, takeHits } from '../auth/rate-limit';
-import type { PublicRequestsService } from '../requests/public-requests.service';
+import { giveBack, TOO_MANY_ATTEMPTS, takeHits } from '../../shared/rate-limit';
+import type { PublicRequestsService } from '../responses/public-requests.service';
 import type { FileStorage, StoredFile } from '../storage/file-storage';
 import { IMAGE_OVERHEAD, MAX_IMAGE_BODY, type UploadImageCommand } from './response-images.schemas';
 

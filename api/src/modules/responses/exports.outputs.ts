@@ -1,7 +1,7 @@
 // What the export REST routes answer, as JSON (the OpenAPI document and the contract checks).
 import { z } from 'zod';
 import { count, isoDate, uuid } from '../../rest/wire';
-import { COLLECTION_PLAINTEXT } from './collection-response.schema';
+import { COLLECTION_PLAINTEXT } from '../../../../shared/collection-response.schema';
 
 export const exportTableOut = z.strictObject({
   columns: z.array(z.string()).describe("the columns, as the web app's CSV header names them"),

@@ -1,10 +1,15 @@
 import { Arg, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
-import { csvHead, csvLine } from '../../shared/csv';
+import { csvHead, csvLine } from '../../../../shared/csv';
 import { requireUser, type RequestContext } from '../../shared/context';
 import { parseArgs } from '../../shared/validation';
 import { collectionExportCommand, graphqlSurveyExportCommand } from './exports.schemas';
 import type { ExportTable } from './exports.service';
 import { CollectionExportType, ExportTableType } from './responses.types';
+import type { User } from '../users/user.entity';
+import type { ExportsService } from './exports.service';
+
+/** The request context of these handlers: the services they use (the root hands them in) and the user type. */
+export type Ctx = RequestContext<{ exports: ExportsService }, User>;
 
 async function table(t: ExportTable): Promise<ExportTableType> {
   const rows: string[][] = [];
@@ -29,7 +34,7 @@ export class ExportsResolver {
     @Arg('offset', () => Int, { defaultValue: 0, description: 'how many responses to skip, oldest first' })
     offset: number,
     @Arg('limit', () => Int, { defaultValue: 100, description: 'how many responses, 1 to 1000' }) limit: number,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const command = parseArgs(graphqlSurveyExportCommand, { id: requestId, offset, limit });
     return table(await ctx.services.exports.surveyResponses(ctx.em, requireUser(ctx), command));
@@ -40,7 +45,7 @@ export class ExportsResolver {
   })
   async surveyStatisticsExport(
     @Arg('requestId', () => ID, { description: 'the survey: one of your requests' }) requestId: string,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const { id } = parseArgs(graphqlSurveyExportCommand, { id: requestId });
     return table(await ctx.services.exports.surveyStatistics(ctx.em, requireUser(ctx), { id }));
@@ -55,7 +60,7 @@ export class ExportsResolver {
     @Arg('offset', () => Int, { defaultValue: 0, description: 'how many responses to skip, oldest first' })
     offset: number,
     @Arg('limit', () => Int, { defaultValue: 500, description: 'how many responses, 1 to 1000' }) limit: number,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const command = parseArgs(collectionExportCommand, { id: requestId, offset, limit });
     const page = await ctx.services.exports.collectionRecords(ctx.em, requireUser(ctx), command);

@@ -1,7 +1,7 @@
-import { route, type Download } from '../../rest/registry';
-import { csvHead, csvLine } from '../../shared/csv';
-import { requireUser } from '../../shared/context';
-import { exportFileName } from './export-format';
+import { routeWith, type Download } from '../../rest/registry';
+import { csvHead, csvLine } from '../../../../shared/csv';
+import { requireUser, type RequestContext } from '../../shared/context';
+import { exportFileName } from '../../../../shared/export-format';
 import { collectionRecordsOut, exportTableOut } from './exports.outputs';
 import {
   collectionExportCommand,
@@ -10,6 +10,12 @@ import {
   type ExportFormat,
 } from './exports.schemas';
 import type { ExportTable } from './exports.service';
+import type { User } from '../users/user.entity';
+import type { ExportsService } from './exports.service';
+
+/** The request context of these handlers: the services they use (the root hands them in) and the user type. */
+export type Ctx = RequestContext<{ exports: ExportsService }, User>;
+const route = routeWith<Ctx>();
 
 const tag = 'exports';
 const download = {

@@ -9,7 +9,7 @@ import {
   surveyResponseCells,
   surveyResponsesColumns,
   type QuestionColumn,
-} from './export-format';
+} from '../../../../shared/export-format';
 import type { CollectionExportCommand, SurveyExportCommand } from './exports.schemas';
 import type { ResponsesService } from './responses.service';
 import { Submission } from './submission.entity';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { legacyNames } from '../../rest/legacy-names';
-import { route } from '../../rest/registry';
+import { routeWith } from '../../rest/registry';
 import { done } from '../../rest/wire';
 import { legacyQuestionOut } from '../requests/requests.outputs';
-import type { PublicRequest } from '../requests/public-requests.service';
+import type { PublicRequest } from './public-requests.service';
 import { legacyQuestion, legacyRow, typeName } from '../requests/requests.mappers';
 import { countCommand } from '../surveys/surveys.schemas';
 import {
@@ -20,6 +20,18 @@ import { acceptedOut, contractIdOut, countOut, endUserDataOut, openRequestsOut, 
 import { toPayout } from './responses.mappers';
 import { submittedOut } from './responses.outputs';
 import type { Accepted } from './submissions.service';
+import type { PublicRequestsService } from './public-requests.service';
+import type { SurveysService } from '../surveys/surveys.service';
+import type { User } from '../users/user.entity';
+import type { SubmissionsService } from './submissions.service';
+import type { RequestContext } from '../../shared/context';
+
+/** The request context of these handlers: the services they use (the root hands them in) and the user type. */
+export type Ctx = RequestContext<
+  { publicRequests: PublicRequestsService; submissions: SubmissionsService; surveys: SurveysService },
+  User
+>;
+const route = routeWith<Ctx>();
 
 const tag = 'phone app';
 

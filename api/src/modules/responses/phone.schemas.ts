@@ -4,18 +4,25 @@ import { evmAddress } from '../../shared/address';
 import { deviceIdSchema } from '../participants/participants.service';
 import { REQUEST_TYPES } from '../requests/request.entity';
 import { answerSchema } from '../surveys/surveys.schemas';
-import { COLLECTION_PLAINTEXT } from './collection-response.schema';
+import { COLLECTION_PLAINTEXT } from '../../../../shared/collection-response.schema';
 import { pageFields } from '../../shared/paging';
+import {
+  ENC_BYTES,
+  ENVELOPE_PREFIX,
+  GCM_IV_BYTES,
+  GCM_TAG_BYTES,
+  RESPONSE_DATA_PREFIX,
+} from '../../../../shared/crypto-constants';
 
 // Envelope formats (docs/phone-response-encryption.md and docs/api/phone.md); the server checks their shape
 // only, it never holds a key that opens them.
 const base64 = '[A-Za-z0-9+/]+={0,2}';
-export const DATA_PREFIX = 'aesgcm1.';
-export const SEALED_KEY_PREFIX = 'hpke1.';
+export const DATA_PREFIX = RESPONSE_DATA_PREFIX;
+export const SEALED_KEY_PREFIX = ENVELOPE_PREFIX;
 // enc (65-byte P-256 point) + a sealed 32-byte AES key + 16-byte tag
-const SEALED_KEY_BYTES = 65 + 32 + 16;
+const SEALED_KEY_BYTES = ENC_BYTES + 32 + GCM_TAG_BYTES;
 // 12-byte IV + 16-byte tag, at least
-const MIN_DATA_BYTES = 12 + 16;
+const MIN_DATA_BYTES = GCM_IV_BYTES + GCM_TAG_BYTES;
 
 const decodedLength = (b64: string) => Buffer.from(b64, 'base64').length;
 

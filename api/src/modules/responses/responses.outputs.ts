@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { count, evmAddressOut, isoDate, nullableDate, txHashOut, uuid } from '../../rest/wire';
 import { PAYOUT_STATUSES, REVIEW_OUTCOMES } from '../payouts/payout.entity';
-import { COLLECTION_PLAINTEXT } from './collection-response.schema';
+import { COLLECTION_PLAINTEXT } from '../../../../shared/collection-response.schema';
 
 export const payoutOut = z.strictObject({
   status: z

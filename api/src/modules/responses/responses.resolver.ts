@@ -5,6 +5,12 @@ import { approveCommand, rejectCommand } from './review.schemas';
 import { responsesPageCommand } from './responses.schemas';
 import { toResponse } from './responses.mappers';
 import { ResponseListType, ResponseType } from './responses.types';
+import type { User } from '../users/user.entity';
+import type { ResponsesService } from './responses.service';
+import type { ReviewsService } from './reviews.service';
+
+/** The request context of these handlers: the services they use (the root hands them in) and the user type. */
+export type Ctx = RequestContext<{ responses: ResponsesService; reviews: ReviewsService }, User>;
 
 @Resolver()
 export class ResponsesResolver {
@@ -13,7 +19,7 @@ export class ResponsesResolver {
     @Arg('requestId', () => ID, { description: 'the request' }) requestId: string,
     @Arg('offset', () => Int, { defaultValue: 0, description: 'how many to skip, from the first' }) offset: number,
     @Arg('limit', () => Int, { defaultValue: 20, description: 'how many per page' }) limit: number,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const p = await ctx.services.responses.list(
       ctx.em,
@@ -30,7 +36,7 @@ export class ResponsesResolver {
   async approveResponses(
     @Arg('requestId', () => ID, { description: 'the request' }) requestId: string,
     @Arg('responseIds', () => [ID], { description: 'the responses to approve (1 to 100)' }) responseIds: string[],
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const views = await ctx.services.reviews.approve(
       ctx.em,
@@ -49,7 +55,7 @@ export class ResponsesResolver {
     @Arg('responseIds', () => [ID], { description: 'the responses to reject (1 to 100)' }) responseIds: string[],
     @Arg('reason', () => String, { description: 'why, in words the participant reads (1 to 500 characters)' })
     reason: string,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const views = await ctx.services.reviews.reject(
       ctx.em,

@@ -26,34 +26,39 @@ import {
   RotateRoomKeyInput,
   SealRoomKeyInput,
 } from './rooms.types';
+import type { User } from '../users/user.entity';
+import type { RoomsService } from './rooms.service';
+
+/** The request context of these handlers: the services they use (the root hands them in) and the user type. */
+export type Ctx = RequestContext<{ rooms: RoomsService }, User>;
 
 /** GraphQL for clean rooms: rooms, members, room keys and invitations (thin calls into the service). */
 @Resolver(() => RoomType)
 export class RoomsResolver {
   @Query(() => [RoomType], { description: 'Your rooms (owned and guest), newest first' })
-  async rooms(@Ctx() ctx: RequestContext) {
+  async rooms(@Ctx() ctx: Ctx) {
     return (await ctx.services.rooms.list(ctx.em, requireUser(ctx))).map(toRoom);
   }
 
   @Query(() => RoomType, { description: 'One of your rooms (NOT_FOUND for anyone who is not a member)' })
-  async room(@Arg('id', () => ID, { description: 'the room' }) id: string, @Ctx() ctx: RequestContext) {
+  async room(@Arg('id', () => ID, { description: 'the room' }) id: string, @Ctx() ctx: Ctx) {
     return toRoom(await ctx.services.rooms.get(ctx.em, requireUser(ctx), parseArgs(roomRef, { roomId: id }).roomId));
   }
 
   @FieldResolver(() => [RoomMemberType], { description: 'its members: the owner and the guest' })
-  async members(@Root() room: RoomType, @Ctx() ctx: RequestContext) {
+  async members(@Root() room: RoomType, @Ctx() ctx: Ctx) {
     return (await ctx.services.rooms.members(ctx.em, room.view.room)).map(toMember);
   }
 
   @FieldResolver(() => [RoomKeyType], {
     description: 'every key record of the room (all versions): sealed to each member, or waitingforsessionkey',
   })
-  async aesKeys(@Root() room: RoomType, @Ctx() ctx: RequestContext) {
+  async aesKeys(@Root() room: RoomType, @Ctx() ctx: Ctx) {
     return (await ctx.services.rooms.keyRecords(ctx.em, room.view.room)).map(toRoomKey);
   }
 
   @FieldResolver(() => [RoomInvitationType], { description: 'e-mail invitations (the owner sees them; guests get [])' })
-  async invitations(@Root() room: RoomType, @Ctx() ctx: RequestContext) {
+  async invitations(@Root() room: RoomType, @Ctx() ctx: Ctx) {
     if (room.view.member.role !== 'owner') return [];
     return ctx.services.rooms.invitations(ctx.em, room.view.room);
   }
@@ -62,7 +67,7 @@ export class RoomsResolver {
   async roomPublicKey(
     @Arg('roomId', () => ID, { description: 'the room' }) roomId: string,
     @Arg('userId', () => ID, { description: 'the member' }) userId: string,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const { member, key } = await ctx.services.rooms.memberPublicKey(
       ctx.em,
@@ -75,13 +80,13 @@ export class RoomsResolver {
   @Mutation(() => RoomType, { description: 'Create a room; then choose your key with the sealed room key' })
   async createRoom(
     @Arg('input', () => CreateRoomInput, { description: 'the fields: see the input type' }) input: CreateRoomInput,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     return toRoom(await ctx.services.rooms.create(ctx.em, requireUser(ctx), parseArgs(createRoomCommand, input)));
   }
 
   @Mutation(() => Boolean, { description: 'Owner only: delete the room with all its data' })
-  async deleteRoom(@Arg('id', () => ID, { description: 'the room' }) id: string, @Ctx() ctx: RequestContext) {
+  async deleteRoom(@Arg('id', () => ID, { description: 'the room' }) id: string, @Ctx() ctx: Ctx) {
     await ctx.services.rooms.delete(ctx.em, requireUser(ctx), parseArgs(roomRef, { roomId: id }).roomId);
     return true;
   }
@@ -93,7 +98,7 @@ export class RoomsResolver {
   async chooseRoomKey(
     @Arg('input', () => ChooseRoomKeyInput, { description: 'the fields: see the input type' })
     input: ChooseRoomKeyInput,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     return toRoomKey(await ctx.services.rooms.chooseKey(ctx.em, requireUser(ctx), parseArgs(chooseKeyCommand, input)));
   }
@@ -105,7 +110,7 @@ export class RoomsResolver {
   async addRoomUsers(
     @Arg('roomId', () => ID, { description: 'the room' }) roomId: string,
     @Arg('recipients', () => [String], { description: 'e-mail addresses to invite' }) recipients: string[],
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const user = requireUser(ctx);
     const input = parseArgs(addUsersCommand, { roomId, recipients });
@@ -115,7 +120,7 @@ export class RoomsResolver {
   }
 
   @Query(() => [MyRoomInvitationType], { description: 'Room invitations to your address waiting for your answer' })
-  async roomInvitations(@Ctx() ctx: RequestContext) {
+  async roomInvitations(@Ctx() ctx: Ctx) {
     return (await ctx.services.rooms.invitationsFor(ctx.em, requireUser(ctx))).map((v) => ({
       id: v.invitation.id,
       roomId: v.room.id,
@@ -126,10 +131,7 @@ export class RoomsResolver {
   }
 
   @Mutation(() => RoomType, { description: 'Accept a room invitation: you become a guest (the owner is notified)' })
-  async acceptRoomInvitation(
-    @Arg('id', () => ID, { description: 'the room invitation' }) id: string,
-    @Ctx() ctx: RequestContext,
-  ) {
+  async acceptRoomInvitation(@Arg('id', () => ID, { description: 'the room invitation' }) id: string, @Ctx() ctx: Ctx) {
     const { invitationId } = parseArgs(invitationRef, { invitationId: id });
     return toRoom(await ctx.services.rooms.acceptInvitation(ctx.em, requireUser(ctx), invitationId));
   }
@@ -137,7 +139,7 @@ export class RoomsResolver {
   @Mutation(() => Boolean, { description: 'Decline a room invitation (the owner is notified)' })
   async declineRoomInvitation(
     @Arg('id', () => ID, { description: 'the room invitation' }) id: string,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const { invitationId } = parseArgs(invitationRef, { invitationId: id });
     await ctx.services.rooms.declineInvitation(ctx.em, requireUser(ctx), invitationId);
@@ -149,7 +151,7 @@ export class RoomsResolver {
   })
   async sendRoomInvite(
     @Arg('input', () => InviteInput, { description: 'the fields: see the input type' }) input: InviteInput,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     return (await ctx.services.rooms.sendInvite(ctx.em, requireUser(ctx), parseArgs(inviteCommand, input))).sent;
   }
@@ -160,7 +162,7 @@ export class RoomsResolver {
   })
   async sealRoomKey(
     @Arg('input', () => SealRoomKeyInput, { description: 'the fields: see the input type' }) input: SealRoomKeyInput,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     return toRoomKey(
       await ctx.services.rooms.sealForMember(ctx.em, requireUser(ctx), parseArgs(sealForMemberCommand, input)),
@@ -172,7 +174,7 @@ export class RoomsResolver {
   })
   async updateOwnerSession(
     @Arg('input', () => SealRoomKeyInput, { description: 'the fields: see the input type' }) input: SealRoomKeyInput,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     return toRoomKey(
       await ctx.services.rooms.sealForMember(ctx.em, requireUser(ctx), parseArgs(sealForMemberCommand, input), {
@@ -187,7 +189,7 @@ export class RoomsResolver {
   async rotateRoomKey(
     @Arg('input', () => RotateRoomKeyInput, { description: 'the fields: see the input type' })
     input: RotateRoomKeyInput,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const user = requireUser(ctx);
     const command = parseArgs(rotateCommand, { roomId: input.roomId, keys: input.keys.map((k) => ({ ...k })) });

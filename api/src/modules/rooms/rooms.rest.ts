@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { legacyNames } from '../../rest/legacy-names';
-import { route } from '../../rest/registry';
+import { routeWith } from '../../rest/registry';
 import { done } from '../../rest/wire';
 import {
   invitationsOut,
@@ -14,7 +14,7 @@ import {
   sentOut,
   userTypeOut,
 } from './rooms.outputs';
-import { requireUser } from '../../shared/context';
+import { requireUser, type RequestContext } from '../../shared/context';
 import { legacyRoomKey, toMember, toRoom } from './rooms.mappers';
 import {
   addUsersFields,
@@ -29,6 +29,12 @@ import {
   sealForMemberFields,
 } from './rooms.schemas';
 import type { RoomView } from './rooms.service';
+import type { User } from '../users/user.entity';
+import type { RoomsService } from './rooms.service';
+
+/** The request context of these handlers: the services they use (the root hands them in) and the user type. */
+export type Ctx = RequestContext<{ rooms: RoomsService }, User>;
+const route = routeWith<Ctx>();
 
 const tag = 'rooms';
 

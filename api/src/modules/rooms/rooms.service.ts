@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, badInput, conflict, forbidden, notFound } from '../../shared/errors';
 import { newSecret, sha256Hex } from '../../shared/tokens';
-import { takeHits } from '../auth/rate-limit';
+import { takeHits } from '../../shared/rate-limit';
 import { dropDatasetTables } from '../datasets/dataset-tables';
 import { Key } from '../keys/key.entity';
 import { normaliseKeyId } from '../keys/public-key';

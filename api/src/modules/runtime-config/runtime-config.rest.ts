@@ -1,5 +1,12 @@
-import { route } from '../../rest/registry';
+import { routeWith } from '../../rest/registry';
 import { runtimeConfigOut } from './runtime-config.outputs';
+import type { User } from '../users/user.entity';
+import type { RuntimeConfigService } from './runtime-config.service';
+import type { RequestContext } from '../../shared/context';
+
+/** The request context of these handlers: the services they use (the root hands them in) and the user type. */
+export type Ctx = RequestContext<{ runtimeConfig: RuntimeConfigService }, User>;
+const route = routeWith<Ctx>();
 
 export const runtimeConfigRoutes = [
   route({

@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
-import { TEST_CARDS, type TestCard } from '../billing/sandbox-gateway';
+import type { TestCard } from '../billing/payment-gateway';
+import type { PurchasesService } from '../billing/purchases.service';
 import type { ChainService } from '../chain/chain.service';
 
 /** What the web app needs at start-up: where the chain and contracts are, how cards are paid. */
@@ -23,6 +24,8 @@ export class RuntimeConfigService {
   constructor(
     private readonly config: Config,
     private readonly chain: ChainService,
+    // the payments module says which cards its gateway takes, rather than this one reading its constants
+    private readonly payments: Pick<PurchasesService, 'testCards'>,
   ) {}
 
   async get(): Promise<RuntimeConfig> {
@@ -36,7 +39,7 @@ export class RuntimeConfigService {
       chainError: chain.error,
       stripePublishableKey: stripe?.publishableKey ?? null,
       paymentMode: stripe ? 'stripe' : 'sandbox',
-      testCards: stripe ? [] : [...TEST_CARDS],
+      testCards: [...this.payments.testCards],
       testFunds: this.chain.isLocal && chain.error === null,
     };
   }

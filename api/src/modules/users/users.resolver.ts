@@ -6,11 +6,17 @@ import { readUpload } from '../../graphql/uploads';
 import { parseArgs } from '../../shared/validation';
 import { updateProfileCommand } from './users.schemas';
 import { Profile, UpdateProfileInput } from './users.types';
+import type { Config } from '../../config';
+import type { User } from './user.entity';
+import type { UsersService } from './users.service';
+
+/** The request context of these handlers: the services they use (the root hands them in) and the user type. */
+export type Ctx = RequestContext<{ config: Config; users: UsersService }, User>;
 
 @Resolver()
 export class UsersResolver {
   @Query(() => Profile, { description: 'The logged-in user' })
-  async me(@Ctx() ctx: RequestContext) {
+  async me(@Ctx() ctx: Ctx) {
     return ctx.services.users.profile(requireUser(ctx));
   }
 
@@ -18,7 +24,7 @@ export class UsersResolver {
   async updateProfile(
     @Arg('input', () => UpdateProfileInput, { description: 'the fields: see the input type' })
     input: UpdateProfileInput,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const user = await ctx.services.users.updateUser(ctx.em, requireUser(ctx), parseArgs(updateProfileCommand, input));
     return ctx.services.users.profile(user);
@@ -28,7 +34,7 @@ export class UsersResolver {
   async uploadAvatar(
     @Arg('file', () => GraphQLUpload, { description: 'the image, at most the configured avatar size' })
     file: Promise<FileUpload>,
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: Ctx,
   ) {
     const user = requireUser(ctx);
     const data = await readUpload(file, ctx.services.config.avatarMaxBytes);

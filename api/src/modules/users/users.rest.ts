@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import { route, type FileRoute } from '../../rest/registry';
-import { requireUser } from '../../shared/context';
+import { routeWith, type FileRoute } from '../../rest/registry';
+import { requireUser, type RequestContext } from '../../shared/context';
 import { legacyProfileOut, profileOut } from './users.outputs';
 import { updateProfileCommand } from './users.schemas';
 import { AVATAR_MIME_BY_EXT } from './users.service';
+import type { FileStorage } from '../storage/file-storage';
+import type { User } from './user.entity';
+import type { UsersService } from './users.service';
+
+/** The request context of these handlers: the services they use (the root hands them in) and the user type. */
+export type Ctx = RequestContext<{ storage: FileStorage; users: UsersService }, User>;
+const route = routeWith<Ctx>();
 
 export const usersRoutes = [
   route({
@@ -52,7 +59,7 @@ export const usersRoutes = [
 ];
 
 /** Uploaded avatars, served with a locked-down policy so an image can never run as a page. */
-export const avatarFileRoutes: FileRoute[] = [
+export const avatarFileRoutes: FileRoute<Ctx['services']>[] = [
   {
     method: 'GET',
     path: '/media/avatars/:file',

@@ -1,10 +1,16 @@
 import { z } from 'zod';
-import { route } from '../../rest/registry';
+import { routeWith } from '../../rest/registry';
 import { done } from '../../rest/wire';
-import { requireUser } from '../../shared/context';
+import { requireUser, type RequestContext } from '../../shared/context';
 import { createdEndpointOut, webhookDeliveryOut, webhookEndpointOut } from './webhooks.outputs';
 import { toWebhookDelivery, toWebhookEndpoint } from './webhooks.mappers';
 import { createEndpointCommand, webhookRef } from './webhooks.schemas';
+import type { User } from '../users/user.entity';
+import type { WebhooksService } from './webhooks.service';
+
+/** The request context of these handlers: the services they use (the root hands them in) and the user type. */
+export type Ctx = RequestContext<{ webhooks: WebhooksService }, User>;
+const route = routeWith<Ctx>();
 
 const tag = 'webhooks';
 

@@ -1,9 +1,9 @@
 import { isCryptoError } from '../../crypto/errors';
 import type { CollectionData } from '../../crypto/collection-response';
-import { text } from '../../../../api/src/modules/responses/export-format';
+import { text } from '../../../../shared/export-format';
 
 // The cells' rules are the exports' (one module, so a table and its download agree).
-export { safeImageLinks, text } from '../../../../api/src/modules/responses/export-format';
+export { safeImageLinks, text } from '../../../../shared/export-format';
 
 export function formatLocation(location: CollectionData['location']): string {
   if (!location || typeof location !== 'object') return '';

@@ -1,6 +1,6 @@
 // A data set's analysis rule in the web app's words: the choices the uploader makes in the column
 // set-up step (and later), and what a partner will and will not learn under them (CRYPTO.md s.5b).
-import { MIN_GROUP_SIZE, type ColumnRole, type PartnerAccess } from '../../../../api/src/modules/datasets/wire-format';
+import { MIN_GROUP_SIZE, type ColumnRole, type PartnerAccess } from '../../../../shared/wire-format';
 
 export { MIN_GROUP_SIZE };
 export type { PartnerAccess };

@@ -6,7 +6,7 @@ import {
   ROLES_BY_STORAGE,
   type ColumnRole,
   type PartnerRole,
-} from '../../../../api/src/modules/datasets/wire-format';
+} from '../../../../shared/wire-format';
 
 export { PRIVACY_BUDGET, QUERY_COST, ROLES_BY_STORAGE };
 export type { PartnerRole };

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { downloadTextFile } from '../../../shared/ui/download-text-file';
-import { collectionCsv, exportFileName } from '../../../../../api/src/modules/responses/export-format';
+import { collectionCsv, exportFileName } from '../../../../../shared/export-format';
 import { openRow, privateKeyOf } from '../hooks/use-decrypted-responses';
 import { ExportError, useAllResponses } from './export-support';
 

@@ -10,7 +10,7 @@ import {
   surveyResponsesCsv,
   type QuestionColumn,
   type StatisticsGroup,
-} from '../../../../../api/src/modules/responses/export-format';
+} from '../../../../../shared/export-format';
 import { SurveyResultsDocument } from '../responses.generated';
 import { ExportError, useAllResponses } from './export-support';
 

@@ -14,7 +14,7 @@ import { server } from '../../../test/msw-server';
 import { UploadPanel } from '../components/upload-panel';
 import { serveCsvWorker } from '../csv/csv-worker-client';
 import { serveEncryptWorker } from '../upload/encrypt-rows';
-import { CHUNK_CONTENT_TYPE, decodeChunkBody, unpackRows } from '../../../../../api/src/modules/datasets/wire-format';
+import { CHUNK_CONTENT_TYPE, decodeChunkBody, unpackRows } from '../../../../../shared/wire-format';
 
 const CSV = 'E-mail,Full Name,Age\r\nann@example.com,Ann Secretname,31\r\nbob@example.com,Bob Hiddenname,40\r\n';
 type UploadBody = {

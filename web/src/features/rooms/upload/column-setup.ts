@@ -7,7 +7,7 @@ import {
   SEALED_MAX_BYTES,
   type PartnerAccess,
   ROLES_BY_STORAGE,
-} from '../../../../../api/src/modules/datasets/wire-format';
+} from '../../../../../shared/wire-format';
 import { padBucketFor, sealedCellLength } from '../../../crypto/cells';
 import { type ValueKind } from '../../../crypto/normalise';
 import { cleanHeader } from '../csv/csv-parser';

@@ -11,7 +11,7 @@ import {
   type EncryptedChunk,
   type EncryptInit,
 } from './encrypt-rows';
-import { unpackRows } from '../../../../../api/src/modules/datasets/wire-format';
+import { unpackRows } from '../../../../../shared/wire-format';
 import { WorkerPool } from './worker-pool';
 
 const roomKey = fromHex(ROOM_KEY_HEX);

@@ -18,7 +18,7 @@ import {
   type ColumnSealing,
   type EmptyCellPolicy,
   type PartnerRole,
-} from '../../../../../api/src/modules/datasets/wire-format';
+} from '../../../../../shared/wire-format';
 import { serveWorkerPool, type WorkerScope } from './worker-pool';
 
 export type { ColumnRole, EmptyCellPolicy };
@@ -59,7 +59,7 @@ export const columnSealing = (plan: Pick<ColumnPlan, 'role' | 'shared'>): Column
 
 export type EncryptTask = { firstRow: number; rows: string[][] };
 
-// A chunk of encrypted rows in the upload's packed form (see api/src/modules/datasets/wire-format.ts), one cell per plan
+// A chunk of encrypted rows in the upload's packed form (see shared/wire-format.ts), one cell per plan
 // column:
 //   clear  -> the value as UTF-8
 //   sealed -> IV || ciphertext || tag (empty values are sealed too: emptiness stays hidden)

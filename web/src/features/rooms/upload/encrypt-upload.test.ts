@@ -7,7 +7,7 @@ import { inProcessWorker } from '../../../test/in-process-worker';
 import { type RowBatch } from '../csv/csv-worker-client';
 import { serveEncryptWorker, type EncryptedChunk, type EncryptTask } from './encrypt-rows';
 import { encryptAcrossPool, EncryptUpload, UploadCancelled, type UploadProgress } from './encrypt-upload';
-import { unpackRows } from '../../../../../api/src/modules/datasets/wire-format';
+import { unpackRows } from '../../../../../shared/wire-format';
 import { WorkerPool } from './worker-pool';
 
 function pool() {

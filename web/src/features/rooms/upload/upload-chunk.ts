@@ -9,7 +9,7 @@ import {
   MAX_CHUNK_ROWS,
   TOKEN_BYTES,
   type PartnerAccess,
-} from '../../../../../api/src/modules/datasets/wire-format';
+} from '../../../../../shared/wire-format';
 import { type ColumnPlan, type EmptyCellPolicy, type EncryptedChunk } from './encrypt-rows';
 
 // Rows per chunk: the most the server takes, unless the rows are wide. Big chunks keep the
@@ -58,7 +58,7 @@ export class UploadError extends Error {
 
 /**
  * The body of one chunk's POST /v1/vcr/uploadEncrypted: binary, its fields as JSON then its packed
- * rows as they are (see encodeChunkBody in api/src/modules/datasets/wire-format.ts).
+ * rows as they are (see encodeChunkBody in shared/wire-format.ts).
  */
 export function chunkBody(upload: DatasetUpload, chunkIndex: number, chunk: EncryptedChunk): Uint8Array<ArrayBuffer> {
   const fields = {

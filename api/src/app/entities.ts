@@ -4,7 +4,7 @@ import { Report } from '../modules/analyses/report.entity';
 import { ApiToken } from '../modules/api-tokens/api-token.entity';
 import { WebhookDelivery, WebhookEndpoint } from '../modules/webhooks/webhook.entities';
 import { EmailVerification } from '../modules/auth/email-verification.entity';
-import { RateLimitHit } from '../modules/auth/rate-limit-hit.entity';
+import { RateLimitHit } from '../shared/rate-limit-hit.entity';
 import { Session } from '../modules/auth/session.entity';
 import { CreditEntry } from '../modules/billing/credit-entry.entity';
 import { Purchase } from '../modules/billing/purchase.entity';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config';
-import type { ChainSetup } from './modules/chain/chain.settings';
-import type { RunningChain } from './modules/chain/local-chain';
-import type { MailService } from './modules/mail/mail.service';
+import type { Config } from '../config';
+import type { ChainSetup } from '../modules/chain/chain.settings';
+import type { RunningChain } from '../modules/chain/local-chain';
+import type { MailService } from '../modules/mail/mail.service';
 
 type Print = (line: string) => void;
 const toStdout: Print = (line) => void process.stdout.write(`${line}\n`);

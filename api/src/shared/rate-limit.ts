@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError } from '../../shared/errors';
-import { lockBuckets } from '../../shared/locks';
+import { AppError } from './errors';
+import { lockBuckets } from './locks';
 import { RateLimitHit } from './rate-limit-hit.entity';
 
 /** What a refusal says when nothing more specific is to be said. */

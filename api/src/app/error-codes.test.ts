@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { composeErrorCodes, ERROR_STATUS } from './error-codes';
-import { ANALYSES_ERRORS } from './modules/analyses/analyses.errors';
-import { AUTH_ERRORS } from './modules/auth/auth.errors';
-import { BILLING_ERRORS } from './modules/billing/billing.errors';
-import { CHAIN_ERRORS } from './modules/chain/chain.errors';
-import { PRIVACY_ERRORS } from './modules/privacy/privacy.errors';
-import { STORAGE_ERRORS } from './modules/storage/storage.errors';
-import { COMMON_ERRORS } from './shared/common-errors';
-import { AppError } from './shared/errors';
+import { ANALYSES_ERRORS } from '../modules/analyses/analyses.errors';
+import { AUTH_ERRORS } from '../modules/auth/auth.errors';
+import { BILLING_ERRORS } from '../modules/billing/billing.errors';
+import { CHAIN_ERRORS } from '../modules/chain/chain.errors';
+import { PRIVACY_ERRORS } from '../modules/privacy/privacy.errors';
+import { STORAGE_ERRORS } from '../modules/storage/storage.errors';
+import { COMMON_ERRORS } from '../shared/common-errors';
+import { AppError } from '../shared/errors';
 
 describe('the error codes', () => {
   const parts = [

@@ -2,7 +2,7 @@
 // responses and survey statistics. One pure module (no Node or DOM APIs) imported by the web app's
 // download buttons, the export API (REST and GraphQL) and `npm run export`, so a file has the same
 // columns and cells whichever of them wrote it (docs/api/exports.md).
-import { csvHead, csvLine } from '../../shared/csv';
+import { csvHead, csvLine } from './csv';
 
 // ---- cells ----
 

@@ -2,10 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { badInput, notFound } from '../../shared/errors';
 import { TAKES_A_PLACE } from '../payouts/payout.entity';
 import type { PayoutsService } from '../payouts/payouts.service';
-import type { OpenRequestsCommand, PublishedRequestRef } from '../responses/phone.schemas';
+import type { OpenRequestsCommand, PublishedRequestRef } from './phone.schemas';
 import type { SurveysService } from '../surveys/surveys.service';
 import type { QuestionView } from '../surveys/surveys.views';
-import { capacityOf, DataRequest } from './request.entity';
+import { capacityOf, DataRequest } from '../requests/request.entity';
 import { pageWindow, toPage } from '../../shared/paging';
 
 export type PublicRequest = {

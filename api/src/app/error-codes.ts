@@ -1,13 +1,14 @@
 // Every stable error code (GraphQL extensions.code, REST error.code) with its HTTP status: the
 // common ones and each module's own, kept beside the module. A code is defined once: two maps that
 // name the same code fail to compile (and `composeErrorCodes` refuses them at run time too).
-import { ANALYSES_ERRORS } from './modules/analyses/analyses.errors';
-import { AUTH_ERRORS } from './modules/auth/auth.errors';
-import { BILLING_ERRORS } from './modules/billing/billing.errors';
-import { CHAIN_ERRORS } from './modules/chain/chain.errors';
-import { PRIVACY_ERRORS } from './modules/privacy/privacy.errors';
-import { STORAGE_ERRORS } from './modules/storage/storage.errors';
-import { COMMON_ERRORS } from './shared/common-errors';
+import { ANALYSES_ERRORS } from '../modules/analyses/analyses.errors';
+import { AUTH_ERRORS } from '../modules/auth/auth.errors';
+import { BILLING_ERRORS } from '../modules/billing/billing.errors';
+import { CHAIN_ERRORS } from '../modules/chain/chain.errors';
+import { PRIVACY_ERRORS } from '../modules/privacy/privacy.errors';
+import { STORAGE_ERRORS } from '../modules/storage/storage.errors';
+import { COMMON_ERRORS } from '../shared/common-errors';
+import { useErrorStatuses, type ErrorCode } from '../shared/errors';
 
 type StatusMap = Readonly<Record<string, number>>;
 type Merged<T extends readonly StatusMap[]> = T extends readonly [infer H, ...infer R extends readonly StatusMap[]]
@@ -37,6 +38,7 @@ export function composeErrorCodes<const T extends readonly StatusMap[]>(
   return all as Merged<T>;
 }
 
+// every code a module declares (ErrorCodeMaps) must have its status here, and nothing more
 export const ERROR_STATUS = composeErrorCodes(
   COMMON_ERRORS,
   ANALYSES_ERRORS,
@@ -45,6 +47,8 @@ export const ERROR_STATUS = composeErrorCodes(
   CHAIN_ERRORS,
   PRIVACY_ERRORS,
   STORAGE_ERRORS,
-);
+) satisfies Record<ErrorCode, number>;
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export type { ErrorCode };
+
+useErrorStatuses(ERROR_STATUS);

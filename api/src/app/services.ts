@@ -1,44 +1,44 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config';
-import { AccessService } from './modules/analyses/access.service';
-import { AnalysesService } from './modules/analyses/analyses.service';
-import { AuditService } from './modules/analyses/audit.service';
-import { ReportsService } from './modules/analyses/reports.service';
-import { ApiTokensService } from './modules/api-tokens/api-tokens.service';
-import { AuthService } from './modules/auth/auth.service';
-import { CreditService } from './modules/billing/credit.service';
-import { LedgerService } from './modules/billing/ledger.service';
-import { PurchasesService, type Gateway } from './modules/billing/purchases.service';
-import { SandboxGateway } from './modules/billing/sandbox-gateway';
-import { StripeGateway } from './modules/billing/stripe-gateway';
-import { WithdrawalsService } from './modules/billing/withdrawals.service';
-import { ChainService } from './modules/chain/chain.service';
-import { chainSetupFromConfig, type ChainSetup } from './modules/chain/chain.settings';
-import { TestFundsService } from './modules/chain/test-funds';
-import { TreasuryQueue } from './modules/chain/treasury-queue';
-import { DatasetsService } from './modules/datasets/datasets.service';
-import { JobQueue, type JobQueueOptions } from './modules/jobs/job-queue';
-import { KeysService } from './modules/keys/keys.service';
-import { MailService } from './modules/mail/mail.service';
-import { NotificationsService } from './modules/notifications/notifications.service';
-import { ParticipantsService } from './modules/participants/participants.service';
-import { PayoutsService } from './modules/payouts/payouts.service';
-import { PrivacyService } from './modules/privacy/privacy.service';
-import { DashboardService } from './modules/requests/dashboard.service';
-import { EscrowFundingService } from './modules/requests/escrow-funding.service';
-import { PublicRequestsService } from './modules/requests/public-requests.service';
-import { RequestsService } from './modules/requests/requests.service';
-import { ExportsService } from './modules/responses/exports.service';
-import { ResponsesService } from './modules/responses/responses.service';
-import { ReviewsService } from './modules/responses/reviews.service';
-import { SubmissionsService } from './modules/responses/submissions.service';
-import { RoomsService } from './modules/rooms/rooms.service';
-import { RuntimeConfigService } from './modules/runtime-config/runtime-config.service';
-import { createFileStorage } from './modules/storage/create-file-storage';
-import type { FileStorage } from './modules/storage/file-storage';
-import { SurveysService } from './modules/surveys/surveys.service';
-import { UsersService } from './modules/users/users.service';
-import { WebhooksService } from './modules/webhooks/webhooks.service';
+import type { Config } from '../config';
+import { AccessService } from '../modules/analyses/access.service';
+import { AnalysesService } from '../modules/analyses/analyses.service';
+import { AuditService } from '../modules/analyses/audit.service';
+import { ReportsService } from '../modules/analyses/reports.service';
+import { ApiTokensService } from '../modules/api-tokens/api-tokens.service';
+import { AuthService } from '../modules/auth/auth.service';
+import { CreditService } from '../modules/billing/credit.service';
+import { LedgerService } from '../modules/billing/ledger.service';
+import { PurchasesService, type Gateway } from '../modules/billing/purchases.service';
+import { SandboxGateway } from '../modules/billing/sandbox-gateway';
+import { StripeGateway } from '../modules/billing/stripe-gateway';
+import { WithdrawalsService } from '../modules/billing/withdrawals.service';
+import { ChainService } from '../modules/chain/chain.service';
+import { chainSetupFromConfig, type ChainSetup } from '../modules/chain/chain.settings';
+import { TestFundsService } from '../modules/chain/test-funds';
+import { TreasuryQueue } from '../modules/chain/treasury-queue';
+import { DatasetsService } from '../modules/datasets/datasets.service';
+import { JobQueue, type JobQueueOptions } from '../modules/jobs/job-queue';
+import { KeysService } from '../modules/keys/keys.service';
+import { MailService } from '../modules/mail/mail.service';
+import { NotificationsService } from '../modules/notifications/notifications.service';
+import { ParticipantsService } from '../modules/participants/participants.service';
+import { PayoutsService } from '../modules/payouts/payouts.service';
+import { PrivacyService } from '../modules/privacy/privacy.service';
+import { DashboardService } from '../modules/requests/dashboard.service';
+import { EscrowFundingService } from '../modules/requests/escrow-funding.service';
+import { PublicRequestsService } from '../modules/responses/public-requests.service';
+import { RequestsService } from '../modules/requests/requests.service';
+import { ExportsService } from '../modules/responses/exports.service';
+import { ResponsesService } from '../modules/responses/responses.service';
+import { ReviewsService } from '../modules/responses/reviews.service';
+import { SubmissionsService } from '../modules/responses/submissions.service';
+import { RoomsService } from '../modules/rooms/rooms.service';
+import { RuntimeConfigService } from '../modules/runtime-config/runtime-config.service';
+import { createFileStorage } from '../modules/storage/create-file-storage';
+import type { FileStorage } from '../modules/storage/file-storage';
+import { SurveysService } from '../modules/surveys/surveys.service';
+import { UsersService } from '../modules/users/users.service';
+import { WebhooksService } from '../modules/webhooks/webhooks.service';
 
 /** The service layer: the only place rules live. GraphQL resolvers and REST routes both call it. */
 export type Services = {
@@ -115,6 +115,7 @@ export function createServices(
   const access = new AccessService(rooms, datasets, analyses, audit, notifications, privacy);
   const responses = new ResponsesService(requests, payouts);
   const gateway: Gateway = config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway();
+  const purchases = new PurchasesService(ledger, gateway, log);
   return {
     config,
     jobs,
@@ -131,9 +132,9 @@ export function createServices(
     chain,
     ledger,
     credit,
-    purchases: new PurchasesService(ledger, gateway, log),
+    purchases,
     withdrawals: new WithdrawalsService(ledger, chain, treasury, log, [(em) => requests.reconcileCreditPublishing(em)]),
-    runtimeConfig: new RuntimeConfigService(config, chain),
+    runtimeConfig: new RuntimeConfigService(config, chain, purchases),
     testFunds: new TestFundsService(chain),
     surveys,
     payouts,

@@ -1,8 +1,12 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Services } from '../../services';
-import { PAYOUT_JOB, REVIEW_DEADLINE_JOB } from '../payouts/payouts.service';
-import { WEBHOOK_JOB, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAY_MAX_SECONDS } from '../webhooks/webhooks.service';
-import type { JobDefinition } from './job-queue';
+import type { Services } from './services';
+import { PAYOUT_JOB, REVIEW_DEADLINE_JOB } from '../modules/payouts/payouts.service';
+import {
+  WEBHOOK_JOB,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_RETRY_DELAY_MAX_SECONDS,
+} from '../modules/webhooks/webhooks.service';
+import type { JobDefinition } from '../modules/jobs/job-queue';
 
 const MINUTE = 60;
 

@@ -1,3 +1,5 @@
+// the statuses of every error code, which the contract checks and the OpenAPI document read
+import './error-codes';
 import { analysesRoutes } from '../modules/analyses/analyses.rest';
 import { authRoutes } from '../modules/auth/auth.rest';
 import { billingRoutes } from '../modules/billing/billing.rest';
@@ -9,12 +11,13 @@ import { requestsRoutes } from '../modules/requests/requests.rest';
 import { responseImageFileRoutes, responseImagesRoutes } from '../modules/response-images/response-images.rest';
 import { exportsRoutes } from '../modules/responses/exports.rest';
 import { phoneRoutes } from '../modules/responses/phone.rest';
+import { responsesRoutes } from '../modules/responses/responses.rest';
 import { roomsRoutes } from '../modules/rooms/rooms.rest';
 import { runtimeConfigRoutes } from '../modules/runtime-config/runtime-config.rest';
 import { avatarFileRoutes, usersRoutes } from '../modules/users/users.rest';
 import { webhooksRoutes } from '../modules/webhooks/webhooks.rest';
-import { collectionResponseJson } from '../modules/responses/collection-response.schema';
-import type { FileRoute, RestApi, RestRoute } from './registry';
+import { collectionResponseJson } from '../../../shared/collection-response.schema';
+import type { FileRoute, RestApi, RestRoute } from '../rest/registry';
 
 /** Every REST route; the OpenAPI document is generated from this list. */
 export const restRoutes: RestRoute[] = [
@@ -25,6 +28,7 @@ export const restRoutes: RestRoute[] = [
   ...runtimeConfigRoutes,
   ...billingRoutes,
   ...requestsRoutes,
+  ...responsesRoutes,
   ...phoneRoutes,
   ...exportsRoutes,
   ...responseImagesRoutes,

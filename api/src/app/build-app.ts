@@ -8,22 +8,24 @@ import { existsSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
-import type { Config } from './config';
-import { graphqlPlugin } from './graphql/plugin';
-import { SESSION_COOKIE } from './modules/auth/session-cookie';
-import { backgroundJobs } from './modules/jobs/background-jobs';
-import type { JobQueueOptions } from './modules/jobs/job-queue';
-import { OutboxMail } from './modules/mail/outbox-mail.entity';
-import { buildOpenApi } from './rest/openapi';
-import { apiReference } from './rest/api-reference';
-import { restErrorReply, restPlugin } from './rest/plugin';
+import type { Config } from '../config';
+import { graphqlPlugin } from '../graphql/plugin';
+import { SESSION_COOKIE } from '../modules/auth/session-cookie';
+import { backgroundJobs } from './jobs';
+import type { JobQueueOptions } from '../modules/jobs/job-queue';
+import { OutboxMail } from '../modules/mail/outbox-mail.entity';
+import { buildOpenApi } from '../rest/openapi';
+import { apiReference } from '../rest/api-reference';
+import { restErrorReply, restPlugin } from '../rest/plugin';
 import { z } from 'zod';
-import { restApi } from './rest/routes';
-import type { ChainSetup } from './modules/chain/chain.settings';
+import './error-codes';
+import { restApi } from './routes';
+import { buildAppSchema } from './schema';
+import type { ChainSetup } from '../modules/chain/chain.settings';
 import { createServices, type Services } from './services';
-import type { Actor, RequestContext } from './shared/context';
-import { AppError } from './shared/errors';
-import { assertNoNulBytes } from './shared/nul-bytes';
+import type { Actor, RequestContext } from '../shared/context';
+import { AppError } from '../shared/errors';
+import { assertNoNulBytes } from '../shared/nul-bytes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -232,6 +234,7 @@ export async function buildApp({
   });
 
   await app.register(graphqlPlugin, {
+    schema: await buildAppSchema(),
     isProduction: config.isProduction,
     publicUrl: config.publicUrl,
     uploadMaxBytes: config.avatarMaxBytes,
