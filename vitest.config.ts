@@ -22,9 +22,11 @@ const apiSettings = {
 export default defineConfig({
   resolve: { alias: { graphql: graphqlEntry } },
   test: {
-    // vitest's default leaves a core to itself, one worker on a two-core machine; the API suites wait
-    // on databases, servers and chains much of their time
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // vitest's default leaves a core to itself, one worker on a two-core machine. The API suites wait
+    // on databases, servers and chains, and the browser tests on their pages, much of their time:
+    // `npm test` runs every project in one pool of a worker more than the cores, so a browser test
+    // waiting on its page leaves the cores to the others
+    maxWorkers: availableParallelism() + 1,
     projects: [
       { extends: true, test: { name: 'api', include: API_TESTS, ...apiSettings } },
       // CI's second pass, on the embedded database (`npm run test:embedded`): see test/embedded-pass.ts
@@ -59,9 +61,8 @@ export default defineConfig({
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // two files at a time: a browser test mostly waits (on the page, the server, the chain), so
-          // two side by side take about half the time of one after the other on two cores
-          // files share a worker's loaded modules, as in the api project
+          // several files at a time (the pool's workers): a browser test mostly waits on its page,
+          // server and chain; files share a worker's loaded modules, as in the api project
           isolate: false,
           // a page that loads, decrypts and draws can take seconds on a busy machine: a poll that
           // gives up after vitest's default second fails for no reason (seen on a loaded CI run)
