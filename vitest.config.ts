@@ -24,9 +24,9 @@ export default defineConfig({
   test: {
     // vitest's default leaves a core to itself, one worker on a two-core machine. The API suites wait
     // on databases, servers and chains, and the browser tests on their pages, much of their time:
-    // `npm test` runs every project in one pool of a worker more than the cores, so a browser test
-    // waiting on its page leaves the cores to the others
-    maxWorkers: availableParallelism() + 1,
+    // `npm test` runs every project in one pool, so a browser test waiting on its page leaves the
+    // cores to the others. Three workers on two cores (with the browsers) made web tests time out.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'api', include: API_TESTS, ...apiSettings } },
       // CI's second pass, on the embedded database (`npm run test:embedded`): see test/embedded-pass.ts

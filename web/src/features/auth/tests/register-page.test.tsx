@@ -82,7 +82,10 @@ describe('registration page', () => {
 
   it('hints at the password rule in the placeholder', async () => {
     await openRegister();
-    expect(screen.getByLabelText('Password')).toHaveAttribute('placeholder', expect.stringMatching(/alphanumeric.*6/i));
+    expect(screen.getByLabelText('Password')).toHaveAttribute(
+      'placeholder',
+      expect.stringMatching(/letters and digits.*6/i),
+    );
   });
 
   it('stops silently while the terms are not ticked', async () => {
