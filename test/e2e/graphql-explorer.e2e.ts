@@ -1,46 +1,28 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type TestUser } from '../api/support/factories';
-import type { TestServer } from '../api/support/server';
-import { launchBrowser, screenshot } from './support/browser';
-import { startAppServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { logIn, screenshot } from './support/browser';
+import { appWithUser } from './support/server';
 
 // The GraphQL explorer at /graphql (GraphiQL, built and served by us): it works on a machine with
 // no way out, under the app's Content-Security-Policy, and queries as the logged-in user.
-let server: TestServer;
-let browser: Browser;
-let user: TestUser;
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-  user = await buildUser(server);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appWithUser();
 
 describe('GraphQL explorer', () => {
   it('opens at /graphql, runs `me` as the logged-in user, and loads nothing from elsewhere', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     const foreign: string[] = [];
     const refused: string[] = [];
     context.on('request', (request) => {
       const url = new URL(request.url());
-      if (!['data:', 'blob:'].includes(url.protocol) && url.origin !== server.url) foreign.push(request.url());
+      if (!['data:', 'blob:'].includes(url.protocol) && url.origin !== app.server.url) foreign.push(request.url());
     });
     page.on('console', (message) => {
       if (/Content.Security.Policy|Refused to/i.test(message.text())) refused.push(message.text());
     });
 
-    await page.goto(`${server.url}/auth/login-page`);
-    await page.getByLabel('Username or e-mail').fill(user.username);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: "Let's Go" }).click();
-    await page.waitForURL(/\/admin\/dashboard$/);
+    await logIn(page, app.server.url, app.user);
 
-    await page.goto(`${server.url}/graphql`);
+    await page.goto(`${app.server.url}/graphql`);
     await expect.poll(() => page.title()).toBe('Parley GraphQL explorer');
     const run = page.getByRole('button', { name: /Execute query/i });
     await run.waitFor({ timeout: 30_000 });
@@ -51,7 +33,7 @@ describe('GraphQL explorer', () => {
     await run.click();
     await expect
       .poll(() => text('.graphiql-response'), { timeout: 15_000 })
-      .toContain(`"username": "${user.username}"`);
+      .toContain(`"username": "${app.user.username}"`);
     expect(await text('.graphiql-response')).not.toContain('"errors"');
     await screenshot(page, 'graphql-explorer-1440');
 

@@ -1,37 +1,20 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type TestUser } from '../api/support/factories';
-import type { TestServer } from '../api/support/server';
-import { launchBrowser, screenshot } from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { logIn, screenshot } from './support/browser';
+import { appWithUser } from './support/server';
 import { ADMIN_ROUTES as ADMIN_ROUTE_TABLE, OPEN_ROUTES } from './support/routes';
-import { startAppServer } from './support/server';
 
 // Every route of the spec's table, walked logged out and logged in, with screenshots at phone and
 // desktop widths as test artifacts (test-results/e2e).
-let server: TestServer;
-let browser: Browser;
-let user: TestUser;
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-  user = await buildUser(server);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appWithUser();
 
 // (ids made up: an unknown request's screen is a route too)
 const ADMIN_ROUTES = ADMIN_ROUTE_TABLE.map((route) => route.replace(':id', '123'));
 
 async function loggedIn(width: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const context = await app.browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${server.url}/auth/login-page`);
-  await page.getByLabel('Username or e-mail').fill(user.username);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: "Let's Go" }).click();
-  await page.waitForURL(/\/admin\/dashboard$/);
+  await logIn(page, app.server.url, app.user);
   return { context, page };
 }
 
@@ -40,10 +23,10 @@ const slug = (route: string) => route.replace(/^\//, '').replace(/[^a-z0-9]+/gi,
 
 describe('route table, logged out', () => {
   it('sends every authenticated screen to the login page and serves the open ones', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     for (const route of ADMIN_ROUTES) {
-      await page.goto(server.url + route);
+      await page.goto(app.server.url + route);
       // the login page brings the visitor back afterwards (not needed for the dashboard, where login lands)
       await page.waitForURL((url) => url.pathname === '/auth/login-page');
       const next = new URL(page.url()).searchParams.get('next');
@@ -54,30 +37,30 @@ describe('route table, logged out', () => {
       ['/admin', '/auth/login-page'],
       ['/auth', '/auth/login-page'],
     ]) {
-      await page.goto(server.url + from);
+      await page.goto(app.server.url + from);
       await page.waitForURL((u) => u.pathname === to);
     }
     for (const route of OPEN_ROUTES) {
-      await page.goto(server.url + route);
+      await page.goto(app.server.url + route);
       await page.waitForLoadState('networkidle');
       expect(pathOf(page), route).toBe(route);
     }
-    await page.goto(`${server.url}/auth/error-page`);
+    await page.goto(`${app.server.url}/auth/error-page`);
     await expect.poll(() => page.getByText('Page not found :(').isVisible()).toBe(true);
     expect(await page.getByText('Ooooups! Looks like you got lost.').isVisible()).toBe(true);
-    await page.goto(`${server.url}/no/such/page`);
+    await page.goto(`${app.server.url}/no/such/page`);
     await expect.poll(() => page.getByText('Page not found :(').isVisible()).toBe(true);
     // the lock screen's card appears after 700 ms
-    await page.goto(`${server.url}/auth/lock-screen-page`);
+    await page.goto(`${app.server.url}/auth/lock-screen-page`);
     await expect.poll(() => page.getByRole('button', { name: /Unlock/i }).isVisible(), { timeout: 5000 }).toBe(true);
     await context.close();
   });
 
   it.each([375, 1440])('renders every open screen at %i px', async (width) => {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const context = await app.browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
     for (const route of OPEN_ROUTES) {
-      await page.goto(server.url + route);
+      await page.goto(app.server.url + route);
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(800); // the lock card's delay
       await screenshot(page, `route-${slug(route)}-${width}`);
@@ -92,14 +75,14 @@ describe('route table, logged in', () => {
   it.each([375, 1440])('resolves every screen and redirect at %i px', async (width) => {
     const { context, page } = await loggedIn(width);
     for (const route of ADMIN_ROUTES) {
-      await page.goto(server.url + route);
+      await page.goto(app.server.url + route);
       await page.waitForLoadState('networkidle');
       expect(pathOf(page), route).toBe(route);
       await screenshot(page, `route-${slug(route)}-${width}`);
       expect(await page.evaluate<number>('document.documentElement.scrollWidth'), route).toBeLessThanOrEqual(width);
     }
     for (const from of ['/', '/admin', '/admin/unknown/thing']) {
-      await page.goto(server.url + from);
+      await page.goto(app.server.url + from);
       await page.waitForURL(/\/admin\/dashboard$/);
     }
     await context.close();

@@ -1,36 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type TestUser } from '../api/support/factories';
-import type { TestServer } from '../api/support/server';
-import { launchBrowser } from './support/browser';
-import { startAppServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { logIn } from './support/browser';
+import { appWithUser } from './support/server';
 
 // The production build as Chromium receives it from the real server: compressed, cached for good
 // when hashed, and the dashboard's data asked for while its screen is still loading.
-let server: TestServer;
-let browser: Browser;
-let user: TestUser;
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-  user = await buildUser(server);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function logIn(page: Page) {
-  await page.goto(`${server.url}/auth/login-page`);
-  await page.getByLabel('Username or e-mail').fill(user.username);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: "Let's Go" }).click();
-  await page.waitForURL(/\/admin\/dashboard$/);
-}
+const app = appWithUser();
 
 describe('serving the web app', () => {
   it('sends scripts brotli-compressed, immutable, and a repeat visit takes them from the cache', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await context.newPage();
     const scripts: { url: string; encoding?: string; cache?: string }[] = [];
     page.on('response', (response) => {
@@ -38,7 +16,7 @@ describe('serving the web app', () => {
       const headers = response.headers();
       scripts.push({ url: response.url(), encoding: headers['content-encoding'], cache: headers['cache-control'] });
     });
-    const first = await page.goto(`${server.url}/auth/login-page`);
+    const first = await page.goto(`${app.server.url}/auth/login-page`);
     await page.getByRole('button', { name: "Let's Go" }).waitFor();
     expect(first?.headers()['cache-control']).toBe('no-cache');
     expect(scripts.length).toBeGreaterThan(3);
@@ -62,7 +40,7 @@ describe('serving the web app', () => {
       const url = urls.get(event.requestId) ?? '';
       if (url.endsWith('.js') && event.encodedDataLength > 0) fromNetwork.push(url);
     });
-    await page.goto(`${server.url}/auth/login-page`);
+    await page.goto(`${app.server.url}/auth/login-page`);
     await page.getByRole('button', { name: "Let's Go" }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(urls.size).toBeGreaterThan(3);
@@ -71,9 +49,9 @@ describe('serving the web app', () => {
   });
 
   it("asks for the dashboard's data while its screen's code is still on the way", async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await context.newPage();
-    await logIn(page);
+    await logIn(page, app.server.url, app.user);
     await page.getByText('No requests yet').waitFor();
 
     // the dashboard's own chunk comes 1.5 s late; its queries must not wait for it
@@ -88,7 +66,7 @@ describe('serving the web app', () => {
       const operation = /"operationName":"(\w+)"/.exec(request.postData() ?? '')?.[1];
       if (operation && !sent.has(operation)) sent.set(operation, Date.now());
     });
-    await page.goto(`${server.url}/admin/dashboard`);
+    await page.goto(`${app.server.url}/admin/dashboard`);
     await page.getByText('No requests yet').waitFor();
     const shown = Date.now();
     expect(released).toBeGreaterThan(0);
