@@ -17,6 +17,13 @@ export const ENGINE_TESTS = [
   'test/api/db-faults.test.ts',
 ];
 
+/**
+ * Engine tests that open the embedded database whatever DATABASE_URL says (the embedded data
+ * directory across a restart; `npm start` on embedded defaults). With DATABASE_URL set, the api
+ * project leaves them to the embedded pass, where they run the same way: once per CI run, not twice.
+ */
+export const EMBEDDED_ONLY_TESTS = ['api/src/db/database.test.ts', 'test/api/start.test.ts'];
+
 /** Each module's smoke file: the test file that exercises the module's main paths over HTTP. */
 export const MODULE_SMOKE_TESTS: Record<string, string> = {
   analyses: 'test/api/rooms-rules.test.ts',

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ENGINE_TESTS, MODULE_SMOKE_TESTS } from '../embedded-pass';
+import { EMBEDDED_ONLY_TESTS, EMBEDDED_PASS, ENGINE_TESTS, MODULE_SMOKE_TESTS } from '../embedded-pass';
 
 const MODULES = 'api/src/modules';
 
@@ -18,6 +18,14 @@ describe('the embedded pass (test/embedded-pass.ts)', () => {
       const base = new RegExp(`^${path.basename(pattern).replace(/\./g, '\\.').replace(/\*/g, '.*')}$`);
       const found = readdirSync(dir, { recursive: true }).some((f) => base.test(path.basename(String(f))));
       expect(found, pattern).toBe(true);
+    }
+  });
+
+  it('runs in its pass every test the api project leaves out on the PostgreSQL server', () => {
+    const inPass = (file: string) => EMBEDDED_PASS.some((pattern) => path.matchesGlob(file, pattern));
+    for (const file of EMBEDDED_ONLY_TESTS) {
+      expect(existsSync(file), file).toBe(true);
+      expect(inPass(file), file).toBe(true);
     }
   });
 });

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { buildApp, openDatabase } from '../../../api/src/app';
 import { loadConfig } from '../../../api/src/config';
 import type { Database } from '../../../api/src/db/database';
-import { adminQuery, databaseUrl, TEMPLATE_DB_ENV, TEMPLATE_DUMP_ENV } from './test-db';
+import { adminQuery, databaseUrl, dropRunDatabases, TEMPLATE_DB_ENV, TEMPLATE_DUMP_ENV, TEST_RUN_ENV } from './test-db';
 
 const TEMPLATE_PREFIX = 'parley_tpl_';
 
@@ -27,8 +27,9 @@ function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
-  } catch {
-    return false;
+  } catch (err) {
+    // EPERM: the process exists but is another user's
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -37,12 +38,10 @@ async function dropAbandonedTemplates(baseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: baseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ name: string }>(
-      `select datname as name from pg_database where datname like '${TEMPLATE_PREFIX}%'`,
-    );
+    const { rows } = await client.query<{ name: string }>('select datname as name from pg_database');
     for (const { name } of rows) {
-      const pid = Number(name.slice(TEMPLATE_PREFIX.length).split('_')[0]);
-      if (!isAlive(pid)) await client.query(`drop database if exists "${name}" with (force)`);
+      const pid = new RegExp(`^${TEMPLATE_PREFIX}(\\d+)_[0-9a-f]+$`).exec(name)?.[1];
+      if (pid && !isAlive(Number(pid))) await client.query(`drop database if exists "${name}" with (force)`);
     }
   } finally {
     await client.end();
@@ -59,6 +58,9 @@ export async function prepareDatabaseTemplates(): Promise<() => Promise<void>> {
   const baseUrl = process.env.DATABASE_URL;
   if (baseUrl) {
     await dropAbandonedTemplates(baseUrl);
+    await dropRunDatabases(baseUrl, (run) => !isAlive(run));
+    const run = String(process.pid);
+    process.env[TEST_RUN_ENV] = run;
     const name = `${TEMPLATE_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
     await adminQuery(baseUrl, `create database "${name}"`);
     const db = await openDatabase({ databaseUrl: databaseUrl(baseUrl, name) });
@@ -73,6 +75,9 @@ export async function prepareDatabaseTemplates(): Promise<() => Promise<void>> {
     process.env[TEMPLATE_DB_ENV] = name;
     return async () => {
       delete process.env[TEMPLATE_DB_ENV];
+      delete process.env[TEST_RUN_ENV];
+      // the databases whose drop a file's worker left running when the run ended
+      await dropRunDatabases(baseUrl, (r) => String(r) === run);
       await adminQuery(baseUrl, `drop database if exists "${name}" with (force)`);
     };
   }

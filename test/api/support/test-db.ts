@@ -11,6 +11,9 @@ export { openDatabase };
 // server to copy, and a dump of a migrated embedded data directory to load.
 export const TEMPLATE_DB_ENV = 'PARLEY_TEST_TEMPLATE_DB';
 export const TEMPLATE_DUMP_ENV = 'PARLEY_TEST_TEMPLATE_DUMP';
+/** The run's id (its main process's pid), set by the global set-up: it starts every test database's name. */
+export const TEST_RUN_ENV = 'PARLEY_TEST_RUN';
+export const TEST_DB_PREFIX = 'parley_t_';
 
 let templateDump: { path: string; blob: Blob } | undefined;
 
@@ -28,12 +31,12 @@ export function databaseUrl(baseUrl: string, name: string): string {
   return url.toString();
 }
 
-/** Runs one statement on the server's maintenance connection (create and drop database). */
-export async function adminQuery(baseUrl: string, sql: string): Promise<void> {
+/** Runs statements in turn on the server's maintenance connection (create and drop database). */
+export async function adminQuery(baseUrl: string, ...statements: string[]): Promise<void> {
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
-    await admin.query(sql);
+    for (const sql of statements) await admin.query(sql);
   } finally {
     await admin.end();
   }
@@ -47,15 +50,47 @@ export async function adminQuery(baseUrl: string, sql: string): Promise<void> {
 export async function openTestDatabase(): Promise<Database> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) return openDatabase({ embeddedTemplate: embeddedTemplate() });
-  const name = `parley_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const run = process.env[TEST_RUN_ENV] ?? String(process.pid);
+  const name = `${TEST_DB_PREFIX}${run}_${randomBytes(4).toString('hex')}`;
   const template = process.env[TEMPLATE_DB_ENV];
-  await adminQuery(baseUrl, `create database "${name}"${template ? ` template "${template}"` : ''}`);
+  await adminQuery(
+    baseUrl,
+    `create database "${name}"${template ? ` template "${template}"` : ''}`,
+    // A test database lives for one file: a commit need not wait for the WAL to reach the disk
+    // (a crash loses the last commits of a database nobody keeps). Tests commit thousands of times.
+    `alter database "${name}" set synchronous_commit = off`,
+  );
   const db = await openDatabase({ databaseUrl: databaseUrl(baseUrl, name) });
   return {
     ...db,
     async close() {
       await db.close();
-      await adminQuery(baseUrl, `drop database if exists "${name}" with (force)`);
+      // DROP DATABASE waits on the disk (hundreds of ms, seconds on a busy machine): the file's
+      // worker goes on while the server drops it; the run's teardown drops what is left.
+      pendingDrops.add(name);
+      void adminQuery(baseUrl, `drop database if exists "${name}" with (force)`)
+        .catch(() => undefined)
+        .finally(() => pendingDrops.delete(name));
     },
   };
+}
+
+const pendingDrops = new Set<string>();
+
+/** Drops the test databases of a run (its teardown), or of runs whose main process has ended. */
+export async function dropRunDatabases(baseUrl: string, isOver: (run: number) => boolean): Promise<void> {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>('select datname as name from pg_database');
+    for (const { name } of rows) {
+      // matched here, not with LIKE, where "_" stands for any character (parley_tpl_ would match)
+      const run = new RegExp(`^${TEST_DB_PREFIX}(\\d+)_[0-9a-f]+$`).exec(name)?.[1];
+      if (run && isOver(Number(run))) {
+        await client.query(`drop database if exists "${name}" with (force)`).catch(() => undefined);
+      }
+    }
+  } finally {
+    await client.end();
+  }
 }
