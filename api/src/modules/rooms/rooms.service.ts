@@ -2,7 +2,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, badInput, conflict, forbidden, notFound } from '../../shared/errors';
 import { newSecret, sha256Hex } from '../../shared/tokens';
 import { takeHits } from '../../shared/rate-limit';
-import { dropDatasetTables } from '../datasets/dataset-tables';
 import { Key } from '../keys/key.entity';
 import { normaliseKeyId } from '../keys/public-key';
 import type { MailService } from '../mail/mail.service';
@@ -50,14 +49,28 @@ export type MemberView = {
 
 export type RoomView = Access & { userCount: number };
 
+/**
+ * A module's part in deleting a room, run in the deletion's transaction while the room's rows still
+ * exist; what it returns runs once they are gone. Modules above rooms (datasets: each data set's
+ * own tables) register one in the composition root, so rooms need not know them.
+ */
+export type RoomDeletionHook = (tx: EntityManager, roomId: string) => Promise<(() => Promise<void>) | void>;
+
 /** A pending invitation, as its invitee sees it. */
 export type InvitationView = { invitation: RoomInvitation; room: Room; inviter: User };
 
 export class RoomsService {
+  private readonly deletionHooks: RoomDeletionHook[] = [];
+
   constructor(
     private readonly mail: MailService,
     private readonly publicUrl: string,
   ) {}
+
+  /** Adds a module's part to every room's deletion (see RoomDeletionHook). */
+  onDelete(hook: RoomDeletionHook): void {
+    this.deletionHooks.push(hook);
+  }
 
   /**
    * The caller's membership of a room. Anyone who is not a member gets NOT_FOUND, exactly as for a
@@ -108,13 +121,13 @@ export class RoomsService {
   async delete(em: EntityManager, user: User, roomId: string): Promise<void> {
     await em.transactional(async (tx) => {
       const { room } = await this.ownerAccess(tx, user, roomId);
-      // each data set has tables of its own: they go with the room
-      const sets = await tx.execute<{ id: string }[]>(`select id from vcr_datasets where room_id = ?`, [room.id]);
+      const after: (() => Promise<void>)[] = [];
+      for (const hook of this.deletionHooks) {
+        const then = await hook(tx, room.id);
+        if (then) after.push(then);
+      }
       await tx.execute(`delete from vcr_rooms where id = ?`, [room.id]);
-      await dropDatasetTables(
-        tx,
-        sets.map((d) => d.id),
-      );
+      for (const then of after) await then();
     });
   }
 
