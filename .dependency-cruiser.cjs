@@ -1,13 +1,11 @@
 // The import rules of the repository, checked by dependency-cruiser in `npm run lint`
-// (CONTRIBUTING.md "Dependency rules" draws them). Imports that broke a rule when it was written are
-// listed in .dependency-cruiser-known-violations.json: the check fails on any new one, and an entry
-// goes when the import it names is gone (`npm run lint:deps:baseline` rewrites the list).
+// (CONTRIBUTING.md "Dependency rules" draws them). There is no baseline of tolerated violations:
+// the check fails on any import against a rule.
 
 /**
  * api/src from the bottom up, one folder a step: a folder may import the ones before it, never one
  * after it. A total order of folders leaves no two folders importing each other (nor any longer
- * folder cycle), and unlike dependency-cruiser's folder-scope `circular` rule its violations can be
- * listed in the known-violations baseline.
+ * folder cycle), and its messages name the folder that broke it.
  */
 const PLATFORM = ['config', 'shared', 'db', 'modules/storage', 'modules/mail', 'modules/jobs'];
 const HTTP = ['rest', 'graphql'];

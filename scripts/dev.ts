@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 const children: ChildProcess[] = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', 'api/src/main.ts'], { stdio: 'inherit' }),
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'scripts/server.ts'], { stdio: 'inherit' }),
   spawn(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), '--config', 'web/vite.config.ts'], {
     stdio: 'inherit',
   }),

@@ -7,7 +7,7 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { attachContract, createProvider, devAccounts, toRequestId } from '../api/src/modules/chain/anvil';
+import { attachContract, createProvider, devAccounts, toRequestId } from './chain/anvil';
 import { DEMO_REQUESTS, type DemoRequest } from './seed/demo-content';
 import { simulateParticipants } from './simulate/simulate';
 

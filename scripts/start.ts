@@ -3,4 +3,4 @@
 import { buildWebIfStale } from './web-build';
 
 buildWebIfStale();
-await import('../api/src/main');
+await import('./server');

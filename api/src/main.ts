@@ -1,11 +1,15 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config';
 import { buildApp, openDatabase } from './app';
-import { deferredLog, startServerChain } from './modules/chain/local-chain';
+import { deferredLog, type LocalChainLauncher } from './modules/chain/local-chain';
 import { announceStartup } from './app/startup-banner';
 
-// read config -> open db (migrations run) -> local chain if none is configured -> build app -> listen
-async function main() {
+/**
+ * The server process: read config -> open db (migrations run) -> local chain if none is configured
+ * -> build app -> listen. Its entry point is scripts/server.ts (`npm start`, `npm run dev`), which
+ * hands in the local chain's launcher: the server itself ships without anvil and its deployment.
+ */
+export async function main({ startLocalChain }: { startLocalChain?: LocalChainLauncher } = {}) {
   let config;
   try {
     config = loadConfig();
@@ -17,9 +21,9 @@ async function main() {
     throw err;
   }
   // no CHAIN_RPC_URL: run anvil with the contracts (a failure leaves chain features reporting why);
-  // it starts while the database opens
+  // it starts while the database opens. Without a launcher, chain features report no chain.
   const chainLog = deferredLog();
-  const chainStarting = config.chain.rpcUrl ? undefined : startServerChain(config, chainLog);
+  const chainStarting = config.chain.rpcUrl ? undefined : startLocalChain?.(config, chainLog);
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     embeddedDir: `${config.dataDir}/pg`,
@@ -68,8 +72,3 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
 }
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});

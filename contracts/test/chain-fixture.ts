@@ -11,7 +11,7 @@ import {
   startLocalChain,
   type Deployment,
   type LocalChain,
-} from '../../api/src/modules/chain/anvil';
+} from '../../scripts/chain/anvil';
 
 /** Dev accounts 1..5 start with this many IPT. */
 export const FUNDING = 1_000n;

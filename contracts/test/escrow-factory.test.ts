@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZeroAddress, getAddress, type Wallet } from 'ethers';
 import { readArtifact } from '../../api/src/modules/chain/artifacts';
-import { toRequestId } from '../../api/src/modules/chain/anvil';
+import { toRequestId } from '../../scripts/chain/anvil';
 import { FUNDING, expectRevert, mined, startChainFixture, type ChainFixture } from './chain-fixture';
 
 // Request ids as the app has them (UUID strings), hashed to bytes32 for the factory.

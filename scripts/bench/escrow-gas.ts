@@ -11,7 +11,7 @@ import {
   devAccounts,
   startLocalChain,
   toRequestId,
-} from '../../api/src/modules/chain/anvil';
+} from '../chain/anvil';
 
 async function gasOf(tx: Promise<ContractTransactionResponse>): Promise<bigint> {
   const receipt: TransactionReceipt | null = await (await tx).wait();

@@ -1,5 +1,5 @@
 // `npm run chain`: the local dev chain on its own (anvil from @foundry-rs/anvil, with the Parley
-// contracts deployed), the library in api/src/modules/chain/anvil.ts.
+// contracts deployed), the library in scripts/chain/anvil.ts.
 //   npx tsx scripts/chain/start-chain.ts [--port 8545] [--state .data/chain/anvil-state.json]
 //                                        [--deployment .data/chain/deployment.json]
 // It keeps the chain in a state file across restarts, deploys only when the recorded contracts are
@@ -16,7 +16,7 @@ import {
   startLocalChain,
   writeDeployment,
   type Deployment,
-} from '../../api/src/modules/chain/anvil';
+} from './anvil';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

@@ -3,7 +3,7 @@ import { Wallet } from 'ethers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_INTENT_LIMIT } from '../../api/src/modules/billing/purchases.service';
 import { Purchase } from '../../api/src/modules/billing/purchase.entity';
-import { DEV_FUNDING } from '../../api/src/modules/chain/anvil';
+import { DEV_FUNDING } from '../../scripts/chain/anvil';
 import { TEST_FUNDS_LIMITS } from '../../api/src/modules/chain/test-funds';
 import { RateLimitHit } from '../../api/src/shared/rate-limit-hit.entity';
 import { DataRequest } from '../../api/src/modules/requests/request.entity';

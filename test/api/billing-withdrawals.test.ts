@@ -11,7 +11,7 @@ import {
   startLocalChain,
   type Deployment,
   type LocalChain,
-} from '../../api/src/modules/chain/anvil';
+} from '../../scripts/chain/anvil';
 import { balanceOf, buyCredit } from './support/billing';
 import { gqlCode, TestClient } from './support/client';
 import { buildUser, type TestUser } from './support/factories';

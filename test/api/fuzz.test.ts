@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { encodeChunkBody, frameChunkBody } from '../../shared/wire-format';
 import type { RestRoute } from '../../api/src/rest/registry';
 import { restRoutes } from './support/app';
-import { deployContracts, devAccounts, startLocalChain, type LocalChain } from '../../api/src/modules/chain/anvil';
+import { deployContracts, devAccounts, startLocalChain, type LocalChain } from '../../scripts/chain/anvil';
 import { TestClient } from './support/client';
 import { dbSnapshot, type DbSnapshot } from './support/db-snapshot';
 import { buildUser, PNG_1X1, type TestUser } from './support/factories';

@@ -1,21 +1,20 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // The import rules of .dependency-cruiser.cjs as `npm run lint` applies them (`npm run lint:deps`):
-// the repository passes with its known violations, and a planted import against a rule fails.
+// the repository passes with no violation at all, and a planted import against a rule fails.
 const run = promisify(execFile);
 const root = process.cwd();
 const depcruise = path.join(root, 'node_modules', '.bin', 'depcruise');
-const KNOWN = '.dependency-cruiser-known-violations.json';
 
 type Outcome = { code: number; out: string };
 
 async function check(cwd: string, folders: string[]): Promise<Outcome> {
-  const args = [...folders, '--config', path.join(root, '.dependency-cruiser.cjs'), '--ignore-known', KNOWN];
+  const args = [...folders, '--config', path.join(root, '.dependency-cruiser.cjs')];
   try {
     const { stdout, stderr } = await run(depcruise, args, { cwd });
     return { code: 0, out: stdout + stderr };
@@ -31,7 +30,7 @@ const rulesHit = (out: string) => [...out.matchAll(/^\s*error (\S+): /gm)].map((
 const made: string[] = [];
 afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-/** A throwaway tree with these files (path -> source) and the repository's known violations. */
+/** A throwaway tree with these files (path -> source). */
 function tree(files: Record<string, string>): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'parley-deps-'));
   made.push(dir);
@@ -39,13 +38,12 @@ function tree(files: Record<string, string>): string {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), source);
   }
-  cpSync(path.join(root, KNOWN), path.join(dir, KNOWN));
   writeFileSync(path.join(dir, 'tsconfig.json'), '{}');
   return dir;
 }
 
 describe('dependency rules (npm run lint:deps)', () => {
-  it('pass on the repository, its known violations aside', async () => {
+  it('pass on the repository', async () => {
     const { code, out } = await check(root, ['api', 'shared', 'web', 'scripts', 'test']);
     expect(out).toContain('no dependency violations found');
     expect(code).toBe(0);
@@ -99,22 +97,5 @@ describe('dependency rules (npm run lint:deps)', () => {
     for (const allowed of ['test/api/support/server.ts', 'api/src/main.ts', 'web/src/features/a/page.test.ts']) {
       expect(out).not.toContain(`${allowed} →`);
     }
-  });
-
-  it('let a known violation pass and fail on a new one, so the baseline only ratchets down', async () => {
-    const dir = tree({
-      'api/src/modules/users/user.entity.ts': 'export const u = 1;\n',
-      'api/src/shared/context.ts': "export { u } from '../modules/users/user.entity';\n",
-    });
-    // the baseline as `npm run lint:deps:baseline` writes it, listing context.ts's import
-    const config = path.join(root, '.dependency-cruiser.cjs');
-    await run(depcruise, ['api', '--config', config, '--output-type', 'baseline', '--output-to', KNOWN], { cwd: dir });
-    expect((await check(dir, ['api'])).code).toBe(0);
-
-    writeFileSync(path.join(dir, 'api/src/shared/other.ts'), "export { u } from '../modules/users/user.entity';\n");
-    const { code, out } = await check(dir, ['api']);
-    expect(code).not.toBe(0);
-    expect(out).toContain('api/src/shared/other.ts → api/src/modules/users/user.entity.ts');
-    expect(out).not.toContain('api/src/shared/context.ts →');
   });
 });

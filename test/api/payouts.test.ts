@@ -5,7 +5,7 @@ import { Payout } from '../../api/src/modules/payouts/payout.entity';
 import { DataRequest } from '../../api/src/modules/requests/request.entity';
 import { User } from '../../api/src/modules/users/user.entity';
 import { WebhookDelivery, WebhookEndpoint } from '../../api/src/modules/webhooks/webhook.entities';
-import { attachContract, devAccounts } from '../../api/src/modules/chain/anvil';
+import { attachContract, devAccounts } from '../../scripts/chain/anvil';
 import { encryptCollectionResponse } from '../../scripts/simulate/response-crypto';
 import { balanceOf, buyCredit } from './support/billing';
 import { TestClient } from './support/client';

@@ -5,7 +5,7 @@ import { CreditEntry } from '../../api/src/modules/billing/credit-entry.entity';
 import { EscrowFunding } from '../../api/src/modules/requests/escrow-funding.entity';
 import { DataRequest } from '../../api/src/modules/requests/request.entity';
 import { User } from '../../api/src/modules/users/user.entity';
-import { attachContract, createSigner, devAccounts, toRequestId } from '../../api/src/modules/chain/anvil';
+import { attachContract, createSigner, devAccounts, toRequestId } from '../../scripts/chain/anvil';
 import { encryptCollectionResponse } from '../../scripts/simulate/response-crypto';
 import { balanceOf, buyCredit } from './support/billing';
 import { TestClient } from './support/client';

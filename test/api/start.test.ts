@@ -38,7 +38,7 @@ async function startServer(port: number): Promise<ChildProcess> {
     LOG_LEVEL: 'warn',
     WEB_DIST: path.join(dataDir, 'none'),
   };
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/server.ts'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -8,7 +8,7 @@ import {
   startLocalChain,
   type Deployment,
   type LocalChain,
-} from '../../api/src/modules/chain/anvil';
+} from '../../scripts/chain/anvil';
 import { runAsLocalChain } from './support/chain';
 import { TestClient } from './support/client';
 import { buildUser, type TestUser } from './support/factories';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { isForbiddenAddress } from '../../api/src/modules/webhooks/address-policy';
 import { WebhookDelivery, WebhookEndpoint } from '../../api/src/modules/webhooks/webhook.entities';
 import type { WebhookDeliveryView, WebhookEndpointView } from '../../api/src/modules/webhooks/webhooks.mappers';
-import { attachContract } from '../../api/src/modules/chain/anvil';
+import { attachContract } from '../../scripts/chain/anvil';
 import { buyCredit } from './support/billing';
 import { TestClient } from './support/client';
 import { publishFundedCollection, startTestChain, submitCollection, type TestChain } from './support/escrow';

@@ -9,7 +9,7 @@ import {
   startLocalChain,
   type Deployment,
   type LocalChain,
-} from '../../api/src/modules/chain/anvil';
+} from '../../scripts/chain/anvil';
 import { balanceOf } from '../api/support/billing';
 import { buildUser, type TestUser } from '../api/support/factories';
 import type { TestServer } from '../api/support/server';

@@ -1,7 +1,7 @@
 import { getAddress, type Contract } from 'ethers';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toRequestId } from '../../api/src/modules/chain/anvil';
+import { toRequestId } from '../../scripts/chain/anvil';
 import { simulateParticipants } from '../../scripts/simulate/simulate';
 import { balanceOf } from '../api/support/billing';
 import { startChainServer, type ChainServer } from '../api/support/chain';

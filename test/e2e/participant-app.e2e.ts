@@ -13,7 +13,7 @@ import {
   startLocalChain,
   type Deployment,
   type LocalChain,
-} from '../../api/src/modules/chain/anvil';
+} from '../../scripts/chain/anvil';
 import { SESSION_COOKIE } from '../../api/src/modules/auth/session-cookie';
 import { PRIVATE_KEY_STORAGE_PREFIX } from '../../web/src/crypto/key-storage';
 import { fundEscrow } from '../../web/src/wallet/contracts';

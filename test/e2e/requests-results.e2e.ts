@@ -12,7 +12,7 @@ import {
   startLocalChain,
   type Deployment,
   type LocalChain,
-} from '../../api/src/modules/chain/anvil';
+} from '../../scripts/chain/anvil';
 import { fakeAnswers, fakePerson, rng, type PhoneQuestion } from '../../scripts/simulate/fake-data';
 import { simulateParticipants } from '../../scripts/simulate/simulate';
 import { fundEscrow } from '../../web/src/wallet/contracts';

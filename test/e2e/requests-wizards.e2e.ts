@@ -10,7 +10,7 @@ import {
   toRequestId,
   type Deployment,
   type LocalChain,
-} from '../../api/src/modules/chain/anvil';
+} from '../../scripts/chain/anvil';
 import { buildUser, type TestUser } from '../api/support/factories';
 import { buildKey, createRequest, surveyBody, type KeyPair } from '../api/support/requests';
 import type { TestServer } from '../api/support/server';

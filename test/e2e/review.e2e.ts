@@ -2,7 +2,7 @@ import { Wallet } from 'ethers';
 import { generateKeyPairSync } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devAccounts } from '../../api/src/modules/chain/anvil';
+import { devAccounts } from '../../scripts/chain/anvil';
 import { encryptCollectionResponse } from '../../scripts/simulate/response-crypto';
 import { PRIVATE_KEY_STORAGE_PREFIX } from '../../web/src/crypto/key-storage';
 import { startChainServer, type ChainServer } from '../api/support/chain';

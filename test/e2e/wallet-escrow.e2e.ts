@@ -10,7 +10,7 @@ import {
   toRequestId,
   type Deployment,
   type LocalChain,
-} from '../../api/src/modules/chain/anvil';
+} from '../../scripts/chain/anvil';
 import type { ChainSettings } from '../../web/src/shared/config/chain-settings';
 import { fundEscrow, requestIdOf } from '../../web/src/wallet/contracts';
 import type { Eip1193Provider } from '../../web/src/wallet/eip1193';

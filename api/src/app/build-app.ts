@@ -125,27 +125,7 @@ export async function buildApp({
   checkContract = config.env === 'test',
 }: AppOptions): Promise<{ app: FastifyInstance; services: Services; checks: SelfChecks }> {
   const app = Fastify({
-    logger: logger
-      ? {
-          level: config.logLevel,
-          // secrets never reach the logs: cookies, tokens and credentials are redacted
-          redact: {
-            paths: [
-              'req.headers.cookie',
-              'req.headers.authorization',
-              'res.headers["set-cookie"]',
-              '*.password',
-              '*.token',
-              '*.privateKey',
-              '*.cardNumber',
-              '*.cvc',
-              'req.headers["stripe-signature"]',
-            ],
-            censor: '[redacted]',
-          },
-          ...(typeof logger === 'object' ? { stream: logger.stream } : {}),
-        }
-      : false,
+    logger: loggerOptions(config, logger),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     // refusals before routing (a URL with a stray %, a head over 16 kB) answer in the API's envelope too
@@ -167,66 +147,9 @@ export async function buildApp({
   });
 
   await app.register(cookie);
-  // Stripe.js (only when Stripe is configured) loads from js.stripe.com, frames its card element from
-  // js/hooks.stripe.com and calls api.stripe.com; a public chain RPC is called by the browser.
-  const stripeSrc = config.stripe ? ['https://js.stripe.com'] : [];
-  const stripeFrames = config.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [];
-  const stripeConnect = config.stripe ? ['https://api.stripe.com'] : [];
-  const browserRpc = config.chain.publicRpcUrl ?? config.chain.rpcUrl;
-  const publicRpc = browserRpc ? [new URL(browserRpc).origin] : [];
-  // outside production the browser calls the local anvil that npm start runs on a loopback port;
-  // a production page must not reach into its visitor's own machine
-  const loopback = config.isProduction ? [] : ['http://127.0.0.1:*', 'http://localhost:*'];
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripeSrc],
-        styleSrc: ["'self'", "'unsafe-inline'"], // MUI/emotion inject style tags
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...loopback, ...stripeConnect, ...publicRpc],
-        frameSrc: ["'self'", ...stripeFrames],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.isProduction ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await registerSecurityHeaders(app, config);
 
-  // Who is calling: a session cookie or an API token. Every API request gets its own EntityManager.
-  app.decorateRequest('ctx', null as unknown as RequestContext);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isApiRequest(request)) return;
-    const em = orm.em.fork();
-    let actor: Actor | null = null;
-    const auth = request.headers.authorization;
-    if (auth?.startsWith('Bearer ')) {
-      const user = await services.apiTokens.resolve(em, auth.slice(7).trim());
-      if (!user) {
-        const err = new AppError('UNAUTHENTICATED', 'Invalid or revoked API token');
-        if (request.routeOptions.url === '/graphql') {
-          return reply.code(401).send({ errors: [{ message: err.message, extensions: { code: err.code } }] });
-        }
-        return restErrorReply(err, request, reply);
-      }
-      actor = { user, via: 'token' };
-    } else {
-      const token = request.cookies[SESSION_COOKIE];
-      const session = token ? await services.auth.resolveSession(em, token) : null;
-      if (session) actor = { user: session.user, via: 'session', sessionTokenHash: session.tokenHash };
-    }
-    request.ctx = { em, actor, ip: request.ip, services, request, reply };
-  });
-
-  // one place for NUL characters (PostgreSQL text cannot hold them): refused before any route runs
-  // (a path no route matched, NUL or not, is the not-found answer's: it reads nothing)
-  app.addHook('preHandler', async (request) => {
-    if (isApiRequest(request) && !request.is404) assertNoNulBytes(request, request.routeOptions.url === '/graphql');
-  });
+  registerRequestContext(app, orm, services);
 
   app.get('/healthz', async (_request, reply) => {
     await orm.em.fork().getConnection().execute('select 1');
@@ -260,31 +183,13 @@ export async function buildApp({
   app.get('/v1/openapi.json', async () => openApi);
   await app.register(apiReference);
 
-  if (config.devOutbox) {
-    // Development only (no SMTP, not production): read the mail the server would have sent.
-    app.get<{ Querystring: Record<string, unknown> }>('/dev/outbox', async (request, reply) => {
-      const query = DEV_OUTBOX_QUERY.safeParse(request.query);
-      if (!query.success) {
-        return reply.code(400).send({
-          error: { code: 'BAD_USER_INPUT', message: 'to must be one e-mail address (at most 254 characters)' },
-        });
-      }
-      const to = query.data.to?.toLowerCase();
-      const mails = await orm.em
-        .fork()
-        .find(OutboxMail, to ? { toAddress: to } : {}, { orderBy: { createdAt: 'desc' }, limit: 50 });
-      return {
-        result: mails.map((m) => ({
-          id: m.id,
-          to: m.toAddress,
-          subject: m.subject,
-          text: m.text,
-          createdAt: m.createdAt,
-        })),
-      };
-    });
-  }
+  if (config.devOutbox) registerDevOutbox(app, orm);
+  await registerWebApp(app, config);
+  return { app, services, checks };
+}
 
+/** The React app's files (web/dist) and the not-found answer: the app for pages, JSON for the API. */
+async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const webIndex = path.join(config.webDist, 'index.html');
   if (existsSync(webIndex)) {
     await app.register(fastifyStatic, {
@@ -317,6 +222,120 @@ export async function buildApp({
       .code(404)
       .send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
   });
+}
 
-  return { app, services, checks };
+/** Fastify's logger: JSON at the configured level, secrets redacted; false: silent. */
+function loggerOptions(config: Config, logger: AppOptions['logger']) {
+  return logger
+    ? {
+        level: config.logLevel,
+        // secrets never reach the logs: cookies, tokens and credentials are redacted
+        redact: {
+          paths: [
+            'req.headers.cookie',
+            'req.headers.authorization',
+            'res.headers["set-cookie"]',
+            '*.password',
+            '*.token',
+            '*.privateKey',
+            '*.cardNumber',
+            '*.cvc',
+            'req.headers["stripe-signature"]',
+          ],
+          censor: '[redacted]',
+        },
+        ...(typeof logger === 'object' ? { stream: logger.stream } : {}),
+      }
+    : false;
+}
+
+/** Security headers; the CSP lets the page reach only what it uses (Stripe and the chain's RPC when configured). */
+async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  // Stripe.js (only when Stripe is configured) loads from js.stripe.com, frames its card element from
+  // js/hooks.stripe.com and calls api.stripe.com; a public chain RPC is called by the browser.
+  const stripeSrc = config.stripe ? ['https://js.stripe.com'] : [];
+  const stripeFrames = config.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [];
+  const stripeConnect = config.stripe ? ['https://api.stripe.com'] : [];
+  const browserRpc = config.chain.publicRpcUrl ?? config.chain.rpcUrl;
+  const publicRpc = browserRpc ? [new URL(browserRpc).origin] : [];
+  // outside production the browser calls the local anvil that npm start runs on a loopback port;
+  // a production page must not reach into its visitor's own machine
+  const loopback = config.isProduction ? [] : ['http://127.0.0.1:*', 'http://localhost:*'];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeSrc],
+        styleSrc: ["'self'", "'unsafe-inline'"], // MUI/emotion inject style tags
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...loopback, ...stripeConnect, ...publicRpc],
+        frameSrc: ["'self'", ...stripeFrames],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+function registerRequestContext(app: FastifyInstance, orm: MikroORM, services: Services): void {
+  // Who is calling: a session cookie or an API token. Every API request gets its own EntityManager.
+  app.decorateRequest('ctx', null as unknown as RequestContext);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isApiRequest(request)) return;
+    const em = orm.em.fork();
+    let actor: Actor | null = null;
+    const auth = request.headers.authorization;
+    if (auth?.startsWith('Bearer ')) {
+      const user = await services.apiTokens.resolve(em, auth.slice(7).trim());
+      if (!user) {
+        const err = new AppError('UNAUTHENTICATED', 'Invalid or revoked API token');
+        if (request.routeOptions.url === '/graphql') {
+          return reply.code(401).send({ errors: [{ message: err.message, extensions: { code: err.code } }] });
+        }
+        return restErrorReply(err, request, reply);
+      }
+      actor = { user, via: 'token' };
+    } else {
+      const token = request.cookies[SESSION_COOKIE];
+      const session = token ? await services.auth.resolveSession(em, token) : null;
+      if (session) actor = { user: session.user, via: 'session', sessionTokenHash: session.tokenHash };
+    }
+    request.ctx = { em, actor, ip: request.ip, services, request, reply };
+  });
+
+  // one place for NUL characters (PostgreSQL text cannot hold them): refused before any route runs
+  // (a path no route matched, NUL or not, is the not-found answer's: it reads nothing)
+  app.addHook('preHandler', async (request) => {
+    if (isApiRequest(request) && !request.is404) assertNoNulBytes(request, request.routeOptions.url === '/graphql');
+  });
+}
+
+function registerDevOutbox(app: FastifyInstance, orm: MikroORM): void {
+  // Development only (no SMTP, not production): read the mail the server would have sent.
+  app.get<{ Querystring: Record<string, unknown> }>('/dev/outbox', async (request, reply) => {
+    const query = DEV_OUTBOX_QUERY.safeParse(request.query);
+    if (!query.success) {
+      return reply.code(400).send({
+        error: { code: 'BAD_USER_INPUT', message: 'to must be one e-mail address (at most 254 characters)' },
+      });
+    }
+    const to = query.data.to?.toLowerCase();
+    const mails = await orm.em
+      .fork()
+      .find(OutboxMail, to ? { toAddress: to } : {}, { orderBy: { createdAt: 'desc' }, limit: 50 });
+    return {
+      result: mails.map((m) => ({
+        id: m.id,
+        to: m.toAddress,
+        subject: m.subject,
+        text: m.text,
+        createdAt: m.createdAt,
+      })),
+    };
+  });
 }

@@ -21,9 +21,12 @@ import { DataRequest } from '../modules/requests/request.entity';
 import { Submission, WithdrawnSubmission } from '../modules/responses/submission.entity';
 import { SurveyAnswer } from '../modules/surveys/survey-answer.entity';
 import { SurveyOption } from '../modules/surveys/survey-option.entity';
-import { SurveyQuestion } from '../modules/surveys/survey-question.entity';
+import { bindSurveyParents, SurveyQuestion } from '../modules/surveys/survey-question.entity';
 import { Room, RoomInvitation, RoomKey, RoomMember } from '../modules/rooms/room.entity';
 import { User } from '../modules/users/user.entity';
+
+// surveys sit below requests and responses in the module order: their rows' parents are bound here
+bindSurveyParents({ request: DataRequest, submission: Submission });
 
 // Every entity, listed explicitly: no folder scanning, so tsx, vitest and builds see the same set.
 export const entities = [

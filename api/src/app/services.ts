@@ -16,6 +16,7 @@ import { ChainService } from '../modules/chain/chain.service';
 import { chainSetupFromConfig, type ChainSetup } from '../modules/chain/chain.settings';
 import { TestFundsService } from '../modules/chain/test-funds';
 import { TreasuryQueue } from '../modules/chain/treasury-queue';
+import { dropRoomDatasetTables } from '../modules/datasets/dataset-tables';
 import { DatasetsService } from '../modules/datasets/datasets.service';
 import { JobQueue, type JobQueueOptions } from '../modules/jobs/job-queue';
 import { KeysService } from '../modules/keys/keys.service';
@@ -107,6 +108,8 @@ export function createServices(
   const requests = new RequestsService(surveys, payouts, chain, escrowFunding, log, webhooks);
   const credit = new CreditService(ledger);
   const rooms = new RoomsService(mail, config.publicUrl);
+  // datasets sit above rooms: a room's deletion drops its data sets' own tables through this hook
+  rooms.onDelete(dropRoomDatasetTables);
   const datasets = new DatasetsService(rooms);
   const audit = new AuditService(rooms);
   const privacy = new PrivacyService();

@@ -5,7 +5,7 @@ import {
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
-import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import { readFile } from 'node:fs/promises';
 import processRequest from 'graphql-upload/processRequest.mjs';
@@ -102,28 +102,8 @@ export async function graphqlPlugin(
     }
   });
 
-  // errors before Apollo runs (bad multipart, body too large, NUL characters) still answer in GraphQL's shape
-  app.setErrorHandler((thrown, request, reply) => {
-    const err = thrown instanceof AppError ? thrown : (unavailableIfConnectionLost(thrown) ?? thrown);
-    if (err instanceof AppError) {
-      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
-      const extensions = { code: err.code, ...(err.details ? { details: err.details } : {}) };
-      return reply.code(err.status).send({ errors: [{ message: err.message, extensions }] });
-    }
-    const status =
-      (err as { statusCode?: number; status?: number }).statusCode ?? (err as { status?: number }).status ?? 500;
-    if (status >= 500) request.log.error({ err }, 'unexpected error before GraphQL execution');
-    const code =
-      status === 413
-        ? 'PAYLOAD_TOO_LARGE'
-        : status === 415
-          ? 'UNSUPPORTED_MEDIA_TYPE'
-          : status < 500
-            ? 'BAD_REQUEST'
-            : 'INTERNAL_SERVER_ERROR';
-    const message = status < 500 ? (err as Error).message : 'Internal server error';
-    return reply.code(status).send({ errors: [{ message, extensions: { code } }] });
-  });
+  // errors before Apollo runs still answer in GraphQL's shape
+  app.setErrorHandler(graphqlErrorReply);
 
   const apolloHandler = fastifyApolloHandler(apollo, { context: async (request) => request.ctx });
   const handler: RouteHandlerMethod = async function (request, reply) {
@@ -143,4 +123,27 @@ function wantsExplorer(request: FastifyRequest): boolean {
   if ((request.query as Record<string, unknown> | undefined)?.query !== undefined) return false;
   // a browser's navigation asks for text/html first; GraphQL clients ask for JSON
   return /^\s*text\/html\b/.test(request.headers.accept ?? '');
+}
+
+/** An error before Apollo runs (bad multipart, body too large, NUL characters), in GraphQL's shape. */
+function graphqlErrorReply(thrown: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const err = thrown instanceof AppError ? thrown : (unavailableIfConnectionLost(thrown) ?? thrown);
+  if (err instanceof AppError) {
+    if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
+    const extensions = { code: err.code, ...(err.details ? { details: err.details } : {}) };
+    return reply.code(err.status).send({ errors: [{ message: err.message, extensions }] });
+  }
+  const status =
+    (err as { statusCode?: number; status?: number }).statusCode ?? (err as { status?: number }).status ?? 500;
+  if (status >= 500) request.log.error({ err }, 'unexpected error before GraphQL execution');
+  const code =
+    status === 413
+      ? 'PAYLOAD_TOO_LARGE'
+      : status === 415
+        ? 'UNSUPPORTED_MEDIA_TYPE'
+        : status < 500
+          ? 'BAD_REQUEST'
+          : 'INTERNAL_SERVER_ERROR';
+  const message = status < 500 ? (err as Error).message : 'Internal server error';
+  return reply.code(status).send({ errors: [{ message, extensions: { code } }] });
 }

@@ -103,80 +103,85 @@ function fileOperation(r: FileRoute): [string, JsonSchema] {
   ];
 }
 
+/** A JSON route's operation: its answer in the envelope, its input as query, JSON, multipart or raw body. */
+function routeOperation(r: RestRoute): JsonSchema {
+  const op: JsonSchema = {
+    summary: r.summary,
+    tags: [r.tag],
+    operationId: operationId(r.method, r.path),
+    ...(r.auth === 'user' ? { security: [{ sessionCookie: [] }, { apiToken: [] }] } : { security: [] }),
+    responses: {
+      '200': {
+        description: r.download ? `Success: ${r.download.description}` : 'Success: the result in an envelope',
+        content: {
+          'application/json': {
+            schema: { type: 'object', required: ['result'], properties: { result: jsonSchema(r.output, 'output') } },
+          },
+          ...Object.fromEntries(
+            (r.download?.contentTypes ?? [])
+              .filter((type) => type !== 'application/json')
+              .map((type) => [type, { schema: { type: 'string' } }]),
+          ),
+        },
+      },
+      ...errorResponses(r),
+    },
+  };
+  const schema = jsonSchema(r.input, 'input');
+  describeLegacyFields(r.path, schema);
+  if (r.rawBody) {
+    op.parameters = [
+      {
+        name: r.rawBody.signatureHeader,
+        in: 'header',
+        required: true,
+        description: 'the signature of the exact body bytes, as the sender computed it',
+        schema: { type: 'string' },
+      },
+    ];
+    op.requestBody = {
+      required: true,
+      content: { 'application/json': { schema: { type: 'object', description: r.rawBody.description } } },
+    };
+  } else if (r.file) {
+    op.requestBody = {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            required: [r.file.field],
+            properties: { [r.file.field]: { type: 'string', format: 'binary', description: r.file.description } },
+          },
+        },
+      },
+    };
+  } else if (r.method === 'GET') {
+    const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
+    const required = new Set((schema.required as string[] | undefined) ?? []);
+    op.parameters = Object.entries(props).map(([name, s]) => ({
+      name,
+      in: 'query',
+      required: required.has(name),
+      ...(typeof s.description === 'string' ? { description: s.description } : {}),
+      schema: s,
+    }));
+  } else {
+    const binary = r.binaryBody && {
+      [r.binaryBody.contentType]: {
+        schema: { type: 'string', format: 'binary', description: r.binaryBody.description },
+      },
+    };
+    op.requestBody = { required: true, content: { 'application/json': { schema }, ...binary } };
+  }
+  return op;
+}
+
 /** OpenAPI 3.1 document generated from the same zod schemas that validate the routes. */
 export function buildOpenApi(api: RestApi, info: { version: string }): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const r of api.routes) {
-    const op: JsonSchema = {
-      summary: r.summary,
-      tags: [r.tag],
-      operationId: operationId(r.method, r.path),
-      ...(r.auth === 'user' ? { security: [{ sessionCookie: [] }, { apiToken: [] }] } : { security: [] }),
-      responses: {
-        '200': {
-          description: r.download ? `Success: ${r.download.description}` : 'Success: the result in an envelope',
-          content: {
-            'application/json': {
-              schema: { type: 'object', required: ['result'], properties: { result: jsonSchema(r.output, 'output') } },
-            },
-            ...Object.fromEntries(
-              (r.download?.contentTypes ?? [])
-                .filter((type) => type !== 'application/json')
-                .map((type) => [type, { schema: { type: 'string' } }]),
-            ),
-          },
-        },
-        ...errorResponses(r),
-      },
-    };
-    const schema = jsonSchema(r.input, 'input');
-    describeLegacyFields(r.path, schema);
-    if (r.rawBody) {
-      op.parameters = [
-        {
-          name: r.rawBody.signatureHeader,
-          in: 'header',
-          required: true,
-          description: 'the signature of the exact body bytes, as the sender computed it',
-          schema: { type: 'string' },
-        },
-      ];
-      op.requestBody = {
-        required: true,
-        content: { 'application/json': { schema: { type: 'object', description: r.rawBody.description } } },
-      };
-    } else if (r.file) {
-      op.requestBody = {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object',
-              required: [r.file.field],
-              properties: { [r.file.field]: { type: 'string', format: 'binary', description: r.file.description } },
-            },
-          },
-        },
-      };
-    } else if (r.method === 'GET') {
-      const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
-      const required = new Set((schema.required as string[] | undefined) ?? []);
-      op.parameters = Object.entries(props).map(([name, s]) => ({
-        name,
-        in: 'query',
-        required: required.has(name),
-        ...(typeof s.description === 'string' ? { description: s.description } : {}),
-        schema: s,
-      }));
-    } else {
-      const binary = r.binaryBody && {
-        [r.binaryBody.contentType]: {
-          schema: { type: 'string', format: 'binary', description: r.binaryBody.description },
-        },
-      };
-      op.requestBody = { required: true, content: { 'application/json': { schema }, ...binary } };
-    }
-    (paths[r.path] ??= {})[r.method.toLowerCase()] = op;
+    (paths[r.path] ??= {})[r.method.toLowerCase()] = routeOperation(r);
   }
   for (const r of api.fileRoutes) {
     const [path, op] = fileOperation(r);

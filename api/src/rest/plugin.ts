@@ -91,6 +91,154 @@ function contentDisposition(fileName: string): string {
 // Every file answer is opaque to the browser: no script runs in it, no other type is sniffed into it.
 const LOCKED_DOWN_FILE = { 'content-security-policy': "default-src 'none'", 'x-content-type-options': 'nosniff' };
 
+/** What the route handlers share: the origin a session's writes must come from, and the contract check. */
+type Rest = {
+  ownOrigin: string;
+  /**
+   * Check every answer against its route's contract (tests: NODE_ENV=test): a violation answers
+   * 500 with what is wrong, and is handed to this callback (the test server fails on close).
+   */
+  checkContract?: (violation: string) => void;
+};
+
+/** Runs a contract check; returns the violation (reported) or null. */
+function violationOf(rest: Rest, check: () => void): AppError | null {
+  if (!rest.checkContract) return null;
+  try {
+    check();
+    return null;
+  } catch (err) {
+    rest.checkContract((err as Error).message);
+    return err as AppError;
+  }
+}
+
+/** Who may call, and the input parsed and checked, then the route's handler. */
+async function handle(rest: Rest, r: RestRoute, request: FastifyRequest): Promise<unknown> {
+  const ctx = request.ctx;
+  if (r.method !== 'GET' && ctx.actor?.via === 'session') {
+    if (!originAllowed(request, rest.ownOrigin)) throw forbidden('Cross-site request refused');
+  }
+  if (r.auth === 'user' && !ctx.actor) throw unauthenticated();
+  let file: UploadedFile | undefined;
+  let input: unknown;
+  if (r.rawBody) {
+    input = {}; // the handler verifies and reads the raw body itself
+  } else if (r.file) {
+    file = await readFile(request, r.file.field);
+    input = parseInput(r.input, {});
+  } else {
+    const raw = r.method === 'GET' ? request.query : (request.body ?? {});
+    // a binary body's bytes (the input's schema does not see a symbol key)
+    file = (raw as BinaryFields)[BINARY_BYTES];
+    input = parseInput(r.input, raw);
+  }
+  return r.handler(ctx, input, file);
+}
+
+/** A route's answer in the envelope ({ result }), held to its contract when checks are on. */
+function handlerFor(rest: Rest, r: RestRoute) {
+  const answer = async (request: FastifyRequest) => ({ result: await handle(rest, r, request) });
+  if (!rest.checkContract) return answer;
+  return async (request: FastifyRequest) => {
+    let result: unknown;
+    try {
+      result = await answer(request);
+    } catch (error) {
+      throw violationOf(rest, () => checkAnswer(r, { error })) ?? error;
+    }
+    const violation = violationOf(rest, () =>
+      checkAnswer(r, { result: (result as { result?: unknown } | undefined)?.result }),
+    );
+    if (violation) throw violation;
+    return result;
+  };
+}
+
+// A download: its checks and first query run before any byte is sent (a failure is the envelope);
+// then the text streams as the handler makes it.
+function downloadFor(rest: Rest, r: RestRoute) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    let answer: Download;
+    try {
+      answer = (await handle(rest, r, request)) as Download;
+    } catch (error) {
+      throw violationOf(rest, () => checkAnswer(r, { error })) ?? error;
+    }
+    const violation = violationOf(rest, () => checkDownload(r, answer.contentType));
+    if (violation) throw violation;
+    let body: AsyncIterable<string> | string = answer.body;
+    if (rest.checkContract && answer.contentType === 'application/json') {
+      // under tests the JSON form is read whole and checked like any answer (a stream otherwise)
+      let text = '';
+      for await (const piece of answer.body) text += piece;
+      const parsed = JSON.parse(text) as { result?: unknown };
+      const wrong = violationOf(rest, () => checkAnswer(r, { result: parsed.result }));
+      if (wrong) throw wrong;
+      body = text;
+    }
+    return reply
+      .headers({
+        ...LOCKED_DOWN_FILE,
+        'content-type': `${answer.contentType}; charset=utf-8`,
+        'content-disposition': contentDisposition(answer.fileName),
+        'cache-control': 'no-store',
+      })
+      .send(typeof body === 'string' ? body : Readable.from(body));
+  };
+}
+
+const routeOf = (rest: Rest, r: RestRoute) => ({
+  method: r.method,
+  url: r.path,
+  handler: r.download ? downloadFor(rest, r) : handlerFor(rest, r),
+  ...(r.bodyLimit ? { bodyLimit: r.bodyLimit } : {}),
+});
+
+// a route that also takes a binary body gets a scope of its own with that body's parser: the
+// other routes answer its content type with 415
+async function registerBinaryRoute(app: FastifyInstance, rest: Rest, r: RestRoute) {
+  const binary = r.binaryBody!;
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(binary.contentType, { parseAs: 'buffer' }, (_request, body, done) => {
+      let parts: { fields: Record<string, unknown>; bytes: Uint8Array };
+      try {
+        parts = binary.decode(body as Buffer);
+      } catch (err) {
+        done(badInput(`${binary.contentType} body: ${(err as Error).message}`), undefined);
+        return;
+      }
+      const data = Buffer.from(parts.bytes.buffer, parts.bytes.byteOffset, parts.bytes.byteLength);
+      const file: UploadedFile = { field: binary.field, filename: '', mimetype: binary.contentType, data };
+      done(null, { ...parts.fields, [BINARY_BYTES]: file } satisfies BinaryFields);
+    });
+    scope.route(routeOf(rest, r));
+  });
+}
+
+/** A file route: the bytes with locked-down headers, or the error envelope. */
+function registerFileRoute(app: FastifyInstance, rest: Rest, r: FileRoute, services: object) {
+  app.get<{ Params: Record<string, string> }>(r.path, async (request, reply) => {
+    let file: FileAnswer | null;
+    try {
+      file = await r.read(services, request.params);
+      if (!file) throw notFound('File');
+    } catch (error) {
+      return restErrorReply(violationOf(rest, () => checkFileAnswer(r, { error })) ?? error, request, reply);
+    }
+    const violation = violationOf(rest, () => checkFileAnswer(r, { contentType: file.contentType }));
+    if (violation) {
+      if (!Buffer.isBuffer(file.data)) file.data.destroy();
+      return restErrorReply(violation, request, reply);
+    }
+    // a stream's length as the store gave it (a Buffer's Fastify counts itself)
+    const length = 'length' in file && file.length !== undefined ? { 'content-length': String(file.length) } : {};
+    return reply
+      .headers({ ...file.headers, ...LOCKED_DOWN_FILE, ...length, 'content-type': file.contentType })
+      .send(file.data);
+  });
+}
+
 /**
  * Registers the legacy REST routes in their own scope (own error envelope; multipart only on the
  * upload routes) and the file routes (bytes, or the error envelope). Cookie-authenticated writes
@@ -105,132 +253,16 @@ export async function restPlugin(
     services: object;
     publicUrl: string;
     fileMaxBytes: number;
-    /**
-     * Check every answer against its route's contract (tests: NODE_ENV=test): a violation answers
-     * 500 with what is wrong, and is handed to this callback (the test server fails on close).
-     */
-    checkContract?: (violation: string) => void;
+    checkContract?: Rest['checkContract'];
   },
 ) {
   // JSON or documented multipart only: a text/plain body is how cross-site forms smuggle requests
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((err, request, reply) => restErrorReply(err, request, reply));
-  const ownOrigin = new URL(opts.publicUrl).origin;
+  const rest: Rest = { ownOrigin: new URL(opts.publicUrl).origin, checkContract: opts.checkContract };
 
-  /** Runs a contract check; returns the violation (reported) or null. */
-  const violationOf = (check: () => void): AppError | null => {
-    if (!opts.checkContract) return null;
-    try {
-      check();
-      return null;
-    } catch (err) {
-      opts.checkContract((err as Error).message);
-      return err as AppError;
-    }
-  };
-
-  const handlerFor = (r: RestRoute) => {
-    const handle = answerFor(r);
-    if (!opts.checkContract) return handle;
-    return async (request: FastifyRequest, reply: FastifyReply) => {
-      let result: unknown;
-      try {
-        result = await handle(request, reply);
-      } catch (error) {
-        throw violationOf(() => checkAnswer(r, { error })) ?? error;
-      }
-      const violation = violationOf(() =>
-        checkAnswer(r, { result: (result as { result?: unknown } | undefined)?.result }),
-      );
-      if (violation) throw violation;
-      return result;
-    };
-  };
-
-  const answerFor = (r: RestRoute) => async (request: FastifyRequest, _reply: FastifyReply) => ({
-    result: await handle(r, request),
-  });
-
-  // A download: its checks and first query run before any byte is sent (a failure is the envelope);
-  // then the text streams as the handler makes it.
-  const downloadFor = (r: RestRoute) => async (request: FastifyRequest, reply: FastifyReply) => {
-    let answer: Download;
-    try {
-      answer = (await handle(r, request)) as Download;
-    } catch (error) {
-      throw violationOf(() => checkAnswer(r, { error })) ?? error;
-    }
-    const violation = violationOf(() => checkDownload(r, answer.contentType));
-    if (violation) throw violation;
-    let body: AsyncIterable<string> | string = answer.body;
-    if (opts.checkContract && answer.contentType === 'application/json') {
-      // under tests the JSON form is read whole and checked like any answer (a stream otherwise)
-      let text = '';
-      for await (const piece of answer.body) text += piece;
-      const parsed = JSON.parse(text) as { result?: unknown };
-      const wrong = violationOf(() => checkAnswer(r, { result: parsed.result }));
-      if (wrong) throw wrong;
-      body = text;
-    }
-    return reply
-      .headers({
-        ...LOCKED_DOWN_FILE,
-        'content-type': `${answer.contentType}; charset=utf-8`,
-        'content-disposition': contentDisposition(answer.fileName),
-        'cache-control': 'no-store',
-      })
-      .send(typeof body === 'string' ? body : Readable.from(body));
-  };
-
-  const handle = async (r: RestRoute, request: FastifyRequest): Promise<unknown> => {
-    const ctx = request.ctx;
-    if (r.method !== 'GET' && ctx.actor?.via === 'session') {
-      if (!originAllowed(request, ownOrigin)) throw forbidden('Cross-site request refused');
-    }
-    if (r.auth === 'user' && !ctx.actor) throw unauthenticated();
-    let file: UploadedFile | undefined;
-    let input: unknown;
-    if (r.rawBody) {
-      input = {}; // the handler verifies and reads the raw body itself
-    } else if (r.file) {
-      file = await readFile(request, r.file.field);
-      input = parseInput(r.input, {});
-    } else {
-      const raw = r.method === 'GET' ? request.query : (request.body ?? {});
-      // a binary body's bytes (the input's schema does not see a symbol key)
-      file = (raw as BinaryFields)[BINARY_BYTES];
-      input = parseInput(r.input, raw);
-    }
-    return r.handler(ctx, input, file);
-  };
-
-  const routeOf = (r: RestRoute) => ({
-    method: r.method,
-    url: r.path,
-    handler: r.download ? downloadFor(r) : handlerFor(r),
-    ...(r.bodyLimit ? { bodyLimit: r.bodyLimit } : {}),
-  });
-  for (const r of opts.routes.filter((r) => !r.rawBody && !r.file && !r.binaryBody)) app.route(routeOf(r));
-  // a route that also takes a binary body gets a scope of its own with that body's parser: the
-  // other routes answer its content type with 415
-  for (const r of opts.routes.filter((r) => r.binaryBody)) {
-    const binary = r.binaryBody!;
-    await app.register(async (scope) => {
-      scope.addContentTypeParser(binary.contentType, { parseAs: 'buffer' }, (_request, body, done) => {
-        let parts: { fields: Record<string, unknown>; bytes: Uint8Array };
-        try {
-          parts = binary.decode(body as Buffer);
-        } catch (err) {
-          done(badInput(`${binary.contentType} body: ${(err as Error).message}`), undefined);
-          return;
-        }
-        const data = Buffer.from(parts.bytes.buffer, parts.bytes.byteOffset, parts.bytes.byteLength);
-        const file: UploadedFile = { field: binary.field, filename: '', mimetype: binary.contentType, data };
-        done(null, { ...parts.fields, [BINARY_BYTES]: file } satisfies BinaryFields);
-      });
-      scope.route(routeOf(r));
-    });
-  }
+  for (const r of opts.routes.filter((r) => !r.rawBody && !r.file && !r.binaryBody)) app.route(routeOf(rest, r));
+  for (const r of opts.routes.filter((r) => r.binaryBody)) await registerBinaryRoute(app, rest, r);
   // upload routes get their own scope with the multipart parser: JSON routes answer a multipart
   // body (which a cross-site form can send without a preflight) with 415 instead of reading it
   const fileRoutes = opts.routes.filter((r) => r.file);
@@ -240,37 +272,17 @@ export async function restPlugin(
         limits: { fileSize: opts.fileMaxBytes, files: 1, fields: 5, parts: 6 },
         throwFileSizeLimit: true,
       });
-      for (const r of fileRoutes) scope.route({ method: r.method, url: r.path, handler: handlerFor(r) });
+      for (const r of fileRoutes) scope.route({ method: r.method, url: r.path, handler: handlerFor(rest, r) });
     });
   }
-  for (const r of opts.fileRoutes) {
-    app.get<{ Params: Record<string, string> }>(r.path, async (request, reply) => {
-      let file: FileAnswer | null;
-      try {
-        file = await r.read(opts.services, request.params);
-        if (!file) throw notFound('File');
-      } catch (error) {
-        return restErrorReply(violationOf(() => checkFileAnswer(r, { error })) ?? error, request, reply);
-      }
-      const violation = violationOf(() => checkFileAnswer(r, { contentType: file.contentType }));
-      if (violation) {
-        if (!Buffer.isBuffer(file.data)) file.data.destroy();
-        return restErrorReply(violation, request, reply);
-      }
-      // a stream's length as the store gave it (a Buffer's Fastify counts itself)
-      const length = 'length' in file && file.length !== undefined ? { 'content-length': String(file.length) } : {};
-      return reply
-        .headers({ ...file.headers, ...LOCKED_DOWN_FILE, ...length, 'content-type': file.contentType })
-        .send(file.data);
-    });
-  }
+  for (const r of opts.fileRoutes) registerFileRoute(app, rest, r, opts.services);
   // webhook routes get their own scope whose only parser keeps the JSON body as raw bytes
   const rawRoutes = opts.routes.filter((r) => r.rawBody);
   if (rawRoutes.length) {
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-      for (const r of rawRoutes) scope.route({ method: r.method, url: r.path, handler: handlerFor(r) });
+      for (const r of rawRoutes) scope.route({ method: r.method, url: r.path, handler: handlerFor(rest, r) });
     });
   }
 }

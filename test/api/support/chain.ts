@@ -8,7 +8,7 @@ import {
   type Deployment,
   type DevAccount,
   type LocalChain,
-} from '../../../api/src/modules/chain/anvil';
+} from '../../../scripts/chain/anvil';
 import type { ChainSettings } from '../../../api/src/modules/chain/chain.settings';
 import { startTestServer, type TestServer } from './server';
 

@@ -10,7 +10,7 @@ import {
   toRequestId,
   type Deployment,
   type LocalChain,
-} from '../../../api/src/modules/chain/anvil';
+} from '../../../scripts/chain/anvil';
 import { encryptCollectionResponse } from '../../../scripts/simulate/response-crypto';
 import { TestClient } from './client';
 import type { TestUser } from './factories';

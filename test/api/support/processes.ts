@@ -9,7 +9,7 @@ import { TestClient } from './client';
 import { buildUserInput, type TestUser, type UserInput } from './factories';
 import { testPasswordHash } from './test-env';
 
-/** A server started as `npm start` starts it (api/src/main.ts), in a process of its own. */
+/** A server started as `npm start` starts it (scripts/server.ts), in a process of its own. */
 export type ServerProcess = {
   url: string;
   /** what it wrote to stdout and stderr (JSON log lines) */
@@ -38,13 +38,13 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts api/src/main.ts with `env` on a free port and waits for /healthz. DATABASE_URL is passed
+ * Starts the server (scripts/server.ts) with `env` on a free port and waits for /healthz. DATABASE_URL is passed
  * only when `env` names it (none: the embedded database under env.DATA_DIR).
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'DATABASE_URL'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/server.ts'], {
     env: {
       ...base,
       NODE_ENV: 'test',

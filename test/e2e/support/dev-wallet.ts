@@ -4,7 +4,7 @@
 // in this process: the page only ever sees the provider object.
 import { Wallet, toQuantity, type TransactionRequest } from 'ethers';
 import type { BrowserContext } from 'playwright-core';
-import { createProvider } from '../../../api/src/modules/chain/anvil';
+import { createProvider } from '../../../scripts/chain/anvil';
 
 export type WalletCall = { method: string; params: unknown };
 export type RpcError = { code: number; message: string; data?: unknown };

@@ -2,16 +2,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { badInput, conflict, forbidden, notFound } from '../../shared/errors';
 import { Dataset } from '../datasets/dataset.entity';
 import type { DatasetsService } from '../datasets/datasets.service';
-import { Key } from '../keys/key.entity';
-import { normaliseKeyId } from '../keys/public-key';
 import { Notification } from '../notifications/notification.entity';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { RoomMember } from '../rooms/room.entity';
 import type { RoomsService } from '../rooms/rooms.service';
 import type { User } from '../users/user.entity';
 import { AccessRequest, ColumnGrant } from './access-request.entity';
-import { MICROS } from '../datasets/dataset.entity';
-import { checkPartnerRole, partnerRoleOf } from '../datasets/partner-roles';
 import type { PrivacyService } from '../privacy/privacy.service';
 import type {
   AccessRequestCommand,
@@ -23,21 +19,13 @@ import type {
   RuleCommand,
 } from './analyses.schemas';
 import type { AnalysesService } from './analyses.service';
-import { checkRowLevelReport, isPartnerSet, sharedWithPartners, withheldColumns } from './analysis-rules';
+import { checkRowLevelReport, isPartnerSet, withheldColumns } from './analysis-rules';
 import type { AuditService } from './audit.service';
+import { grantKeys, keysToSeal, saveGrant, STANDING, type GrantDeps, type KeyToSeal } from './column-grants';
+import { setColumnRole, updatePrivacy, updateRule, type RulesDeps } from './dataset-rules';
 import { listWords, reportWords } from './condition-words';
 import { conditionJson, type ConditionNode } from './join-condition';
 
-/** A column key the uploader's browser still has to seal to a member (a column shared with partners). */
-export type KeyToSeal = {
-  datasetId: string;
-  column: string;
-  userId: string;
-  publicKeyId: string;
-  publicKey: string;
-};
-
-export const STANDING = 'standing';
 export const requestScope = (requestId: string) => `request:${requestId}`;
 
 const NOTIFICATION_MAX = 500;
@@ -72,217 +60,48 @@ export class AccessService {
     return set;
   }
 
-  /** The uploader changes partner access, k or the shared columns; later queries follow the new rule. */
-  async updateRule(em: EntityManager, user: User, input: RuleCommand): Promise<Dataset> {
-    return em.transactional(async (tx) => {
-      const set = await this.lockedOwnSet(tx, user, input.roomId, input.datasetId, 'change its analysis rule');
-      const changes: string[] = [];
-      if (input.partnerAccess !== undefined && input.partnerAccess !== set.partnerAccess) {
-        changes.push(`partner access ${set.partnerAccess} → ${input.partnerAccess}`);
-        set.partnerAccess = input.partnerAccess;
-      }
-      if (input.minGroupSize !== undefined && input.minGroupSize !== set.minGroupSize) {
-        changes.push(`minimum group size ${set.minGroupSize} → ${input.minGroupSize}`);
-        set.minGroupSize = input.minGroupSize;
-      }
-      if (input.sharedColumns !== undefined) {
-        const wanted = new Set(input.sharedColumns.map((c) => c.toLowerCase()));
-        for (const name of wanted)
-          if (!set.columns.some((c) => c.name.toLowerCase() === name))
-            throw badInput(`sharedColumns: "${set.name}" has no column "${name}"`);
-        const before = set.columns.filter((c) => c.shared).map((c) => c.name);
-        // a column shared here takes the role shared; one no longer shared falls back to the least
-        const columns = set.columns.map((c) => {
-          const shared = wanted.has(c.name.toLowerCase());
-          if (shared) return { ...c, shared, partnerRole: 'shared' as const, lower: null, upper: null };
-          if (partnerRoleOf(c) !== 'shared') return { ...c, shared };
-          return { ...c, shared, partnerRole: c.role === 'join' ? ('joinOnly' as const) : ('private' as const) };
-        });
-        const after = columns.filter((c) => c.shared).map((c) => c.name);
-        if (before.join() !== after.join()) {
-          changes.push(`shared columns ${listWords(before)} → ${listWords(after)}`);
-          set.columns = columns;
-        }
-      }
-      if (!changes.length) return set;
-      await this.audit.record(
-        tx,
-        {
-          roomId: input.roomId,
-          actor: user,
-          action: 'rule-changed',
-          sets: [set],
-          description: `Rule of ${set.name}: ${changes.join('; ')}`,
-        },
-        false,
-      );
-      await tx.flush();
-      return set;
-    });
+  private get rules(): RulesDeps {
+    return {
+      audit: this.audit,
+      lockedOwnSet: (tx, user, roomId, datasetId, what) => this.lockedOwnSet(tx, user, roomId, datasetId, what),
+    };
+  }
+  private get grants(): GrantDeps {
+    return {
+      rooms: this.rooms,
+      ownSet: (em, user, roomId, datasetId, what) => this.ownSet(em, user, roomId, datasetId, what),
+    };
   }
 
-  /**
-   * The uploader changes what partners may do with one column (its partner role, and a metric's
-   * bounds); later analyses follow it. Logged as role-changed.
-   */
-  async setColumnRole(em: EntityManager, user: User, input: ColumnRoleCommand): Promise<Dataset> {
-    return em.transactional(async (tx) => {
-      const set = await this.lockedOwnSet(tx, user, input.roomId, input.datasetId, 'change its column roles');
-      const index = set.columns.findIndex((c) => c.name.toLowerCase() === input.column.toLowerCase());
-      if (index < 0) throw badInput(`column: "${set.name}" has no column "${input.column}"`);
-      const column = set.columns[index];
-      const bounds = checkPartnerRole(column.role, input.partnerRole, input.lower, input.upper, 'partnerRole');
-      const before = partnerRoleOf(column);
-      const same =
-        before === input.partnerRole &&
-        (column.lower ?? null) === bounds.lower &&
-        (column.upper ?? null) === bounds.upper;
-      if (same) return set;
-      const shared = input.partnerRole === 'shared';
-      const columns = [...set.columns];
-      columns[index] = { ...column, partnerRole: input.partnerRole, ...bounds, shared };
-      set.columns = columns;
-      const words = (role: string, lower: number | null, upper: number | null) =>
-        role === 'metric' ? `metric (${lower} to ${upper})` : role;
-      await this.audit.record(
-        tx,
-        {
-          roomId: input.roomId,
-          actor: user,
-          action: 'role-changed',
-          sets: [set],
-          description: `Column ${column.name} of ${set.name}: ${words(before, column.lower ?? null, column.upper ?? null)} → ${words(input.partnerRole, bounds.lower, bounds.upper)}`,
-        },
-        false,
-      );
-      await tx.flush();
-      return set;
-    });
+  /** The uploader changes partner access, k or the shared columns (dataset-rules.ts). */
+  updateRule(em: EntityManager, user: User, input: RuleCommand): Promise<Dataset> {
+    return updateRule(this.rules, em, user, input);
   }
 
-  /**
-   * The uploader turns differential privacy on or off, or changes the budget per partner or the
-   * cost of one answer; spending so far stays. Logged as privacy-changed.
-   */
-  async updatePrivacy(em: EntityManager, user: User, input: PrivacyCommand): Promise<Dataset> {
-    return em.transactional(async (tx) => {
-      const set = await this.lockedOwnSet(tx, user, input.roomId, input.datasetId, 'change its differential privacy');
-      const changes: string[] = [];
-      if (input.enabled !== undefined && input.enabled !== set.differentialPrivacy) {
-        changes.push(`differential privacy ${input.enabled ? 'on' : 'off'}`);
-        set.differentialPrivacy = input.enabled;
-      }
-      const budget = input.budget === undefined ? set.budgetMicros : Math.round(input.budget * MICROS);
-      const cost = input.queryCost === undefined ? set.queryCostMicros : Math.round(input.queryCost * MICROS);
-      if (cost > budget) throw badInput('queryCost: one answer cannot cost more than the whole privacy budget');
-      if (budget !== set.budgetMicros) {
-        changes.push(`budget ${set.budgetMicros / MICROS} → ${budget / MICROS} epsilon per partner`);
-        set.budgetMicros = budget;
-      }
-      if (cost !== set.queryCostMicros) {
-        changes.push(`query cost ${set.queryCostMicros / MICROS} → ${cost / MICROS} epsilon`);
-        set.queryCostMicros = cost;
-      }
-      if (!changes.length) return set;
-      await this.audit.record(
-        tx,
-        {
-          roomId: input.roomId,
-          actor: user,
-          action: 'privacy-changed',
-          sets: [set],
-          description: `Privacy of ${set.name}: ${changes.join('; ')}`,
-        },
-        false,
-      );
-      await tx.flush();
-      return set;
-    });
+  /** The uploader changes the roles of columns (dataset-rules.ts). */
+  setColumnRole(em: EntityManager, user: User, input: ColumnRoleCommand): Promise<Dataset> {
+    return setColumnRole(this.rules, em, user, input);
+  }
+
+  /** The uploader changes the set's differential privacy (dataset-rules.ts). */
+  updatePrivacy(em: EntityManager, user: User, input: PrivacyCommand): Promise<Dataset> {
+    return updatePrivacy(this.rules, em, user, input);
+  }
+
+  /** Column keys the uploader's browser still has to seal to members (column-grants.ts). */
+  keysToSeal(em: EntityManager, user: User, roomId: string): Promise<KeyToSeal[]> {
+    return keysToSeal(this.grants, em, user, roomId);
+  }
+
+  /** The uploader's browser hands over column keys sealed to members (column-grants.ts). */
+  grantKeys(em: EntityManager, user: User, input: GrantCommand): Promise<number> {
+    return grantKeys(this.grants, em, user, input);
   }
 
   /** A data set's privacy budget and spending: every partner's for its uploader, your own for a partner. */
   async privacySpend(em: EntityManager, user: User, roomId: string, datasetId: string) {
     const set = await this.datasets.get(em, user, roomId, datasetId);
     return this.privacy.spending(em, user, set);
-  }
-
-  /**
-   * For the uploader's browser: the keys of columns sealed with the data set's own secret that
-   * partners may now receive (shared, or every column under `full`), for every member who has
-   * chosen a room key and has no standing grant to it yet.
-   */
-  async keysToSeal(em: EntityManager, user: User, roomId: string): Promise<KeyToSeal[]> {
-    const { room } = await this.rooms.access(em, user, roomId);
-    const sets = await em.find(Dataset, { room, uploadedBy: user, status: 'ready' }, { orderBy: { createdAt: 'asc' } });
-    const pending = sets.flatMap((set) =>
-      set.columns.filter((c) => c.sealing === 'dataset' && sharedWithPartners(set, c)).map((c) => ({ set, column: c })),
-    );
-    if (!pending.length) return [];
-    const members = (await em.find(RoomMember, { room, user: { $ne: user.id } })).filter((m) => m.publicKeyId);
-    if (!members.length) return [];
-    const grants = await em.find(ColumnGrant, { dataset: { $in: sets.map((s) => s.id) }, scope: STANDING });
-    const has = new Set(grants.map((g) => `${g.dataset.id}|${g.column}|${g.grantee.id}|${g.publicKeyId}`));
-    const keys = new Map(
-      (await em.find(Key, { id: { $in: members.map((m) => m.publicKeyId!) } })).map((k) => [k.id, k.publicKeyPem]),
-    );
-    return pending.flatMap(({ set, column }) =>
-      members
-        .filter((m) => keys.has(m.publicKeyId!) && !has.has(`${set.id}|${column.name}|${m.user.id}|${m.publicKeyId}`))
-        .map((m) => ({
-          datasetId: set.id,
-          column: column.name,
-          userId: m.user.id,
-          publicKeyId: m.publicKeyId!,
-          publicKey: keys.get(m.publicKeyId!)!,
-        })),
-    );
-  }
-
-  /** The uploader's browser hands over column keys sealed to members (standing grants). */
-  async grantKeys(em: EntityManager, user: User, input: GrantCommand): Promise<number> {
-    return em.transactional(async (tx) => {
-      const set = await this.ownSet(tx, user, input.roomId, input.datasetId, 'hand out the keys of its columns');
-      const members = await tx.find(RoomMember, { room: set.room });
-      for (const [i, key] of input.keys.entries()) {
-        const column = set.columns.find((c) => c.name === key.column);
-        if (!column) throw badInput(`keys.${i}.column: "${set.name}" has no column "${key.column}"`);
-        if (column.sealing !== 'dataset')
-          throw badInput(`keys.${i}.column: ${column.name} is sealed with the room key; it needs no grant`);
-        if (!sharedWithPartners(set, column))
-          throw badInput(`keys.${i}.column: ${column.name} is not shared with partners (approve a request instead)`);
-        const member = members.find((m) => m.user.id === key.userId);
-        if (!member || key.userId === user.id) throw notFound(`Room member (keys.${i}.userId)`);
-        if (!member.publicKeyId || member.publicKeyId !== normaliseKeyId(key.publicKeyId))
-          throw conflict(`keys.${i}: that member has chosen another public key; reload and seal again`);
-        await this.saveGrant(tx, set, column.name, member, STANDING, key.sealedKey);
-      }
-      await tx.flush();
-      return input.keys.length;
-    });
-  }
-
-  private async saveGrant(
-    tx: EntityManager,
-    set: Dataset,
-    column: string,
-    member: RoomMember,
-    scope: string,
-    sealedKey: string,
-  ) {
-    const existing = await tx.findOne(ColumnGrant, { dataset: set, column, grantee: member.user, scope });
-    if (existing) {
-      existing.publicKeyId = member.publicKeyId!;
-      existing.sealedKey = sealedKey;
-    } else {
-      tx.create(ColumnGrant, {
-        dataset: set,
-        column,
-        grantee: member.user,
-        scope,
-        publicKeyId: member.publicKeyId!,
-        sealedKey,
-      });
-    }
   }
 
   /**
@@ -412,8 +231,7 @@ export class AccessService {
       if (needKeys.length) {
         const member = await tx.findOne(RoomMember, { room, user: request.requester });
         if (!member?.publicKeyId) throw conflict('The requester has no room key yet');
-        for (const name of needKeys)
-          await this.saveGrant(tx, set, name, member, requestScope(request.id), given.get(name)!);
+        for (const name of needKeys) await saveGrant(tx, set, name, member, requestScope(request.id), given.get(name)!);
       }
       request.status = 'approved';
       request.decidedAt = new Date();

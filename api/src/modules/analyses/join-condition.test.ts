@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AppError } from '../../shared/errors';
-import { buildColumns } from '../datasets/datasets.service';
+import { buildColumns } from '../datasets/dataset-settings';
 import { conditionWords, listWords, reportWords } from './condition-words';
 import { compileFilter, compilePairs, leaves, parseCondition, parseFilter } from './join-condition';
 

@@ -14,14 +14,8 @@ import type { User } from '../users/user.entity';
 import { AccessRequest } from './access-request.entity';
 import type { AccessService } from './access.service';
 import type { ReportCommand, ReportRef } from './analyses.schemas';
-import {
-  controlled,
-  coverage,
-  involvesPartner,
-  resultColumns,
-  type AnalysesService,
-  type ResultColumn,
-} from './analyses.service';
+import type { AnalysesService } from './analyses.service';
+import { controlled, coverage, involvesPartner, resultColumns, type ResultColumn } from './analysis-parts';
 import type { PrivacyService } from '../privacy/privacy.service';
 import { checkRowLevelReport, isPartnerSet, ruleError } from './analysis-rules';
 import type { AuditService } from './audit.service';
@@ -102,50 +96,12 @@ export class ReportsService {
       const done = await em.findOne(Report, { id: reportId, user });
       if (done) return sameReport(done, input);
     }
-    let approval: AccessRequest | null = null;
-    let ids: string[];
-    let rawCondition: ConditionSource;
-    if (input.accessRequestId) {
-      if (input.datasetIds !== undefined || input.condition !== undefined)
-        throw badInput(
-          'accessRequestId: the report an approval allows takes its data sets and condition from the request',
-        );
-      approval = await em
-        .fork()
-        .transactional((tx) => this.access.lockApproval(tx, user, room.id, input.accessRequestId!));
-      ids = approval.datasetIds;
-      rawCondition = approval.condition ?? undefined;
-    } else {
-      if (!input.datasetIds) throw badInput('datasetIds: one data set, or the two of a join');
-      ids = input.datasetIds;
-      rawCondition = input.condition;
-    }
-
-    let sets: Dataset[];
-    let tree: ConditionNode | null = null;
-    if (ids.length === 1) {
-      if (rawCondition !== undefined && rawCondition !== null)
-        throw badInput('sqlWhere: a report of one data set takes no condition');
-      sets = [await this.datasets.get(em, user, room.id, ids[0])];
-    } else {
-      const pair = await this.analyses.pair(em, user, room.id, ids[0], ids[1], rawCondition);
-      sets = [pair.setA, pair.setB];
-      tree = pair.tree;
-    }
+    const { approval, sets, tree, rawCondition } = await this.source(em, user, room.id, input);
     checkRowLevelReport(user.id, sets, approval !== null);
     if (!approval) await this.analyses.checkBranches(em, user, sets, tree, true);
     const { columns, omitted } = await this.columns(em, user, sets, approval);
     const { result, covered, rowNumbers } = await this.rowsOf(em, user, sets, tree, columns, omitted);
-    if (!approval) {
-      for (const [i, set] of sets.entries())
-        if (isPartnerSet(set, user.id) && covered[i] < set.minGroupSize)
-          throw ruleError(
-            `The report would hold fewer than ${set.minGroupSize} rows of "${set.name}", its minimum group size; nothing was charged. Request access to ask its uploader for it`,
-          );
-      // a report is an exact answer, whatever the set's privacy: the diff check applies to it
-      for (const [i, set] of sets.entries())
-        if (controlled(user.id, set, true)) await this.privacy.diffCheck(em, user, set, [rowNumbers[i]]);
-    }
+    if (!approval) await this.checkCoverage(em, user, sets, covered, rowNumbers);
     // an approved report is named after the request (which names the withheld columns it adds)
     const description = approval ? approval.description : reportWords({ 1: sets[0].name, 2: sets[1]?.name }, tree);
 
@@ -205,6 +161,62 @@ export class ReportsService {
       });
       return report;
     });
+  }
+
+  /** Without an approval: k rows of each partner set at least, and the diff check. */
+  private async checkCoverage(
+    em: EntityManager,
+    user: User,
+    sets: Dataset[],
+    covered: number[],
+    rowNumbers: number[][],
+  ) {
+    for (const [i, set] of sets.entries())
+      if (isPartnerSet(set, user.id) && covered[i] < set.minGroupSize)
+        throw ruleError(
+          `The report would hold fewer than ${set.minGroupSize} rows of "${set.name}", its minimum group size; nothing was charged. Request access to ask its uploader for it`,
+        );
+    // a report is an exact answer, whatever the set's privacy: the diff check applies to it
+    for (const [i, set] of sets.entries())
+      if (controlled(user.id, set, true)) await this.privacy.diffCheck(em, user, set, [rowNumbers[i]]);
+  }
+
+  /**
+   * What a report is of: the data sets and condition an approved access request names, or those
+   * the caller sent; the condition parsed and checked against the sets' rules.
+   */
+  private async source(em: EntityManager, user: User, roomId: string, input: ReportCommand) {
+    let approval: AccessRequest | null = null;
+    let ids: string[];
+    let rawCondition: ConditionSource;
+    if (input.accessRequestId) {
+      if (input.datasetIds !== undefined || input.condition !== undefined)
+        throw badInput(
+          'accessRequestId: the report an approval allows takes its data sets and condition from the request',
+        );
+      approval = await em
+        .fork()
+        .transactional((tx) => this.access.lockApproval(tx, user, roomId, input.accessRequestId!));
+      ids = approval.datasetIds;
+      rawCondition = approval.condition ?? undefined;
+    } else {
+      if (!input.datasetIds) throw badInput('datasetIds: one data set, or the two of a join');
+      ids = input.datasetIds;
+      rawCondition = input.condition;
+    }
+
+    let sets: Dataset[];
+    let tree: ConditionNode | null = null;
+    if (ids.length === 1) {
+      if (rawCondition !== undefined && rawCondition !== null)
+        throw badInput('sqlWhere: a report of one data set takes no condition');
+      sets = [await this.datasets.get(em, user, roomId, ids[0])];
+    } else {
+      const pair = await this.analyses.pair(em, user, roomId, ids[0], ids[1], rawCondition);
+      sets = [pair.setA, pair.setB];
+      tree = pair.tree;
+    }
+    return { approval, sets, tree, rawCondition };
   }
 
   /**

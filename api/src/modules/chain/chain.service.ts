@@ -13,7 +13,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { readArtifact } from './artifacts';
 import { decodeContractError } from './contract-errors';
-import { createProvider, createSigner, rpcChainId } from './anvil';
+import { createProvider, createSigner, rpcChainId } from './chain-client';
 import { AppError } from '../../shared/errors';
 import { describeRpcUrl, type ChainSettings, type ChainSetup } from './chain.settings';
 

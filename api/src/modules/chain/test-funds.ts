@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { getAddress, parseEther } from 'ethers';
-import { devAccounts } from './anvil';
+import { devAccounts } from './chain-client';
 import { AppError } from '../../shared/errors';
 import { giveBack, takeHits } from '../../shared/rate-limit';
 import type { User } from '../users/user.entity';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors';
 import { BinaryCopyWriter, BufferPool } from './binary-copy';
 import { decodeChunk, decodePackedChunk, numericSpan } from './chunk-rows';
-import { buildColumns } from './datasets.service';
+import { buildColumns } from './dataset-settings';
 
 const columns = buildColumns(
   [

@@ -15,7 +15,7 @@ import { openTestDatabase } from '../../../../test/api/support/test-db';
 import { decodeChunk } from './chunk-rows';
 import { chunkTransaction } from './chunk-writer';
 import { createDatasetTables, datasetTables, datasetWidths } from './dataset-tables';
-import { buildColumns } from './datasets.service';
+import { buildColumns } from './dataset-settings';
 
 const columns = buildColumns(
   [

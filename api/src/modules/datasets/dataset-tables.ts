@@ -93,3 +93,16 @@ export async function dropDatasetTables(em: EntityManager, datasetIds: string[])
     await query(em, `drop table if exists ${t.rows}, ${t.sealed}`);
   }
 }
+
+/**
+ * A room's deletion (RoomsService.onDelete, registered in the composition root): each data set has
+ * tables of its own, which go with the room once its rows, the data sets' among them, are deleted.
+ */
+export async function dropRoomDatasetTables(tx: EntityManager, roomId: string): Promise<() => Promise<void>> {
+  const sets = await tx.execute<{ id: string }[]>(`select id from vcr_datasets where room_id = ?`, [roomId]);
+  return () =>
+    dropDatasetTables(
+      tx,
+      sets.map((d) => d.id),
+    );
+}

@@ -3,18 +3,27 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { AppError, badInput, conflict, isUniqueViolation, notFound } from '../../shared/errors';
+import { badInput, conflict, isUniqueViolation, notFound } from '../../shared/errors';
 import type { ChainService } from '../chain/chain.service';
 import { Key } from '../keys/key.entity';
 import { normaliseKeyId } from '../keys/public-key';
 import type { SurveysService } from '../surveys/surveys.service';
 import { asInput, sameQuestions, type QuestionView } from '../surveys/surveys.views';
-import { User } from '../users/user.entity';
+import type { User } from '../users/user.entity';
+import {
+  closeEscrow,
+  createWithCredit,
+  noEscrowWithCredit,
+  publishFunded,
+  reconcileCreditPublishing,
+  topUp,
+  type CreditDeps,
+} from './credit-publishing';
 import { verifyEscrow } from './escrow-check';
-import { EscrowFunding } from './escrow-funding.entity';
 import type { EscrowFundingService } from './escrow-funding.service';
 import { DataRequest, type Funding, type RequestKind } from './request.entity';
 import { checkRequestRules, fullOptions, sameOptions } from './request-rules';
+import { checkFixedFields, checkFunding, checkPublishedChange, ID_UNAVAILABLE } from './request-edits';
 import { requestPage, type RequestRecord } from './request-rows';
 import type {
   CreateRequestCommand,
@@ -36,11 +45,6 @@ const LOCKED_AFTER_RESPONSES =
  * Requesters' requests: create, edit, delete, read and list, always scoped to the caller (someone
  * else's request is "not found"). Drafts need no money; publishing checks the escrow on-chain.
  */
-/**
- * Every id a new request cannot take answers this, whoever's request has it (a caller's own, or
- * another user's, which must not be confirmed to exist).
- */
-export const ID_UNAVAILABLE = 'This id cannot be used: leave id out and a new one is chosen';
 
 /**
  * What a request needs to know of the payouts made from its escrow. The payouts module, which
@@ -74,8 +78,35 @@ export class RequestsService {
     });
   }
 
+  /** What publishing with credit (credit-publishing.ts) uses of this service. */
+  private get credit(): CreditDeps {
+    return {
+      funding: this.funding,
+      chain: this.chain,
+      payouts: this.payouts,
+      log: this.log,
+      create: (em, user, input) => this.create(em, user, input),
+      insert: (tx, user, id, key, input, extra) => this.insert(tx, user, id, key, input, extra),
+      owned: (em, user, id) => this.owned(em, user, id),
+      detail: (em, id, user) => this.detail(em, id, user),
+      ownKey: (em, user, raw) => this.ownKey(em, user, raw),
+      saving: (run) => this.saving(run),
+      announce: (tx, r) => this.announce(tx, r),
+    };
+  }
+
+  /** The background half of publishing with credit (credit-publishing.ts). */
+  reconcileCreditPublishing(em: EntityManager): Promise<number> {
+    return reconcileCreditPublishing(this.credit, em);
+  }
+
+  /** Closes the escrow of a published request paid with credit (credit-publishing.ts). */
+  closeEscrow(em: EntityManager, user: User, ref: RequestRef): Promise<RequestDetail> {
+    return closeEscrow(this.credit, em, user, ref);
+  }
+
   async create(em: EntityManager, user: User, input: CreateRequestCommand): Promise<RequestDetail> {
-    if (input.payWith === 'credit' && input.status === 1) return this.createWithCredit(em, user, input);
+    if (input.payWith === 'credit' && input.status === 1) return createWithCredit(this.credit, em, user, input);
     checkRequestRules(input);
     const key = await this.ownKey(em, user, input.keyId);
     const id = input.id ?? randomUUID();
@@ -93,53 +124,6 @@ export class RequestsService {
       }),
     );
     return this.detail(em, request.id, user);
-  }
-
-  /**
-   * Publishing a new request with prepaid credit: saved as a draft together with the debit (one
-   * transaction), then the treasury creates and funds the escrow, and only then is it published.
-   * The same id again (a retry, a second click) finishes that first attempt instead of paying twice.
-   */
-  private async createWithCredit(em: EntityManager, user: User, input: CreateRequestCommand): Promise<RequestDetail> {
-    noEscrowWithCredit(input);
-    checkRequestRules({ ...input, status: 0 });
-    const key = await this.ownKey(em, user, input.keyId);
-    const id = input.id ?? randomUUID();
-    const existing = input.id ? await em.findOne(DataRequest, { id }) : null;
-    if (existing) {
-      const again = existing.user.id === user.id && (await this.funding.live(em, id, 'create'));
-      if (!again) throw conflict(ID_UNAVAILABLE);
-      // the id is this publication's idempotency key: a retry must ask for the same request
-      const same =
-        existing.type === input.type &&
-        existing.title === input.title &&
-        existing.keyId === key.id &&
-        existing.bonusAmount === input.bonusAmount &&
-        existing.bonusEach === input.bonusEach;
-      if (!same) throw conflict('This id was already used to publish a different request');
-      return this.publishFunded(em, user, id);
-    }
-    await this.funding.assertReady();
-    try {
-      await em.transactional(async (tx) => {
-        await this.insert(tx, user, id, key, { ...input, status: 0 }, { funding: 'credit' });
-        // the row first: a concurrent submission of this id waits here, then hears it exists
-        await tx.flush();
-        await this.funding.debit(tx, {
-          user,
-          requestId: id,
-          kind: 'create',
-          amount: input.bonusAmount,
-          bonusEach: input.bonusEach,
-        });
-      });
-    } catch (err) {
-      // the same id submitted twice at once: the other submission paid; finish that one
-      if (input.id && isUniqueViolation(err)) return this.create(em, user, input);
-      if (isUniqueViolation(err)) throw conflict(ID_UNAVAILABLE);
-      throw err;
-    }
-    return this.publishFunded(em, user, id);
   }
 
   private async insert(
@@ -179,147 +163,6 @@ export class RequestsService {
   }
 
   /**
-   * Settles the treasury's escrow creation for a credit-paid request and publishes it once the
-   * escrow is on-chain and verified like a wallet-funded one (the treasury is its requester). A
-   * failed creation was refunded: the request stays an unpublished draft and the caller hears why.
-   */
-  private async publishFunded(em: EntityManager, user: User, id: string): Promise<RequestDetail> {
-    const row = await this.funding.live(em, id, 'create');
-    if (!row) throw conflict('This request has no escrow payment in progress');
-    const f = await this.funding.process(em, row.id);
-    if (f.status === 'failed') {
-      throw conflict(`${f.failureMessage}. Your ${f.amount} IPT credit was refunded and the request was not published`);
-    }
-    if (f.status === 'pending' || !f.escrowAddress || !f.fromAddress) {
-      throw new AppError(
-        'CHAIN_UNAVAILABLE',
-        'The escrow is being created on-chain but is not confirmed yet; try again shortly (you will not pay twice)',
-      );
-    }
-    const escrow = { escrowAddress: f.escrowAddress, signerAddress: f.fromAddress };
-    const request = await this.owned(em, user, id);
-    if (request.status !== 1) {
-      const escrowVerified = await verifyEscrow(this.chain, {
-        requestId: id,
-        ...escrow,
-        bonusEach: request.bonusEach,
-        bonusAmount: request.bonusAmount,
-        paidOut: 0,
-      });
-      await em.transactional(async (tx) => {
-        const r = await tx.findOneOrFail(DataRequest, id, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-        if (r.status === 1) return;
-        tx.assign(r, { ...escrow, status: 1, escrowVerified, funding: 'credit', publishedAt: new Date() });
-        await this.announce(tx, r);
-      });
-    }
-    return this.detail(em, id, user);
-  }
-
-  /**
-   * The background half of publishing with credit (the withdrawals' reconcile loop runs it):
-   * settles escrow steps a crash or an outage left pending, and publishes the requests whose
-   * escrow the treasury created while nobody was waiting for the answer.
-   */
-  async reconcileCreditPublishing(em: EntityManager): Promise<number> {
-    const settled = await this.funding.reconcilePending(em);
-    const waiting = await em.execute<{ id: string; user_id: string }[]>(
-      `select r.id, r.user_id from escrow_fundings f join requests r on r.id = f.request_id
-        where f.kind = 'create' and f.status = 'sent' and r.status = 0 and r.escrow_closed_at is null
-        limit 50`,
-    );
-    for (const row of waiting) {
-      await this.publishFunded(em, em.getReference(User, row.user_id), row.id).catch((err: unknown) =>
-        this.log.error({ err, requestId: row.id }, 'publishing a credit-paid request failed; will retry'),
-      );
-    }
-    return settled;
-  }
-
-  /**
-   * Raising Total IPTs of a request paid with credit: the difference to what the treasury already
-   * put in is debited (its own reference per new total) and sent to the escrow first.
-   */
-  private async topUp(em: EntityManager, user: User, request: DataRequest, total: number): Promise<void> {
-    if (total <= (await this.funding.funded(em, request.id))) return;
-    await this.funding.assertReady();
-    const row = await em.transactional(async (tx) => {
-      await tx.findOneOrFail(DataRequest, request.id, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-      const missing = total - (await this.funding.funded(tx, request.id));
-      if (missing > 0) {
-        return this.funding.debit(tx, {
-          user,
-          requestId: request.id,
-          kind: 'top-up',
-          amount: missing,
-          escrowAddress: request.escrowAddress!,
-        });
-      }
-      // a concurrent edit is topping it up already: wait for that one
-      return tx.findOne(
-        EscrowFunding,
-        { requestId: request.id, kind: 'top-up', status: 'pending' },
-        { orderBy: { createdAt: 'desc' } },
-      );
-    });
-    if (!row) return;
-    const f = await this.funding.process(em, row.id);
-    if (f.status === 'failed') throw conflict(`${f.failureMessage}. Your ${f.amount} IPT credit was refunded`);
-    if (f.status === 'pending') {
-      throw new AppError(
-        'CHAIN_UNAVAILABLE',
-        'The top-up is on its way on-chain but not confirmed yet; try again shortly',
-      );
-    }
-  }
-
-  /**
-   * Closes the escrow of a published request paid with credit: the treasury calls close(), the
-   * escrow refunds what is left to the treasury, and that goes back to the requester's credit. The
-   * request then stops taking responses (back to unpublished, for good). Safe to repeat.
-   */
-  async closeEscrow(em: EntityManager, user: User, { id }: RequestRef): Promise<RequestDetail> {
-    const request = await this.owned(em, user, id);
-    let row = await this.funding.live(em, id, 'close');
-    if (!row) {
-      if (request.funding !== 'credit' || request.status !== 1 || !request.escrowAddress) {
-        throw conflict(
-          'Only the escrow of a published request paid with credit is closed here; close a wallet-funded escrow from that wallet',
-        );
-      }
-      if (await this.payouts.countWithStatus(em, id, 'pending')) {
-        throw conflict('Participants are still being paid from this escrow; close it once their payments are done');
-      }
-      if (await this.payouts.countWithStatus(em, id, 'awaiting_review')) {
-        throw conflict('Responses still await your review; approve or reject them before closing the escrow');
-      }
-      await this.funding.assertReady();
-      row = await this.saving(() =>
-        em.transactional(async (tx) => {
-          await tx.findOneOrFail(DataRequest, id, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-          return (
-            (await this.funding.live(tx, id, 'close')) ?? this.funding.recordClose(tx, user, id, request.escrowAddress!)
-          );
-        }),
-      );
-    }
-    const f = await this.funding.process(em, row.id);
-    if (f.status === 'failed') throw conflict(f.failureMessage ?? 'The escrow could not be closed');
-    if (f.status === 'pending') {
-      throw new AppError(
-        'CHAIN_UNAVAILABLE',
-        'Closing the escrow is on its way on-chain but not confirmed yet; try again shortly',
-      );
-    }
-    await em.transactional(async (tx) => {
-      const r = await tx.findOneOrFail(DataRequest, id, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-      if (r.escrowClosedAt) return;
-      tx.assign(r, { status: 0, escrowClosedAt: f.completedAt ?? new Date() });
-    });
-    return this.detail(em, id, user);
-  }
-
-  /**
    * Applies any subset of the fields. Type, quality and access never change; a published request
    * keeps its escrow, signer and bonus_each (the escrow pays a fixed amount) and cannot go back to
    * draft, and its bonus_amount never drops below what participants are already paid or owed.
@@ -327,27 +170,16 @@ export class RequestsService {
   async update(em: EntityManager, user: User, command: UpdateRequestCommand): Promise<RequestDetail> {
     const { id, payWith, ...changes } = command;
     const request = await this.owned(em, user, id);
-    for (const field of ['type', 'quality', 'access'] as const) {
-      if (changes[field] !== undefined && changes[field] !== request[field]) {
-        throw badInput(`${field} cannot change once the request is created`, [{ path: field, message: 'fixed' }]);
-      }
-    }
+    checkFixedFields(request, changes);
     const stored = (await this.surveys.load(em, [id])).get(id) ?? [];
     const merged: RequestFields = { ...this.fieldsOf(request, stored), ...defined(changes) };
     const wasPublished = request.status === 1;
-    if (wasPublished && payWith && payWith !== request.funding) {
-      throw badInput(`pay_with cannot change once published: this request is paid with ${request.funding}`, [
-        { path: 'payWith', message: 'fixed once published' },
-      ]);
-    }
-    if (request.escrowClosedAt && merged.status === 1) {
-      throw conflict('The escrow of this request was closed: it cannot be published again');
-    }
+    checkFunding(request, merged, payWith);
     // publishing a draft with credit: saved as a draft with the debit, published once funded
     const creditPublish = (payWith ?? request.funding) === 'credit' && !wasPublished && merged.status === 1;
     if (!wasPublished && (await this.funding.live(em, id, 'create'))) {
       // a second click, or an edit while the treasury is still creating the escrow
-      if (creditPublish) return this.publishFunded(em, user, id);
+      if (creditPublish) return publishFunded(this.credit, em, user, id);
       throw conflict('This request is being published with your credit: wait until its escrow is created');
     }
     if (creditPublish) {
@@ -355,15 +187,7 @@ export class RequestsService {
       merged.status = 0;
     }
     checkRequestRules(merged);
-    if (wasPublished) {
-      if (merged.status === 0) throw conflict('A published request cannot go back to draft');
-      if (merged.escrowAddress !== request.escrowAddress || merged.signerAddress !== request.signerAddress) {
-        throw conflict('The escrow and signer of a published request cannot change');
-      }
-      if (merged.bonusEach !== request.bonusEach) {
-        throw badInput('bonus_each cannot change once published: the escrow pays a fixed amount per response');
-      }
-    }
+    if (wasPublished) checkPublishedChange(request, merged);
     const keyId = normaliseKeyId(merged.keyId);
     const key = keyId === request.keyId ? null : await this.ownKey(em, user, merged.keyId);
     const newQuestions = request.type === 'survey' && !sameQuestions(stored, merged.questions ?? []);
@@ -373,7 +197,7 @@ export class RequestsService {
     const locksAnswers = Boolean(key) || newQuestions || newOptions || newPayoutMode;
     const raised = wasPublished && merged.bonusAmount > request.bonusAmount;
     if (creditPublish) await this.funding.assertReady();
-    else if (raised && request.funding === 'credit') await this.topUp(em, user, request, merged.bonusAmount);
+    else if (raised && request.funding === 'credit') await topUp(this.credit, em, user, request, merged.bonusAmount);
     const totals = await this.payouts.totals(em, id);
     const mustVerify = merged.status === 1 && (!wasPublished || raised);
     const escrowVerified = mustVerify
@@ -420,7 +244,7 @@ export class RequestsService {
         });
       }
     });
-    if (creditPublish) return this.publishFunded(em, user, id);
+    if (creditPublish) return publishFunded(this.credit, em, user, id);
     return this.detail(em, id, user);
   }
 
@@ -432,7 +256,7 @@ export class RequestsService {
   async remove(em: EntityManager, user: User, { id, type }: RequestRef): Promise<void> {
     const request = await em.findOne(DataRequest, { id, user, ...(type ? { type } : {}) });
     if (request?.funding === 'credit' && !request.escrowClosedAt) {
-      if (request.status === 1) await this.closeEscrow(em, user, { id });
+      if (request.status === 1) await closeEscrow(this.credit, em, user, { id });
       else if (await this.funding.live(em, id, 'create')) {
         throw conflict('This request is being published with your credit: wait until its escrow is created');
       }
@@ -526,14 +350,6 @@ export class RequestsService {
       if (isUniqueViolation(err)) throw conflict('Another request already uses this id or escrow address');
       throw err;
     }
-  }
-}
-
-/** With credit the treasury creates the escrow: an escrow or signer sent along is a mistake. */
-function noEscrowWithCredit(f: { escrowAddress?: string | null; signerAddress?: string | null }): void {
-  if (f.escrowAddress || f.signerAddress) {
-    const message = 'With pay_with credit the platform creates the escrow: send no escrow or signer address';
-    throw badInput(message, [{ path: 'escrowAddress', message }]);
   }
 }
 

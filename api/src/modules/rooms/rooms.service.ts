@@ -1,13 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, badInput, conflict, forbidden, notFound } from '../../shared/errors';
-import { newSecret, sha256Hex } from '../../shared/tokens';
-import { takeHits } from '../../shared/rate-limit';
-import { dropDatasetTables } from '../datasets/dataset-tables';
+import { badInput, conflict, forbidden, notFound } from '../../shared/errors';
+import { sha256Hex } from '../../shared/tokens';
 import { Key } from '../keys/key.entity';
 import { normaliseKeyId } from '../keys/public-key';
 import type { MailService } from '../mail/mail.service';
-import { Notification } from '../notifications/notification.entity';
-import { User } from '../users/user.entity';
+import type { User } from '../users/user.entity';
+import { addMember, answer, invitationsFor, inviteAll, type InvitationView, type InviteDeps } from './invitations';
 import { Room, RoomInvitation, RoomKey, RoomMember } from './room.entity';
 import type {
   AddUsersCommand,
@@ -21,22 +19,12 @@ import type {
 
 /** What the legacy API shows instead of a sealed key while the owner has not sealed one. */
 export const WAITING_MARKER = 'waitingforsessionkey';
-export const MAX_MEMBERS = 10;
 // CRYPTO.md s.3 / spec: with fewer than 3 room users the first guest is sealed automatically by the
 // owner's open browser; beyond that every guest waits for an explicit approval.
 export const AUTO_SEAL_BELOW = 3;
-/**
- * Invitations a user may send, and one address may receive: each one is a mail or an in-app
- * notification carrying the sender's name, so the server must not become anyone's relay.
- */
-export const INVITATION_LIMITS = {
-  // what one account may send
-  perSender: { max: 30, windowMs: 3_600_000 },
-  // how often one room's invitation may be sent to one address again
-  perRoomAndRecipient: { max: 3, windowMs: 86_400_000 },
-  // what one address may receive from everyone together (many accounts, one victim)
-  perRecipient: { max: 20, windowMs: 86_400_000 },
-};
+
+// the limits live with the invitations; tests and mappers read them here
+export { INVITATION_LIMITS, MAX_MEMBERS, type InvitationView } from './invitations';
 
 export type Access = { room: Room; member: RoomMember };
 export type MemberStatus = 'invited' | 'waiting' | 'active';
@@ -50,14 +38,33 @@ export type MemberView = {
 
 export type RoomView = Access & { userCount: number };
 
-/** A pending invitation, as its invitee sees it. */
-export type InvitationView = { invitation: RoomInvitation; room: Room; inviter: User };
+/**
+ * A module's part in deleting a room, run in the deletion's transaction while the room's rows still
+ * exist; what it returns runs once they are gone. Modules above rooms (datasets: each data set's
+ * own tables) register one in the composition root, so rooms need not know them.
+ */
+export type RoomDeletionHook = (tx: EntityManager, roomId: string) => Promise<(() => Promise<void>) | void>;
 
 export class RoomsService {
+  private readonly deletionHooks: RoomDeletionHook[] = [];
+
   constructor(
     private readonly mail: MailService,
     private readonly publicUrl: string,
   ) {}
+
+  private get invites(): InviteDeps {
+    return {
+      mail: this.mail,
+      publicUrl: this.publicUrl,
+      ownerAccess: (em, user, roomId) => this.ownerAccess(em, user, roomId),
+    };
+  }
+
+  /** Adds a module's part to every room's deletion (see RoomDeletionHook). */
+  onDelete(hook: RoomDeletionHook): void {
+    this.deletionHooks.push(hook);
+  }
 
   /**
    * The caller's membership of a room. Anyone who is not a member gets NOT_FOUND, exactly as for a
@@ -108,13 +115,13 @@ export class RoomsService {
   async delete(em: EntityManager, user: User, roomId: string): Promise<void> {
     await em.transactional(async (tx) => {
       const { room } = await this.ownerAccess(tx, user, roomId);
-      // each data set has tables of its own: they go with the room
-      const sets = await tx.execute<{ id: string }[]>(`select id from vcr_datasets where room_id = ?`, [room.id]);
+      const after: (() => Promise<void>)[] = [];
+      for (const hook of this.deletionHooks) {
+        const then = await hook(tx, room.id);
+        if (then) after.push(then);
+      }
       await tx.execute(`delete from vcr_rooms where id = ?`, [room.id]);
-      await dropDatasetTables(
-        tx,
-        sets.map((d) => d.id),
-      );
+      for (const then of after) await then();
     });
   }
 
@@ -315,129 +322,12 @@ export class RoomsService {
    */
   async addUsers(em: EntityManager, user: User, input: AddUsersCommand): Promise<{ invited: string[] }> {
     if (input.ownerId && input.ownerId !== user.id) throw badInput("user_id: send your own id (the room owner's)");
-    return this.inviteAll(em, user, input.roomId, input.recipients, { mail: false });
+    return inviteAll(this.invites, em, user, input.roomId, input.recipients, { mail: false });
   }
 
   /** Invitation e-mails to a room the caller owns (and in-app notifications for existing accounts). */
   async sendInvite(em: EntityManager, user: User, input: InviteCommand): Promise<{ sent: string[] }> {
-    return { sent: (await this.inviteAll(em, user, input.roomId, input.recipients, { mail: true })).invited };
-  }
-
-  private async inviteAll(
-    em: EntityManager,
-    user: User,
-    roomId: string,
-    recipients: string[],
-    opts: { mail: boolean },
-  ): Promise<{ invited: string[] }> {
-    return em.transactional(async (tx) => {
-      const { room } = await this.ownerAccess(tx, user, roomId);
-      await tx.execute('select id from vcr_rooms where id = ? for update', [room.id]);
-      const emails = [...new Set(recipients)].filter((email) => email !== user.email.toLowerCase());
-      // what is counted is what is sent: every mail, and every invitation that is new (or asked
-      // again after a decline); never anything that depends on whether an address has an account
-      const open = new Set(
-        (await tx.find(RoomInvitation, { room, email: { $in: emails }, declinedAt: null })).map((i) => i.email),
-      );
-      await this.countInvitations(
-        tx,
-        user,
-        room,
-        emails.filter((email) => opts.mail || !open.has(email)),
-      );
-      for (const email of emails) await this.invite(tx, user, room, email, opts);
-      await tx.flush();
-      return { invited: emails };
-    });
-  }
-
-  /**
-   * Refuses invitations over INVITATION_LIMITS (RATE_LIMITED), else counts them: every count is
-   * locked, checked and taken at once (rate-limit.ts), so parallel invitations from one sender, or
-   * from many senders to one address, never pass a cap.
-   */
-  private async countInvitations(tx: EntityManager, user: User, room: Room, emails: string[]) {
-    const { perSender, perRoomAndRecipient, perRecipient } = INVITATION_LIMITS;
-    await takeHits(tx, [
-      {
-        bucket: `room-invite:sender:${user.id}`,
-        ...perSender,
-        hits: emails.length,
-        message: `You can send at most ${perSender.max} room invitations an hour. Please try again later.`,
-      },
-      ...emails.flatMap((email) => [
-        {
-          bucket: `room-invite:${room.id}:${email}`,
-          ...perRoomAndRecipient,
-          message: `${email} was invited to this room ${perRoomAndRecipient.max} times today already. Please try again tomorrow.`,
-        },
-        {
-          bucket: `room-invite:to:${email}`,
-          ...perRecipient,
-          message: `${email} has received too many invitations today. Please try again tomorrow.`,
-        },
-      ]),
-    ]);
-  }
-
-  private async invite(tx: EntityManager, inviter: User, room: Room, email: string, opts: { mail: boolean }) {
-    let inv = await tx.findOne(RoomInvitation, { room, email });
-    // a new invitation, or one declined before: the invitee is asked (again)
-    const ask = !inv || Boolean(inv.declinedAt);
-    if (!inv) inv = tx.create(RoomInvitation, { room, email, invitedBy: inviter });
-    if (inv.declinedAt) {
-      inv.declinedAt = null;
-      inv.invitedBy = inviter;
-    }
-    const invitee = await tx.findOne(User, { email });
-    const member = invitee ? await tx.count(RoomMember, { room, user: invitee }) : 0;
-    if (member) return inv;
-    if (opts.mail) {
-      // no account yet: the link carries a secret that lets them register as a verified guest
-      const token = invitee ? undefined : newSecret(24);
-      if (token) inv.tokenHash = sha256Hex(token);
-      this.inviteMail(tx, inviter, room, email, token);
-    }
-    if (invitee && ask) {
-      tx.create(Notification, {
-        recipient: invitee,
-        sender: inviter,
-        text: `${inviter.nickname} invited you to the clean room "${room.name}": accept or decline it on your Virtual Clean Room page`,
-      });
-    }
-    return inv;
-  }
-
-  private inviteMail(tx: EntityManager, inviter: User, room: Room, email: string, token?: string) {
-    const rooms = `${this.publicUrl}/admin/vcr`;
-    const register = `${this.publicUrl}/auth/register-page?email=${encodeURIComponent(email)}${token ? `&invite=${token}` : ''}`;
-    this.mail.enqueue(tx, {
-      to: email,
-      kind: 'room-invite',
-      subject: `${inviter.nickname} invited you to a Parley clean room`,
-      text: [
-        `${inviter.nickname} invited you to the virtual clean room "${room.name}" on Parley.`,
-        '',
-        `Accept or decline it on your rooms page: ${rooms}`,
-        `No account yet? Register with this address (that accepts the invitation): ${register}`,
-        '',
-        'You enter the room by choosing one of your keys; the owner then shares the room key with you.',
-        'If you do not know this person, ignore this mail: nothing happens until you accept.',
-      ].join('\n'),
-    });
-  }
-
-  private async addMember(tx: EntityManager, room: Room, invitee: User): Promise<RoomMember> {
-    // members are counted under the room's lock (a sign-up through an invitation link comes here
-    // without it), so parallel accepts never pass MAX_MEMBERS
-    await tx.execute('select id from vcr_rooms where id = ? for update', [room.id]);
-    const existing = await tx.findOne(RoomMember, { room, user: invitee });
-    if (existing) return existing;
-    if ((await tx.count(RoomMember, { room })) >= MAX_MEMBERS)
-      throw new AppError('CONFLICT', `A room has at most ${MAX_MEMBERS} users`);
-    const member = tx.create(RoomMember, { room, user: invitee, role: 'guest' });
-    await tx.flush();
-    return member;
+    return { sent: (await inviteAll(this.invites, em, user, input.roomId, input.recipients, { mail: true })).invited };
   }
 
   /** The address an unused invitation link was sent to (registration through the link). */
@@ -455,31 +345,20 @@ export class RoomsService {
     );
     if (!inv) return;
     await em.flush();
-    await this.addMember(em, inv.room, user);
+    await addMember(em, inv.room, user);
     inv.acceptedAt = new Date();
     inv.tokenHash = null;
   }
 
   /** Invitations to the caller's (verified) address waiting for an answer, newest first. */
-  async invitationsFor(em: EntityManager, user: User): Promise<InvitationView[]> {
-    if (!user.emailVerifiedAt) return [];
-    const pending = await em.find(
-      RoomInvitation,
-      { email: user.email.toLowerCase(), acceptedAt: null, declinedAt: null },
-      { populate: ['room', 'invitedBy'], orderBy: { createdAt: 'desc', id: 'asc' } },
-    );
-    const memberOf = new Set(
-      (await em.find(RoomMember, { user, room: { $in: pending.map((i) => i.room.id) } })).map((m) => m.room.id),
-    );
-    return pending
-      .filter((i) => !memberOf.has(i.room.id))
-      .map((invitation) => ({ invitation, room: invitation.room, inviter: invitation.invitedBy }));
+  invitationsFor(em: EntityManager, user: User): Promise<InvitationView[]> {
+    return invitationsFor(em, user);
   }
 
   /** The invitee says yes: a guest of the room from now on; the inviter is told. */
   async acceptInvitation(em: EntityManager, user: User, invitationId: string): Promise<RoomView> {
-    const room = await this.answer(em, user, invitationId, async (tx, inv) => {
-      await this.addMember(tx, inv.room, user);
+    const room = await answer(em, user, invitationId, async (tx, inv) => {
+      await addMember(tx, inv.room, user);
       inv.acceptedAt = new Date();
       inv.tokenHash = null;
       return 'accepted';
@@ -489,39 +368,10 @@ export class RoomsService {
 
   /** The invitee says no: nothing changes but the invitation, and the inviter is told. */
   async declineInvitation(em: EntityManager, user: User, invitationId: string): Promise<void> {
-    await this.answer(em, user, invitationId, async (_tx, inv) => {
+    await answer(em, user, invitationId, async (_tx, inv) => {
       inv.declinedAt = new Date();
       inv.tokenHash = null;
       return 'declined';
-    });
-  }
-
-  private async answer(
-    em: EntityManager,
-    user: User,
-    invitationId: string,
-    decide: (tx: EntityManager, inv: RoomInvitation) => Promise<'accepted' | 'declined'>,
-  ): Promise<Room> {
-    return em.transactional(async (tx) => {
-      await tx.execute('select id from vcr_invitations where id = ? for update', [invitationId]);
-      const inv = await tx.findOne(
-        RoomInvitation,
-        { id: invitationId },
-        { populate: ['room', 'invitedBy'], refresh: true },
-      );
-      // someone else's invitation is as unknown as a missing one
-      if (!inv || !user.emailVerifiedAt || inv.email !== user.email.toLowerCase()) throw notFound('Invitation');
-      if (inv.acceptedAt || inv.declinedAt)
-        throw conflict(`You ${inv.acceptedAt ? 'accepted' : 'declined'} this invitation already`);
-      await tx.execute('select id from vcr_rooms where id = ? for update', [inv.room.id]);
-      const what = await decide(tx, inv);
-      tx.create(Notification, {
-        recipient: inv.invitedBy,
-        sender: user,
-        text: `${user.nickname} ${what} your invitation to the clean room "${inv.room.name}"`,
-      });
-      await tx.flush();
-      return inv.room;
     });
   }
 

@@ -1,7 +1,7 @@
 import { Entity, Index, ManyToOne, PrimaryKey, Unique } from '@mikro-orm/decorators/legacy';
 import { randomUUID } from 'node:crypto';
-import { Submission } from '../responses/submission.entity';
 import { SurveyOption } from './survey-option.entity';
+import { surveyParent, type SurveySubmission } from './survey-question.entity';
 
 /** One chosen option in one submission (a checkboxes answer is one row per ticked box). */
 @Entity({ tableName: 'survey_answers' })
@@ -10,8 +10,8 @@ export class SurveyAnswer {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  @ManyToOne(() => Submission, { deleteRule: 'cascade' })
-  submission!: Submission;
+  @ManyToOne(surveyParent('submission'), { deleteRule: 'cascade' })
+  submission!: SurveySubmission;
 
   @ManyToOne(() => SurveyOption, { deleteRule: 'cascade' })
   @Index()

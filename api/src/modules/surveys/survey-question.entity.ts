@@ -1,13 +1,34 @@
-import { OptionalProps } from '@mikro-orm/core';
+import { OptionalProps, type EntityClass } from '@mikro-orm/core';
 import { Check, Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { randomUUID } from 'node:crypto';
-import { DataRequest } from '../requests/request.entity';
 
 export const QUESTION_TYPES = ['dropdown', 'radios', 'checkboxes', 'stars'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const STAR_SHAPES = ['star', 'heart', 'thumb'] as const;
 export type StarShape = (typeof STAR_SHAPES)[number];
 export const STAR_SCALE = { min: 3, max: 10, default: 5 } as const;
+
+/** What a survey reads and keeps of the request it belongs to, and of a submission's id. */
+export type SurveyOwner = { id: string; status: number; questionCount?: number | null };
+export type SurveySubmission = { id: string };
+
+/**
+ * The entities survey rows belong to (the request, the submission), bound by the composition root
+ * (api/src/app/entities.ts) before the ORM reads the entities: requests and responses sit above
+ * surveys in the module order and build on it, so surveys name them here instead of importing them.
+ * The columns and foreign keys are the same as with a direct reference.
+ */
+const parents: { request?: EntityClass<SurveyOwner>; submission?: EntityClass<SurveySubmission> } = {};
+export function bindSurveyParents(bound: Required<typeof parents>): void {
+  Object.assign(parents, bound);
+}
+export function surveyParent<K extends keyof typeof parents>(name: K): () => NonNullable<(typeof parents)[K]> {
+  return () => {
+    const entity = parents[name];
+    if (!entity) throw new Error(`surveys: bindSurveyParents() first (no ${name} entity bound)`);
+    return entity as NonNullable<(typeof parents)[K]>;
+  };
+}
 
 /**
  * One question of a survey, in display order. Its answer options (choices, or "1".."scale" for a
@@ -26,8 +47,8 @@ export class SurveyQuestion {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  @ManyToOne(() => DataRequest, { deleteRule: 'cascade' })
-  request!: DataRequest;
+  @ManyToOne(surveyParent('request'), { deleteRule: 'cascade' })
+  request!: SurveyOwner;
 
   // 0-based; the legacy ranking call names questions by this index
   @Property({ type: 'integer' })

@@ -2,10 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { raw } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { badInput, notFound } from '../../shared/errors';
-import type { DataRequest } from '../requests/request.entity';
 import { SurveyAnswer } from './survey-answer.entity';
 import { SurveyOption } from './survey-option.entity';
-import { SurveyQuestion } from './survey-question.entity';
+import { SurveyQuestion, type SurveyOwner } from './survey-question.entity';
 import type { AnswerInput, CountCommand, QuestionInput } from './surveys.schemas';
 import { optionLabels, type QuestionView } from './surveys.views';
 
@@ -59,7 +58,7 @@ export class SurveysService {
   }
 
   /** Replaces a survey's questions (only while it has no answers: the caller checks). */
-  async replaceQuestions(tx: EntityManager, request: DataRequest, questions: QuestionInput[]): Promise<void> {
+  async replaceQuestions(tx: EntityManager, request: SurveyOwner, questions: QuestionInput[]): Promise<void> {
     await tx.nativeDelete(SurveyQuestion, { request: request.id });
     questions.forEach((q, position) => {
       const question = tx.create(SurveyQuestion, {
@@ -76,7 +75,7 @@ export class SurveysService {
   }
 
   /** The survey's result groups: one per question, every option with its counter. */
-  async statistics(em: EntityManager, request: DataRequest): Promise<ResultGroup[]> {
+  async statistics(em: EntityManager, request: SurveyOwner): Promise<ResultGroup[]> {
     const questions = (await this.load(em, [request.id])).get(request.id) ?? [];
     return questions.map((q) => ({
       questionId: q.id,
@@ -94,7 +93,7 @@ export class SurveysService {
    * Checks a device's answers against the survey (every non-star question answered once, each with
    * one of its options) and returns the chosen option ids; nothing is written.
    */
-  async checkAnswers(tx: EntityManager, request: DataRequest, answers: AnswerInput[]): Promise<string[]> {
+  async checkAnswers(tx: EntityManager, request: SurveyOwner, answers: AnswerInput[]): Promise<string[]> {
     const questions = (await this.load(tx, [request.id])).get(request.id) ?? [];
     const chosen: string[] = [];
     const answered = new Set<string>();
@@ -116,7 +115,7 @@ export class SurveysService {
   }
 
   /** The legacy ranking call: sets (or changes) a device's star answer for question `index`. */
-  async setStars(tx: EntityManager, request: DataRequest, submissionId: string, index: number, stars: number) {
+  async setStars(tx: EntityManager, request: SurveyOwner, submissionId: string, index: number, stars: number) {
     const question = ((await this.load(tx, [request.id])).get(request.id) ?? [])[index];
     if (!question) throw badInput(`index: the survey has no question ${index}`);
     if (question.type !== 'stars') throw badInput(`index: question ${index} is not a star rating`);

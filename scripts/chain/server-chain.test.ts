@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFreePort, startLocalChain } from './anvil';
-import { loadConfig } from '../../config';
-import { ChainService } from './chain.service';
-import type { ChainSetup } from './chain.settings';
-import { shortReason, startServerChain } from './local-chain';
+import { loadConfig } from '../../api/src/config';
+import { ChainService } from '../../api/src/modules/chain/chain.service';
+import type { ChainSetup } from '../../api/src/modules/chain/chain.settings';
+import { shortReason, startServerChain } from './server-chain';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'parley-chain-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,27 +1,33 @@
 // Local dev/test chain: anvil from @foundry-rs/anvil, plus deployment of the Parley contracts. The
-// server (npm start's chain), the tests, the benchmarks and `npm run chain`
-// (scripts/chain/start-chain.ts) all use it.
+// server's entry point (scripts/server.ts hands scripts/chain/server-chain.ts to the server), the
+// tests, the benchmarks and `npm run chain` (scripts/chain/start-chain.ts) all use it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
+import { ContractFactory, NonceManager, getAddress, type Contract, type Signer } from 'ethers';
+import { REPO_ROOT, readArtifact, type ContractName } from '../../api/src/modules/chain/artifacts';
 import {
-  Contract,
-  ContractFactory,
-  HDNodeWallet,
-  JsonRpcProvider,
-  Network,
-  NonceManager,
-  Wallet,
-  getAddress,
-  id,
-  type Signer,
-} from 'ethers';
-import { REPO_ROOT, readArtifact, type ContractName } from './artifacts';
+  ANVIL_MNEMONIC,
+  createProvider,
+  createSigner,
+  devAccounts,
+  rpcChainId,
+} from '../../api/src/modules/chain/chain-client';
 
-/** anvil's default mnemonic: its dev accounts are public knowledge, never use them off a dev chain. */
-export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
+// the client's helpers too, so scripts and tests take everything chain-related from here
+export {
+  ANVIL_MNEMONIC,
+  attachContract,
+  createProvider,
+  createSigner,
+  devAccounts,
+  rpcChainId,
+  toRequestId,
+  type DevAccount,
+} from '../../api/src/modules/chain/chain-client';
+
 export const DEFAULT_DEPLOYMENT_PATH = join(REPO_ROOT, '.data', 'chain', 'deployment.json');
 export const DEFAULT_STATE_PATH = join(REPO_ROOT, '.data', 'chain', 'anvil-state.json');
 /** IPT minted to each funded dev account. */
@@ -58,8 +64,6 @@ export type DeployOptions = {
   mnemonic?: string;
 };
 
-export type DevAccount = { address: string; privateKey: string };
-
 const require = createRequire(import.meta.url);
 
 /** The native anvil binary from the platform package, or the npm wrapper script as a fallback. */
@@ -94,19 +98,6 @@ export function findFreePort(): Promise<number> {
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-/** `eth_chainId` over plain fetch; throws if the node does not answer. */
-export async function rpcChainId(rpcUrl: string): Promise<number> {
-  const response = await fetch(rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-    signal: AbortSignal.timeout(2_000),
-  });
-  const body = (await response.json()) as { result?: string };
-  if (typeof body.result !== 'string') throw new Error(`unexpected eth_chainId answer from ${rpcUrl}`);
-  return Number(BigInt(body.result));
-}
 
 function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
@@ -218,47 +209,6 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
     }
   }
   throw lastError;
-}
-
-/**
- * A provider for back-to-back transactions on an auto-mining chain: no 250 ms call cache (it would
- * serve a stale nonce) and, when the chain id is known, no `eth_chainId` before every request.
- */
-export function createProvider(rpcUrl: string, chainId?: number): JsonRpcProvider {
-  const network = chainId === undefined ? undefined : Network.from(chainId);
-  return new JsonRpcProvider(rpcUrl, network, {
-    cacheTimeout: -1,
-    pollingInterval: 100,
-    staticNetwork: network ?? null,
-  });
-}
-
-/**
- * A wallet that asks for the pending nonce on every transaction (always fresh with the provider
- * above). Await each send before the next. Not a NonceManager: its nonce is consumed even when gas
- * estimation rejects the transaction, and the next one then waits forever behind the gap.
- */
-export function createSigner(provider: JsonRpcProvider, privateKey: string): Wallet {
-  return new Wallet(privateKey, provider);
-}
-
-/** Dev accounts derived like anvil's (BIP-44 `m/44'/60'/0'/0/i`). */
-export function devAccounts(count: number, mnemonic = ANVIL_MNEMONIC): DevAccount[] {
-  const parent = HDNodeWallet.fromPhrase(mnemonic, '', "m/44'/60'/0'/0");
-  return Array.from({ length: count }, (_, index) => {
-    const wallet = parent.deriveChild(index);
-    return { address: wallet.address, privateKey: wallet.privateKey };
-  });
-}
-
-/** Off-chain request ids (UUID strings) to the bytes32 the factory uses: `keccak256(utf8(id))`. */
-export function toRequestId(requestId: string): string {
-  return id(requestId);
-}
-
-/** A typed handle on a deployed contract, from its committed artifact. */
-export function attachContract(name: ContractName, address: string, runner: Signer | JsonRpcProvider): Contract {
-  return new Contract(address, readArtifact(name).abi, runner);
 }
 
 async function deploy(name: ContractName, signer: Signer, args: unknown[]): Promise<Contract> {
