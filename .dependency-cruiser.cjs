@@ -13,6 +13,7 @@ const PLATFORM = ['config', 'shared', 'db', 'modules/storage', 'modules/mail', '
 const HTTP = ['rest', 'graphql'];
 const MODULES = [
   'users',
+  'access-log',
   'api-tokens',
   'auth',
   'keys',
@@ -27,6 +28,7 @@ const MODULES = [
   'payouts',
   'responses',
   'response-images',
+  'consent',
   'rooms',
   'datasets',
   'privacy',

@@ -19,11 +19,13 @@ export const ENGINE_TESTS = [
 
 /** Each module's smoke file: the test file that exercises the module's main paths over HTTP. */
 export const MODULE_SMOKE_TESTS: Record<string, string> = {
+  'access-log': 'test/api/consent-receipts.test.ts',
   analyses: 'test/api/rooms-rules.test.ts',
   'api-tokens': 'test/api/api-tokens.test.ts',
   auth: 'test/api/auth.test.ts',
   billing: 'test/api/billing-sandbox.test.ts',
   chain: 'test/api/test-funds.test.ts',
+  consent: 'test/api/consent-receipts.test.ts',
   datasets: 'test/api/rooms-join.test.ts',
   jobs: 'test/api/jobs.test.ts',
   keys: 'test/api/keys.test.ts',

@@ -1,3 +1,5 @@
+import { AccessEvent } from '../modules/access-log/access-event.entity';
+import { ConsentReceipt } from '../modules/consent/receipt.entity';
 import { AccessRequest, ColumnGrant } from '../modules/analyses/access-request.entity';
 import { AuditEvent } from '../modules/analyses/audit-event.entity';
 import { Report } from '../modules/analyses/report.entity';
@@ -61,4 +63,6 @@ export const entities = [
   AccessRequest,
   ColumnGrant,
   AuditEvent,
+  AccessEvent,
+  ConsentReceipt,
 ];

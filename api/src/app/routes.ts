@@ -3,6 +3,7 @@ import './error-codes';
 import { analysesRoutes } from '../modules/analyses/analyses.rest';
 import { authRoutes } from '../modules/auth/auth.rest';
 import { billingRoutes } from '../modules/billing/billing.rest';
+import { consentRoutes } from '../modules/consent/consent.rest';
 import { chainRoutes } from '../modules/chain/chain.rest';
 import { datasetsRoutes } from '../modules/datasets/datasets.rest';
 import { keysRoutes } from '../modules/keys/keys.rest';
@@ -30,6 +31,7 @@ export const restRoutes: RestRoute[] = [
   ...requestsRoutes,
   ...responsesRoutes,
   ...phoneRoutes,
+  ...consentRoutes,
   ...exportsRoutes,
   ...responseImagesRoutes,
   ...roomsRoutes,

@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
+import { AccessLogService } from '../modules/access-log/access-log.service';
+import { ConsentService } from '../modules/consent/consent.service';
+import { ReceiptSigner, DEV_CONSENT_SIGNING_KEY } from '../modules/consent/receipt-signer';
 import { AccessService } from '../modules/analyses/access.service';
 import { AnalysesService } from '../modules/analyses/analyses.service';
 import { AuditService } from '../modules/analyses/audit.service';
@@ -76,6 +79,8 @@ export type Services = {
   audit: AuditService;
   reports: ReportsService;
   webhooks: WebhooksService;
+  accessLog: AccessLogService;
+  consent: ConsentService;
 };
 
 /**
@@ -95,12 +100,22 @@ export function createServices(
   // every table holding treasury transactions signed before broadcast: they share one nonce sequence
   const treasury = new TreasuryQueue(chain, ['withdrawals', 'payouts', 'escrow_fundings']);
   const ledger = new LedgerService();
+  const accessLog = new AccessLogService();
   const surveys = new SurveysService();
+  const participants = new ParticipantsService();
+  const consent = new ConsentService(
+    new ReceiptSigner(config.consentSigningKey?.reveal() ?? DEV_CONSENT_SIGNING_KEY),
+    surveys,
+    participants,
+    accessLog,
+    { url: config.publicUrl },
+  );
   const webhooks = new WebhooksService(
     jobs,
     mail,
     { allowPrivate: config.webhooks.allowPrivate, publicUrl: config.publicUrl },
     log,
+    accessLog,
   );
   const payouts = new PayoutsService(chain, treasury, log, jobs, webhooks);
   const escrowFunding = new EscrowFundingService(ledger, chain, treasury, log);
@@ -113,7 +128,7 @@ export function createServices(
   const analyses = new AnalysesService(rooms, datasets, audit, privacy);
   const notifications = new NotificationsService();
   const access = new AccessService(rooms, datasets, analyses, audit, notifications, privacy);
-  const responses = new ResponsesService(requests, payouts);
+  const responses = new ResponsesService(requests, payouts, accessLog);
   const gateway: Gateway = config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway();
   const purchases = new PurchasesService(ledger, gateway, log);
   return {
@@ -142,7 +157,7 @@ export function createServices(
     requests,
     dashboard: new DashboardService(),
     publicRequests: new PublicRequestsService(surveys, payouts),
-    submissions: new SubmissionsService(new ParticipantsService(), surveys, payouts, webhooks),
+    submissions: new SubmissionsService(participants, surveys, payouts, webhooks, [consent]),
     responses,
     exports: new ExportsService(requests, responses, surveys),
     reviews: new ReviewsService(requests, payouts, responses),
@@ -154,5 +169,7 @@ export function createServices(
     audit,
     reports: new ReportsService(rooms, datasets, analyses, access, audit, credit, ledger, privacy, webhooks),
     webhooks,
+    accessLog,
+    consent,
   };
 }
