@@ -25,7 +25,7 @@ export const MODULE_SMOKE_TESTS: Record<string, string> = {
   auth: 'test/api/auth.test.ts',
   billing: 'test/api/billing-sandbox.test.ts',
   chain: 'test/api/test-funds.test.ts',
-  consent: 'test/api/consent-receipts.test.ts',
+  consent: 'test/api/participant-rights.test.ts',
   datasets: 'test/api/rooms-join.test.ts',
   jobs: 'test/api/jobs.test.ts',
   keys: 'test/api/keys.test.ts',

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { AccessLogService } from '../modules/access-log/access-log.service';
 import { ConsentService } from '../modules/consent/consent.service';
+import { RightsService } from '../modules/consent/rights.service';
 import { ReceiptSigner, DEV_CONSENT_SIGNING_KEY } from '../modules/consent/receipt-signer';
 import { AccessService } from '../modules/analyses/access.service';
 import { AnalysesService } from '../modules/analyses/analyses.service';
@@ -81,6 +82,7 @@ export type Services = {
   webhooks: WebhooksService;
   accessLog: AccessLogService;
   consent: ConsentService;
+  rights: RightsService;
 };
 
 /**
@@ -129,6 +131,7 @@ export function createServices(
   const notifications = new NotificationsService();
   const access = new AccessService(rooms, datasets, analyses, audit, notifications, privacy);
   const responses = new ResponsesService(requests, payouts, accessLog);
+  const submissions = new SubmissionsService(participants, surveys, payouts, webhooks, [consent]);
   const gateway: Gateway = config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway();
   const purchases = new PurchasesService(ledger, gateway, log);
   return {
@@ -157,7 +160,7 @@ export function createServices(
     requests,
     dashboard: new DashboardService(),
     publicRequests: new PublicRequestsService(surveys, payouts),
-    submissions: new SubmissionsService(participants, surveys, payouts, webhooks, [consent]),
+    submissions,
     responses,
     exports: new ExportsService(requests, responses, surveys),
     reviews: new ReviewsService(requests, payouts, responses),
@@ -171,5 +174,6 @@ export function createServices(
     webhooks,
     accessLog,
     consent,
+    rights: new RightsService(participants, submissions, accessLog),
   };
 }

@@ -28,9 +28,10 @@ export class AccessLogService {
     if (!submissionIds.length) return;
     await em.execute(
       `insert into access_events (id, participant_id, request_id, submission_id, kind, actor, detail, at)
-       select gen_random_uuid(), s.participant_id, s.request_id, s.id, ?, ?, ?, now()
+       select gen_random_uuid(), s.participant_id, s.request_id, s.id, ?, ?, ?, ?
          from submissions s where s.id = any(?::uuid[])`,
-      [entry.kind, entry.actor, entry.detail ?? null, `{${submissionIds.join(',')}}`],
+      // the process's clock, as forParticipant's lines: one clock orders the log
+      [entry.kind, entry.actor, entry.detail ?? null, new Date(), `{${submissionIds.join(',')}}`],
     );
   }
 

@@ -53,3 +53,46 @@ export const accessEventOut = z.strictObject({
   submissionId: uuid.nullable(),
 });
 export const accessLogOut = z.array(accessEventOut);
+
+const evm = z.string().describe('a wallet or escrow address');
+export const myDataOut = z.strictObject({
+  generatedAt: isoDate,
+  answerWithinDays: z.int().describe('the longest Parley takes to answer a request about your data (today: at once)'),
+  participant: z
+    .strictObject({ memberId: text, walletAddress: evm, createdAt: isoDate })
+    .nullable()
+    .describe('null: this device never answered'),
+  submissions: z.array(
+    z.strictObject({
+      id: uuid,
+      requestId: uuid,
+      requestTitle: text,
+      type: text,
+      walletAddress: evm,
+      createdAt: isoDate,
+      encryptedData: text.nullable().describe('collections: the ciphertext as stored (only the requester can open it)'),
+      sealedKey: text.nullable(),
+      answers: z.array(z.strictObject({ questionId: uuid, question: text, option: text })).nullable(),
+    }),
+  ),
+  withdrawn: z.array(z.strictObject({ requestId: uuid, walletAddress: evm, withdrawnAt: isoDate })),
+  payouts: z.array(
+    z.strictObject({
+      requestId: uuid.nullable(),
+      escrowAddress: evm,
+      walletAddress: evm,
+      amount: z.int(),
+      status: text,
+      txHash: text.nullable(),
+      createdAt: isoDate,
+    }),
+  ),
+  receipts: z.array(text).describe('the consent receipts, compact JWS'),
+  accessLog: z.array(accessEventOut.omit({ id: true, requestTitle: true })),
+});
+
+export const deletedOut = z.strictObject({
+  deletedSubmissions: z.int().min(0),
+  kept: z.array(text).describe('what stays, and why'),
+  answeredAt: isoDate,
+});

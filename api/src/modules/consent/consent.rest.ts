@@ -2,13 +2,14 @@ import { z } from 'zod';
 import type { RequestContext } from '../../shared/context';
 import { routeWith } from '../../rest/registry';
 import type { User } from '../users/user.entity';
-import { accessLogOut, receiptFileOut, termsOut, verifiedOut } from './consent.outputs';
+import { accessLogOut, deletedOut, myDataOut, receiptFileOut, termsOut, verifiedOut } from './consent.outputs';
 import { deviceCommand, receiptsCommand, termsCommand, verifyCommand } from './consent.schemas';
 import type { ConsentService } from './consent.service';
 import { retentionText } from './receipt-claims';
+import { ANSWER_WITHIN_DAYS, type RightsService } from './rights.service';
 
 /** The request context of these handlers: the services they use and the user type. */
-export type Ctx = RequestContext<{ consent: ConsentService }, User>;
+export type Ctx = RequestContext<{ consent: ConsentService; rights: RightsService }, User>;
 const route = routeWith<Ctx>();
 const tag = 'participant rights';
 
@@ -91,5 +92,35 @@ export const consentRoutes = [
         requestTitle: e.requestTitle,
         submissionId: e.submissionId ?? null,
       })),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/requestClient/getMyData',
+    output: myDataOut,
+    errors: [],
+    tag,
+    auth: 'public',
+    summary:
+      "An access request: everything the server holds about this device's participant, as JSON (member id, wallet, submissions with their ciphertexts as stored or survey answers, withdrawals, payouts, receipts, the access log). Answered at once and logged",
+    input: deviceCommand,
+    handler: async (ctx, { deviceId }) => {
+      const data = await ctx.services.rights.access(ctx.em, deviceId);
+      return { ...data, answerWithinDays: ANSWER_WITHIN_DAYS };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/requestClient/deleteMyData',
+    output: deletedOut,
+    errors: [],
+    tag,
+    auth: 'public',
+    summary:
+      'A deletion request: every answer of this device is withdrawn (its response, survey counts and any payout still awaiting review deleted, the requester told by response.withdrawn); payout records, receipts and the access log stay. Answered at once and logged; a repeat finds nothing left',
+    input: deviceCommand,
+    handler: async (ctx, { deviceId }) => ({
+      ...(await ctx.services.rights.delete(ctx.em, deviceId)),
+      answeredAt: new Date(),
+    }),
   }),
 ];

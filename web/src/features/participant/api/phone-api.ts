@@ -165,6 +165,13 @@ export const phoneApi = {
       `/v1/requestClient/getReceipts?${query(requestId ? { deviceId, requestId } : { deviceId })}`,
     ),
   accessLog: (deviceId: string) => call<AccessLine[]>('GET', `/v1/requestClient/getAccessLog?${query({ deviceId })}`),
+  // the participant's requests about their data (docs/guide/participant-app.md, "Your data")
+  myData: (deviceId: string) =>
+    call<Record<string, unknown>>('GET', `/v1/requestClient/getMyData?${query({ deviceId })}`),
+  deleteMyData: (deviceId: string) =>
+    call<{ deletedSubmissions: number; kept: string[]; answeredAt: string }>('POST', '/v1/requestClient/deleteMyData', {
+      deviceId,
+    }),
   withdraw: (requestId: string, deviceId: string) =>
     call<boolean>('DELETE', '/v1/requestClient/deleteRequest', { request_id: requestId, deviceId }),
 };

@@ -17,6 +17,7 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { formatDateTime } from '../../../shared/ui/format-date';
 import { PhoneApiError, phoneApi, type Submitted } from '../api/phone-api';
 import { AccessLog } from '../components/access-log';
+import { MyData } from '../components/my-data';
 import { PayoutStatus } from '../components/payout-status';
 import { ReceiptDownload } from '../components/receipt-download';
 import { deviceId, loadAnswers, type AnsweredRequest } from '../participant-storage';
@@ -165,6 +166,7 @@ export function MyAnswersPage() {
         ))}
       </Box>
       <AccessLog round={round} />
+      <MyData onDeleted={() => setRound((n) => n + 1)} />
       <Typography variant="body2" sx={{ mt: 2, textAlign: 'center' }}>
         <RouterLink to="/p/verify">Check a receipt</RouterLink>
       </Typography>

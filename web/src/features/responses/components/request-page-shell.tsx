@@ -54,6 +54,12 @@ export function RequestPageShell({ heading, type, pathFor, actions, children }: 
         </Box>
       ) : null}
       {details && !error ? <HighLevelDetails details={details} /> : null}
+      {details && !error ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} role="note">
+          Participants see in their access log each time you list, download, export, approve or reject their answers,
+          and each webhook that carries one; each also holds a signed receipt of what they agreed to.
+        </Typography>
+      ) : null}
       {loading ? <PageLoader label="Loading the request…" /> : null}
       {request ? children(request) : null}
     </Box>
