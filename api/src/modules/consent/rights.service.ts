@@ -120,7 +120,7 @@ export class RightsService {
   /** Withdraws every answer of the device, then logs the request; a second call finds nothing left. */
   async delete(em: EntityManager, deviceId: string): Promise<DeletionResult> {
     const participant = await this.participants.findByDevice(em, deviceId);
-    const kept = ['payout records (the escrow paid your wallet)', 'consent receipts', 'this access log'];
+    const kept = ['payout records (what your wallet was paid or is owed)', 'consent receipts', 'this access log'];
     if (!participant) return { deletedSubmissions: 0, kept };
     const rows = await em.find(Submission, { participant }, { fields: ['id', 'request'] });
     // one transaction per answer, as a withdrawal: each locks its own request row

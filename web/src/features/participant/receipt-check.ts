@@ -32,13 +32,14 @@ export async function checkReceipt(text: string, jwks: JSONWebKeySet): Promise<R
     const claims = JSON.parse(new TextDecoder().decode(payload)) as ReceiptClaims;
     return { genuine: true, claims, kid: protectedHeader.kid ?? '' };
   } catch (e) {
-    const name = e instanceof Error ? e.name : '';
+    // jose's error codes, not class names: a production build renames classes
+    const code = (e as { code?: unknown }).code;
     return {
       genuine: false,
       reason:
-        name === 'JWSSignatureVerificationFailed'
+        code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED'
           ? 'The signature does not match: the receipt was changed after Parley signed it.'
-          : name === 'JWKSNoMatchingKey'
+          : code === 'ERR_JWKS_NO_MATCHING_KEY'
             ? 'It was not signed with any key this Parley publishes.'
             : 'The receipt is damaged and cannot be checked.',
     };

@@ -168,7 +168,9 @@ export function MyAnswersPage() {
       <AccessLog round={round} />
       <MyData onDeleted={() => setRound((n) => n + 1)} />
       <Typography variant="body2" sx={{ mt: 2, textAlign: 'center' }}>
-        <RouterLink to="/p/verify">Check a receipt</RouterLink>
+        <Box component={RouterLink} to="/p/verify" sx={{ color: 'primary.main', fontWeight: 500 }}>
+          Check a receipt
+        </Box>
       </Typography>
       {withdrawing ? (
         <WithdrawDialog
