@@ -28,6 +28,7 @@ const MODULES = [
   'payouts',
   'responses',
   'response-images',
+  'retention',
   'consent',
   'rooms',
   'datasets',

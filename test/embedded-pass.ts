@@ -36,6 +36,7 @@ export const MODULE_SMOKE_TESTS: Record<string, string> = {
   privacy: 'test/api/rooms-attacks.test.ts',
   requests: 'test/api/requests.test.ts',
   'response-images': 'test/api/response-images.test.ts',
+  retention: 'test/api/retention.test.ts',
   responses: 'test/api/collection-response.test.ts',
   rooms: 'test/api/rooms.test.ts',
   'runtime-config': 'test/api/billing-sandbox.test.ts',

@@ -1,5 +1,6 @@
 import { AccessEvent } from '../modules/access-log/access-event.entity';
 import { ConsentReceipt } from '../modules/consent/receipt.entity';
+import { RequestRetention, RetentionNotice } from '../modules/retention/retention.entity';
 import { AccessRequest, ColumnGrant } from '../modules/analyses/access-request.entity';
 import { AuditEvent } from '../modules/analyses/audit-event.entity';
 import { Report } from '../modules/analyses/report.entity';
@@ -65,4 +66,6 @@ export const entities = [
   AuditEvent,
   AccessEvent,
   ConsentReceipt,
+  RequestRetention,
+  RetentionNotice,
 ];

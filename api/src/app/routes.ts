@@ -4,6 +4,7 @@ import { analysesRoutes } from '../modules/analyses/analyses.rest';
 import { authRoutes } from '../modules/auth/auth.rest';
 import { billingRoutes } from '../modules/billing/billing.rest';
 import { consentRoutes } from '../modules/consent/consent.rest';
+import { retentionRoutes } from '../modules/retention/retention.rest';
 import { chainRoutes } from '../modules/chain/chain.rest';
 import { datasetsRoutes } from '../modules/datasets/datasets.rest';
 import { keysRoutes } from '../modules/keys/keys.rest';
@@ -32,6 +33,7 @@ export const restRoutes: RestRoute[] = [
   ...responsesRoutes,
   ...phoneRoutes,
   ...consentRoutes,
+  ...retentionRoutes,
   ...exportsRoutes,
   ...responseImagesRoutes,
   ...roomsRoutes,

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import { AccessLogService } from '../modules/access-log/access-log.service';
 import { ConsentService } from '../modules/consent/consent.service';
 import { RightsService } from '../modules/consent/rights.service';
+import { RetentionService } from '../modules/retention/retention.service';
 import { ReceiptSigner, DEV_CONSENT_SIGNING_KEY } from '../modules/consent/receipt-signer';
 import { AccessService } from '../modules/analyses/access.service';
 import { AnalysesService } from '../modules/analyses/analyses.service';
@@ -83,6 +84,7 @@ export type Services = {
   accessLog: AccessLogService;
   consent: ConsentService;
   rights: RightsService;
+  retention: RetentionService;
 };
 
 /**
@@ -105,12 +107,14 @@ export function createServices(
   const accessLog = new AccessLogService();
   const surveys = new SurveysService();
   const participants = new ParticipantsService();
-  const consent = new ConsentService(
+  const consent: ConsentService = new ConsentService(
     new ReceiptSigner(config.consentSigningKey?.reveal() ?? DEV_CONSENT_SIGNING_KEY),
     surveys,
     participants,
     accessLog,
     { url: config.publicUrl },
+    // the request's keeping period, from the retention service built below (called only later)
+    (em, request): ReturnType<RetentionService['periodOf']> => retention.periodOf(em, request),
   );
   const webhooks = new WebhooksService(
     jobs,
@@ -132,6 +136,7 @@ export function createServices(
   const access = new AccessService(rooms, datasets, analyses, audit, notifications, privacy);
   const responses = new ResponsesService(requests, payouts, accessLog);
   const submissions = new SubmissionsService(participants, surveys, payouts, webhooks, [consent]);
+  const retention: RetentionService = new RetentionService(requests, submissions, accessLog, webhooks);
   const gateway: Gateway = config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway();
   const purchases = new PurchasesService(ledger, gateway, log);
   return {
@@ -175,5 +180,6 @@ export function createServices(
     accessLog,
     consent,
     rights: new RightsService(participants, submissions, accessLog),
+    retention,
   };
 }

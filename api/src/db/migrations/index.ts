@@ -14,6 +14,7 @@ import { Migration20261126113857_users_credit_balance } from './Migration2026112
 import { Migration20261126174040_typed_dataset_cells } from './Migration20261126174040_typed_dataset_cells';
 import { Migration20261128213830_clean_room_privacy } from './Migration20261128213830_clean_room_privacy';
 import { Migration20261129003118_consent_receipts_access_log } from './Migration20261129003118_consent_receipts_access_log';
+import { Migration20261129005636_request_retention } from './Migration20261129005636_request_retention';
 
 // Committed migrations in the order they run. Add new ones at the end (npm run db:migration -- name).
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   Migration20261126174040_typed_dataset_cells,
   Migration20261128213830_clean_room_privacy,
   Migration20261129003118_consent_receipts_access_log,
+  Migration20261129005636_request_retention,
 ];

@@ -43,8 +43,8 @@ export function categoriesOf(
 
 export function retentionText(retention: Terms['retention']): string {
   if (!retention.days) return NO_RETENTION_PERIOD;
-  return `Deleted ${retention.days} days after the request closes to answers${
-    retention.until ? ` (on ${retention.until.toISOString().slice(0, 10)} at the latest)` : ''
+  return `Deleted ${retention.days} days after you send it${
+    retention.until ? ` (on ${retention.until.toISOString().slice(0, 10)})` : ''
   }; payout records and this receipt stay`;
 }
 

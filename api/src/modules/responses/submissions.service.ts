@@ -1,4 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badInput, conflict, notFound } from '../../shared/errors';
 import type { Participant } from '../participants/participant.entity';
@@ -110,6 +111,45 @@ export class SubmissionsService {
         requestId: request.id,
         responseId: submission.id,
       });
+    });
+  }
+
+  /**
+   * Retention: an answer whose keeping period ended goes as a withdrawal's does (its response,
+   * survey answers and count; the wallet stays known for its payout), but payouts are untouched
+   * and the requester hears `response.deleted`. Locks the request row first, as a withdrawal does,
+   * so two processes expiring the same answer delete it once; false: it was already gone.
+   */
+  async expire(em: EntityManager, submissionId: string, before: (tx: EntityManager) => Promise<void>): Promise<boolean> {
+    return em.transactional(async (tx) => {
+      const [row] = await tx.execute<{ request_id: string }[]>('select request_id from submissions where id = ?', [
+        submissionId,
+      ]);
+      if (!row) return false;
+      const request = await tx.findOne(DataRequest, row.request_id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const submission = await tx.findOne(Submission, submissionId, { refresh: true });
+      if (!request || !submission) return false;
+      await before(tx);
+      await tx.upsert(
+        WithdrawnSubmission,
+        {
+          id: randomUUID(),
+          request: request.id,
+          participant: submission.participant.id,
+          walletAddress: submission.walletAddress,
+          withdrawnAt: new Date(),
+        },
+        { onConflictFields: ['request', 'participant'], onConflictAction: 'merge', onConflictMergeFields: ['walletAddress', 'withdrawnAt'] },
+      );
+      await this.surveys.withdrawAnswers(tx, submission.id);
+      await tx.nativeDelete(Submission, { id: submission.id });
+      await tx.execute('update requests set response_count = response_count - 1 where id = ?', [request.id]);
+      await this.events?.emit(tx, request.user.id, 'response.deleted', {
+        requestId: request.id,
+        responseId: submission.id,
+        reason: 'retention',
+      });
+      return true;
     });
   }
 
