@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReceiptFile } from '../../shared/consent-receipt';
 import { buildKey, createRequest, randomAddress, surveyBody, unverifiedEscrow } from '../api/support/requests';
-import { screenshot } from './support/browser';
+import { logIn, screenshot } from './support/browser';
 import { appWithUser } from './support/server';
 
 // A participant's rights in the participant app on a 375 px phone (issue 33): the terms shown
@@ -50,6 +50,21 @@ async function download(click: () => Promise<void>): Promise<string> {
 }
 
 describe('a participant in control of their answer', () => {
+  it('lets the requester choose how long answers are kept, and says participants see their use', async () => {
+    const desk = await app.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const admin = await desk.newPage();
+    await logIn(admin, app.server.url, app.user);
+    await admin.goto(`${app.server.url}/admin/request/survey/detail/${requestId}`);
+    const card = admin.getByRole('region', { name: 'Retention' });
+    await card.getByText('No period chosen').waitFor();
+    expect(await admin.getByRole('note').filter({ hasText: 'Participants see in their access log' }).count()).toBe(1);
+    await card.getByRole('combobox', { name: 'Keep answers for' }).click();
+    await admin.getByRole('option', { name: '90 days' }).click();
+    await card.getByText(/Each answer is deleted 90 days after it is sent/).waitFor();
+    await screenshot(admin, 'rights-requester-retention-1440');
+    await desk.close();
+  });
+
   it('sees what sending shares before sending, then sends', async () => {
     await page.goto(`${app.server.url}/p/r/${requestId}`);
     const terms = page.getByRole('region', { name: 'What you agree to' });
@@ -58,7 +73,7 @@ describe('a participant in control of their answer', () => {
     expect(text).toContain('Question: How do you get to work?');
     expect(text).toContain('How people get to work, to plan new bike lanes.');
     expect(text).toContain('3 IPT');
-    expect(text).toContain('Kept until you withdraw your answer');
+    expect(text).toContain('Deleted 90 days after you send it');
     await page.getByRole('radio', { name: 'Bicycle' }).check();
     await terms.scrollIntoViewIfNeeded();
     await screenshot(page, 'rights-consent-375');

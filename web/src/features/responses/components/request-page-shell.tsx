@@ -11,7 +11,7 @@ import { LoadErrorAlert } from '../../../shared/ui/load-error-alert';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { useRequestResults } from '../hooks/use-request-results';
 import { HighLevelDetails } from './high-level-details';
-import { RetentionCard } from './retention-card';
+import { RetentionPart } from './lazy-parts';
 
 type Props = {
   // What the screen is about, before the title is known ("Collection detail").
@@ -61,7 +61,7 @@ export function RequestPageShell({ heading, type, pathFor, actions, children }: 
           and each webhook that carries one; each also holds a signed receipt of what they agreed to.
         </Typography>
       ) : null}
-      {request && !error ? <RetentionCard requestId={request.id} /> : null}
+      {request && !error ? <RetentionPart requestId={request.id} /> : null}
       {loading ? <PageLoader label="Loading the request…" /> : null}
       {request ? children(request) : null}
     </Box>

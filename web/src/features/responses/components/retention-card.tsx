@@ -16,7 +16,11 @@ const label = (days: number) => (days % 365 === 0 ? `${days / 365} year${days ==
  */
 export function RetentionCard({ requestId }: { requestId: string }) {
   const { data } = useQuery(RequestRetentionDocument, { variables: { requestId } });
-  const [save, { loading }] = useMutation(SetRequestRetentionDocument);
+  // the type has no id to normalise by: the query is read again after a change
+  const [save, { loading }] = useMutation(SetRequestRetentionDocument, {
+    refetchQueries: [RequestRetentionDocument],
+    awaitRefetchQueries: true,
+  });
   const [error, setError] = useState<string | null>(null);
   const r = data?.requestRetention;
   if (!r) return null;
@@ -31,7 +35,7 @@ export function RetentionCard({ requestId }: { requestId: string }) {
   return (
     <Card component="section" aria-label="Retention" sx={{ p: 2, mt: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        <Box sx={{ flex: 1, minWidth: 220 }}>
+        <Box sx={{ flex: '1 1 320px' }}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 500 }}>
             How long answers are kept
           </Typography>
@@ -49,7 +53,7 @@ export function RetentionCard({ requestId }: { requestId: string }) {
           value={r.days ?? ''}
           disabled={loading}
           onChange={(e) => void choose(Number(e.target.value))}
-          sx={{ minWidth: 180 }}
+          sx={{ width: 200, flexShrink: 0 }}
         >
           {r.choices.map((d) => (
             <MenuItem key={d} value={d}>
