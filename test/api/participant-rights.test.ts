@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptCollectionResponse } from '../../scripts/simulate/response-crypto';
 import { TestClient } from './support/client';
@@ -124,6 +125,12 @@ describe('a deletion request', () => {
   it('withdraws every answer, keeps payouts, receipts and the log, and a repeat finds nothing', async () => {
     const deviceId = newDevice();
     const { survey, collection } = await answerBoth(deviceId, randomAddress());
+    const image = await phone.rest<{ path: string }>('POST', '/v1/requestClient/uploadImage', {
+      requestId: collection.id,
+      deviceId,
+      data: randomBytes(100).toString('base64'),
+    });
+    expect((await fetch(server.url + image.body.result!.path)).status).toBe(200);
     const before = await myData(deviceId);
 
     const res = await deleteMyData(deviceId);
@@ -131,6 +138,8 @@ describe('a deletion request', () => {
     expect(res.body.result).toMatchObject({ deletedSubmissions: 2 });
     const after = await myData(deviceId);
     expect(after.submissions).toEqual([]);
+    // the encrypted image went with its answer
+    expect((await fetch(server.url + image.body.result!.path)).status).toBe(404);
     expect(after.withdrawn.map((w) => w.requestId).sort()).toEqual([survey.id, collection.id].sort());
     expect(after.receipts).toEqual(before.receipts);
     expect(after.payouts).toHaveLength(2);

@@ -1,10 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReceiptFile } from '../../shared/consent-receipt';
 import { WebhookDelivery, WebhookEndpoint } from '../../api/src/modules/webhooks/webhook.entities';
+import { encryptCollectionResponse } from '../../scripts/simulate/response-crypto';
 import { TestClient } from './support/client';
 import { buildUser, type TestUser } from './support/factories';
 import {
   buildKey,
+  collectionBody,
   createRequest,
   expectError,
   newDevice,
@@ -164,5 +167,30 @@ describe('the retention sweep', () => {
       data: { responseIds: string[] };
     };
     expect(expiring.data.responseIds.sort()).toEqual([old.id, soon.id].sort());
+  });
+
+  it('deletes a collection answer’s encrypted images with it', async () => {
+    const r = await createRequest(alice, collectionBody(key.id, unverifiedEscrow()));
+    await setRetention(r, 30);
+    const deviceId = newDevice();
+    const image = await phone.rest<{ path: string }>('POST', '/v1/requestClient/uploadImage', {
+      requestId: r.id,
+      deviceId,
+      data: randomBytes(100).toString('base64'),
+    });
+    const sealed = await encryptCollectionResponse(r.id, key.publicKeyPem, {
+      image_upload: [image.body.result!.path],
+    } as never);
+    const sent = await phone.rest<{ id: string }>('POST', '/v1/requestClient/submitCollection', {
+      requestId: r.id,
+      deviceId,
+      walletAddress: randomAddress(),
+      ...sealed,
+    });
+    await age(sent.body.result!.id, 40);
+    expect((await fetch(server.url + image.body.result!.path)).status).toBe(200);
+    expect((await server.services.retention.sweep(server.db.orm.em.fork())).deleted).toBe(1);
+    expect((await fetch(server.url + image.body.result!.path)).status).toBe(404);
+    expect(await accessKinds(deviceId)).toEqual(['expired', 'retention_notice', 'submitted']);
   });
 });

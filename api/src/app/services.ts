@@ -37,6 +37,7 @@ import { ExportsService } from '../modules/responses/exports.service';
 import { ResponsesService } from '../modules/responses/responses.service';
 import { ReviewsService } from '../modules/responses/reviews.service';
 import { SubmissionsService } from '../modules/responses/submissions.service';
+import { ResponseImagesService } from '../modules/response-images/response-images.service';
 import { RoomsService } from '../modules/rooms/rooms.service';
 import { RuntimeConfigService } from '../modules/runtime-config/runtime-config.service';
 import { createFileStorage } from '../modules/storage/create-file-storage';
@@ -136,7 +137,10 @@ export function createServices(
   const access = new AccessService(rooms, datasets, analyses, audit, notifications, privacy);
   const responses = new ResponsesService(requests, payouts, accessLog);
   const submissions = new SubmissionsService(participants, surveys, payouts, webhooks, [consent]);
-  const retention: RetentionService = new RetentionService(requests, submissions, accessLog, webhooks);
+  const publicRequests = new PublicRequestsService(surveys, payouts);
+  // deletes an answer's encrypted images with it (retention, deletion requests)
+  const responseImages = new ResponseImagesService(storage, publicRequests);
+  const retention: RetentionService = new RetentionService(requests, submissions, accessLog, responseImages, webhooks);
   const gateway: Gateway = config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway();
   const purchases = new PurchasesService(ledger, gateway, log);
   return {
@@ -164,7 +168,7 @@ export function createServices(
     escrowFunding,
     requests,
     dashboard: new DashboardService(),
-    publicRequests: new PublicRequestsService(surveys, payouts),
+    publicRequests,
     submissions,
     responses,
     exports: new ExportsService(requests, responses, surveys),
@@ -179,7 +183,7 @@ export function createServices(
     webhooks,
     accessLog,
     consent,
-    rights: new RightsService(participants, submissions, accessLog),
+    rights: new RightsService(participants, submissions, accessLog, responseImages),
     retention,
   };
 }

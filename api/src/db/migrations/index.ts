@@ -15,6 +15,7 @@ import { Migration20261126174040_typed_dataset_cells } from './Migration20261126
 import { Migration20261128213830_clean_room_privacy } from './Migration20261128213830_clean_room_privacy';
 import { Migration20261129003118_consent_receipts_access_log } from './Migration20261129003118_consent_receipts_access_log';
 import { Migration20261129005636_request_retention } from './Migration20261129005636_request_retention';
+import { Migration20261129011939_response_images } from './Migration20261129011939_response_images';
 
 // Committed migrations in the order they run. Add new ones at the end (npm run db:migration -- name).
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   Migration20261128213830_clean_room_privacy,
   Migration20261129003118_consent_receipts_access_log,
   Migration20261129005636_request_retention,
+  Migration20261129011939_response_images,
 ];

@@ -4,6 +4,7 @@ import type { AccessLogService } from '../access-log/access-log.service';
 import { Notification } from '../notifications/notification.entity';
 import type { DataRequest } from '../requests/request.entity';
 import type { RequestsService } from '../requests/requests.service';
+import type { ResponseImagesService } from '../response-images/response-images.service';
 import type { SubmissionsService } from '../responses/submissions.service';
 import type { User } from '../users/user.entity';
 import type { WebhookEvents } from '../webhooks/webhooks.service';
@@ -26,6 +27,7 @@ export class RetentionService {
     private readonly requests: RequestsService,
     private readonly submissions: SubmissionsService,
     private readonly accessLog: AccessLogService,
+    private readonly images: Pick<ResponseImagesService, 'deleteOf'>,
     private readonly events?: WebhookEvents,
   ) {}
 
@@ -102,18 +104,24 @@ export class RetentionService {
   }
 
   private async deleteDue(em: EntityManager, now: Date): Promise<number> {
-    const due = await em.execute<{ id: string }[]>(
-      `select s.id from submissions s join request_retentions r on r.request_id = s.request_id
+    const due = await em.execute<{ id: string; request_id: string; device_id: string }[]>(
+      `select s.id, s.request_id, p.device_id
+         from submissions s
+         join request_retentions r on r.request_id = s.request_id
+         join participants p on p.id = s.participant_id
         where s.created_at + make_interval(days => r.days) <= ?
         order by s.created_at limit ${SWEEP_BATCH}`,
       [now],
     );
     let deleted = 0;
-    for (const { id } of due) {
+    for (const { id, request_id, device_id } of due) {
       const gone = await this.submissions.expire(em.fork(), id, (tx) =>
         this.accessLog.forSubmissions(tx, [id], { kind: 'expired', actor: 'platform' }),
       );
-      if (gone) deleted += 1;
+      if (!gone) continue;
+      deleted += 1;
+      // the files after the rows: a failed file delete leaves bytes nobody can link to an answer
+      await this.images.deleteOf(em.fork(), request_id, device_id);
     }
     return deleted;
   }
