@@ -24,7 +24,7 @@ export class Migration20261129003118_consent_receipts_access_log extends Migrati
       `alter table "access_events" add constraint "access_events_actor_check" check (actor in ('participant', 'requester', 'platform'));`,
     );
     this.addSql(
-      `alter table "access_events" add constraint "access_events_kind_check" check (kind in ('submitted', 'listed', 'exported', 'image_downloaded', 'approved', 'rejected', 'webhook', 'withdrawn', 'expired', 'retention_notice', 'data_requested', 'deleted'));`,
+      `alter table "access_events" add constraint "access_events_kind_check" check (kind in ('submitted', 'listed', 'exported', 'approved', 'rejected', 'webhook', 'withdrawn', 'expired', 'retention_notice', 'data_requested', 'deleted'));`,
     );
   }
 

@@ -10,7 +10,6 @@ export const ACCESS_KINDS = [
   'submitted',
   'listed',
   'exported',
-  'image_downloaded',
   'approved',
   'rejected',
   'webhook',

@@ -80,7 +80,6 @@ export type AccessKind =
   | 'submitted'
   | 'listed'
   | 'exported'
-  | 'image_downloaded'
   | 'approved'
   | 'rejected'
   | 'webhook'

@@ -20,8 +20,6 @@ export function describeAccess(line: AccessLine): string {
       return line.detail === 'collection'
         ? 'The requester exported your encrypted answer'
         : 'The requester exported your answers to a file';
-    case 'image_downloaded':
-      return 'The requester downloaded an encrypted image of yours';
     case 'approved':
       return 'The requester approved your answer';
     case 'rejected':
