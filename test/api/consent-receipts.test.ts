@@ -230,3 +230,21 @@ describe('the access log', () => {
     expect((await accessLog(b.deviceId)).map((l) => l.kind)).toEqual(['rejected', 'submitted']);
   });
 });
+
+describe('the signing key from the configuration', () => {
+  it('signs with CONSENT_SIGNING_KEY (line breaks written as \\n) and publishes its public half', async () => {
+    const { generateKeyPairSync } = await import('node:crypto');
+    const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
+    const own = await startTestServer({ CONSENT_SIGNING_KEY: pem.trim().replace(/\n/g, '\\n') });
+    try {
+      const jwks = (await (await fetch(`${own.url}/.well-known/jwks.json`)).json()) as JSONWebKeySet;
+      expect(jwks).toEqual(new ReceiptSigner(pem).jwks());
+      expect(jwks.keys[0].kid).not.toBe(vector.jwks.keys[0].kid);
+      expect(JSON.stringify(jwks)).not.toMatch(/"d"/);
+    } finally {
+      await own.close();
+    }
+  });
+});

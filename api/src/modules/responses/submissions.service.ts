@@ -120,7 +120,11 @@ export class SubmissionsService {
    * and the requester hears `response.deleted`. Locks the request row first, as a withdrawal does,
    * so two processes expiring the same answer delete it once; false: it was already gone.
    */
-  async expire(em: EntityManager, submissionId: string, before: (tx: EntityManager) => Promise<void>): Promise<boolean> {
+  async expire(
+    em: EntityManager,
+    submissionId: string,
+    before: (tx: EntityManager) => Promise<void>,
+  ): Promise<boolean> {
     return em.transactional(async (tx) => {
       const [row] = await tx.execute<{ request_id: string }[]>('select request_id from submissions where id = ?', [
         submissionId,
@@ -139,7 +143,11 @@ export class SubmissionsService {
           walletAddress: submission.walletAddress,
           withdrawnAt: new Date(),
         },
-        { onConflictFields: ['request', 'participant'], onConflictAction: 'merge', onConflictMergeFields: ['walletAddress', 'withdrawnAt'] },
+        {
+          onConflictFields: ['request', 'participant'],
+          onConflictAction: 'merge',
+          onConflictMergeFields: ['walletAddress', 'withdrawnAt'],
+        },
       );
       await this.surveys.withdrawAnswers(tx, submission.id);
       await tx.nativeDelete(Submission, { id: submission.id });
