@@ -1,5 +1,7 @@
 import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson, type ReceiptClaims, type ReceiptFile } from '../../shared/consent-receipt';
@@ -245,6 +247,59 @@ describe('the signing key from the configuration', () => {
       expect(JSON.stringify(jwks)).not.toMatch(/"d"/);
     } finally {
       await own.close();
+    }
+  });
+});
+
+describe('a webhook carrying an answer’s event', () => {
+  it('is a line in the participant’s access log once delivered', async () => {
+    const receiver = http.createServer((_req, res) => res.writeHead(200).end('ok'));
+    await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
+    const dev = await startTestServer({ NODE_ENV: 'development', WEBHOOK_RETRY_SECONDS: '1' });
+    try {
+      const owner = await buildUser(dev);
+      const ownKey = await buildKey(owner);
+      const port = (receiver.address() as AddressInfo).port;
+      const created = await owner.client.rest('POST', '/v1/webhooks/createEndpoint', {
+        url: `http://127.0.0.1:${port}/hook`,
+        events: ['response.created'],
+      });
+      expect(created.status).toBe(200);
+      const r = await createRequest(owner, surveyBody(ownKey.id, unverifiedEscrow()));
+      const device = new TestClient(dev.url);
+      const questions = (
+        await device.rest<LegacyQuestion[]>('GET', '/v1/requestClient/getSurveyQuestions', undefined, {
+          requestId: r.id,
+        })
+      ).body.result!;
+      const pick = (q: LegacyQuestion) => (Array.isArray(q.options) ? q.options[0] : '');
+      const deviceId = newDevice();
+      const sent = await device.rest('POST', '/v1/requestClient/submitSurvey', {
+        requestId: r.id,
+        deviceId,
+        walletAddress: randomAddress(),
+        answers: questions.map((q) =>
+          q.type === 'stars'
+            ? { questionId: q.id, answer: 2 }
+            : { questionId: q.id, answer: q.type === 'checkboxes' ? [pick(q)] : pick(q) },
+        ),
+      });
+      expect(sent.status).toBe(200);
+      await expect
+        .poll(
+          async () =>
+            (
+              await device.rest<AccessLine[]>('GET', '/v1/requestClient/getAccessLog', undefined, { deviceId })
+            ).body.result!.map((l) => [l.kind, l.detail]),
+          { timeout: 20_000 },
+        )
+        .toEqual([
+          ['webhook', 'response.created'],
+          ['submitted', null],
+        ]);
+    } finally {
+      await dev.close();
+      receiver.close();
     }
   });
 });
