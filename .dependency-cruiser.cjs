@@ -11,6 +11,7 @@ const PLATFORM = ['config', 'shared', 'db', 'modules/storage', 'modules/mail', '
 const HTTP = ['rest', 'graphql'];
 const MODULES = [
   'users',
+  'access-log',
   'api-tokens',
   'auth',
   'keys',
@@ -25,6 +26,8 @@ const MODULES = [
   'payouts',
   'responses',
   'response-images',
+  'retention',
+  'consent',
   'rooms',
   'datasets',
   'privacy',

@@ -26,11 +26,13 @@ export const EMBEDDED_ONLY_TESTS = ['api/src/db/database.test.ts', 'test/api/sta
 
 /** Each module's smoke file: the test file that exercises the module's main paths over HTTP. */
 export const MODULE_SMOKE_TESTS: Record<string, string> = {
+  'access-log': 'test/api/consent-receipts.test.ts',
   analyses: 'test/api/rooms-rules.test.ts',
   'api-tokens': 'test/api/api-tokens.test.ts',
   auth: 'test/api/auth.test.ts',
   billing: 'test/api/billing-sandbox.test.ts',
   chain: 'test/api/test-funds.test.ts',
+  consent: 'test/api/participant-rights.test.ts',
   datasets: 'test/api/rooms-join.test.ts',
   jobs: 'test/api/jobs.test.ts',
   keys: 'test/api/keys.test.ts',
@@ -41,6 +43,7 @@ export const MODULE_SMOKE_TESTS: Record<string, string> = {
   privacy: 'test/api/rooms-attacks.test.ts',
   requests: 'test/api/requests.test.ts',
   'response-images': 'test/api/response-images.test.ts',
+  retention: 'test/api/retention.test.ts',
   responses: 'test/api/collection-response.test.ts',
   rooms: 'test/api/rooms.test.ts',
   'runtime-config': 'test/api/billing-sandbox.test.ts',

@@ -204,6 +204,15 @@ const envSchema = z.object({
         'platform key that pays participants and moves purchased credit on-chain; never logged. On a real chain, unset turns withdrawals off',
       unset: 'local: anvil dev key 0',
     }),
+  CONSENT_SIGNING_KEY: z
+    .string()
+    .includes('BEGIN PRIVATE KEY', { message: 'must be a PKCS#8 PEM private key (P-256)' })
+    .optional()
+    .meta({
+      description:
+        "P-256 private key (PKCS#8 PEM, `\\n` for line breaks allowed) that signs participants' consent receipts; its public half is published at `/.well-known/jwks.json`. Never logged",
+      unset: 'the development key written in the code (not for production: anyone can sign with it)',
+    }),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional().meta({
     description:
       '`sk_...`; set it to take real card payments through Stripe. Unset: the built-in sandbox gateway (test cards, test mode)',
@@ -281,6 +290,8 @@ export type Config = {
   port: number;
   host: string;
   publicUrl: string;
+  /** signs consent receipts (PKCS#8 PEM); unset: the documented development key */
+  consentSigningKey?: Secret;
   databaseUrl?: string;
   dataDir: string;
   logLevel: Env['LOG_LEVEL'];
@@ -430,6 +441,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
+    consentSigningKey: e.CONSENT_SIGNING_KEY ? new Secret(e.CONSENT_SIGNING_KEY.replace(/\\n/g, '\n')) : undefined,
     dataDir: path.resolve(e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,

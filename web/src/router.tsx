@@ -182,6 +182,13 @@ export function buildRoutes(): RouteObject[] {
               }),
             },
             {
+              path: 'verify',
+              handle: handle({ title: 'Check a receipt' }),
+              lazy: async () => ({
+                Component: (await import('./features/participant/pages/verify-receipt-page')).VerifyReceiptPage,
+              }),
+            },
+            {
               path: 'wallet',
               handle: handle({ title: 'Wallet' }),
               lazy: async () => ({

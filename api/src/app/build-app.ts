@@ -181,6 +181,10 @@ export async function buildApp({
 
   const openApi = buildOpenApi(restApi, { version: API_VERSION });
   app.get('/v1/openapi.json', async () => openApi);
+  // the public keys that verify consent receipts (RFC 7517 JSON Web Key Set), cacheable for a day
+  app.get('/.well-known/jwks.json', async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=86400').send(services.consent.jwks()),
+  );
   await app.register(apiReference);
 
   if (config.devOutbox) registerDevOutbox(app, orm);

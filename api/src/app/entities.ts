@@ -1,3 +1,7 @@
+import { AccessEvent } from '../modules/access-log/access-event.entity';
+import { ConsentReceipt } from '../modules/consent/receipt.entity';
+import { RequestRetention, RetentionNotice } from '../modules/retention/retention.entity';
+import { ResponseImage } from '../modules/response-images/response-image.entity';
 import { AccessRequest, ColumnGrant } from '../modules/analyses/access-request.entity';
 import { AuditEvent } from '../modules/analyses/audit-event.entity';
 import { Report } from '../modules/analyses/report.entity';
@@ -64,4 +68,9 @@ export const entities = [
   AccessRequest,
   ColumnGrant,
   AuditEvent,
+  AccessEvent,
+  ConsentReceipt,
+  RequestRetention,
+  RetentionNotice,
+  ResponseImage,
 ];

@@ -88,6 +88,14 @@ export function backgroundJobs(services: Services, orm: MikroORM): JobDefinition
       run: async () => void (await services.datasets.discardAbandoned(em())),
     },
     {
+      // answers past their request's keeping period deleted, those due within a week announced
+      // (retention.service.ts: each step idempotent, safe with several processes)
+      name: 'retention-sweep',
+      queue: sweep(10 * MINUTE),
+      cron: '*/5 * * * *',
+      run: async () => void (await services.retention.sweep(em())),
+    },
+    {
       // outgoing mail (SMTP configured): each pending message with its own backoff (MailService)
       name: 'mail-deliver',
       queue: sweep(5 * MINUTE),

@@ -3,6 +3,8 @@ import './error-codes';
 import { analysesRoutes } from '../modules/analyses/analyses.rest';
 import { authRoutes } from '../modules/auth/auth.rest';
 import { billingRoutes } from '../modules/billing/billing.rest';
+import { consentRoutes } from '../modules/consent/consent.rest';
+import { retentionRoutes } from '../modules/retention/retention.rest';
 import { chainRoutes } from '../modules/chain/chain.rest';
 import { datasetsRoutes } from '../modules/datasets/datasets.rest';
 import { keysRoutes } from '../modules/keys/keys.rest';
@@ -30,6 +32,8 @@ export const restRoutes: RestRoute[] = [
   ...requestsRoutes,
   ...responsesRoutes,
   ...phoneRoutes,
+  ...consentRoutes,
+  ...retentionRoutes,
   ...exportsRoutes,
   ...responseImagesRoutes,
   ...roomsRoutes,

@@ -12,6 +12,7 @@ import { NotificationsResolver } from '../modules/notifications/notifications.re
 import { RequestsResolver } from '../modules/requests/requests.resolver';
 import { ResponsesResolver } from '../modules/responses/responses.resolver';
 import { ExportsResolver } from '../modules/responses/exports.resolver';
+import { RetentionResolver } from '../modules/retention/retention.resolver';
 import { RoomsResolver } from '../modules/rooms/rooms.resolver';
 import { RuntimeConfigResolver } from '../modules/runtime-config/runtime-config.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
@@ -34,6 +35,7 @@ export const resolvers = [
   DatasetsResolver,
   AnalysesResolver,
   WebhooksResolver,
+  RetentionResolver,
 ] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;

@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
+import { AccessLogService } from '../modules/access-log/access-log.service';
+import { ConsentService } from '../modules/consent/consent.service';
+import { RightsService } from '../modules/consent/rights.service';
+import { RetentionService } from '../modules/retention/retention.service';
+import { ReceiptSigner, DEV_CONSENT_SIGNING_KEY } from '../modules/consent/receipt-signer';
 import { AccessService } from '../modules/analyses/access.service';
 import { AnalysesService } from '../modules/analyses/analyses.service';
 import { AuditService } from '../modules/analyses/audit.service';
@@ -33,6 +38,7 @@ import { ExportsService } from '../modules/responses/exports.service';
 import { ResponsesService } from '../modules/responses/responses.service';
 import { ReviewsService } from '../modules/responses/reviews.service';
 import { SubmissionsService } from '../modules/responses/submissions.service';
+import { ResponseImagesService } from '../modules/response-images/response-images.service';
 import { RoomsService } from '../modules/rooms/rooms.service';
 import { RuntimeConfigService } from '../modules/runtime-config/runtime-config.service';
 import { createFileStorage } from '../modules/storage/create-file-storage';
@@ -77,6 +83,10 @@ export type Services = {
   audit: AuditService;
   reports: ReportsService;
   webhooks: WebhooksService;
+  accessLog: AccessLogService;
+  consent: ConsentService;
+  rights: RightsService;
+  retention: RetentionService;
 };
 
 /**
@@ -96,12 +106,24 @@ export function createServices(
   // every table holding treasury transactions signed before broadcast: they share one nonce sequence
   const treasury = new TreasuryQueue(chain, ['withdrawals', 'payouts', 'escrow_fundings']);
   const ledger = new LedgerService();
+  const accessLog = new AccessLogService();
   const surveys = new SurveysService();
+  const participants = new ParticipantsService();
+  const consent: ConsentService = new ConsentService(
+    new ReceiptSigner(config.consentSigningKey?.reveal() ?? DEV_CONSENT_SIGNING_KEY),
+    surveys,
+    participants,
+    accessLog,
+    { url: config.publicUrl },
+    // the request's keeping period, from the retention service built below (called only later)
+    (em, request): ReturnType<RetentionService['periodOf']> => retention.periodOf(em, request),
+  );
   const webhooks = new WebhooksService(
     jobs,
     mail,
     { allowPrivate: config.webhooks.allowPrivate, publicUrl: config.publicUrl },
     log,
+    accessLog,
   );
   const payouts = new PayoutsService(chain, treasury, log, jobs, webhooks);
   const escrowFunding = new EscrowFundingService(ledger, chain, treasury, log);
@@ -116,7 +138,12 @@ export function createServices(
   const analyses = new AnalysesService(rooms, datasets, audit, privacy);
   const notifications = new NotificationsService();
   const access = new AccessService(rooms, datasets, analyses, audit, notifications, privacy);
-  const responses = new ResponsesService(requests, payouts);
+  const responses = new ResponsesService(requests, payouts, accessLog);
+  const submissions = new SubmissionsService(participants, surveys, payouts, webhooks, [consent]);
+  const publicRequests = new PublicRequestsService(surveys, payouts);
+  // deletes an answer's encrypted images with it (retention, deletion requests)
+  const responseImages = new ResponseImagesService(storage, publicRequests);
+  const retention: RetentionService = new RetentionService(requests, submissions, accessLog, responseImages, webhooks);
   const gateway: Gateway = config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway();
   const purchases = new PurchasesService(ledger, gateway, log);
   return {
@@ -144,8 +171,8 @@ export function createServices(
     escrowFunding,
     requests,
     dashboard: new DashboardService(),
-    publicRequests: new PublicRequestsService(surveys, payouts),
-    submissions: new SubmissionsService(new ParticipantsService(), surveys, payouts, webhooks),
+    publicRequests,
+    submissions,
     responses,
     exports: new ExportsService(requests, responses, surveys),
     reviews: new ReviewsService(requests, payouts, responses),
@@ -157,5 +184,9 @@ export function createServices(
     audit,
     reports: new ReportsService(rooms, datasets, analyses, access, audit, credit, ledger, privacy, webhooks),
     webhooks,
+    accessLog,
+    consent,
+    rights: new RightsService(participants, submissions, accessLog, responseImages),
+    retention,
   };
 }

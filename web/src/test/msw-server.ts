@@ -9,13 +9,15 @@ import {
   DashboardOverviewDocument,
   DashboardRequestsDocument,
 } from '../features/dashboard/dashboard.generated';
+import { RequestRetentionDocument } from '../features/responses/retention.generated';
 import { RuntimeConfigDocument } from '../shared/config/runtime-config.generated';
 import { buildRuntimeConfig, creditHistoryPage, planFor, PLANS } from './factories';
 import { buildOverview, pageOf } from './request-factories';
 
 // One msw server for the web tests; each test adds the handlers it needs (reset after each test).
 // The defaults answer what many screens read on the side: the runtime config (a local chain, test
-// mode), the public plan table, an empty credit history, an empty dashboard and no API tokens;
+// mode), the public plan table, an empty credit history, an empty dashboard, no API tokens and no
+// retention period;
 // `server.use` in a test overrides them.
 export const server = setupServer(
   graphql.query(RuntimeConfigDocument, () => HttpResponse.json({ data: { runtimeConfig: buildRuntimeConfig() } })),
@@ -29,4 +31,17 @@ export const server = setupServer(
   graphql.query(DashboardContractsDocument, () => HttpResponse.json({ data: { contracts: pageOf([], 1, 5) } })),
   graphql.query(ApiTokensDocument, () => HttpResponse.json({ data: { apiTokens: [] } })),
   graphql.query(WebhookEndpointsDocument, () => HttpResponse.json({ data: { webhookEndpoints: [] } })),
+  graphql.query(RequestRetentionDocument, ({ variables }) =>
+    HttpResponse.json({
+      data: {
+        requestRetention: {
+          requestId: variables.requestId,
+          days: null,
+          choices: [30, 90, 180, 365, 730],
+          expiringSoon: 0,
+          deleted: 0,
+        },
+      },
+    }),
+  ),
 );

@@ -4,6 +4,7 @@ import { AppError, badInput } from '../../shared/errors';
 import { giveBack, TOO_MANY_ATTEMPTS, takeHits } from '../../shared/rate-limit';
 import type { PublicRequestsService } from '../responses/public-requests.service';
 import type { FileStorage, StoredFile } from '../storage/file-storage';
+import { ResponseImage } from './response-image.entity';
 import { IMAGE_OVERHEAD, MAX_IMAGE_BODY, type UploadImageCommand } from './response-images.schemas';
 
 // Personal images of collection responses (docs/phone-response-encryption.md, "Images"): the
@@ -49,7 +50,18 @@ export class ResponseImagesService {
       await giveBack(em, hitIds);
       throw err;
     }
+    // which answer it belongs to, for deleting it with that answer (retention, a deletion request)
+    em.create(ResponseImage, { id, requestId: request.id, deviceId: input.deviceId });
+    await em.flush();
     return { id, path: IMAGE_PATH + id, bytes: body.length };
+  }
+
+  /** Deletes the images a device uploaded for a request (after its answer went); how many. */
+  async deleteOf(em: EntityManager, requestId: string, deviceId: string): Promise<number> {
+    const images = await em.find(ResponseImage, { requestId, deviceId });
+    for (const image of images) await this.storage.delete(storageKey(image.id));
+    if (images.length) await em.nativeDelete(ResponseImage, { id: { $in: images.map((i) => i.id) } });
+    return images.length;
   }
 
   /** The stored ciphertext as a stream, or null for an id that is malformed or unknown. */

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AccessEntry, AccessLog } from '../access-log/access-log.service';
 import { Payout } from '../payouts/payout.entity';
 import type { PayoutsService } from '../payouts/payouts.service';
 import type { DataRequest } from '../requests/request.entity';
@@ -34,7 +35,14 @@ export class ResponsesService {
   constructor(
     private readonly requests: RequestsService,
     private readonly payouts: PayoutsService,
+    // participants see in their access log each time their submission is listed or exported
+    private readonly accessLog?: AccessLog,
   ) {}
+
+  /** A line in each submission's participant's access log (see AccessLogService). */
+  async logAccess(em: EntityManager, submissionIds: string[], entry: AccessEntry): Promise<void> {
+    await this.accessLog?.forSubmissions(em, submissionIds, entry);
+  }
 
   async list(em: EntityManager, user: User, { id, type, offset, limit }: ResponsesPageCommand): Promise<ResponsePage> {
     const request = await this.requests.owned(em, user, id, type);
@@ -46,6 +54,11 @@ export class ResponsesService {
     const awaitingReview = request.payAfterReview
       ? await em.count(Payout, { request: request.id, status: 'awaiting_review' })
       : 0;
+    await this.logAccess(
+      em,
+      rows.map((r) => r.id),
+      { kind: 'listed', actor: 'requester', detail: request.type },
+    );
     return { request, list: await this.viewsOf(em, request, rows), count, offset, awaitingReview };
   }
 
@@ -90,6 +103,11 @@ export class ResponsesService {
       },
     );
     const answers = request.type === 'survey' ? await this.answersOf(em, rows) : null;
+    await this.logAccess(
+      em,
+      rows.map((r) => r.id),
+      { kind: 'exported', actor: 'requester', detail: request.type },
+    );
     return rows.map((submission) => ({
       submission,
       memberId: submission.participant.memberId,

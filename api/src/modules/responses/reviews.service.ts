@@ -75,6 +75,12 @@ export class ReviewsService {
         else this.payouts.reject(p, decision.reason);
       }
       await tx.flush();
+      const decided = new Set(open.map((p) => p.walletAddress));
+      await this.responses.logAccess(
+        tx,
+        submissions.filter((s) => decided.has(s.walletAddress)).map((s) => s.id),
+        { kind: decision.reason === null ? 'approved' : 'rejected', actor: 'requester' },
+      );
     });
     if (decision.reason === null) this.payouts.wake();
     return this.responses.byIds(em.fork(), request, ids);

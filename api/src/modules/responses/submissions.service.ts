@@ -1,4 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badInput, conflict, notFound } from '../../shared/errors';
 import type { Participant } from '../participants/participant.entity';
@@ -24,6 +25,15 @@ type Place = {
 
 export type Accepted = { submission: Submission; participant: Participant; payout: Payout | null };
 
+/**
+ * Told of each accepted or withdrawn submission inside its transaction (consent receipts and the
+ * participants' access log are filled this way); `content` is exactly what the participant sent.
+ */
+export type SubmissionListener = {
+  submitted(tx: EntityManager, accepted: Accepted & { request: DataRequest; content: unknown }): Promise<void>;
+  withdrawn(tx: EntityManager, gone: { submission: Submission; request: DataRequest }): Promise<void>;
+};
+
 export type SubmittedState = {
   submitted: boolean;
   memberId: string | null;
@@ -43,17 +53,26 @@ export class SubmissionsService {
     private readonly surveys: SurveysService,
     private readonly payouts: PayoutsService,
     private readonly events?: WebhookEvents,
+    private readonly listeners: readonly SubmissionListener[] = [],
   ) {}
 
   async submitCollection(em: EntityManager, input: SubmitCollectionCommand): Promise<Accepted> {
-    return this.accept(em, input, 'collection', { encryptedData: input.encryptedData, sealedKey: input.sealedKey });
+    const sealed = { encryptedData: input.encryptedData, sealedKey: input.sealedKey };
+    return this.accept(em, input, 'collection', sealed, undefined, sealed);
   }
 
   async submitSurvey(em: EntityManager, input: SubmitSurveyCommand): Promise<Accepted> {
-    return this.accept(em, input, 'survey', {}, async (tx, request) => {
-      const chosen = await this.surveys.checkAnswers(tx, request, input.answers);
-      return (submission) => this.surveys.recordAnswers(tx, submission.id, chosen);
-    });
+    return this.accept(
+      em,
+      input,
+      'survey',
+      {},
+      async (tx, request) => {
+        const chosen = await this.surveys.checkAnswers(tx, request, input.answers);
+        return (submission) => this.surveys.recordAnswers(tx, submission.id, chosen);
+      },
+      { answers: input.answers },
+    );
   }
 
   /**
@@ -85,12 +104,60 @@ export class SubmissionsService {
         });
       }
       await this.surveys.withdrawAnswers(tx, submission.id);
+      for (const l of this.listeners) await l.withdrawn(tx, { submission, request });
       await tx.nativeDelete(Submission, { id: submission.id });
       await tx.execute('update requests set response_count = response_count - 1 where id = ?', [request.id]);
       await this.events?.emit(tx, request.user.id, 'response.withdrawn', {
         requestId: request.id,
         responseId: submission.id,
       });
+    });
+  }
+
+  /**
+   * Retention: an answer whose keeping period ended goes as a withdrawal's does (its response,
+   * survey answers and count; the wallet stays known for its payout), but payouts are untouched
+   * and the requester hears `response.deleted`. Locks the request row first, as a withdrawal does,
+   * so two processes expiring the same answer delete it once; false: it was already gone.
+   */
+  async expire(
+    em: EntityManager,
+    submissionId: string,
+    before: (tx: EntityManager) => Promise<void>,
+  ): Promise<boolean> {
+    return em.transactional(async (tx) => {
+      const [row] = await tx.execute<{ request_id: string }[]>('select request_id from submissions where id = ?', [
+        submissionId,
+      ]);
+      if (!row) return false;
+      const request = await tx.findOne(DataRequest, row.request_id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const submission = await tx.findOne(Submission, submissionId, { refresh: true });
+      if (!request || !submission) return false;
+      await before(tx);
+      await tx.upsert(
+        WithdrawnSubmission,
+        {
+          id: randomUUID(),
+          request: request.id,
+          participant: submission.participant.id,
+          walletAddress: submission.walletAddress,
+          withdrawnAt: new Date(),
+        },
+        {
+          onConflictFields: ['request', 'participant'],
+          onConflictAction: 'merge',
+          onConflictMergeFields: ['walletAddress', 'withdrawnAt'],
+        },
+      );
+      await this.surveys.withdrawAnswers(tx, submission.id);
+      await tx.nativeDelete(Submission, { id: submission.id });
+      await tx.execute('update requests set response_count = response_count - 1 where id = ?', [request.id]);
+      await this.events?.emit(tx, request.user.id, 'response.deleted', {
+        requestId: request.id,
+        responseId: submission.id,
+        reason: 'retention',
+      });
+      return true;
     });
   }
 
@@ -134,6 +201,8 @@ export class SubmissionsService {
     // checks the answers against the request (a bad answer is a 400 before any 409) and returns
     // what stores them once the submission exists
     prepare?: (tx: EntityManager, request: DataRequest) => Promise<(submission: Submission) => Promise<void>>,
+    // what the participant sent, for the listeners (a receipt hashes it)
+    content?: unknown,
   ): Promise<Accepted> {
     const accepted = await em.transactional(async (tx) => {
       const request = await this.published(tx, input.requestId, type);
@@ -175,6 +244,7 @@ export class SubmissionsService {
         createdAt: submission.createdAt.toISOString(),
       });
       await tx.flush();
+      for (const l of this.listeners) await l.submitted(tx, { submission, participant, payout, request, content });
       return { submission, participant, payout };
     });
     if (accepted.payout?.status === 'pending') this.payouts.wake();

@@ -6,6 +6,10 @@ import { User } from '../users/user.entity';
 export const WEBHOOK_EVENTS = [
   'response.created',
   'response.withdrawn',
+  // an answer deleted by the server: its request's retention period ended
+  'response.deleted',
+  // answers to one of your requests that its retention period deletes within a week
+  'retention.expiring',
   'request.published',
   'payout.sent',
   'payout.failed',

@@ -8,6 +8,7 @@ import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import { badInput, notFound } from '../../shared/errors';
 import { underLock } from '../../shared/locks';
+import type { AccessLog } from '../access-log/access-log.service';
 import type { JobQueue } from '../jobs/job-queue';
 import type { MailService } from '../mail/mail.service';
 import { Notification } from '../notifications/notification.entity';
@@ -54,6 +55,8 @@ export class WebhooksService {
     private readonly mail: MailService,
     private readonly opts: { allowPrivate: boolean; publicUrl: string },
     private readonly log: Pick<FastifyBaseLogger, 'warn'>,
+    // a delivered event about a response is a line in its participant's access log
+    private readonly accessLog?: AccessLog,
   ) {}
 
   async create(
@@ -166,7 +169,15 @@ export class WebhooksService {
       }
     }
     await em.flush();
+    if (d.status === 'succeeded') await this.logDelivered(em, d);
     if (d.status === 'pending') throw new Error(`Webhook delivery failed: ${d.lastError}`);
+  }
+
+  // the response the event was about, if it still exists (a withdrawal's event finds none)
+  private async logDelivered(em: EntityManager, d: WebhookDelivery): Promise<void> {
+    const responseId = (JSON.parse(d.body) as { data?: { responseId?: unknown } }).data?.responseId;
+    if (typeof responseId !== 'string' || !this.accessLog) return;
+    await this.accessLog.forSubmissions(em, [responseId], { kind: 'webhook', actor: 'requester', detail: d.eventType });
   }
 
   private async tookAnythingSince(em: EntityManager, endpoint: WebhookEndpoint, since: Date): Promise<boolean> {

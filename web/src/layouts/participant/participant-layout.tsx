@@ -12,7 +12,12 @@ const NAV = [
 ] as const;
 
 const current = (pathname: string) =>
-  pathname.startsWith('/p/answers') ? '/p/answers' : pathname.startsWith('/p/wallet') ? '/p/wallet' : '/p';
+  // the receipt check is reached from My answers
+  pathname.startsWith('/p/answers') || pathname.startsWith('/p/verify')
+    ? '/p/answers'
+    : pathname.startsWith('/p/wallet')
+      ? '/p/wallet'
+      : '/p';
 
 // The participant app (/p/*): a phone-first shell of its own, no requester sidebar or header. A top
 // bar with the brand and, on wide screens, the three sections; on a phone they sit at the bottom.

@@ -1,6 +1,7 @@
 // The participant app's only server: the public phone-app REST routes (docs/api/phone.md,
 // schema/openapi.json). Plain fetch, no Apollo: the app's first screen stays small.
 import type { CollectionOptions } from '../../../shared/collection/collection-format';
+import type { ReceiptFile } from '../../../../../shared/consent-receipt';
 
 export type RequestType = 'collection' | 'survey';
 
@@ -64,6 +65,40 @@ export type Submitted = {
 export type Accepted = { id: string; memberId: string; created: string; payout: Payout | null };
 export type SurveyAnswer = { questionId: string; answer: string | string[] | number };
 
+/** What answering a request shares, shown before answering and signed into the receipt. */
+export type ConsentTerms = {
+  requestId: string;
+  controller: string;
+  purpose: string;
+  categories: string[];
+  sensitive: string[];
+  reward: { amount: number; currency: 'IPT'; payAfterReview: boolean };
+  retention: { days: number | null; until: string | null; text: string };
+};
+
+export type AccessKind =
+  | 'submitted'
+  | 'listed'
+  | 'exported'
+  | 'approved'
+  | 'rejected'
+  | 'webhook'
+  | 'withdrawn'
+  | 'expired'
+  | 'retention_notice'
+  | 'data_requested'
+  | 'deleted';
+export type AccessLine = {
+  id: string;
+  kind: AccessKind;
+  actor: 'participant' | 'requester' | 'platform';
+  detail: string | null;
+  at: string;
+  requestId: string | null;
+  requestTitle: string | null;
+  submissionId: string | null;
+};
+
 export class PhoneApiError extends Error {
   constructor(
     readonly status: number,
@@ -121,6 +156,21 @@ export const phoneApi = {
     encryptedData: string;
     sealedKey: string;
   }) => call<Accepted>('POST', '/v1/requestClient/submitCollection', body),
+  consentTerms: (requestId: string) =>
+    call<ConsentTerms>('GET', `/v1/requestClient/getConsentTerms?${query({ requestId })}`),
+  receipts: (deviceId: string, requestId?: string) =>
+    call<ReceiptFile[]>(
+      'GET',
+      `/v1/requestClient/getReceipts?${query(requestId ? { deviceId, requestId } : { deviceId })}`,
+    ),
+  accessLog: (deviceId: string) => call<AccessLine[]>('GET', `/v1/requestClient/getAccessLog?${query({ deviceId })}`),
+  // the participant's requests about their data (docs/guide/participant-app.md, "Your data")
+  myData: (deviceId: string) =>
+    call<Record<string, unknown>>('GET', `/v1/requestClient/getMyData?${query({ deviceId })}`),
+  deleteMyData: (deviceId: string) =>
+    call<{ deletedSubmissions: number; kept: string[]; answeredAt: string }>('POST', '/v1/requestClient/deleteMyData', {
+      deviceId,
+    }),
   withdraw: (requestId: string, deviceId: string) =>
     call<boolean>('DELETE', '/v1/requestClient/deleteRequest', { request_id: requestId, deviceId }),
 };

@@ -22,6 +22,7 @@ import {
   type CollectionValues,
 } from './collection-form';
 import { uploadEncryptedImages, type PickedImage } from './image-upload';
+import { ConsentSummary } from './consent-summary';
 import { Panel } from './light-ui';
 import { PayoutStatus } from './payout-status';
 import { checkSurvey, SurveyFields, surveyAnswers, type SurveyValues } from './survey-form';
@@ -188,6 +189,7 @@ export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: 
       </Panel>
       <Panel title="Your bonus goes to">{wallet ? <WalletSummary wallet={wallet} /> : <WalletSetup />}</Panel>
       <Panel label="Send">
+        <ConsentSummary requestId={request.id} />
         {error ? (
           <Alert severity="error" sx={{ mb: 2 }}>
             {error}

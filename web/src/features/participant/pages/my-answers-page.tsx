@@ -16,7 +16,10 @@ import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { formatDateTime } from '../../../shared/ui/format-date';
 import { PhoneApiError, phoneApi, type Submitted } from '../api/phone-api';
+import { AccessLog } from '../components/access-log';
+import { MyData } from '../components/my-data';
 import { PayoutStatus } from '../components/payout-status';
+import { ReceiptDownload } from '../components/receipt-download';
 import { deviceId, loadAnswers, type AnsweredRequest } from '../participant-storage';
 
 // Pending payouts are sent by the server's payout job within seconds; the list looks again meanwhile.
@@ -151,14 +154,24 @@ export function MyAnswersPage() {
             <Box sx={{ mt: 1.5 }}>
               {error ? <Alert severity="warning">{error}</Alert> : <PayoutStatus payout={state?.payout ?? null} />}
             </Box>
-            {state?.submitted ? (
-              <Button color="error" size="small" sx={{ mt: 1.5, ml: -0.5 }} onClick={() => setWithdrawing(answer)}>
-                Withdraw my answer
-              </Button>
-            ) : null}
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <ReceiptDownload requestId={answer.requestId} />
+              {state?.submitted ? (
+                <Button color="error" size="small" sx={{ mt: 1.5 }} onClick={() => setWithdrawing(answer)}>
+                  Withdraw my answer
+                </Button>
+              ) : null}
+            </Box>
           </Card>
         ))}
       </Box>
+      <AccessLog round={round} />
+      <MyData onDeleted={() => setRound((n) => n + 1)} />
+      <Typography variant="body2" sx={{ mt: 2, textAlign: 'center' }}>
+        <Box component={RouterLink} to="/p/verify" sx={{ color: 'primary.main', fontWeight: 500 }}>
+          Check a receipt
+        </Box>
+      </Typography>
       {withdrawing ? (
         <WithdrawDialog
           answer={withdrawing}

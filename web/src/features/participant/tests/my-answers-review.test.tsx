@@ -40,6 +40,7 @@ describe('My answers, paid after review', () => {
     });
     const asked: string[] = [];
     server.use(
+      http.get('*/v1/requestClient/getAccessLog', () => HttpResponse.json({ result: [] })),
       http.get('*/v1/requestClient/checkSubmitted', ({ request }) => {
         const id = new URL(request.url).searchParams.get('requestId')!;
         asked.push(id);

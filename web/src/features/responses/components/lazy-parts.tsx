@@ -15,5 +15,10 @@ export const SurveyResponsesPart = lazyPart(async () => (await import('./survey-
   label: 'Loading the responses…',
   minHeight: 240,
 });
+// the keeping period's card: its select and menu stay out of the screen's first chunk
+export const RetentionPart = lazyPart(async () => (await import('./retention-card')).RetentionCard, {
+  label: 'Loading the keeping period…',
+  minHeight: 90,
+});
 // every part of these screens, to preload once the screen is up
-export const RESPONSE_PARTS = [ParticipantLinkPart, CollectionResponsesPart, SurveyResponsesPart];
+export const RESPONSE_PARTS = [ParticipantLinkPart, CollectionResponsesPart, SurveyResponsesPart, RetentionPart];

@@ -11,6 +11,7 @@ import { LoadErrorAlert } from '../../../shared/ui/load-error-alert';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { useRequestResults } from '../hooks/use-request-results';
 import { HighLevelDetails } from './high-level-details';
+import { RetentionPart } from './lazy-parts';
 
 type Props = {
   // What the screen is about, before the title is known ("Collection detail").
@@ -54,6 +55,13 @@ export function RequestPageShell({ heading, type, pathFor, actions, children }: 
         </Box>
       ) : null}
       {details && !error ? <HighLevelDetails details={details} /> : null}
+      {details && !error ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} role="note">
+          Participants see in their access log each time you list, download, export, approve or reject their answers,
+          and each webhook that carries one; each also holds a signed receipt of what they agreed to.
+        </Typography>
+      ) : null}
+      {request && !error ? <RetentionPart requestId={request.id} /> : null}
       {loading ? <PageLoader label="Loading the request…" /> : null}
       {request ? children(request) : null}
     </Box>

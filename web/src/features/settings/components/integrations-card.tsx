@@ -25,6 +25,8 @@ import { LoadErrorAlert } from '../../../shared/ui/load-error-alert';
 export const WEBHOOK_EVENTS = [
   'response.created',
   'response.withdrawn',
+  'response.deleted',
+  'retention.expiring',
   'request.published',
   'payout.sent',
   'payout.failed',

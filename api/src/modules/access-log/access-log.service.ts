@@ -1,0 +1,90 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AccessEvent, type AccessActor, type AccessKind } from './access-event.entity';
+
+export type AccessEntry = {
+  kind: AccessKind;
+  actor: AccessActor;
+  detail?: string | null;
+};
+
+/** What other modules are handed to write the log (a port: they need nothing else of it). */
+export type AccessLog = Pick<AccessLogService, 'forSubmissions' | 'forParticipant'>;
+
+/** Requests and titles the log's reader sees beside each line. */
+export type AccessLine = AccessEvent & { requestTitle: string | null };
+
+/**
+ * The participants' access log: every event touching a submission, written in the transaction of
+ * the change that caused it (a listing, an export, a review, a delivery, a deletion), so a line
+ * exists exactly when its event happened.
+ */
+export class AccessLogService {
+  /**
+   * One line per submission named, in one statement however many (a page of 1,000 responses is
+   * one insert). The participant and request are read from the submission rows themselves, so a
+   * caller names only what it touched; ids of submissions already gone are skipped.
+   */
+  async forSubmissions(em: EntityManager, submissionIds: readonly string[], entry: AccessEntry): Promise<void> {
+    if (!submissionIds.length) return;
+    await em.execute(
+      `insert into access_events (id, participant_id, request_id, submission_id, kind, actor, detail, at)
+       select gen_random_uuid(), s.participant_id, s.request_id, s.id, ?, ?, ?, ?
+         from submissions s where s.id = any(?::uuid[])`,
+      // the process's clock, as forParticipant's lines: one clock orders the log
+      [entry.kind, entry.actor, entry.detail ?? null, new Date(), `{${submissionIds.join(',')}}`],
+    );
+  }
+
+  /** A line about a participant that names no live submission (a deletion, a data request). */
+  async forParticipant(
+    em: EntityManager,
+    participantId: string,
+    entry: AccessEntry & { requestId?: string | null; submissionId?: string | null },
+  ): Promise<void> {
+    em.create(AccessEvent, {
+      participantId,
+      requestId: entry.requestId ?? null,
+      submissionId: entry.submissionId ?? null,
+      kind: entry.kind,
+      actor: entry.actor,
+      detail: entry.detail ?? null,
+    });
+    await em.flush();
+  }
+
+  /** A participant's log, newest first, each line with its request's title while the request exists. */
+  async read(em: EntityManager, participantId: string, limit = 500): Promise<AccessLine[]> {
+    const rows = await em.execute<
+      {
+        id: string;
+        request_id: string | null;
+        submission_id: string | null;
+        kind: AccessKind;
+        actor: AccessActor;
+        detail: string | null;
+        at: Date;
+        title: string | null;
+      }[]
+    >(
+      `select e.id, e.request_id, e.submission_id, e.kind, e.actor, e.detail, e.at, r.title
+         from access_events e left join requests r on r.id = e.request_id
+        where e.participant_id = ?
+        order by e.at desc, e.id
+        limit ?`,
+      [participantId, limit],
+    );
+    return rows.map((r) =>
+      Object.assign(new AccessEvent(), {
+        id: r.id,
+        participantId,
+        requestId: r.request_id,
+        submissionId: r.submission_id,
+        kind: r.kind,
+        actor: r.actor,
+        detail: r.detail,
+        at: new Date(r.at),
+        requestTitle: r.title,
+      }),
+    );
+  }
+}

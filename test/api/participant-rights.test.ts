@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encryptCollectionResponse } from '../../scripts/simulate/response-crypto';
+import { TestClient } from './support/client';
+import { buildUser, type TestUser } from './support/factories';
+import {
+  buildKey,
+  collectionBody,
+  createRequest,
+  newDevice,
+  randomAddress,
+  surveyBody,
+  unverifiedEscrow,
+  type KeyPair,
+  type LegacyQuestion,
+} from './support/requests';
+import { startTestServer, type TestServer } from './support/server';
+
+// A participant's access and deletion requests over the phone app's REST calls (the device id is
+// the credential): everything held comes back as JSON, and a deletion keeps only payments' records.
+let server: TestServer;
+let alice: TestUser;
+let key: KeyPair;
+let phone: TestClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  alice = await buildUser(server);
+  key = await buildKey(alice);
+  phone = new TestClient(server.url);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+type MyData = {
+  participant: { memberId: string; walletAddress: string } | null;
+  answerWithinDays: number;
+  submissions: {
+    id: string;
+    type: string;
+    encryptedData: string | null;
+    sealedKey: string | null;
+    answers: { question: string; option: string }[] | null;
+  }[];
+  withdrawn: { requestId: string }[];
+  payouts: { requestId: string; amount: number; status: string }[];
+  receipts: string[];
+  accessLog: { kind: string }[];
+};
+const myData = async (deviceId: string) =>
+  (await phone.rest<MyData>('GET', '/v1/requestClient/getMyData', undefined, { deviceId })).body.result!;
+const deleteMyData = async (deviceId: string) =>
+  phone.rest<{ deletedSubmissions: number; kept: string[] }>('POST', '/v1/requestClient/deleteMyData', { deviceId });
+
+async function answerBoth(deviceId: string, walletAddress: string) {
+  const survey = await createRequest(alice, surveyBody(key.id, unverifiedEscrow()));
+  const questions = (
+    await phone.rest<LegacyQuestion[]>('GET', '/v1/requestClient/getSurveyQuestions', undefined, {
+      requestId: survey.id,
+    })
+  ).body.result!;
+  const option = (q: LegacyQuestion) => (Array.isArray(q.options) ? q.options[1] : '');
+  const answers = questions.map((q) =>
+    q.type === 'stars'
+      ? { questionId: q.id, answer: 5 }
+      : { questionId: q.id, answer: q.type === 'checkboxes' ? [option(q)] : option(q) },
+  );
+  expect(
+    (
+      await phone.rest('POST', '/v1/requestClient/submitSurvey', {
+        requestId: survey.id,
+        deviceId,
+        walletAddress,
+        answers,
+      })
+    ).status,
+  ).toBe(200);
+  const collection = await createRequest(alice, collectionBody(key.id, unverifiedEscrow()));
+  const sealed = await encryptCollectionResponse(collection.id, key.publicKeyPem, { firstName: 'Grace' } as never);
+  expect(
+    (
+      await phone.rest('POST', '/v1/requestClient/submitCollection', {
+        requestId: collection.id,
+        deviceId,
+        walletAddress,
+        ...sealed,
+      })
+    ).status,
+  ).toBe(200);
+  return { survey, collection, sealed };
+}
+
+describe('an access request', () => {
+  it('answers with everything held about the device, ciphertexts as stored, and is logged', async () => {
+    const deviceId = newDevice();
+    const wallet = randomAddress();
+    const { survey, collection, sealed } = await answerBoth(deviceId, wallet);
+    await alice.client.rest('GET', '/request.api/response', undefined, { id: collection.id, type: 'collection' });
+
+    const data = await myData(deviceId);
+    expect(data.participant).toMatchObject({ walletAddress: wallet });
+    expect(data.answerWithinDays).toBe(30);
+    expect(data.submissions.map((s) => s.type)).toEqual(['survey', 'collection']);
+    expect(data.submissions[0].answers).toContainEqual({
+      questionId: expect.any(String),
+      question: 'How often do you exercise?',
+      option: 'Weekly',
+    });
+    expect(data.submissions[1]).toMatchObject({ ...sealed, answers: null });
+    expect(data.receipts).toHaveLength(2);
+    expect(data.payouts.map((p) => [p.requestId, p.amount]).sort()).toEqual(
+      [
+        [survey.id, 3],
+        [collection.id, 2],
+      ].sort(),
+    );
+    expect(data.accessLog.map((e) => e.kind)).toEqual(['data_requested', 'listed', 'submitted', 'submitted']);
+    // another device learns nothing, and nothing is logged for it
+    expect(await myData(newDevice())).toMatchObject({ participant: null, submissions: [], receipts: [] });
+  });
+});
+
+describe('a deletion request', () => {
+  it('withdraws every answer, keeps payouts, receipts and the log, and a repeat finds nothing', async () => {
+    const deviceId = newDevice();
+    const { survey, collection } = await answerBoth(deviceId, randomAddress());
+    const image = await phone.rest<{ path: string }>('POST', '/v1/requestClient/uploadImage', {
+      requestId: collection.id,
+      deviceId,
+      data: randomBytes(100).toString('base64'),
+    });
+    expect((await fetch(server.url + image.body.result!.path)).status).toBe(200);
+    const before = await myData(deviceId);
+
+    const res = await deleteMyData(deviceId);
+    expect(res.status).toBe(200);
+    expect(res.body.result).toMatchObject({ deletedSubmissions: 2 });
+    const after = await myData(deviceId);
+    expect(after.submissions).toEqual([]);
+    // the encrypted image went with its answer
+    expect((await fetch(server.url + image.body.result!.path)).status).toBe(404);
+    expect(after.withdrawn.map((w) => w.requestId).sort()).toEqual([survey.id, collection.id].sort());
+    expect(after.receipts).toEqual(before.receipts);
+    expect(after.payouts).toHaveLength(2);
+    expect(after.accessLog.map((e) => e.kind).slice(0, 4)).toEqual([
+      'data_requested',
+      'deleted',
+      'withdrawn',
+      'withdrawn',
+    ]);
+
+    const requesterView = await alice.client.rest<{ list: unknown[] }>('GET', '/request.api/response', undefined, {
+      id: survey.id,
+      type: 'survey',
+    });
+    expect(requesterView.body.result!.list).toEqual([]);
+    expect((await deleteMyData(deviceId)).body.result).toMatchObject({ deletedSubmissions: 0 });
+    expect((await deleteMyData(newDevice())).body.result).toMatchObject({ deletedSubmissions: 0 });
+  });
+});
