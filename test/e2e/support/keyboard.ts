@@ -54,6 +54,15 @@ export class Keyboard {
     throw new Error(`no focus stop named ${String(name)} within ${max} ${back ? 'Shift+Tab' : 'Tab'} presses`);
   }
 
+  /** Presses `key` until the focused element's name matches, at most `max` times. */
+  async pressUntil(key: string, name: RegExp, max = 10): Promise<Focus> {
+    for (let i = 0; i < max; i++) {
+      const now = await this.press(key);
+      if (name.test(now.name)) return now;
+    }
+    throw new Error(`no focus stop named ${String(name)} within ${max} ${key} presses`);
+  }
+
   async type(text: string): Promise<void> {
     await this.page.keyboard.type(text);
   }

@@ -36,8 +36,13 @@ export const theme = createTheme({
     MuiCssBaseline: {
       styleOverrides: {
         body: { minHeight: '100vh' },
-        // visible keyboard focus everywhere; the mouse keeps MUI's ripple only
-        ':focus-visible': { outline: `2px solid ${BRAND_COLORS.purple.main}`, outlineOffset: 2 },
+        // visible keyboard focus everywhere; the mouse keeps MUI's ripple only. MUI's buttons too (their
+        // class outranks the bare pseudo-class): their own focus mark is lost when a button is
+        // disabled for a moment while focused, as Generate is while it works
+        ':focus-visible, .MuiButtonBase-root:focus-visible': {
+          outline: `2px solid ${BRAND_COLORS.purple.main}`,
+          outlineOffset: 2,
+        },
       },
     },
     MuiButton: {
