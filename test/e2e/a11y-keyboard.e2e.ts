@@ -141,6 +141,7 @@ describe('keyboard journeys', () => {
     const done = page.getByRole('dialog', { name: 'Draft saved' });
     await done.waitFor();
     expect((await focusNow(page)).inDialog).toBe(true);
+    expect(await axeSettled(page, 'draft saved dialog')).toEqual([]);
     await keys.tabTo('Ok');
     await keys.press('Enter');
     await page.waitForURL(/\/admin\/request\/survey\/list$/);
@@ -178,6 +179,20 @@ describe('keyboard journeys', () => {
     await keys.press('Enter');
     await panel.getByLabel('Private key (PEM)').waitFor();
     await expect.poll(() => panel.getByLabel('Private key (PEM)').inputValue()).toMatch(/BEGIN PRIVATE KEY/);
+    // the encrypted backup's dialog: the focus stays in it, the passphrase's strength is told
+    await keys.tabTo('Download backup');
+    await keys.press('Enter');
+    const backup = page.getByRole('dialog', { name: 'Download an encrypted backup' });
+    await backup.waitFor();
+    await expect.poll(async () => (await focusNow(page)).inDialog).toBe(true);
+    await keys.tabTo(/^Passphrase/);
+    await keys.type('results');
+    await backup.getByText(/Strength: (Very weak|Weak)/).waitFor();
+    expect(await axeSettled(page, 'key backup dialog')).toEqual([]);
+    expect(await keys.staysIn(backup)).toEqual([]);
+    await keys.press('Escape');
+    await backup.waitFor({ state: 'hidden' });
+    expect(await focusName(page)).toBe('Download backup');
     await keys.tabTo('Save key');
     await keys.press('Enter');
     const table = page.getByRole('table', { name: 'Available Keys' });

@@ -91,17 +91,31 @@ async function scan(page: Page, found: string[], label: string) {
 }
 
 const withIds = (route: string) =>
-  route.replace(':id', route.includes('survey') ? surveyId : route.includes('vcrs') ? '123' : collectionId);
+  route
+    .replace(':survey', surveyId)
+    .replace(':id', route.includes('survey') ? surveyId : route.includes('vcrs') ? '123' : collectionId);
+
+// the route table in three parts, each in the test time of a busy machine
+const ROUTE_GROUPS: [string, string[]][] = [
+  ['the dashboard, the wizards and the lists', ADMIN_ROUTES.slice(0, 6)],
+  ['the details, the report, the rooms, checkout and settings', ADMIN_ROUTES.slice(6)],
+  ['the participant app', [...PARTICIPANT_ROUTES, '/p/r/:survey']],
+];
 
 describe.each([1440, 375])('at %i px', (width) => {
-  it('every route of the table and the participant app', async () => {
+  it.each(ROUTE_GROUPS)('%s', async (_, routes) => {
     const found: string[] = [];
     const { context, page } = await desk(width);
-    for (const route of [...ADMIN_ROUTES.map(withIds), ...PARTICIPANT_ROUTES.map(withIds), `/p/r/${surveyId}`]) {
+    for (const route of routes.map(withIds)) {
       await page.goto(server.url + route);
       found.push(...(await axeSettled(page, `${route} @${width}`)));
     }
     await context.close();
+    expect(found).toEqual([]);
+  });
+
+  it('the open pages, logged out', async () => {
+    const found: string[] = [];
     const open = await browser.newContext({ viewport: { width, height: 900 } });
     const anonymous = await open.newPage();
     for (const route of OPEN_ROUTES) {
@@ -135,6 +149,17 @@ describe.each([1440, 375])('dialogs and menus at %i px', (width) => {
     await page.getByRole('dialog', { name: 'Appearance settings' }).waitFor();
     await scan(page, found, `appearance panel @${width}`);
     await page.keyboard.press('Escape');
+    // the other sidebar themes (the default is black with purple): the light one and the blue one
+    for (const look of [
+      { color: 'orange', background: 'white', showImage: false },
+      { color: 'rose', background: 'blue', showImage: true },
+    ]) {
+      await page.evaluate(
+        `localStorage.setItem('parley.appearance', ${JSON.stringify(JSON.stringify({ mini: false, image: 1, ...look }))})`,
+      );
+      await page.goto(`${server.url}/admin/vcr`);
+      await scan(page, found, `sidebar ${look.color} on ${look.background} @${width}`);
+    }
     await context.close();
     expect(found).toEqual([]);
   });
