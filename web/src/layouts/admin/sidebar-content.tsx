@@ -31,6 +31,7 @@ type Props = {
 export function SidebarContent({ user, appearance, compact, onNavigate }: Props) {
   const surface = SIDEBAR_SURFACE[appearance.background];
   const activeIsWhite = appearance.color === 'white';
+  const avatarColor = activeIsWhite ? 'purple' : appearance.color;
   const itemSx = {
     borderRadius: 1,
     mx: 1.5,
@@ -128,7 +129,9 @@ export function SidebarContent({ user, appearance, compact, onNavigate }: Props)
             sx={{
               width: 34,
               height: 34,
-              bgcolor: BRAND_COLORS[appearance.color === 'white' ? 'purple' : appearance.color].main,
+              // the initial in the active entry's colours (4.5:1 on the gradient's light stop)
+              bgcolor: BRAND_COLORS[avatarColor].light,
+              color: activeTextOf(avatarColor),
               flexShrink: 0,
             }}
           >
