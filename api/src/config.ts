@@ -65,7 +65,9 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce
     .number()
     .int()
-    .min(1)
+    // at least 20 hours: a session that ends sooner would need a warning and a way to extend it
+    // (WCAG 2.2.1; docs/accessibility.md)
+    .min(20)
     .max(24 * 90)
     .default(24 * 14)
     .meta({ description: 'how long a login session lasts, in hours' }),

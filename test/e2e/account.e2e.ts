@@ -149,7 +149,7 @@ describe('a requester in Chromium', () => {
     const pick = async (label: string, filePath: string) => {
       const [chooser] = await Promise.all([
         page.waitForEvent('filechooser'),
-        panel.getByRole('button', { name: `Choose ${label}` }).click(),
+        panel.getByRole('button', { name: `Choose file: ${label}` }).click(),
       ]);
       await chooser.setFiles(filePath);
     };

@@ -183,7 +183,7 @@ async function saveDownload(target: Page, click: () => Promise<void>): Promise<s
 async function pickFile(target: Page, panel: ReturnType<Page['getByRole']>, label: string, file: string) {
   const [chooser] = await Promise.all([
     target.waitForEvent('filechooser'),
-    panel.getByRole('button', { name: `Choose ${label}` }).click(),
+    panel.getByRole('button', { name: `Choose file: ${label}` }).click(),
   ]);
   await chooser.setFiles(file);
 }

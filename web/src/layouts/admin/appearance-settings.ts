@@ -70,10 +70,16 @@ export function useAppearanceSettings(): [AppearanceSettings, (change: Partial<A
   return [settings, update];
 }
 
-// Colours of the sidebar surface per background choice.
+// The text on the active sidebar entry's gradient (or white): dark on the light colours, so that
+// it is 4.5:1 on both stops of the gradient (appearance-contrast.test.ts).
+export const activeTextOf = (color: SidebarColor) =>
+  color === 'white' ? '#3c4858' : color === 'blue' || color === 'green' || color === 'orange' ? '#1b1b1f' : '#ffffff';
+
+// Colours of the sidebar surface per background choice (the text at least 4.5:1 on the veil over
+// any image, the icons 3:1: appearance-contrast.test.ts).
 export const SIDEBAR_SURFACE: Record<SidebarBackground, { bg: string; text: string; muted: string; divider: string }> =
   {
-    black: { bg: '#1b1b1f', text: '#ffffff', muted: 'rgba(255,255,255,.72)', divider: 'rgba(255,255,255,.18)' },
-    blue: { bg: '#0d2b5c', text: '#ffffff', muted: 'rgba(255,255,255,.75)', divider: 'rgba(255,255,255,.2)' },
-    white: { bg: '#ffffff', text: '#3c4858', muted: '#6b7280', divider: 'rgba(0,0,0,.12)' },
+    black: { bg: '#1b1b1f', text: '#ffffff', muted: '#b8b8bc', divider: 'rgba(255,255,255,.18)' },
+    blue: { bg: '#0d2b5c', text: '#ffffff', muted: '#bcc6d8', divider: 'rgba(255,255,255,.2)' },
+    white: { bg: '#ffffff', text: '#3c4858', muted: '#596170', divider: 'rgba(0,0,0,.12)' },
   };

@@ -12,7 +12,7 @@ import type { SessionUser } from '../../shared/session/use-session-user';
 import { DASHBOARD_PATH, SETTINGS_PATH } from '../../shared/session/session-paths';
 import { BrandMark } from '../../shared/ui/brand-mark';
 import { BRAND_COLORS, colorShadow, gradient } from '../../shared/theme/palette';
-import { SIDEBAR_SURFACE, type AppearanceSettings } from './appearance-settings';
+import { activeTextOf, SIDEBAR_SURFACE, type AppearanceSettings } from './appearance-settings';
 
 // Only these two screens are sidebar entries (spec s.2); the rest are reached from them.
 const NAV_ITEMS = [
@@ -31,6 +31,7 @@ type Props = {
 export function SidebarContent({ user, appearance, compact, onNavigate }: Props) {
   const surface = SIDEBAR_SURFACE[appearance.background];
   const activeIsWhite = appearance.color === 'white';
+  const avatarColor = activeIsWhite ? 'purple' : appearance.color;
   const itemSx = {
     borderRadius: 1,
     mx: 1.5,
@@ -41,10 +42,12 @@ export function SidebarContent({ user, appearance, compact, onNavigate }: Props)
     '&:hover': { bgcolor: 'rgba(200,200,200,.2)' },
     '&.active': {
       background: activeIsWhite ? '#fff' : gradient(appearance.color),
-      color: activeIsWhite ? '#3c4858' : '#fff',
+      color: activeTextOf(appearance.color),
       boxShadow: activeIsWhite ? '0 4px 20px 0 rgba(0,0,0,.14)' : colorShadow(appearance.color),
     },
     '&.active .MuiListItemIcon-root': { color: 'inherit' },
+    // the theme's purple ring is faint on the dark surfaces: the ring takes the sidebar's text colour
+    '&:focus-visible': { outline: `2px solid ${surface.text}`, outlineOffset: 2 },
   } as const;
   // MUI's ListItemIcon and ListItemText, as plain boxes with their styles and class names. In the
   // mini sidebar the text stays in the link (transparent), so the link keeps its name; the sidebar
@@ -126,7 +129,9 @@ export function SidebarContent({ user, appearance, compact, onNavigate }: Props)
             sx={{
               width: 34,
               height: 34,
-              bgcolor: BRAND_COLORS[appearance.color === 'white' ? 'purple' : appearance.color].main,
+              // the initial in the active entry's colours (4.5:1 on the gradient's light stop)
+              bgcolor: BRAND_COLORS[avatarColor].light,
+              color: activeTextOf(avatarColor),
               flexShrink: 0,
             }}
           >
@@ -137,7 +142,7 @@ export function SidebarContent({ user, appearance, compact, onNavigate }: Props)
           </Typography>
         </Box>
         <Box component="ul" aria-label="Account" sx={listSx}>
-          {entry(SETTINGS_PATH, 'Settings', Settings)}
+          <li>{entry(SETTINGS_PATH, 'Settings', Settings)}</li>
         </Box>
       </Box>
       <Box component="nav" aria-label="Sections" sx={{ ...listSx, pt: 1.5, pb: 1 }}>

@@ -164,7 +164,7 @@ const HelperText = styled('p')(({ theme }) => ({
   margin: 0,
   marginTop: 3,
   '&[data-size="small"]': { marginTop: 4 },
-  '&[data-disabled="true"]': { color: theme.palette.text.disabled },
+  // (not greyed out when the field is disabled: the hint says why it is fixed, and must stay readable)
   '&[data-error="true"]': { color: theme.palette.error.main },
 }));
 

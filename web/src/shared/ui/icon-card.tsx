@@ -66,7 +66,8 @@ export function IconCard({
             {title}
           </Typography>
           {subtitle ? (
-            <Typography variant="body2" color="text.secondary">
+            // a long e-mail address or id wraps rather than widening the page (WCAG 1.4.10)
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {subtitle}
             </Typography>
           ) : null}

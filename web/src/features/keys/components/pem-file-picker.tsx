@@ -49,7 +49,7 @@ export function PemFilePicker({ label, help, fileName, error, onPick }: Props) {
           size="small"
           startIcon={<UploadFile />}
           onClick={() => input.current?.click()}
-          aria-label={`Choose ${label}`}
+          aria-label={`Choose file: ${label}`}
           aria-describedby={helpId}
         >
           Choose file

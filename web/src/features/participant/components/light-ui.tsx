@@ -55,7 +55,7 @@ export function Panel({ title, children, label }: { title?: string; children: Re
 }
 
 const PILL = {
-  bonus: { bgcolor: '#43a047', color: '#fff', border: '1px solid #43a047' },
+  bonus: { bgcolor: '#2e7d32', color: '#fff', border: '1px solid #2e7d32' },
   outlined: { bgcolor: 'transparent', color: 'text.primary', border: '1px solid rgba(0,0,0,.23)' },
 } as const;
 

@@ -48,17 +48,23 @@ export function checkSurvey(questions: PhoneQuestion[], values: SurveyValues): R
 export const surveyAnswers = (questions: PhoneQuestion[], values: SurveyValues): SurveyAnswer[] =>
   questions.map((q) => ({ questionId: q.id, answer: values[q.id] as SurveyAnswer['answer'] }));
 
+// The rating is a radio group (ARIA's pattern: one tab stop, the arrows move and choose), named by
+// the question. Its shapes are at least 3:1 on white, the empty ones too (WCAG 1.4.11).
 function Stars({
   q,
   value,
+  labelId,
+  describedBy,
   onChange,
 }: {
   q: { id: string; title: string; options: StarOptions };
   value: number | null;
+  labelId: string;
+  describedBy: string;
   onChange: (v: number | null) => void;
 }) {
   const [Full, Empty] = SHAPES[q.options.shape] ?? SHAPES.star;
-  const color = q.options.shape === 'heart' ? '#e91e63' : q.options.shape === 'thumb' ? '#00acc1' : '#ff9800';
+  const color = q.options.shape === 'heart' ? '#c2185b' : q.options.shape === 'thumb' ? '#00737d' : '#a65b00';
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
       <Rating
@@ -69,7 +75,14 @@ function Stars({
         icon={<Full fontSize="inherit" />}
         emptyIcon={<Empty fontSize="inherit" />}
         getLabelText={(n) => `${n} of ${q.options.scale}`}
-        sx={{ fontSize: { xs: q.options.scale > 7 ? '1.6rem' : '2.1rem', sm: '2.2rem' }, color }}
+        role="radiogroup"
+        aria-labelledby={labelId}
+        aria-describedby={describedBy}
+        sx={{
+          fontSize: { xs: q.options.scale > 7 ? '1.6rem' : '2.1rem', sm: '2.2rem' },
+          color,
+          '& .MuiRating-iconEmpty': { color: 'rgba(0,0,0,.54)' },
+        }}
       />
       <Typography variant="body2" color="text.secondary">
         {value ? `${value} of ${q.options.scale}` : `1 to ${q.options.scale}`}
@@ -96,6 +109,8 @@ export function SurveyFields({
         const problem = problems[q.id];
         const label = `${i + 1}. ${q.title}`;
         const labelId = `q-${q.id}-label`;
+        // the question's problem (or nothing), read with the question: it says how to fix it
+        const helpId = `q-${q.id}-help`;
         let field;
         if (q.type === 'dropdown') {
           return (
@@ -120,6 +135,7 @@ export function SurveyFields({
           field = (
             <RadioGroup
               aria-labelledby={labelId}
+              aria-describedby={helpId}
               value={(values[q.id] as string | null) ?? ''}
               onChange={(e) => onChange(q.id, e.target.value)}
             >
@@ -131,7 +147,7 @@ export function SurveyFields({
         } else if (q.type === 'checkboxes') {
           const ticked = (values[q.id] as string[] | null) ?? [];
           field = (
-            <FormGroup aria-labelledby={labelId}>
+            <FormGroup role="group" aria-labelledby={labelId} aria-describedby={helpId}>
               {q.options.map((o) => (
                 <FormControlLabel
                   key={o}
@@ -149,7 +165,15 @@ export function SurveyFields({
             </FormGroup>
           );
         } else if (q.type === 'stars') {
-          field = <Stars q={q} value={(values[q.id] as number | null) ?? null} onChange={(v) => onChange(q.id, v)} />;
+          field = (
+            <Stars
+              q={q}
+              value={(values[q.id] as number | null) ?? null}
+              labelId={labelId}
+              describedBy={helpId}
+              onChange={(v) => onChange(q.id, v)}
+            />
+          );
         }
         return (
           <FormControl key={q.id} component="fieldset" error={Boolean(problem)} aria-labelledby={labelId}>
@@ -162,7 +186,7 @@ export function SurveyFields({
               </Typography>
             ) : null}
             {field}
-            <FormHelperText>{problem ?? ' '}</FormHelperText>
+            <FormHelperText id={helpId}>{problem ?? ' '}</FormHelperText>
           </FormControl>
         );
       })}

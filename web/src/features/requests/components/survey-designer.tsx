@@ -75,7 +75,12 @@ export function SurveyDesigner({ questions, onChange, invalid, locked }: Props) 
         anchorEl={menuAnchor}
         open={Boolean(menuAnchor)}
         onClose={() => setMenuAnchor(null)}
-        slotProps={{ list: { 'aria-label': 'Select Type', subheader: <ListSubheader>Select Type</ListSubheader> } }}
+        slotProps={{
+          list: {
+            'aria-label': 'Select Type',
+            subheader: <ListSubheader role="presentation">Select Type</ListSubheader>,
+          },
+        }}
       >
         {TYPES.map((type) => (
           <MenuItem

@@ -74,6 +74,7 @@ export default function OverlapCharts({
                     enableArcLinkLabels={false}
                     arcLabelsSkipAngle={12}
                     animate={false}
+                    role="presentation"
                   />
                 </Box>
                 <Box component="ul" aria-label={`Counts for ${title}`} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>

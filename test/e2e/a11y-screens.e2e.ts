@@ -1,0 +1,303 @@
+import { Wallet } from 'ethers';
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encryptCollectionResponse } from '../../scripts/simulate/response-crypto';
+import { fakePerson, rng } from '../../scripts/simulate/fake-data';
+import { PRIVATE_KEY_STORAGE_PREFIX } from '../../web/src/crypto/key-storage';
+import { TestClient } from '../api/support/client';
+import { fundEscrow, publishFundedCollection, startTestChain, type TestChain } from '../api/support/escrow';
+import { buildUser, type TestUser } from '../api/support/factories';
+import { buildKey, createRequest, newDevice, surveyBody, type KeyPair } from '../api/support/requests';
+import type { TestServer } from '../api/support/server';
+import { axeSettled } from './support/axe';
+import { launchBrowser, logIn } from './support/browser';
+import { ADMIN_ROUTES, OPEN_ROUTES, PARTICIPANT_ROUTES } from './support/routes';
+import { startAppServer } from './support/server';
+
+// WCAG 2.1 A and AA (axe-core, impact serious or critical) on every route of the spec's table, the
+// participant app's screens and the dialogs and menus the suites open, at 1440 and 375 px, with
+// real data in them: a collection and a survey, both published and funded, each with answers.
+let chain: TestChain;
+let server: TestServer;
+let requester: TestUser;
+let key: KeyPair;
+let browser: Browser;
+let collectionId = '';
+let surveyId = '';
+
+beforeAll(async () => {
+  chain = await startTestChain();
+  server = await startAppServer(chain.env);
+  requester = await buildUser(server);
+  key = await buildKey(requester, 'Accessibility key');
+  const collection = await publishFundedCollection(chain, requester, key, 20, 2, {
+    title: 'Sleep and steps of commuters',
+    pay_after_review: true,
+    review_days: 3,
+  });
+  collectionId = collection.id;
+  const random = rng(32);
+  const options = { profileData: true, locationData: true, personalImages: true, healthData: true };
+  const sealed = await encryptCollectionResponse(collectionId, key.publicKeyPem, fakePerson(random, options));
+  const sent = await new TestClient(server.url).rest('POST', '/v1/requestClient/submitCollection', {
+    requestId: collectionId,
+    deviceId: newDevice(),
+    walletAddress: Wallet.createRandom().address,
+    ...sealed,
+  });
+  expect(sent.status).toBe(200);
+  surveyId = randomUUID();
+  const escrow = await fundEscrow(chain, surveyId, 30n, 3n);
+  await createRequest(
+    requester,
+    surveyBody(key.id, {
+      id: surveyId,
+      title: 'How people rate their fitness app',
+      status: 1,
+      newchild: escrow,
+      address: chain.requester.address,
+    }),
+  );
+  const answered = await new TestClient(server.url).rest('POST', '/v1/requestClient/submitSurvey', {
+    requestId: surveyId,
+    deviceId: newDevice(),
+    walletAddress: Wallet.createRandom().address,
+    answers: ['Weekly', ['Phone', 'Watch'], '25-34', 4].map((answer, index) => ({ index, answer })),
+  });
+  expect(answered.status).toBe(200);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await chain?.stop();
+});
+
+async function desk(width: number): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await context.addInitScript(([name, pem]) => localStorage.setItem(name, pem), [
+    PRIVATE_KEY_STORAGE_PREFIX + key.id,
+    key.privateKeyPem,
+  ] as const);
+  const page = await context.newPage();
+  await logIn(page, server.url, requester);
+  return { context, page };
+}
+
+/** Runs axe now and adds its findings to `found`. */
+async function scan(page: Page, found: string[], label: string) {
+  found.push(...(await axeSettled(page, label)));
+}
+
+const withIds = (route: string) =>
+  route
+    .replace(':survey', surveyId)
+    .replace(':id', route.includes('survey') ? surveyId : route.includes('vcrs') ? '123' : collectionId);
+
+// the route table in three parts, each in the test time of a busy machine
+const ROUTE_GROUPS: [string, string[]][] = [
+  ['the dashboard, the wizards and the lists', ADMIN_ROUTES.slice(0, 6)],
+  ['the details, the report, the rooms, checkout and settings', ADMIN_ROUTES.slice(6)],
+  ['the participant app', [...PARTICIPANT_ROUTES, '/p/r/:survey']],
+];
+
+describe.each([1440, 375])('at %i px', (width) => {
+  it.each(ROUTE_GROUPS)('%s', async (_, routes) => {
+    const found: string[] = [];
+    const { context, page } = await desk(width);
+    for (const route of routes.map(withIds)) {
+      await page.goto(server.url + route);
+      found.push(...(await axeSettled(page, `${route} @${width}`)));
+    }
+    await context.close();
+    expect(found).toEqual([]);
+  });
+
+  it('the open pages, logged out', async () => {
+    const found: string[] = [];
+    const open = await browser.newContext({ viewport: { width, height: 900 } });
+    const anonymous = await open.newPage();
+    for (const route of OPEN_ROUTES) {
+      await anonymous.goto(server.url + route);
+      await anonymous.waitForTimeout(800); // the lock screen's card appears after 700 ms
+      found.push(...(await axeSettled(anonymous, `${route} @${width}`)));
+    }
+    await open.close();
+    expect(found).toEqual([]);
+  });
+});
+
+describe.each([1440, 375])('dialogs and menus at %i px', (width) => {
+  it('the header menus, the appearance panel and the phone drawer', async () => {
+    const found: string[] = [];
+    const { context, page } = await desk(width);
+    if (width < 960) {
+      await page.getByRole('button', { name: 'Open sidebar' }).click();
+      await page.getByRole('link', { name: 'Virtual Clean Room' }).waitFor();
+      await scan(page, found, `sidebar drawer @${width}`);
+      await page.keyboard.press('Escape');
+    }
+    for (const menu of ['Notifications', 'IPT credit', 'Account']) {
+      await page.getByRole('button', { name: menu, exact: menu !== 'Notifications' }).click();
+      await page.getByRole('menu').waitFor();
+      await scan(page, found, `${menu} menu @${width}`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'hidden' });
+    }
+    await page.getByRole('button', { name: 'Appearance settings' }).click();
+    await page.getByRole('dialog', { name: 'Appearance settings' }).waitFor();
+    await scan(page, found, `appearance panel @${width}`);
+    await page.keyboard.press('Escape');
+    // the other sidebar themes (the default is black with purple): the light one and the blue one
+    for (const look of [
+      { color: 'orange', background: 'white', showImage: false },
+      { color: 'rose', background: 'blue', showImage: true },
+    ]) {
+      await page.evaluate(
+        `localStorage.setItem('parley.appearance', ${JSON.stringify(JSON.stringify({ mini: false, image: 1, ...look }))})`,
+      );
+      await page.goto(`${server.url}/admin/vcr`);
+      await scan(page, found, `sidebar ${look.color} on ${look.background} @${width}`);
+    }
+    await context.close();
+    expect(found).toEqual([]);
+  });
+
+  it('the survey designer, its menus and dialogs, and the delete confirmation', async () => {
+    const found: string[] = [];
+    const { context, page } = await desk(width);
+    await page.goto(`${server.url}/admin/request/survey/new`);
+    await page.getByRole('combobox', { name: /Request Key/ }).click();
+    await page.getByRole('listbox').waitFor();
+    await scan(page, found, `select listbox @${width}`);
+    await page.getByRole('option', { name: 'Accessibility key' }).click();
+    // the summary's errors, shown
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await scan(page, found, `wizard errors @${width}`);
+    await page.getByRole('textbox', { name: /^Title/ }).fill('Sleep survey');
+    await page.getByRole('textbox', { name: /^Total IPTs/ }).fill('10');
+    await page.getByRole('textbox', { name: /^IPTs per Response/ }).fill('1');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'New Question' }).click();
+    await page.getByRole('menu', { name: 'Select Type' }).waitFor();
+    await scan(page, found, `Select Type menu @${width}`);
+    await page.getByRole('menuitem', { name: 'Multiple Choice (Radio Button)' }).click();
+    const editor = page.getByRole('dialog', { name: /New question/ });
+    await editor.getByRole('button', { name: 'Save question' }).click();
+    await editor.getByText('You are required to have at least one choice.').waitFor();
+    await scan(page, found, `question editor with errors @${width}`);
+    await page.keyboard.press('Escape');
+    await page.goto(`${server.url}/admin/request/survey/list`);
+    await page.getByRole('button', { name: /^Delete How people rate/ }).click();
+    await page.getByRole('alertdialog', { name: 'Are you sure?' }).waitFor();
+    await scan(page, found, `delete confirmation @${width}`);
+    await page.keyboard.press('Escape');
+    await context.close();
+    expect(found).toEqual([]);
+  });
+
+  it('the review dialog, the key backup and delete dialogs and the settings tabs', async () => {
+    const found: string[] = [];
+    const { context, page } = await desk(width);
+    await page.goto(`${server.url}/admin/request/collection/detail/${collectionId}`);
+    await page
+      .getByRole('button', { name: /^Reject response/ })
+      .first()
+      .click();
+    await page.getByRole('dialog', { name: 'Reject 1 response?' }).waitFor();
+    await scan(page, found, `reject dialog @${width}`);
+    await page.keyboard.press('Escape');
+    await page.goto(`${server.url}/admin/settings`);
+    await page.getByRole('tab', { name: 'Generate Key Pair' }).click();
+    await scan(page, found, `generate key pair @${width}`);
+    await page.getByRole('tab', { name: 'Load Key Pair' }).click();
+    await scan(page, found, `load key pair @${width}`);
+    await page
+      .getByRole('table', { name: 'Available Keys' })
+      .getByRole('button', { name: /^Delete key/ })
+      .first()
+      .click();
+    await page.getByRole('dialog').waitFor();
+    await scan(page, found, `delete key dialog @${width}`);
+    await page.keyboard.press('Escape');
+    await page.goto(`${server.url}/admin/vcr`);
+    await page.getByRole('tab', { name: 'Create room' }).click();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await scan(page, found, `create room with errors @${width}`);
+    await context.close();
+    expect(found).toEqual([]);
+  });
+
+  it('the login and registration failures', async () => {
+    const found: string[] = [];
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/auth/login-page`);
+    await page.getByRole('button', { name: "Let's Go" }).click();
+    await scan(page, found, `login errors @${width}`);
+    await page.getByLabel('Username or e-mail').fill('nobody-here');
+    await page.getByLabel('Password', { exact: true }).fill('wrongPass99');
+    await page.getByRole('button', { name: "Let's Go" }).click();
+    await page.getByRole('alertdialog').waitFor();
+    await scan(page, found, `login failed dialog @${width}`);
+    await page.goto(`${server.url}/auth/register-page`);
+    await page.getByRole('button', { name: 'Get started' }).click();
+    await scan(page, found, `register errors @${width}`);
+    await context.close();
+    expect(found).toEqual([]);
+  });
+});
+
+describe('the participant app on a phone, each outcome', () => {
+  it('validation, wallet backup, sent, my answers, withdraw, not found', async () => {
+    const found: string[] = [];
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/p/r/${surveyId}`);
+    await page.getByRole('button', { name: 'Send my answers' }).click();
+    await page.getByText('Some answers need a look').waitFor();
+    await scan(page, found, 'survey with errors');
+    await page.getByRole('tab', { name: 'Paste' }).click();
+    await page.getByLabel('Wallet address').fill('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD');
+    await page.getByRole('button', { name: 'Use this address' }).click();
+    await page.getByText('This address has a wrong checksum: check it for a typo.').waitFor();
+    await scan(page, found, 'pasted address with error');
+    await page.getByRole('tab', { name: 'Create' }).click();
+    await page.getByRole('button', { name: 'Create a wallet in this browser' }).click();
+    const backup = page.getByRole('dialog', { name: 'Back up your new wallet' });
+    await backup.waitFor();
+    await scan(page, found, 'wallet backup dialog');
+    await backup.getByLabel('I have saved my recovery phrase').check();
+    await backup.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('radio', { name: 'Daily' }).check();
+    await page.getByRole('checkbox', { name: 'Phone' }).check();
+    await page.getByRole('combobox', { name: /Age band/ }).click();
+    await page.getByRole('listbox').waitFor();
+    await scan(page, found, 'survey dropdown open');
+    await page.getByRole('option').first().click();
+    // MUI's Rating hides its radios; the star is the radio's label
+    const star = await page.getByRole('radio', { name: '3 of 5' }).getAttribute('id');
+    await page.locator(`label[for="${star}"]`).click();
+    await page.getByRole('button', { name: 'Send my answers' }).click();
+    await page.getByText('Thank you: your answer was received').waitFor();
+    await scan(page, found, 'survey sent');
+    await page.goto(`${server.url}/p/r/${collectionId}`);
+    await page.getByRole('button', { name: 'Encrypt and send' }).click();
+    await page.getByText('Add 1 to 5 images.').waitFor();
+    await scan(page, found, 'collection with errors');
+    await page.goto(`${server.url}/p/answers`);
+    await page.getByRole('button', { name: 'Withdraw my answer' }).click();
+    await page.getByRole('dialog', { name: 'Withdraw your answer?' }).waitFor();
+    await scan(page, found, 'withdraw dialog');
+    await page.keyboard.press('Escape');
+    await page.goto(`${server.url}/p/wallet`);
+    await scan(page, found, 'wallet with an address');
+    await page.goto(`${server.url}/p/r/${randomUUID()}`);
+    await page.getByText('This request does not exist or is no longer open.').waitFor();
+    await scan(page, found, 'request not found');
+    await context.close();
+    expect(found).toEqual([]);
+  });
+});

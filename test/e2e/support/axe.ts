@@ -1,0 +1,48 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+// WCAG 2.1 level A and AA, as the accessibility statement (docs/accessibility.md) claims.
+export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Rules switched off, each with why. Empty: every WCAG 2.1 A/AA rule axe has runs on every screen.
+ * A rule added here must say why it cannot apply (not that it is hard to fix) and be named in the
+ * statement's "not yet" list.
+ */
+export const DISABLED_RULES: Record<string, string> = {};
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+/**
+ * axe's WCAG 2.1 A/AA findings of impact serious or critical on the page as it is now (or inside
+ * `within`, a CSS selector: a dialog or a menu), one line each: `label: rule (impact) targets`.
+ */
+export async function axeFindings(page: Page, label: string, within?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_21_AA).disableRules(Object.keys(DISABLED_RULES));
+  if (within) builder = builder.include(within);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((v) => BLOCKING.has(v.impact ?? ''))
+    .map(
+      (v) =>
+        `${label}: ${v.id} (${v.impact}) ${v.nodes
+          .slice(0, 4)
+          .map(
+            (n) =>
+              `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.split('\n').slice(1, 2).join('').trim()}]` : ''}`,
+          )
+          .join(' | ')}`,
+    );
+}
+
+/** Waits for the page to stop loading and moving (lazy chunks, fades), then runs axe. */
+export async function axeSettled(page: Page, label: string, within?: string): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(`Promise.race([
+    Promise.all(document.getAnimations()
+      .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+      .map((a) => a.finished.catch(() => undefined))),
+    new Promise((done) => setTimeout(done, 2000)),
+  ])`);
+  return axeFindings(page, label, within);
+}
