@@ -26,6 +26,7 @@ const MODULES = [
   'requests',
   'payouts',
   'responses',
+  'fieldwork',
   'response-images',
   'rooms',
   'datasets',

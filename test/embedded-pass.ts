@@ -25,6 +25,7 @@ export const MODULE_SMOKE_TESTS: Record<string, string> = {
   billing: 'test/api/billing-sandbox.test.ts',
   chain: 'test/api/test-funds.test.ts',
   datasets: 'test/api/rooms-join.test.ts',
+  fieldwork: 'test/api/fieldwork.test.ts',
   jobs: 'test/api/jobs.test.ts',
   keys: 'test/api/keys.test.ts',
   mail: 'test/api/auth.test.ts',

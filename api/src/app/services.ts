@@ -22,6 +22,8 @@ import { KeysService } from '../modules/keys/keys.service';
 import { MailService } from '../modules/mail/mail.service';
 import { NotificationsService } from '../modules/notifications/notifications.service';
 import { ParticipantsService } from '../modules/participants/participants.service';
+import { FieldworkSubmissionService } from '../modules/fieldwork/fieldwork-submission.service';
+import { FieldworkService } from '../modules/fieldwork/fieldwork.service';
 import { PayoutsService } from '../modules/payouts/payouts.service';
 import { PrivacyService } from '../modules/privacy/privacy.service';
 import { DashboardService } from '../modules/requests/dashboard.service';
@@ -76,6 +78,7 @@ export type Services = {
   audit: AuditService;
   reports: ReportsService;
   webhooks: WebhooksService;
+  fieldwork: FieldworkService;
 };
 
 /**
@@ -116,6 +119,10 @@ export function createServices(
   const responses = new ResponsesService(requests, payouts);
   const gateway: Gateway = config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway();
   const purchases = new PurchasesService(ledger, gateway, log);
+  const withdrawals = new WithdrawalsService(ledger, chain, treasury, log, [
+    (em) => requests.reconcileCreditPublishing(em),
+  ]);
+  const reviews = new ReviewsService(requests, payouts, responses);
   return {
     config,
     jobs,
@@ -133,7 +140,7 @@ export function createServices(
     ledger,
     credit,
     purchases,
-    withdrawals: new WithdrawalsService(ledger, chain, treasury, log, [(em) => requests.reconcileCreditPublishing(em)]),
+    withdrawals,
     runtimeConfig: new RuntimeConfigService(config, chain, purchases),
     testFunds: new TestFundsService(chain),
     surveys,
@@ -142,10 +149,16 @@ export function createServices(
     requests,
     dashboard: new DashboardService(),
     publicRequests: new PublicRequestsService(surveys, payouts),
-    submissions: new SubmissionsService(new ParticipantsService(), surveys, payouts, webhooks),
+    submissions: new SubmissionsService(
+      new ParticipantsService(),
+      surveys,
+      payouts,
+      new FieldworkSubmissionService(new ParticipantsService(), payouts, webhooks),
+      webhooks,
+    ),
     responses,
     exports: new ExportsService(requests, responses, surveys),
-    reviews: new ReviewsService(requests, payouts, responses),
+    reviews,
     rooms,
     datasets,
     analyses,
@@ -154,5 +167,6 @@ export function createServices(
     audit,
     reports: new ReportsService(rooms, datasets, analyses, access, audit, credit, ledger, privacy, webhooks),
     webhooks,
+    fieldwork: new FieldworkService(requests, surveys, reviews, withdrawals),
   };
 }
