@@ -223,7 +223,6 @@ export class SubmissionsService {
       sealedKey: sealed.sealedKey ?? null,
     });
     await tx.flush();
-    await prepared?.fill(submission);
     // a wallet already owed or paid from this escrow (it withdrew and answers again) is not owed twice
     const payout = place.payoutStatus === null ? this.payouts.owe(tx, request, walletAddress) : null;
     if (payout) await tx.flush();
@@ -238,6 +237,9 @@ export class SubmissionsService {
       createdAt: submission.createdAt.toISOString(),
     });
     await tx.flush();
+    // the answers last but one: their option counters are rows other submissions update too, so
+    // their locks are taken as late as the request row's
+    await prepared?.fill(submission);
     await this.fieldwork.takePlace(tx, request, plan, payout !== null);
     return { submission, participant, payout };
   }
