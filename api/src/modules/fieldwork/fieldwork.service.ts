@@ -251,7 +251,8 @@ export class FieldworkService {
       rejecting: rows.length,
       total: t.total,
       share: settings?.rejectionShare ?? DEFAULT_REJECTION_SHARE,
-      reasonGiven: rows.length === 1 && Boolean(c.reason),
+      // one response rejected on its own is told why (its flag, or the reason given); one reason for many is not
+      reasonGiven: rows.length === 1,
     });
     if (problem) throw new AppError('REJECTION_NOT_ALLOWED', problem);
     return this.reviews.reject(em, user, {
