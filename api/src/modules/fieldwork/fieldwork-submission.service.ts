@@ -48,6 +48,8 @@ type Work = {
   screenerId: string | null;
   // whether the request has quotas at all (takePlace then checks the closing ones)
   hasQuotas: boolean;
+  // record()'s rows, written by takePlace's first statement
+  recorded?: unknown[];
 };
 
 // Everything plan() needs, in one statement: the request's fieldwork configuration, whether this
@@ -118,31 +120,27 @@ export class FieldworkSubmissionService implements SubmissionFieldwork {
     return { median: m.median === null ? null : Number(m.median), timed: Number(m.timed) };
   }
 
-  /** The quota memberships and quality flags of an accepted submission, in one statement. */
-  async record(tx: EntityManager, submissionId: string, a: FieldworkAnswer, plan: FieldworkPlan): Promise<void> {
+  /**
+   * The quota memberships and quality flags of an accepted submission: written by takePlace's
+   * first statement, the one that takes the lock (a round trip fewer on every submission).
+   */
+  record(_tx: EntityManager, submissionId: string, a: FieldworkAnswer, plan: FieldworkPlan): Promise<void> {
     const w = plan.data as Work;
-    const quotaIds = w.quotas.map((q) => q.id);
-    await tx.execute(
-      `with members as (
-         insert into fieldwork_quota_members (quota_id, submission_id) select unnest(?::uuid[]), ?)
-       insert into fieldwork_flags (submission_id, request_id, participant_id, wallet_address, attention_failed,
-         attention_checks, speeding, straight_lining, repeated_device, repeated_wallet, duration_ms, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, false, ?, ?, ?, now())`,
-      [
-        `{${quotaIds.join(',')}}`,
-        submissionId,
-        submissionId,
-        a.request.id,
-        a.participant.id,
-        a.walletAddress,
-        w.attentionFailed,
-        w.attentionChecks,
-        w.speeding,
-        w.repeatedDevice,
-        w.repeatedWallet,
-        w.durationMs,
-      ],
-    );
+    w.recorded = [
+      `{${w.quotas.map((q) => q.id).join(',')}}`,
+      submissionId,
+      submissionId,
+      a.request.id,
+      a.participant.id,
+      a.walletAddress,
+      w.attentionFailed,
+      w.attentionChecks,
+      w.speeding,
+      w.repeatedDevice,
+      w.repeatedWallet,
+      w.durationMs,
+    ];
+    return Promise.resolve();
   }
 
   /**
@@ -153,7 +151,16 @@ export class FieldworkSubmissionService implements SubmissionFieldwork {
    */
   async takePlace(tx: EntityManager, request: DataRequest, plan: FieldworkPlan, newPayout: boolean): Promise<void> {
     const w = plan.data as Work;
-    await tx.execute('update requests set response_count = response_count + 1 where id = ?', [request.id]);
+    await tx.execute(
+      `with members as (
+         insert into fieldwork_quota_members (quota_id, submission_id) select unnest(?::uuid[]), ?),
+       flags as (
+         insert into fieldwork_flags (submission_id, request_id, participant_id, wallet_address, attention_failed,
+           attention_checks, speeding, straight_lining, repeated_device, repeated_wallet, duration_ms, created_at)
+         values (?, ?, ?, ?, ?, ?, ?, false, ?, ?, ?, now()))
+       update requests set response_count = response_count + 1 where id = ?`,
+      [...(w.recorded ?? []), request.id],
+    );
     const [row] = await tx.execute<
       { owed: number; closedBy: string | null; quotas: { id: string; n: number; filled: boolean }[] | null }[]
     >(
