@@ -15,5 +15,10 @@ export const SurveyResponsesPart = lazyPart(async () => (await import('./survey-
   label: 'Loading the responses…',
   minHeight: 240,
 });
+// the survey's fieldwork card: setup, quotas, fair pay and the quality flags
+export const FieldworkPart = lazyPart(async () => (await import('../fieldwork/fieldwork-panel')).FieldworkPanel, {
+  label: 'Loading the fieldwork…',
+  minHeight: 200,
+});
 // every part of these screens, to preload once the screen is up
-export const RESPONSE_PARTS = [ParticipantLinkPart, CollectionResponsesPart, SurveyResponsesPart];
+export const RESPONSE_PARTS = [ParticipantLinkPart, CollectionResponsesPart, SurveyResponsesPart, FieldworkPart];
