@@ -25,6 +25,7 @@ const MODULES = [
   'requests',
   'payouts',
   'responses',
+  'fieldwork',
   'response-images',
   'retention',
   'consent',

@@ -34,7 +34,9 @@ const summary = await simulateParticipants({
   process.exit(1);
 });
 console.log(
-  `${summary.accepted.length} accepted, ${summary.rejected.length} refused; payouts: ${
+  `${summary.accepted.length} accepted, ${summary.ended.filter((e) => e.outcome === 'screened_out').length} screened out, ${
+    summary.ended.filter((e) => e.outcome === 'quota_full').length
+  } ended by a full quota, ${summary.rejected.length} refused; payouts: ${
     Object.entries(summary.payouts)
       .map(([status, n]) => `${n} ${status}`)
       .join(', ') || 'none'

@@ -34,6 +34,7 @@ export const MODULE_SMOKE_TESTS: Record<string, string> = {
   chain: 'test/api/test-funds.test.ts',
   consent: 'test/api/participant-rights.test.ts',
   datasets: 'test/api/rooms-join.test.ts',
+  fieldwork: 'test/api/fieldwork.test.ts',
   jobs: 'test/api/jobs.test.ts',
   keys: 'test/api/keys.test.ts',
   mail: 'test/api/auth.test.ts',

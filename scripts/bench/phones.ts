@@ -6,7 +6,11 @@
 // questions, 5 collections), each from its own device and wallet. The baseline is a bare Fastify
 // route (bench-server.ts /bench/bare-submit) inserting the same rows by hand for the same bodies
 // from the same phones, into requests of its own. Interleaved rounds (BENCH_ROUNDS, default 5):
-// bare, then the routes. Reported: accepted submissions per second and p99 latency.
+// bare, then the routes. The routes' surveys have fieldwork on: two quotas on their first question
+// (taken under the request row's lock, like the paid place) and an attention check; the quotas are
+// sized so they never fill, so every answer is accepted and both sides insert the same rows.
+// Reported: accepted submissions per second and p99 latency, and the ratio beside the one measured
+// before the submission took its lock at its end (BEFORE_RATIO).
 import { getAddress } from 'ethers';
 import { randomBytes } from 'node:crypto';
 import { fakeAnswers, fakePerson, rng } from '../simulate/fake-data';
@@ -18,6 +22,10 @@ import type { PhonesInput, PhonesResult } from './phones-client';
 
 const REQUESTS = 10;
 const QUESTIONS = 4;
+/** The ratio before the lock moved to the end of the submission (docs/benchmarks.md, 2026-11-27, server). */
+export const BEFORE_RATIO = '0.33-0.38';
+/** The issue's goal for the routes against the bare insert, with 200 phones and quotas on. */
+const GOAL = 0.6;
 
 export type PhonesRun = { acceptedPerSec: number; p99Ms: number; accepted: number; refused: Record<string, number> };
 export type PhonesBench = { phones: number; perRound: number; bare: PhonesRun[]; routes: PhonesRun[] };
@@ -25,7 +33,7 @@ export type PhonesBench = { phones: number; perRound: number; bare: PhonesRun[];
 const address = () => getAddress(`0x${randomBytes(20).toString('hex')}`);
 
 /** `REQUESTS` published requests of the bench user (surveys and collections alternating), enough to pay everyone. */
-async function publishRequests(server: BenchServer, label: string): Promise<string[]> {
+async function publishRequests(server: BenchServer, label: string, fieldwork = false): Promise<string[]> {
   const conn = server.em().getConnection();
   const { userId, keyId, publicKeyPem } = server.owner;
   const ids: string[] = [];
@@ -65,10 +73,31 @@ async function publishRequests(server: BenchServer, label: string): Promise<stri
            from survey_questions sq cross join generate_series(0, 3) o where sq.request_id = ?`,
         [id],
       );
+      if (fieldwork) await addFieldwork(server, id);
     }
     ids.push(id);
   }
   return ids;
+}
+
+/** Two quotas on the first question (options 1-2 and 3-4, never full) and an attention check on the last. */
+async function addFieldwork(server: BenchServer, requestId: string): Promise<void> {
+  const conn = server.em().getConnection();
+  await conn.execute(
+    `insert into fieldwork_quotas (id, request_id, name, question_id, options, size, action)
+     select gen_random_uuid(), q.request_id, 'Quota ' || half, q.id,
+            (select json_agg(o.id) from survey_options o where o.question_id = q.id and o.position / 2 = half),
+            1000000, 'screen_out'
+       from survey_questions q cross join generate_series(0, 1) half where q.request_id = ? and q.position = 0`,
+    [requestId],
+  );
+  await conn.execute(
+    `insert into fieldwork_attention_checks (id, request_id, question_id, expected)
+     select gen_random_uuid(), q.request_id, q.id, (select json_agg(o.id) from survey_options o
+       where o.question_id = q.id and o.position = 0)
+       from survey_questions q where q.request_id = ? and q.position = ?`,
+    [requestId, QUESTIONS - 1],
+  );
 }
 
 /** Every phone's body, built before the clock starts: answers chosen, responses encrypted. */
@@ -121,7 +150,7 @@ export async function phonesBench(): Promise<PhonesBench> {
       );
       const routes = await prepare(
         server,
-        await publishRequests(server, `routes ${round}`),
+        await publishRequests(server, `routes ${round}`, true),
         perRound,
         (kind) => `/v1/requestClient/${kind === 'survey' ? 'submitSurvey' : 'submitCollection'}`,
       );
@@ -138,16 +167,18 @@ export function printPhonesBench(b: PhonesBench, dbKind: string): TargetResult[]
   console.log(
     `\nPhones: ${b.phones} phones at once, ${b.perRound} submissions per round (half surveys, half encrypted collections, over ${REQUESTS} requests), ${b.bare.length} rounds, database: ${dbKind}`,
   );
-  console.log(`server: ${BENCH_SETTINGS}; ratio = accepted/s / the same round's bare insert`);
+  console.log(
+    `server: ${BENCH_SETTINGS}; ratio = accepted/s / the same round's bare insert; the routes' surveys have two quotas and an attention check`,
+  );
   const ratios = b.routes.map((r, i) => r.acceptedPerSec / b.bare[i].acceptedPerSec);
   const spread = (xs: number[], digits: number) =>
     `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})`;
   console.log(
-    `    ${'target'.padEnd(36)} ${'accepted/s (median, range)'.padEnd(27)} ${'p99 ms (median, range)'.padEnd(27)} ratio (median, range)`,
+    `    ${'target'.padEnd(36)} ${'accepted/s (median, range)'.padEnd(27)} ${'p99 ms (median, range)'.padEnd(27)} ${'ratio (median, range)'.padEnd(22)} before`,
   );
   for (const [name, runs, ratio] of [
-    ['bare insert of the same rows', b.bare, 'baseline'],
-    ['REST submitSurvey / submitCollection', b.routes, spread(ratios, 2)],
+    ['bare insert of the same rows', b.bare, 'baseline'.padEnd(22)],
+    ['REST submitSurvey / submitCollection', b.routes, `${spread(ratios, 2).padEnd(22)} ${BEFORE_RATIO}`],
   ] as const) {
     const refused = runs.flatMap((r) => Object.entries(r.refused).map(([k, v]) => `${v} x ${k}`));
     console.log(
@@ -160,6 +191,14 @@ export function printPhonesBench(b: PhonesBench, dbKind: string): TargetResult[]
       ).padEnd(27)} ${ratio}${refused.length ? `   refused: ${refused.join(', ')}` : ''}`,
     );
   }
-  // the issue sets no ratio for this one: it is reported, not judged
-  return [];
+  const value = median(ratios);
+  return [
+    {
+      name: `phones: REST submissions / bare insert (${dbKind})`,
+      goal: `>= ${GOAL}`,
+      value,
+      met: value >= GOAL,
+      range: `${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}`,
+    },
+  ];
 }

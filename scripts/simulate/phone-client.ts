@@ -27,7 +27,16 @@ export type EndUserData = {
 };
 
 export type PayoutDto = { status: string; amount: number; txHash: string | null; failureMessage: string | null };
-export type AcceptedDto = { id: string; memberId: string; created: string; payout: PayoutDto | null };
+export type AcceptedDto = {
+  // accepted (a paid place), screened_out (a screener) or quota_full (a full quota, named)
+  outcome: 'accepted' | 'screened_out' | 'quota_full';
+  id: string;
+  memberId: string;
+  created: string;
+  payout: PayoutDto | null;
+  quota: { id: string; name: string } | null;
+  message: string | null;
+};
 export type SubmittedDto = { submitted: boolean; memberId: string | null; payout: PayoutDto | null };
 
 export async function call<T>(
@@ -59,8 +68,13 @@ export const phoneApi = (baseUrl: string) => ({
     encryptedData: string;
     sealedKey: string;
   }) => call<AcceptedDto>(baseUrl, 'POST', '/v1/requestClient/submitCollection', body),
-  submitSurvey: (body: { requestId: string; deviceId: string; walletAddress: string; answers: unknown[] }) =>
-    call<AcceptedDto>(baseUrl, 'POST', '/v1/requestClient/submitSurvey', body),
+  submitSurvey: (body: {
+    requestId: string;
+    deviceId: string;
+    walletAddress: string;
+    answers: unknown[];
+    durationMs?: number;
+  }) => call<AcceptedDto>(baseUrl, 'POST', '/v1/requestClient/submitSurvey', body),
   checkSubmitted: (requestId: string, deviceId: string) =>
     call<SubmittedDto>(baseUrl, 'GET', '/v1/requestClient/checkSubmitted', { requestId, deviceId }),
 });

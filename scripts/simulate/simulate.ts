@@ -24,6 +24,8 @@ export type SimulateSummary = {
   requestId: string;
   type: 'collection' | 'survey';
   accepted: (AcceptedDto & Phone)[];
+  // answers a screener or a full quota ended (fieldwork): no paid place, a screen-out payout maybe
+  ended: (AcceptedDto & Phone)[];
   rejected: { phone: Phone; status: number; code: string; message: string }[];
   payouts: Record<string, number>;
 };
@@ -39,6 +41,7 @@ export async function simulateParticipants(o: SimulateOptions): Promise<Simulate
     requestId: request.id,
     type: request.type,
     accepted: [],
+    ended: [],
     rejected: [],
     payouts: {},
   };
@@ -56,7 +59,14 @@ export async function simulateParticipants(o: SimulateOptions): Promise<Simulate
               requestId: request.id,
               ...phone,
               answers: fakeAnswers(random, request.questions ?? []),
+              // half a minute to five minutes, as people take
+              durationMs: Math.round(30_000 + random() * 270_000),
             });
+      if (done.outcome !== 'accepted') {
+        summary.ended.push({ ...done, ...phone });
+        log(`phone ${n}: ${done.outcome.replace('_', ' ')}${done.quota ? ` (${done.quota.name})` : ''}`);
+        return;
+      }
       summary.accepted.push({ ...done, ...phone });
       log(`phone ${n}: accepted as member ${done.memberId}`);
     } catch (err) {

@@ -81,4 +81,36 @@ describe('npm run simulate', () => {
       else expect(total).toBe(8);
     }
   });
+
+  it('meets a study’s screener and quota: screened-out and quota-full phones take no paid place', async () => {
+    const s = await createRequest(
+      alice,
+      surveyBody(key.id, { bonus_amount: 40, bonus_each: 1, ...unverifiedEscrow() }),
+    );
+    const [often, , age] = s.data as { id: string }[];
+    const set = await alice.client.gql(
+      `mutation($input: FieldworkInput!) { setFieldwork(input: $input) { requestId } }`,
+      {
+        input: {
+          requestId: s.id,
+          screeners: [{ questionId: often.id, qualifying: ['Weekly', 'Daily'] }],
+          quotas: [
+            { name: 'Under 35', questionId: age.id, options: ['18-24', '25-34'], size: 3, action: 'screen_out' },
+          ],
+        },
+      },
+    );
+    expect(set.errors).toBeUndefined();
+    const summary = await simulateParticipants({ url: server.url, requestId: s.id, count: 30, seed: 5 });
+    const ended = (o: string) => summary.ended.filter((e) => e.outcome === o).length;
+    expect(summary.accepted.length + summary.ended.length + summary.rejected.length).toBe(30);
+    expect(ended('screened_out')).toBeGreaterThan(0);
+    expect(ended('quota_full')).toBeGreaterThan(0);
+    for (const e of summary.ended.filter((x) => x.outcome === 'quota_full')) expect(e.quota?.name).toBe('Under 35');
+    const [{ n }] = await server.db.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ n: number }[]>('select count(*)::int as n from payouts where request_id = ?', [s.id]);
+    expect(n).toBe(summary.accepted.length);
+  });
 });

@@ -7,6 +7,16 @@ import { AuditEvent } from '../modules/analyses/audit-event.entity';
 import { Report } from '../modules/analyses/report.entity';
 import { ApiToken } from '../modules/api-tokens/api-token.entity';
 import { WebhookDelivery, WebhookEndpoint } from '../modules/webhooks/webhook.entities';
+import {
+  AttentionCheck,
+  FieldworkOutcome,
+  FieldworkSettings,
+  Quota,
+  QuotaMember,
+  Screener,
+  SubmissionFlags,
+  TopUp,
+} from '../modules/fieldwork/fieldwork.entity';
 import { EmailVerification } from '../modules/auth/email-verification.entity';
 import { RateLimitHit } from '../shared/rate-limit-hit.entity';
 import { Session } from '../modules/auth/session.entity';
@@ -56,6 +66,14 @@ export const entities = [
   SurveyAnswer,
   Payout,
   EscrowFunding,
+  FieldworkSettings,
+  Screener,
+  Quota,
+  QuotaMember,
+  AttentionCheck,
+  FieldworkOutcome,
+  SubmissionFlags,
+  TopUp,
   Room,
   RoomMember,
   RoomKey,

@@ -4,6 +4,7 @@ import { ANALYSES_ERRORS } from '../modules/analyses/analyses.errors';
 import { AUTH_ERRORS } from '../modules/auth/auth.errors';
 import { BILLING_ERRORS } from '../modules/billing/billing.errors';
 import { CHAIN_ERRORS } from '../modules/chain/chain.errors';
+import { FIELDWORK_ERRORS } from '../modules/fieldwork/fieldwork.errors';
 import { PRIVACY_ERRORS } from '../modules/privacy/privacy.errors';
 import { STORAGE_ERRORS } from '../modules/storage/storage.errors';
 import { COMMON_ERRORS } from '../shared/common-errors';
@@ -16,6 +17,7 @@ describe('the error codes', () => {
     AUTH_ERRORS,
     BILLING_ERRORS,
     CHAIN_ERRORS,
+    FIELDWORK_ERRORS,
     PRIVACY_ERRORS,
     STORAGE_ERRORS,
   ];
@@ -28,6 +30,7 @@ describe('the error codes', () => {
     expect(new AppError('STORAGE_UNAVAILABLE', 'No store').status).toBe(503);
     expect(new AppError('ANALYSIS_RULE', 'Not allowed').status).toBe(403);
     expect(new AppError('PRIVACY_BUDGET', 'Spent').status).toBe(403);
+    expect(new AppError('REJECTION_NOT_ALLOWED', 'Reason each').status).toBe(422);
   });
 
   it('are 4xx or 5xx statuses', () => {

@@ -5,6 +5,7 @@ import { ANALYSES_ERRORS } from '../modules/analyses/analyses.errors';
 import { AUTH_ERRORS } from '../modules/auth/auth.errors';
 import { BILLING_ERRORS } from '../modules/billing/billing.errors';
 import { CHAIN_ERRORS } from '../modules/chain/chain.errors';
+import { FIELDWORK_ERRORS } from '../modules/fieldwork/fieldwork.errors';
 import { PRIVACY_ERRORS } from '../modules/privacy/privacy.errors';
 import { STORAGE_ERRORS } from '../modules/storage/storage.errors';
 import { COMMON_ERRORS } from '../shared/common-errors';
@@ -45,6 +46,7 @@ export const ERROR_STATUS = composeErrorCodes(
   AUTH_ERRORS,
   BILLING_ERRORS,
   CHAIN_ERRORS,
+  FIELDWORK_ERRORS,
   PRIVACY_ERRORS,
   STORAGE_ERRORS,
 ) satisfies Record<ErrorCode, number>;

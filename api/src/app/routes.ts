@@ -12,6 +12,7 @@ import { notificationsRoutes } from '../modules/notifications/notifications.rest
 import { requestsRoutes } from '../modules/requests/requests.rest';
 import { responseImageFileRoutes, responseImagesRoutes } from '../modules/response-images/response-images.rest';
 import { exportsRoutes } from '../modules/responses/exports.rest';
+import { fieldworkRoutes } from '../modules/fieldwork/fieldwork.rest';
 import { phoneRoutes } from '../modules/responses/phone.rest';
 import { responsesRoutes } from '../modules/responses/responses.rest';
 import { roomsRoutes } from '../modules/rooms/rooms.rest';
@@ -34,6 +35,7 @@ export const restRoutes: RestRoute[] = [
   ...phoneRoutes,
   ...consentRoutes,
   ...retentionRoutes,
+  ...fieldworkRoutes,
   ...exportsRoutes,
   ...responseImagesRoutes,
   ...roomsRoutes,

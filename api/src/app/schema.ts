@@ -10,6 +10,7 @@ import { DatasetsResolver } from '../modules/datasets/datasets.resolver';
 import { KeysResolver } from '../modules/keys/keys.resolver';
 import { NotificationsResolver } from '../modules/notifications/notifications.resolver';
 import { RequestsResolver } from '../modules/requests/requests.resolver';
+import { FieldworkResolver } from '../modules/fieldwork/fieldwork.resolver';
 import { ResponsesResolver } from '../modules/responses/responses.resolver';
 import { ExportsResolver } from '../modules/responses/exports.resolver';
 import { RetentionResolver } from '../modules/retention/retention.resolver';
@@ -30,6 +31,7 @@ export const resolvers = [
   WithdrawalsResolver,
   RequestsResolver,
   ResponsesResolver,
+  FieldworkResolver,
   ExportsResolver,
   RoomsResolver,
   DatasetsResolver,

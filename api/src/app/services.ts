@@ -28,6 +28,8 @@ import { KeysService } from '../modules/keys/keys.service';
 import { MailService } from '../modules/mail/mail.service';
 import { NotificationsService } from '../modules/notifications/notifications.service';
 import { ParticipantsService } from '../modules/participants/participants.service';
+import { FieldworkSubmissionService } from '../modules/fieldwork/fieldwork-submission.service';
+import { FieldworkService } from '../modules/fieldwork/fieldwork.service';
 import { PayoutsService } from '../modules/payouts/payouts.service';
 import { PrivacyService } from '../modules/privacy/privacy.service';
 import { DashboardService } from '../modules/requests/dashboard.service';
@@ -87,7 +89,84 @@ export type Services = {
   consent: ConsentService;
   rights: RightsService;
   retention: RetentionService;
+  fieldwork: FieldworkService;
 };
+
+/** The clean rooms' services: rooms, their data sets, analyses under the rules, access and reports. */
+function createCleanRoomServices(
+  config: Config,
+  mail: MailService,
+  notifications: NotificationsService,
+  credit: CreditService,
+  ledger: LedgerService,
+  webhooks: WebhooksService,
+) {
+  const rooms = new RoomsService(mail, config.publicUrl);
+  // datasets sit above rooms: a room's deletion drops its data sets' own tables through this hook
+  rooms.onDelete(dropRoomDatasetTables);
+  const datasets = new DatasetsService(rooms);
+  const audit = new AuditService(rooms);
+  const privacy = new PrivacyService();
+  const analyses = new AnalysesService(rooms, datasets, audit, privacy);
+  const access = new AccessService(rooms, datasets, analyses, audit, notifications, privacy);
+  const reports = new ReportsService(rooms, datasets, analyses, access, audit, credit, ledger, privacy, webhooks);
+  return { rooms, datasets, audit, privacy, analyses, access, reports };
+}
+
+/** The services that know no domain: jobs, mail, files, the chain and its treasury's nonces. */
+function createPlatform(
+  config: Config,
+  log: FastifyBaseLogger,
+  chainSetup: ChainSetup | undefined,
+  jobOptions: JobQueueOptions,
+) {
+  const jobs = new JobQueue(jobOptions, log);
+  const mail = new MailService({ smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
+  const storage = createFileStorage(config, log);
+  const chain = new ChainService(chainSetup ?? chainSetupFromConfig(config.chain), log);
+  // every table holding treasury transactions signed before broadcast: they share one nonce sequence
+  const treasury = new TreasuryQueue(chain, ['withdrawals', 'payouts', 'escrow_fundings']);
+  return { jobs, mail, storage, chain, treasury };
+}
+
+/** What participants send and keep control of: submissions, receipts, retention and their rights. */
+function createParticipantServices(
+  config: Config,
+  deps: {
+    storage: FileStorage;
+    accessLog: AccessLogService;
+    surveys: SurveysService;
+    participants: ParticipantsService;
+    payouts: PayoutsService;
+    webhooks: WebhooksService;
+    requests: RequestsService;
+  },
+) {
+  const { storage, accessLog, surveys, participants, payouts, webhooks, requests } = deps;
+  const consent: ConsentService = new ConsentService(
+    new ReceiptSigner(config.consentSigningKey?.reveal() ?? DEV_CONSENT_SIGNING_KEY),
+    surveys,
+    participants,
+    accessLog,
+    { url: config.publicUrl },
+    // the request's keeping period, from the retention service built below (called only later)
+    (em, request): ReturnType<RetentionService['periodOf']> => retention.periodOf(em, request),
+  );
+  const submissions = new SubmissionsService(
+    participants,
+    surveys,
+    payouts,
+    new FieldworkSubmissionService(participants, payouts, webhooks),
+    webhooks,
+    [consent],
+  );
+  const publicRequests = new PublicRequestsService(surveys, payouts);
+  // deletes an answer's encrypted images with it (retention, deletion requests)
+  const responseImages = new ResponseImagesService(storage, publicRequests);
+  const retention: RetentionService = new RetentionService(requests, submissions, accessLog, responseImages, webhooks);
+  const rights = new RightsService(participants, submissions, accessLog, responseImages);
+  return { submissions, publicRequests, responseImages, retention, consent, rights };
+}
 
 /**
  * `chain`: settings of a chain the caller started (main.ts's local anvil); default: from config.
@@ -99,25 +178,11 @@ export function createServices(
   chainSetup?: ChainSetup,
   jobOptions: JobQueueOptions = { schedules: false, pollSeconds: 1, superviseSeconds: 10 },
 ): Services {
-  const jobs = new JobQueue(jobOptions, log);
-  const mail = new MailService({ smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
-  const storage = createFileStorage(config, log);
-  const chain = new ChainService(chainSetup ?? chainSetupFromConfig(config.chain), log);
-  // every table holding treasury transactions signed before broadcast: they share one nonce sequence
-  const treasury = new TreasuryQueue(chain, ['withdrawals', 'payouts', 'escrow_fundings']);
+  const { jobs, mail, storage, chain, treasury } = createPlatform(config, log, chainSetup, jobOptions);
   const ledger = new LedgerService();
   const accessLog = new AccessLogService();
   const surveys = new SurveysService();
   const participants = new ParticipantsService();
-  const consent: ConsentService = new ConsentService(
-    new ReceiptSigner(config.consentSigningKey?.reveal() ?? DEV_CONSENT_SIGNING_KEY),
-    surveys,
-    participants,
-    accessLog,
-    { url: config.publicUrl },
-    // the request's keeping period, from the retention service built below (called only later)
-    (em, request): ReturnType<RetentionService['periodOf']> => retention.periodOf(em, request),
-  );
   const webhooks = new WebhooksService(
     jobs,
     mail,
@@ -129,23 +194,25 @@ export function createServices(
   const escrowFunding = new EscrowFundingService(ledger, chain, treasury, log);
   const requests = new RequestsService(surveys, payouts, chain, escrowFunding, log, webhooks);
   const credit = new CreditService(ledger);
-  const rooms = new RoomsService(mail, config.publicUrl);
-  // datasets sit above rooms: a room's deletion drops its data sets' own tables through this hook
-  rooms.onDelete(dropRoomDatasetTables);
-  const datasets = new DatasetsService(rooms);
-  const audit = new AuditService(rooms);
-  const privacy = new PrivacyService();
-  const analyses = new AnalysesService(rooms, datasets, audit, privacy);
   const notifications = new NotificationsService();
-  const access = new AccessService(rooms, datasets, analyses, audit, notifications, privacy);
+  const cleanRooms = createCleanRoomServices(config, mail, notifications, credit, ledger, webhooks);
+  const { rooms } = cleanRooms;
   const responses = new ResponsesService(requests, payouts, accessLog);
-  const submissions = new SubmissionsService(participants, surveys, payouts, webhooks, [consent]);
-  const publicRequests = new PublicRequestsService(surveys, payouts);
-  // deletes an answer's encrypted images with it (retention, deletion requests)
-  const responseImages = new ResponseImagesService(storage, publicRequests);
-  const retention: RetentionService = new RetentionService(requests, submissions, accessLog, responseImages, webhooks);
+  const { submissions, publicRequests, retention, consent, rights } = createParticipantServices(config, {
+    storage,
+    accessLog,
+    surveys,
+    participants,
+    payouts,
+    webhooks,
+    requests,
+  });
   const gateway: Gateway = config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway();
   const purchases = new PurchasesService(ledger, gateway, log);
+  const withdrawals = new WithdrawalsService(ledger, chain, treasury, log, [
+    (em) => requests.reconcileCreditPublishing(em),
+  ]);
+  const reviews = new ReviewsService(requests, payouts, responses);
   return {
     config,
     jobs,
@@ -163,7 +230,7 @@ export function createServices(
     ledger,
     credit,
     purchases,
-    withdrawals: new WithdrawalsService(ledger, chain, treasury, log, [(em) => requests.reconcileCreditPublishing(em)]),
+    withdrawals,
     runtimeConfig: new RuntimeConfigService(config, chain, purchases),
     testFunds: new TestFundsService(chain),
     surveys,
@@ -175,18 +242,13 @@ export function createServices(
     submissions,
     responses,
     exports: new ExportsService(requests, responses, surveys),
-    reviews: new ReviewsService(requests, payouts, responses),
-    rooms,
-    datasets,
-    analyses,
-    privacy,
-    access,
-    audit,
-    reports: new ReportsService(rooms, datasets, analyses, access, audit, credit, ledger, privacy, webhooks),
+    reviews,
+    ...cleanRooms,
     webhooks,
     accessLog,
     consent,
-    rights: new RightsService(participants, submissions, accessLog, responseImages),
+    rights,
     retention,
+    fieldwork: new FieldworkService(requests, surveys, reviews, withdrawals),
   };
 }

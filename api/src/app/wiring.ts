@@ -13,6 +13,8 @@ import type { Ctx as WithdrawalsResolver } from '../modules/billing/withdrawals.
 import type { Ctx as ChainRest } from '../modules/chain/chain.rest';
 import type { Ctx as DatasetsResolver } from '../modules/datasets/datasets.resolver';
 import type { Ctx as DatasetsRest } from '../modules/datasets/datasets.rest';
+import type { Ctx as FieldworkResolver } from '../modules/fieldwork/fieldwork.resolver';
+import type { Ctx as FieldworkRest } from '../modules/fieldwork/fieldwork.rest';
 import type { Ctx as KeysResolver } from '../modules/keys/keys.resolver';
 import type { Ctx as KeysRest } from '../modules/keys/keys.rest';
 import type { Ctx as NotificationsResolver } from '../modules/notifications/notifications.resolver';
@@ -50,6 +52,8 @@ export type Wiring = [
   Holds<Provides<ChainRest>>,
   Holds<Provides<DatasetsResolver>>,
   Holds<Provides<DatasetsRest>>,
+  Holds<Provides<FieldworkResolver>>,
+  Holds<Provides<FieldworkRest>>,
   Holds<Provides<KeysResolver>>,
   Holds<Provides<KeysRest>>,
   Holds<Provides<NotificationsResolver>>,

@@ -55,6 +55,14 @@ export type ApproveAccessInput = {
   roomId: Scalars['ID']['input'];
 };
 
+/** An attention check */
+export type AttentionCheckInput = {
+  /** the options it asks for, by label */
+  expected: Array<Scalars['String']['input']>;
+  /** a closed question of the survey */
+  questionId: Scalars['ID']['input'];
+};
+
 /** A password change (other sessions and API tokens are revoked) */
 export type ChangePasswordInput = {
   /** the new password again */
@@ -219,7 +227,7 @@ export type CreateRoomInput = {
 
 /** A new webhook endpoint */
 export type CreateWebhookEndpointInput = {
-  /** event types: response.created, response.withdrawn, request.published, payout.sent, payout.failed, report.created */
+  /** event types: response.created, response.withdrawn, request.published, payout.sent, payout.failed, report.created, response.screened_out, quota.filled */
   events: Array<Scalars['String']['input']>;
   /** an https URL */
   url: Scalars['String']['input'];
@@ -285,6 +293,26 @@ export type DeclineAccessInput = {
   roomId: Scalars['ID']['input'];
 };
 
+/** A survey's fieldwork (replaces the earlier one; before the first answer) */
+export type FieldworkInput = {
+  /** attention checks */
+  attentionChecks?: InputMaybe<Array<AttentionCheckInput>>;
+  /** minimum reward per hour, IPT (default 12) */
+  minHourly?: InputMaybe<Scalars['Int']['input']>;
+  /** pay screened-out participants one bonus (default false) */
+  payScreenOut?: InputMaybe<Scalars['Boolean']['input']>;
+  /** quotas */
+  quotas?: InputMaybe<Array<QuotaInput>>;
+  /** share you may reject without a reason to each (default 0.1) */
+  rejectionShare?: InputMaybe<Scalars['Float']['input']>;
+  /** the request: one of your surveys */
+  requestId: Scalars['ID']['input'];
+  /** share of the places screen-out pay may use (default 0.1) */
+  screenOutShare?: InputMaybe<Scalars['Float']['input']>;
+  /** screeners */
+  screeners?: InputMaybe<Array<ScreenerInput>>;
+};
+
 /** Withheld-column keys sealed to partners' room keys */
 export type GrantColumnKeysInput = {
   /** your data set */
@@ -330,6 +358,20 @@ export type QuestionKind =
   | 'dropdown'
   | 'radios'
   | 'stars';
+
+/** A quota on a closed question */
+export type QuotaInput = {
+  /** screen_out or close_request */
+  action: Scalars['String']['input'];
+  /** its name */
+  name: Scalars['String']['input'];
+  /** the options that fall in it, by label */
+  options: Array<Scalars['String']['input']>;
+  /** a closed question of the survey */
+  questionId: Scalars['ID']['input'];
+  /** accepted responses it holds at most */
+  size: Scalars['Int']['input'];
+};
 
 /** A new account */
 export type RegisterInput = {
@@ -379,6 +421,14 @@ export type SandboxPaymentInput = {
   expiry: Scalars['String']['input'];
   /** the purchase to pay */
   purchaseId: Scalars['ID']['input'];
+};
+
+/** A screener question and its qualifying options */
+export type ScreenerInput = {
+  /** the options that qualify, by label */
+  qualifying: Array<Scalars['String']['input']>;
+  /** a closed question of the survey */
+  questionId: Scalars['ID']['input'];
 };
 
 /** The room key sealed to one member's public key */

@@ -13,6 +13,7 @@ import { Migration20261126112608_payout_review } from './Migration20261126112608
 import { Migration20261126113857_users_credit_balance } from './Migration20261126113857_users_credit_balance';
 import { Migration20261126174040_typed_dataset_cells } from './Migration20261126174040_typed_dataset_cells';
 import { Migration20261128213830_clean_room_privacy } from './Migration20261128213830_clean_room_privacy';
+import { Migration20261129002647_fieldwork } from './Migration20261129002647_fieldwork';
 import { Migration20261129003118_consent_receipts_access_log } from './Migration20261129003118_consent_receipts_access_log';
 import { Migration20261129005636_request_retention } from './Migration20261129005636_request_retention';
 import { Migration20261129011939_response_images } from './Migration20261129011939_response_images';
@@ -34,6 +35,7 @@ export const migrations = [
   Migration20261126113857_users_credit_balance,
   Migration20261126174040_typed_dataset_cells,
   Migration20261128213830_clean_room_privacy,
+  Migration20261129002647_fieldwork,
   Migration20261129003118_consent_receipts_access_log,
   Migration20261129005636_request_retention,
   Migration20261129011939_response_images,

@@ -65,7 +65,22 @@ export const contractIdOut = z.strictObject({
   contractId: evmAddressOut.describe('the escrow'),
 });
 
-export const acceptedOut = z.strictObject({ id: uuid.describe('the submission'), memberId, created: isoDate, payout });
+export const acceptedOut = z.strictObject({
+  outcome: z
+    .enum(['accepted', 'screened_out', 'quota_full'])
+    .describe(
+      'accepted: a paid place was taken; screened_out: a screener question did not qualify (no paid place; payout: the screen-out reward, if the requester pays one); quota_full: the answer fell in a full quota, or a quota closed the request (quota names it)',
+    ),
+  id: uuid.describe('the submission (accepted), or the record of the answer that ended (screened_out, quota_full)'),
+  memberId,
+  created: isoDate,
+  payout,
+  quota: z
+    .strictObject({ id: uuid, name: z.string() })
+    .nullable()
+    .describe('quota_full: the quota that ended the answer; otherwise null'),
+  message: z.string().nullable().describe('what to tell the participant when the answer ended without a place'),
+});
 
 export const rankedOut = z.strictObject({ questionId: uuid, stars: count });
 

@@ -19,7 +19,7 @@ import {
 import { acceptedOut, contractIdOut, countOut, endUserDataOut, openRequestsOut, rankedOut } from './phone.outputs';
 import { toPayout } from './responses.mappers';
 import { submittedOut } from './responses.outputs';
-import type { Accepted } from './submissions.service';
+import type { Answered } from './submissions.service';
 import type { PublicRequestsService } from './public-requests.service';
 import type { SurveysService } from '../surveys/surveys.service';
 import type { User } from '../users/user.entity';
@@ -70,12 +70,34 @@ const endUserData = ({ request: r, questions, remaining }: PublicRequest) => ({
   questions: questions ? questions.map(legacyQuestion) : null,
 });
 
-const accepted = (a: Accepted) => ({
-  id: a.submission.id,
-  memberId: a.participant.memberId,
-  created: a.submission.createdAt,
-  payout: toPayout(a.payout),
-});
+// The texts the phone shows when an answer ends without a paid place (docs/api/phone.md).
+export const ENDED_MESSAGES = {
+  screened_out:
+    'Thank you for your time. This study is looking for people with a different profile, so your answers end here and take no paid place.',
+  quota_full:
+    'Thank you for your time. This study already has all the answers it needs from people like you, so your answers end here and take no paid place.',
+} as const;
+
+const accepted = (a: Answered) =>
+  a.ended
+    ? {
+        outcome: a.ended.outcome,
+        id: a.ended.id,
+        memberId: a.ended.memberId,
+        created: a.ended.createdAt,
+        payout: toPayout(a.ended.payout),
+        quota: a.ended.quota,
+        message: ENDED_MESSAGES[a.ended.outcome],
+      }
+    : {
+        outcome: 'accepted' as const,
+        id: a.submission.id,
+        memberId: a.participant.memberId,
+        created: a.submission.createdAt,
+        payout: toPayout(a.payout),
+        quota: null,
+        message: null,
+      };
 
 // Public: the phone app has no login. Only published requests are served; a draft is not found.
 export const phoneRoutes = [
@@ -172,7 +194,7 @@ export const phoneRoutes = [
     tag,
     auth: 'public',
     summary:
-      'Answer a published collection: requestId, deviceId, walletAddress, encryptedData (aesgcm1.<base64 of 12-byte IV || AES-256-GCM ciphertext+tag of the response JSON, AAD "response-data|<requestId>">), sealedKey (the 32-byte data key sealed with HPKE to the request publicKey, info "response-key|<requestId>": hpke1.<base64 of enc (an uncompressed P-256 point) || ciphertext>). The JSON holds exactly what the request asks for, in the format of docs/collection-response.md. Bad input 400, then one per device and per wallet (409). The bonus is paid to walletAddress',
+      'Answer a published collection: requestId, deviceId, walletAddress, encryptedData (aesgcm1.<base64 of 12-byte IV || AES-256-GCM ciphertext+tag of the response JSON, AAD "response-data|<requestId>">), sealedKey (the 32-byte data key sealed with HPKE to the request publicKey, info "response-key|<requestId>": hpke1.<base64 of enc (an uncompressed P-256 point) || ciphertext>). The JSON holds exactly what the request asks for, in the format of docs/collection-response.md. Bad input 400, then one per device and per wallet (409). The bonus is paid to walletAddress. 200 with outcome accepted, or quota_full when a quota of the request closed it (no paid place)',
     input: submitCollectionCommand,
     handler: async (ctx, input) => accepted(await ctx.services.submissions.submitCollection(ctx.em, input)),
   }),
@@ -184,7 +206,7 @@ export const phoneRoutes = [
     tag,
     auth: 'public',
     summary:
-      'Answer a published survey: requestId, deviceId, walletAddress, answers [{ questionId or index, answer }] (a choice; a list for checkboxes; 1..scale for stars, which may also come later via request.api/ranking). Every other question must be answered. One per device and per wallet (409)',
+      'Answer a published survey: requestId, deviceId, walletAddress, answers [{ questionId or index, answer }] (a choice; a list for checkboxes; 1..scale for stars, which may also come later via request.api/ranking), durationMs (optional: the time taken). Every other question must be answered. One per device and per wallet (409). 200 with outcome: accepted (a paid place), screened_out (a screener did not qualify: no paid place, payout the screen-out reward if any) or quota_full (a full quota; quota names it), and message for the participant',
     input: submitSurveyCommand,
     handler: async (ctx, input) => accepted(await ctx.services.submissions.submitSurvey(ctx.em, input)),
   }),

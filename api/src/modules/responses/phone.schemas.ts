@@ -95,6 +95,13 @@ export const submitSurveyCommand = z.strictObject({
     .array(answerSchema)
     .max(100, 'At most 100 answers')
     .describe('one per question; a star rating may be left out and sent later (request.api/ranking)'),
+  durationMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(86_400_000)
+    .optional()
+    .describe('how long the participant took, in milliseconds, as the phone measured it (speeding checks)'),
 });
 export type SubmitSurveyCommand = z.infer<typeof submitSurveyCommand>;
 

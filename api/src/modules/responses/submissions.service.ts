@@ -1,6 +1,6 @@
-import { LockMode } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
 import { badInput, conflict, notFound } from '../../shared/errors';
 import type { Participant } from '../participants/participant.entity';
 import type { ParticipantsService } from '../participants/participants.service';
@@ -11,6 +11,13 @@ import type { SurveysService } from '../surveys/surveys.service';
 import type { WebhookEvents } from '../webhooks/webhooks.service';
 import type { DeviceSubmissionRef, RankCommand, SubmitCollectionCommand, SubmitSurveyCommand } from './phone.schemas';
 import { Submission, WithdrawnSubmission } from './submission.entity';
+import {
+  QuotaFull,
+  type EndedAnswer,
+  type FieldworkAnswer,
+  type FieldworkPlan,
+  type SubmissionFieldwork,
+} from './submission-fieldwork';
 
 /** What decides whether a device and wallet may answer a request (SubmissionsService.placeFor). */
 type Place = {
@@ -23,7 +30,19 @@ type Place = {
   placesTaken: number;
 };
 
-export type Accepted = { submission: Submission; participant: Participant; payout: Payout | null };
+export type Accepted = { submission: Submission; participant: Participant; payout: Payout | null; ended?: undefined };
+/** What a submission comes to: accepted, or ended without a paid place (screened out, quota full). */
+export type Answered = Accepted | { ended: EndedAnswer; participant: Participant };
+type Prepared = { optionIds: string[]; fill: (submission: Submission) => Promise<void> };
+
+const full = () => conflict('This request has all the responses it can pay for');
+// a concurrent submission of the same device or wallet committed first: the table's unique keys
+const duplicate = (err: UniqueConstraintViolationException) =>
+  conflict(
+    /wallet/.test(err.message)
+      ? 'This wallet has already answered this request'
+      : 'This device has already answered this request',
+  );
 
 /**
  * Told of each accepted or withdrawn submission inside its transaction (consent receipts and the
@@ -43,25 +62,28 @@ export type SubmittedState = {
 
 /**
  * What the phone app sends: a collection response (ciphertext and sealed key only), survey
- * answers, a star rating, and the withdrawal of its own submission. Every change runs in one
- * transaction that first locks the request row, so the one-per-device and one-per-wallet rules,
- * the paid-response capacity and the counters hold under concurrent submissions.
+ * answers, a star rating, and the withdrawal of its own submission. A submission runs in one
+ * transaction that locks the request row only at its end, where the paid place and the quota places
+ * are taken (fieldwork's takePlace): the one-per-device and one-per-wallet rules are the tables'
+ * unique keys, and the capacity and quotas are checked under the lock with every earlier
+ * submission committed, so they hold under concurrent submissions without queueing the rest.
  */
 export class SubmissionsService {
   constructor(
     private readonly participants: ParticipantsService,
     private readonly surveys: SurveysService,
     private readonly payouts: PayoutsService,
+    private readonly fieldwork: SubmissionFieldwork,
     private readonly events?: WebhookEvents,
     private readonly listeners: readonly SubmissionListener[] = [],
   ) {}
 
-  async submitCollection(em: EntityManager, input: SubmitCollectionCommand): Promise<Accepted> {
+  async submitCollection(em: EntityManager, input: SubmitCollectionCommand): Promise<Answered> {
     const sealed = { encryptedData: input.encryptedData, sealedKey: input.sealedKey };
     return this.accept(em, input, 'collection', sealed, undefined, sealed);
   }
 
-  async submitSurvey(em: EntityManager, input: SubmitSurveyCommand): Promise<Accepted> {
+  async submitSurvey(em: EntityManager, input: SubmitSurveyCommand): Promise<Answered> {
     return this.accept(
       em,
       input,
@@ -69,7 +91,7 @@ export class SubmissionsService {
       {},
       async (tx, request) => {
         const chosen = await this.surveys.checkAnswers(tx, request, input.answers);
-        return (submission) => this.surveys.recordAnswers(tx, submission.id, chosen);
+        return { optionIds: chosen, fill: (submission) => this.surveys.recordAnswers(tx, submission.id, chosen) };
       },
       { answers: input.answers },
     );
@@ -104,6 +126,7 @@ export class SubmissionsService {
         });
       }
       await this.surveys.withdrawAnswers(tx, submission.id);
+      // before the row goes: the access log's lines point at the submission
       for (const l of this.listeners) await l.withdrawn(tx, { submission, request });
       await tx.nativeDelete(Submission, { id: submission.id });
       await tx.execute('update requests set response_count = response_count - 1 where id = ?', [request.id]);
@@ -113,7 +136,6 @@ export class SubmissionsService {
       });
     });
   }
-
   /**
    * Retention: an answer whose keeping period ended goes as a withdrawal's does (its response,
    * survey answers and count; the wallet stays known for its payout), but payouts are untouched
@@ -167,7 +189,7 @@ export class SubmissionsService {
     { index, stars, requestId, deviceId }: RankCommand,
   ): Promise<{ questionId: string; stars: number }> {
     return em.transactional(async (tx) => {
-      const request = await this.published(tx, requestId, 'survey');
+      const request = await this.published(tx, requestId, 'survey', true);
       const submission = await this.submissionOf(tx, request, deviceId);
       if (!submission) throw notFound('Submission of this device (submit the survey first)');
       return this.surveys.setStars(tx, request, submission.id, index, stars);
@@ -195,60 +217,113 @@ export class SubmissionsService {
 
   private async accept(
     em: EntityManager,
-    input: { requestId: string; deviceId: string; walletAddress: string },
+    input: { requestId: string; deviceId: string; walletAddress: string; durationMs?: number },
     type: RequestKind,
     sealed: { encryptedData?: string; sealedKey?: string },
-    // checks the answers against the request (a bad answer is a 400 before any 409) and returns
-    // what stores them once the submission exists
-    prepare?: (tx: EntityManager, request: DataRequest) => Promise<(submission: Submission) => Promise<void>>,
+    // checks the answers against the request (a bad answer is a 400 before any 409) and returns the
+    // options chosen and what stores them once the submission exists
+    prepare?: (tx: EntityManager, request: DataRequest) => Promise<Prepared>,
     // what the participant sent, for the listeners (a receipt hashes it)
     content?: unknown,
+  ): Promise<Answered> {
+    let plan: FieldworkPlan | null = null;
+    let answer: FieldworkAnswer | null = null;
+    try {
+      const accepted = await em.transactional(async (tx) => {
+        const request = await this.published(tx, input.requestId, type);
+        const prepared = await prepare?.(tx, request);
+        const participant = await this.participants.enrol(tx, input.deviceId, input.walletAddress);
+        const place = await this.placeFor(tx, request, participant, input.walletAddress);
+        if (place.deviceAnswered) throw conflict('This device has already answered this request');
+        if (place.walletAnswered) throw conflict('This wallet has already answered this request');
+        if (place.payoutStatus === 'rejected') {
+          throw conflict(`The requester rejected this wallet's answer to this request: ${place.rejectionReason ?? ''}`);
+        }
+        // an early refusal without the lock (places only free up when a payout is rejected or fails);
+        // takePlace decides for certain
+        if (place.payoutStatus === null && place.placesTaken >= capacityOf(request)) throw full();
+        answer = { request, participant, walletAddress: input.walletAddress, optionIds: prepared?.optionIds ?? [] };
+        if (input.durationMs !== undefined) answer.durationMs = input.durationMs;
+        plan = await this.fieldwork.plan(tx, answer);
+        if (plan.ended) return null;
+        const stored = await this.store(
+          tx,
+          request,
+          participant,
+          input.walletAddress,
+          type,
+          sealed,
+          prepared,
+          place,
+          plan,
+          answer,
+        );
+        for (const l of this.listeners) await l.submitted(tx, { ...stored, request, content });
+        return stored;
+      });
+      if (!accepted)
+        return { ended: await this.fieldwork.end(em.fork(), answer!, plan!), participant: answer!.participant };
+      if (accepted.payout?.status === 'pending') this.payouts.wake();
+      return accepted;
+    } catch (err) {
+      if (err instanceof QuotaFull && answer && plan) {
+        const ended = { ...(plan as FieldworkPlan), ended: 'quota_full' as const, quotaId: err.quotaId };
+        return {
+          ended: await this.fieldwork.end(em.fork(), answer, ended),
+          participant: (answer as FieldworkAnswer).participant,
+        };
+      }
+      if (err instanceof UniqueConstraintViolationException) throw duplicate(err);
+      throw err;
+    }
+  }
+
+  /**
+   * Stores an accepted answer, then takes its place: everything but the last step runs without a
+   * lock on the request, so submissions to one request run side by side; the last step (fieldwork's
+   * takePlace) locks the request row, checks the paid places and quotas with every earlier
+   * submission committed, and throws (rolling all of it back) when one is overfilled.
+   */
+  private async store(
+    tx: EntityManager,
+    request: DataRequest,
+    participant: Participant,
+    walletAddress: string,
+    type: RequestKind,
+    sealed: { encryptedData?: string; sealedKey?: string },
+    prepared: Prepared | undefined,
+    place: Place,
+    plan: FieldworkPlan,
+    answer: FieldworkAnswer,
   ): Promise<Accepted> {
-    const accepted = await em.transactional(async (tx) => {
-      const request = await this.published(tx, input.requestId, type);
-      const fill = await prepare?.(tx, request);
-      const participant = await this.participants.enrol(tx, input.deviceId, input.walletAddress);
-      const place = await this.placeFor(tx, request, participant, input.walletAddress);
-      if (place.deviceAnswered) throw conflict('This device has already answered this request');
-      if (place.walletAnswered) throw conflict('This wallet has already answered this request');
-      // a wallet already owed or paid from this escrow (it withdrew and answers again) is welcome;
-      // anyone else needs a bonus left: floor(Total / per Response) paid responses in all
-      if (place.payoutStatus === 'rejected') {
-        throw conflict(`The requester rejected this wallet's answer to this request: ${place.rejectionReason ?? ''}`);
-      }
-      if (place.payoutStatus === null && place.placesTaken >= capacityOf(request)) {
-        throw conflict('This request has all the responses it can pay for');
-      }
-      const submission = tx.create(Submission, {
-        request,
-        owner: request.user,
-        participant,
-        walletAddress: input.walletAddress,
-        encryptedData: sealed.encryptedData ?? null,
-        sealedKey: sealed.sealedKey ?? null,
-      });
-      await tx.flush();
-      await fill?.(submission);
-      // not through the entity: a response arriving must not change the request's last_modified
-      await tx.execute('update requests set response_count = response_count + 1 where id = ?', [request.id]);
-      // a wallet with a payout from this escrow already is not owed a second one
-      const payout = place.payoutStatus === null ? this.payouts.owe(tx, request, input.walletAddress) : null;
-      if (payout) await tx.flush();
-      // paid after review, the payout waits (awaiting_review) for the requester or the deadline
-      if (payout?.status === 'pending') await this.payouts.queue(tx, payout.id);
-      // ids and metadata only: the response itself is ciphertext for the requester's key
-      await this.events?.emit(tx, request.user.id, 'response.created', {
-        requestId: request.id,
-        responseId: submission.id,
-        requestType: type,
-        createdAt: submission.createdAt.toISOString(),
-      });
-      await tx.flush();
-      for (const l of this.listeners) await l.submitted(tx, { submission, participant, payout, request, content });
-      return { submission, participant, payout };
+    const submission = tx.create(Submission, {
+      request,
+      owner: request.user,
+      participant,
+      walletAddress,
+      encryptedData: sealed.encryptedData ?? null,
+      sealedKey: sealed.sealedKey ?? null,
     });
-    if (accepted.payout?.status === 'pending') this.payouts.wake();
-    return accepted;
+    await tx.flush();
+    // a wallet already owed or paid from this escrow (it withdrew and answers again) is not owed twice
+    const payout = place.payoutStatus === null ? this.payouts.owe(tx, request, walletAddress) : null;
+    if (payout) await tx.flush();
+    // paid after review, the payout waits (awaiting_review) for the requester or the deadline
+    if (payout?.status === 'pending') await this.payouts.queue(tx, payout.id);
+    await this.fieldwork.record(tx, submission.id, answer, plan);
+    // ids and metadata only: the response itself is ciphertext for the requester's key
+    await this.events?.emit(tx, request.user.id, 'response.created', {
+      requestId: request.id,
+      responseId: submission.id,
+      requestType: type,
+      createdAt: submission.createdAt.toISOString(),
+    });
+    await tx.flush();
+    // the answers last but one: their option counters are rows other submissions update too, so
+    // their locks are taken as late as the request row's
+    await prepared?.fill(submission);
+    await this.fieldwork.takePlace(tx, request, plan, payout !== null);
+    return { submission, participant, payout };
   }
 
   /**
@@ -274,12 +349,15 @@ export class SubmissionsService {
     return place;
   }
 
-  /** A published request of the given type, locked for this transaction; drafts are not served. */
-  private async published(tx: EntityManager, id: string, type: RequestKind): Promise<DataRequest> {
+  /**
+   * A published request of the given type; drafts are not served. `lock`: locked for this
+   * transaction (a submission takes the lock only at its end, in fieldwork's takePlace).
+   */
+  private async published(tx: EntityManager, id: string, type: RequestKind, lock = false): Promise<DataRequest> {
     const request = await tx.findOne(
       DataRequest,
       { id, status: 1 },
-      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+      lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : { refresh: true },
     );
     if (!request) throw notFound('Request');
     if (request.type !== type) {

@@ -190,6 +190,15 @@ export class SurveysService {
       // insertMany takes plain rows: the entity's id default is not applied
       optionIds.map((option) => ({ id: randomUUID(), submission: submissionId, option })),
     );
-    await tx.nativeUpdate(SurveyOption, { id: { $in: optionIds } }, { counter: raw('counter + 1') });
+    // the rows locked in id order: concurrent submissions to one survey update overlapping options,
+    // and an update in scan order (which changes as rows are rewritten) could deadlock them
+    // (the materialized CTE locks them in order before the update touches any; "no key" as the
+    // update itself: the answers just inserted hold key-share locks on them)
+    await tx.execute(
+      `with locked as materialized (
+         select id from survey_options where id = any(?::uuid[]) order by id for no key update)
+       update survey_options o set counter = o.counter + 1 from locked where o.id = locked.id`,
+      [`{${optionIds.join(',')}}`],
+    );
   }
 }

@@ -14,6 +14,8 @@ export const WEBHOOK_EVENTS = [
   'payout.sent',
   'payout.failed',
   'report.created',
+  'response.screened_out',
+  'quota.filled',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

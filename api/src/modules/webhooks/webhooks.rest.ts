@@ -33,7 +33,7 @@ export const webhooksRoutes = [
     tag,
     auth: 'user',
     summary:
-      'Add an endpoint (url: https; events: response.created, response.withdrawn, request.published, payout.sent, payout.failed, report.created). Returns { secret, endpoint }: the signing secret (whsec_...) is shown only now',
+      'Add an endpoint (url: https; events: response.created, response.withdrawn, request.published, payout.sent, payout.failed, report.created, response.screened_out, quota.filled). Returns { secret, endpoint }: the signing secret (whsec_...) is shown only now',
     input: createEndpointCommand,
     handler: async (ctx, input) => {
       const { endpoint, secret } = await ctx.services.webhooks.create(ctx.em, requireUser(ctx), input);

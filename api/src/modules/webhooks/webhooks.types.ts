@@ -73,7 +73,7 @@ export class CreateWebhookEndpointInput {
 
   @Field(() => [String], {
     description:
-      'event types: response.created, response.withdrawn, request.published, payout.sent, payout.failed, report.created',
+      'event types: response.created, response.withdrawn, request.published, payout.sent, payout.failed, report.created, response.screened_out, quota.filled',
   })
   events!: string[];
 }

@@ -9,7 +9,7 @@ import type * as Types from '../../gql/types';
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 /** A new webhook endpoint */
 export type CreateWebhookEndpointInput = {
-  /** event types: response.created, response.withdrawn, request.published, payout.sent, payout.failed, report.created */
+  /** event types: response.created, response.withdrawn, request.published, payout.sent, payout.failed, report.created, response.screened_out, quota.filled */
   events: Array<string>;
   /** an https URL */
   url: string;

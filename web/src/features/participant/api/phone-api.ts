@@ -62,7 +62,22 @@ export type Submitted = {
   submittedAt: string | null;
   payout: Payout | null;
 };
-export type Accepted = { id: string; memberId: string; created: string; payout: Payout | null };
+/**
+ * What a submission came to: accepted (a paid place), screened_out (a screener question did not
+ * qualify) or quota_full (a quota was full, or closed the study); the last two take no paid place
+ * and carry the message to show (a paid screen-out has its payout).
+ */
+export type Accepted = {
+  outcome?: 'accepted' | 'screened_out' | 'quota_full';
+  id: string;
+  memberId: string;
+  created: string;
+  payout: Payout | null;
+  quota?: { id: string; name: string } | null;
+  message?: string | null;
+};
+/** What the app says before a survey: its attention checks and the rule about them. */
+export type Fieldwork = { attention_checks: number; attention_rule: string | null; screeners: number };
 export type SurveyAnswer = { questionId: string; answer: string | string[] | number };
 
 /** What answering a request shares, shown before answering and signed into the receipt. */
@@ -147,8 +162,14 @@ export const phoneApi = {
   request: (requestID: string) => call<EndUserData>('GET', `/v1/requestClient/getEndUserData?${query({ requestID })}`),
   checkSubmitted: (requestId: string, deviceId: string) =>
     call<Submitted>('GET', `/v1/requestClient/checkSubmitted?${query({ requestId, deviceId })}`),
-  submitSurvey: (body: { requestId: string; deviceId: string; walletAddress: string; answers: SurveyAnswer[] }) =>
-    call<Accepted>('POST', '/v1/requestClient/submitSurvey', body),
+  fieldwork: (requestId: string) => call<Fieldwork>('GET', `/v1/requestClient/getFieldwork?${query({ requestId })}`),
+  submitSurvey: (body: {
+    requestId: string;
+    deviceId: string;
+    walletAddress: string;
+    answers: SurveyAnswer[];
+    durationMs?: number;
+  }) => call<Accepted>('POST', '/v1/requestClient/submitSurvey', body),
   submitCollection: (body: {
     requestId: string;
     deviceId: string;

@@ -1,15 +1,23 @@
 import CheckCircle from '@mui/icons-material/CheckCircle';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { randomBytes } from '../../../crypto/bytes';
 import { DATA_KEY_BYTES, sealCollectionResponse } from '../../../crypto/collection-response';
 import { formatDateTime } from '../../../shared/ui/format-date';
-import { PhoneApiError, phoneApi, type Accepted, type EndUserData, type Submitted } from '../api/phone-api';
+import {
+  PhoneApiError,
+  phoneApi,
+  type Accepted,
+  type EndUserData,
+  type Fieldwork,
+  type Submitted,
+} from '../api/phone-api';
 import { deviceId, rememberAnswer } from '../participant-storage';
 import { useParticipantWallet } from '../wallet/use-participant-wallet';
 import { WalletSetup } from '../wallet/wallet-setup';
@@ -53,8 +61,59 @@ export function Done({ request, submitted }: { request: EndUserData; submitted: 
   );
 }
 
+/** An answer that ended without a paid place: screened out, or a full quota. Said kindly. */
+export function Ended({ answer }: { answer: Accepted }) {
+  const screened = answer.outcome === 'screened_out';
+  return (
+    <Panel>
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }} data-outcome={answer.outcome}>
+        <InfoOutlined color="info" sx={{ fontSize: 36 }} aria-hidden />
+        <Box sx={{ flex: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ fontWeight: 400 }}>
+            {screened ? 'Thank you: this study is looking for someone else' : 'Thank you: this group is already full'}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+            {answer.message}
+          </Typography>
+          {answer.payout ? (
+            <>
+              <Typography variant="body2" sx={{ mb: 1 }}>
+                For your time, {answer.payout.amount} IPT {answer.payout.amount === 1 ? 'goes' : 'go'} to your wallet.
+              </Typography>
+              <PayoutStatus payout={answer.payout} />
+            </>
+          ) : null}
+          <Button component={RouterLink} to="/p" variant="outlined" sx={{ mt: 2 }}>
+            Other requests
+          </Button>
+        </Box>
+      </Box>
+    </Panel>
+  );
+}
+
+/** The survey's attention-check rule, said before the first question (getFieldwork). */
+function useFieldwork(request: EndUserData): Fieldwork | null {
+  const [fieldwork, setFieldwork] = useState<Fieldwork | null>(null);
+  useEffect(() => {
+    if (request.type !== 'survey') return;
+    let live = true;
+    phoneApi
+      .fieldwork(request.id)
+      .then((f) => live && setFieldwork(f))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [request.id, request.type]);
+  return fieldwork;
+}
+
 export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: (accepted: Accepted) => void }) {
   const wallet = useParticipantWallet();
+  const fieldwork = useFieldwork(request);
+  // the time taken goes with the answers: the requester sees answers far faster than the median
+  const [startedAt] = useState(() => Date.now());
   const [survey, setSurvey] = useState<SurveyValues>({});
   const [values, setValues] = useState<CollectionValues>({});
   const [images, setImages] = useState<PickedImage[]>([]);
@@ -99,6 +158,7 @@ export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: 
           deviceId: device,
           walletAddress: wallet.address,
           answers: surveyAnswers(questions, survey),
+          durationMs: Math.min(86_400_000, Math.max(0, Date.now() - startedAt)),
         });
       } else {
         const dataKey = randomBytes(DATA_KEY_BYTES);
@@ -124,6 +184,8 @@ export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: 
           ...sealed,
         });
       }
+      // an answer that ended without a place is not one to withdraw later
+      if (accepted.outcome && accepted.outcome !== 'accepted') return onDone(accepted);
       rememberAnswer({
         requestId: request.id,
         title: request.title,
@@ -149,6 +211,11 @@ export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: 
   return (
     <Box component="form" noValidate aria-label="Your answer" onSubmit={(e) => (e.preventDefault(), void submit())}>
       <Panel title={request.type === 'survey' ? 'Your answers' : 'Your data'}>
+        {fieldwork?.attention_rule ? (
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="attention-rule">
+            {fieldwork.attention_rule}
+          </Alert>
+        ) : null}
         {request.type === 'survey' ? (
           <SurveyFields
             questions={questions}
@@ -226,6 +293,7 @@ export function AnswerArea({
   onSent: () => void;
 }) {
   const [accepted, setAccepted] = useState<Accepted | null>(null);
+  if (accepted?.outcome && accepted.outcome !== 'accepted') return <Ended answer={accepted} />;
   if (accepted) return <Done request={request} submitted={accepted} />;
   if (submitted.submitted) return <Done request={request} submitted={submitted} />;
   if (request.remaining === 0) return <Alert severity="info">This request has all the answers it can pay for.</Alert>;

@@ -20,5 +20,10 @@ export const RetentionPart = lazyPart(async () => (await import('./retention-car
   label: 'Loading the keeping period…',
   minHeight: 90,
 });
+// the survey's fieldwork card: setup, quotas, fair pay and the quality flags
+export const FieldworkPart = lazyPart(async () => (await import('../fieldwork/fieldwork-panel')).FieldworkPanel, {
+  label: 'Loading the fieldwork…',
+  minHeight: 200,
+});
 // every part of these screens, to preload once the screen is up
-export const RESPONSE_PARTS = [ParticipantLinkPart, CollectionResponsesPart, SurveyResponsesPart, RetentionPart];
+export const RESPONSE_PARTS = [ParticipantLinkPart, CollectionResponsesPart, SurveyResponsesPart, FieldworkPart, RetentionPart];

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
 import { usePreloadWhenIdle } from '../../../shared/ui/lazy-part';
 import { requestDetailPath, requestReportPath } from '../../../shared/requests/request-routes';
-import { ParticipantLinkPart, RESPONSE_PARTS, SurveyResponsesPart } from '../components/lazy-parts';
+import { FieldworkPart, ParticipantLinkPart, RESPONSE_PARTS, SurveyResponsesPart } from '../components/lazy-parts';
 import { RequestPageShell } from '../components/request-page-shell';
 import { SurveyCsvButtons } from '../components/survey-csv-buttons';
 import { SurveyPies } from '../components/survey-pies';
@@ -35,6 +35,7 @@ export function SurveyDetailPage() {
         <>
           {request.status === 1 ? <ParticipantLinkPart requestId={request.id} title={request.title} /> : null}
           <SurveyPies requestId={request.id} responseCount={request.responseCount} />
+          <FieldworkPart request={request} />
           {request.payAfterReview ? <SurveyResponsesPart request={request} /> : null}
         </>
       )}

@@ -1,0 +1,48 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Participant } from '../participants/participant.entity';
+import type { Payout } from '../payouts/payout.entity';
+import type { DataRequest } from '../requests/request.entity';
+
+/**
+ * Fieldwork's part of a submission: a port the submission path declares and FieldworkService fills
+ * (fieldwork sits after responses in the module order). `plan` screens the answer before anything
+ * is stored; `record` stores its quota memberships and quality flags; `takePlace` is the one locked
+ * step, last in the transaction: it takes the paid place and the quota places, or throws.
+ */
+export type FieldworkAnswer = {
+  request: DataRequest;
+  participant: Participant;
+  walletAddress: string;
+  // survey answers: the options chosen; collections: none
+  optionIds: string[];
+  durationMs?: number;
+};
+
+/** An answer that took no paid place: screened out, or ended by a full quota (named). */
+export type EndedAnswer = {
+  id: string;
+  outcome: 'screened_out' | 'quota_full';
+  quota: { id: string; name: string } | null;
+  payout: Payout | null;
+  createdAt: Date;
+  // the participant's member id (enrolled again if the answer's transaction was rolled back)
+  memberId: string;
+};
+
+export type FieldworkPlan = { ended: 'screened_out' | 'quota_full' | null; quotaId?: string | null; data: unknown };
+
+export interface SubmissionFieldwork {
+  plan(tx: EntityManager, answer: FieldworkAnswer): Promise<FieldworkPlan>;
+  /** Records an answer that ends without a paid place, in a transaction of its own. */
+  end(em: EntityManager, answer: FieldworkAnswer, plan: FieldworkPlan): Promise<EndedAnswer>;
+  record(tx: EntityManager, submissionId: string, answer: FieldworkAnswer, plan: FieldworkPlan): Promise<void>;
+  /** Locks the request row and checks the places; throws QuotaFull when a quota overfilled. */
+  takePlace(tx: EntityManager, request: DataRequest, plan: FieldworkPlan, newPayout: boolean): Promise<void>;
+}
+
+/** Thrown by takePlace: the answer fell in a full quota (or a quota closed the request). */
+export class QuotaFull extends Error {
+  constructor(readonly quotaId: string) {
+    super(`quota ${quotaId} is full`);
+  }
+}
