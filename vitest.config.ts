@@ -87,9 +87,8 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['web/src/test/setup.ts'],
           testTimeout: 20_000,
-          // files share a worker's loaded modules (React, MUI, Apollo): a quarter less CPU than a
-          // fresh module graph per file; setup.ts resets what a test can leave (DOM, client, storage)
-          isolate: false,
+          // a fresh module graph per file: with shared modules (isolate: false, a quarter less CPU) a
+          // file's vi.mock and module caches reached the next file's tests (seen with two files)
         },
       },
     ],
