@@ -139,10 +139,12 @@ export function createServices(
   const notifications = new NotificationsService();
   const access = new AccessService(rooms, datasets, analyses, audit, notifications, privacy);
   const responses = new ResponsesService(requests, payouts, accessLog);
-  const submissions = new SubmissionsService(participants, surveys, payouts, webhooks, [consent]);
   const publicRequests = new PublicRequestsService(surveys, payouts);
-  // deletes an answer's encrypted images with it (retention, deletion requests)
+  // deletes an answer's encrypted images with it (withdrawal, retention, deletion requests)
   const responseImages = new ResponseImagesService(storage, publicRequests);
+  const submissions = new SubmissionsService(participants, surveys, payouts, webhooks, [consent], (em, ref) =>
+    responseImages.deleteOf(em, ref.requestId, ref.deviceId),
+  );
   const retention: RetentionService = new RetentionService(requests, submissions, accessLog, responseImages, webhooks);
   const gateway: Gateway = config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway();
   const purchases = new PurchasesService(ledger, gateway, log);
@@ -186,7 +188,7 @@ export function createServices(
     webhooks,
     accessLog,
     consent,
-    rights: new RightsService(participants, submissions, accessLog, responseImages),
+    rights: new RightsService(participants, submissions, accessLog),
     retention,
   };
 }
