@@ -65,7 +65,19 @@ export type WizardValues = {
   payAfterReview: boolean;
   // as typed: days to review before a response is approved by itself (1 to 30)
   reviewDays: string;
+  // how long each answer is kept, in days ('' until chosen): required when publishing
+  retentionDays: string;
 };
+
+// The keeping periods the server accepts (setRequestRetention), in days, with their labels.
+export const RETENTION_CHOICES = [
+  { days: 30, label: '30 days' },
+  { days: 90, label: '90 days' },
+  { days: 180, label: '180 days' },
+  { days: 365, label: '1 year' },
+  { days: 730, label: '2 years' },
+] as const;
+export const RETENTION_REQUIRED = 'Choose how long answers are kept before you publish.';
 
 // Paid after review: the deadline's range and default, as the server has them.
 export const REVIEW_DAYS = { min: 1, max: 30, default: 7 } as const;
@@ -108,6 +120,7 @@ export function initialWizardValues(): WizardValues {
     payWith: 'WALLET',
     payAfterReview: false,
     reviewDays: String(REVIEW_DAYS.default),
+    retentionDays: '',
   };
 }
 
@@ -144,6 +157,8 @@ export function wizardValuesOf(request: RequestWizard_RequestFragment): WizardVa
     payWith: request.funding,
     payAfterReview: request.payAfterReview,
     reviewDays: String(request.reviewDays),
+    // asked again when a draft is published; a published request changes it on its own page
+    retentionDays: '',
   };
 }
 
@@ -163,7 +178,7 @@ export function wholeIpt(text: string): number | null {
 // ---- step rules (spec s.5) ---------------------------------------------------------------------
 
 export type SummaryField = 'title' | 'access' | 'keyId' | 'bonusAmount' | 'bonusEach' | 'reviewDays';
-export type StepErrors = Partial<Record<SummaryField | 'options' | 'questions', true>>;
+export type StepErrors = Partial<Record<SummaryField | 'options' | 'questions' | 'retentionDays', true>>;
 
 // Title, Access Type and Request Key non-blank; both amounts non-negative decimals that are whole
 // IPT, per Response at least 1 and at most the total (CLARIFICATIONS). Errors carry no text.
@@ -196,7 +211,18 @@ export function validateDesign(values: WizardValues): StepErrors {
   return values.questions.length > 0 ? {} : { questions: true };
 }
 
-export function validateStep(step: StepName, values: WizardValues): StepErrors {
+// Publishing asks for a keeping period (participants see it before answering); a draft, and a
+// request already published (its period is changed on the request's page), do not.
+export function validatePreview(values: WizardValues, published: boolean): StepErrors {
+  const publishing = !published && !values.draft;
+  return publishing && retentionDaysOf(values) === null ? { retentionDays: true } : {};
+}
+
+export function retentionDaysOf(values: Pick<WizardValues, 'retentionDays'>): number | null {
+  return RETENTION_CHOICES.find((c) => String(c.days) === values.retentionDays)?.days ?? null;
+}
+
+export function validateStep(step: StepName, values: WizardValues, published = false): StepErrors {
   switch (step) {
     case 'summary':
       return validateSummary(values);
@@ -205,7 +231,7 @@ export function validateStep(step: StepName, values: WizardValues): StepErrors {
     case 'design':
       return validateDesign(values);
     case 'preview':
-      return {};
+      return validatePreview(values, published);
   }
 }
 

@@ -2,6 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { useCallback, useRef } from 'react';
 import {
   CreateRequestFromWizardDocument,
+  SetWizardRetentionDocument,
   UpdateRequestFromWizardDocument,
   type RequestWizard_RequestFragment,
 } from '../requests.generated';
@@ -12,6 +13,7 @@ import {
   createInput,
   NOT_ENOUGH_TOKENS,
   PURCHASE_TOKENS,
+  retentionDaysOf,
   updateInput,
   wholeIpt,
   type WizardValues,
@@ -20,7 +22,9 @@ import {
 // `purchase`: too little prepaid credit; the dialog then links to the pricing page
 export type SaveFailure = { title: string; message: string; purchase?: boolean };
 
-export type SaveResult = { ok: true; request: RequestWizard_RequestFragment } | { ok: false; failure: SaveFailure };
+// `retentionFailed`: the request was published but its keeping period could not be saved (why)
+export type SaveResult =
+  { ok: true; request: RequestWizard_RequestFragment; retentionFailed?: string } | { ok: false; failure: SaveFailure };
 
 // Saving from the wizard (spec s.4 "Submit with payment"). A draft is saved as it is. Publishing
 // funds the request's escrow from the wallet first (balance >= Total IPTs, escrow created, tokens
@@ -31,6 +35,7 @@ export type SaveResult = { ok: true; request: RequestWizard_RequestFragment } | 
 export function useSaveRequest(type: RequestKind, existing: RequestWizard_RequestFragment | null) {
   const [createRequest] = useMutation(CreateRequestFromWizardDocument);
   const [updateRequest] = useMutation(UpdateRequestFromWizardDocument);
+  const [setRetention] = useMutation(SetWizardRetentionDocument);
   // One id per wizard: a retry after a failed save finds the escrow it already funded.
   const newId = useRef<string | null>(null);
 
@@ -41,6 +46,8 @@ export function useSaveRequest(type: RequestKind, existing: RequestWizard_Reques
       const publish = !published && !values.draft;
       const amount = wholeIpt(values.bonusAmount) ?? 0;
       const bonusEach = wholeIpt(values.bonusEach) ?? 0;
+      // publishing: the keeping period participants are shown (validated on the Preview step)
+      const days = publish ? retentionDaysOf(values) : null;
       try {
         let publishing: { id: string; escrow: { escrowAddress: string; signerAddress: string } | null } | null = null;
         if (publish) {
@@ -65,6 +72,8 @@ export function useSaveRequest(type: RequestKind, existing: RequestWizard_Reques
           await topUpRequestEscrow({ escrowAddress: existing.escrowAddress, amount: amount - existing.bonusAmount });
         }
         if (existing) {
+          // a draft gets its period before it is published: a failure here publishes nothing
+          if (days !== null) await setRetention({ variables: { requestId: existing.id, days } });
           const input = updateInput(type, values, publishing, { published, locked });
           const { data } = await updateRequest({ variables: { id: existing.id, input } });
           if (!data) throw new Error('The server did not answer with the saved request.');
@@ -73,7 +82,14 @@ export function useSaveRequest(type: RequestKind, existing: RequestWizard_Reques
         const input = createInput(type, values, publishing);
         const { data } = await createRequest({ variables: { input } });
         if (!data) throw new Error('The server did not answer with the saved request.');
-        return { ok: true, request: data.createRequest };
+        if (days === null) return { ok: true, request: data.createRequest };
+        // a new request exists only now; published already, so a failure is reported, not undone
+        try {
+          await setRetention({ variables: { requestId: data.createRequest.id, days } });
+          return { ok: true, request: data.createRequest };
+        } catch (error) {
+          return { ok: true, request: data.createRequest, retentionFailed: toApiError(error).message };
+        }
       } catch (error) {
         if (isWalletError(error)) return { ok: false, failure: { title: error.title, message: error.message } };
         const apiError = toApiError(error);
@@ -83,6 +99,6 @@ export function useSaveRequest(type: RequestKind, existing: RequestWizard_Reques
         return { ok: false, failure: { title: 'The request was not saved', message: apiError.message } };
       }
     },
-    [createRequest, existing, type, updateRequest],
+    [createRequest, existing, setRetention, type, updateRequest],
   );
 }
