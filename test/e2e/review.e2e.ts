@@ -137,6 +137,7 @@ describe('payout after review in the browser', () => {
     expect(await preview.textContent()).toContain(
       'Pay participantsAfter your review (approved by itself after 3 days)',
     );
+    await admin.getByRole('radio', { name: '180 days' }).check();
     await admin.getByRole('button', { name: 'Finish' }).click();
     await admin.getByRole('dialog', { name: 'Request published' }).waitFor({ timeout: 30_000 });
 

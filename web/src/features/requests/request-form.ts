@@ -69,16 +69,6 @@ export type WizardValues = {
   retentionDays: string;
 };
 
-// The keeping periods the server accepts (setRequestRetention), in days, with their labels.
-export const RETENTION_CHOICES = [
-  { days: 30, label: '30 days' },
-  { days: 90, label: '90 days' },
-  { days: 180, label: '180 days' },
-  { days: 365, label: '1 year' },
-  { days: 730, label: '2 years' },
-] as const;
-export const RETENTION_REQUIRED = 'Choose how long answers are kept before you publish.';
-
 // Paid after review: the deadline's range and default, as the server has them.
 export const REVIEW_DAYS = { min: 1, max: 30, default: 7 } as const;
 
@@ -213,14 +203,8 @@ export function validateDesign(values: WizardValues): StepErrors {
 
 // Publishing asks for a keeping period (participants see it before answering); a draft, and a
 // request already published (its period is changed on the request's page), do not.
-export function validatePreview(values: WizardValues, published: boolean): StepErrors {
-  const publishing = !published && !values.draft;
-  return publishing && retentionDaysOf(values) === null ? { retentionDays: true } : {};
-}
-
-export function retentionDaysOf(values: Pick<WizardValues, 'retentionDays'>): number | null {
-  return RETENTION_CHOICES.find((c) => String(c.days) === values.retentionDays)?.days ?? null;
-}
+export const validatePreview = (values: WizardValues, published: boolean): StepErrors =>
+  !published && !values.draft && !values.retentionDays ? { retentionDays: true } : {};
 
 export function validateStep(step: StepName, values: WizardValues, published = false): StepErrors {
   switch (step) {

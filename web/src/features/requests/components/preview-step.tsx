@@ -20,8 +20,6 @@ import {
   OPTION_FIELDS,
   QUALITY_CHOICES,
   QUESTION_TYPE_LABELS,
-  RETENTION_CHOICES,
-  RETENTION_REQUIRED,
   REVIEW_DAYS,
   reviewDaysOf,
   type StepErrors,
@@ -46,6 +44,15 @@ const OPTION_NAMES: Record<(typeof OPTION_FIELDS)[number]['key'], string> = {
   idData: 'ID data',
   personalImages: 'Personal images',
 };
+
+// The keeping periods the server accepts (setRequestRetention), in days.
+const RETENTION_CHOICES = [
+  { days: 30, label: '30 days' },
+  { days: 90, label: '90 days' },
+  { days: 180, label: '180 days' },
+  { days: 365, label: '1 year' },
+  { days: 730, label: '2 years' },
+];
 
 // Step 3: a read-only review (spec s.2). Requested data shows as Include or Exclude, the bonus as
 // Ethereum (the IPT token). The choice between publishing and a draft decides the status.
@@ -159,7 +166,7 @@ export function PreviewStep({ type, form, keyTitle, published, credit, errors }:
           </RadioGroup>
           <FormHelperText id="retention-help">
             {errors.retentionDays
-              ? RETENTION_REQUIRED
+              ? 'Choose how long answers are kept before you publish.'
               : 'Participants see this before they answer; each answer and its images are deleted this long after it is sent.'}
           </FormHelperText>
         </FormControl>

@@ -271,9 +271,7 @@ export function RequestWizard({ type, existing, keys }: Props) {
               ) : (
                 '.'
               )}
-              {saved.retentionFailed
-                ? ` Its keeping period was not saved (${saved.retentionFailed}): choose it on the request's page before participants answer.`
-                : null}
+              {saved.retentionFailed ? ` ${saved.retentionFailed}` : null}
             </>
           ) : (
             `“${saved?.request.title ?? ''}” is saved as a draft. Publish it when you are ready.`

@@ -2,7 +2,6 @@
 import { graphql, HttpResponse } from 'msw';
 import {
   CreateRequestFromWizardDocument,
-  SetWizardRetentionDocument,
   RequestForWizardDocument,
   RequestKeyChoicesDocument,
   UpdateRequestFromWizardDocument,
@@ -13,6 +12,7 @@ import {
 import type { CreateRequestInput, UpdateRequestInput } from '../../../gql/types';
 import { graphQLError } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
+import { SetWizardRetentionDocument } from '../wizard-retention.generated';
 
 export const KEYS = [
   { __typename: 'Key' as const, id: 'aa'.repeat(16), title: 'Main key' },
