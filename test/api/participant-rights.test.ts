@@ -159,3 +159,39 @@ describe('a deletion request', () => {
     expect((await deleteMyData(newDevice())).body.result).toMatchObject({ deletedSubmissions: 0 });
   });
 });
+
+describe('a single withdrawal', () => {
+  it("deletes the answer's encrypted images, and only that answer's", async () => {
+    const deviceId = newDevice();
+    const other = newDevice();
+    const collection = await createRequest(alice, collectionBody(key.id, unverifiedEscrow()));
+    const upload = async (device: string) =>
+      (
+        await phone.rest<{ path: string }>('POST', '/v1/requestClient/uploadImage', {
+          requestId: collection.id,
+          deviceId: device,
+          data: randomBytes(100).toString('base64'),
+        })
+      ).body.result!.path;
+    const mine = await upload(deviceId);
+    const theirs = await upload(other);
+    for (const device of [deviceId, other]) {
+      const sealed = await encryptCollectionResponse(collection.id, key.publicKeyPem, { firstName: 'Ada' } as never);
+      const sent = await phone.rest('POST', '/v1/requestClient/submitCollection', {
+        requestId: collection.id,
+        deviceId: device,
+        walletAddress: randomAddress(),
+        ...sealed,
+      });
+      expect(sent.status).toBe(200);
+    }
+    expect((await fetch(server.url + mine)).status).toBe(200);
+
+    const res = await phone.rest('DELETE', '/v1/requestClient/deleteRequest', { request_id: collection.id, deviceId });
+    expect(res.status).toBe(200);
+    expect((await fetch(server.url + mine)).status).toBe(404);
+    // another participant's image of the same request stays
+    expect((await fetch(server.url + theirs)).status).toBe(200);
+    expect((await myData(deviceId)).accessLog.map((e) => e.kind)).toEqual(['data_requested', 'withdrawn', 'submitted']);
+  });
+});

@@ -127,6 +127,7 @@ describe('publishing with prepaid credit in Chromium, without a wallet', () => {
       expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
     }
     await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('radio', { name: '90 days' }).check();
     await page.getByRole('button', { name: 'Finish' }).click();
     const refused = page.getByRole('alertdialog', { name: 'Purchase Tokens to continue' });
     await refused.waitFor();
@@ -149,6 +150,7 @@ describe('publishing with prepaid credit in Chromium, without a wallet', () => {
     await next();
     await page.getByRole('radio', { name: 'Pay with prepaid credit (20 IPT available)' }).check();
     expect(await page.getByText('Purchase Tokens to continue').count()).toBe(0);
+    await page.getByRole('radio', { name: '90 days' }).check();
     await screenshot(page, 'credit-preview-1440');
     await page.getByRole('button', { name: 'Finish' }).click();
     const published = page.getByRole('dialog', { name: 'Request published' });

@@ -87,6 +87,15 @@ type ApiRequest = {
   questions: { type: string; title: string; choices: string[]; scale: number | null; shape: string | null }[] | null;
 };
 
+async function retentionOf(requestId: string): Promise<number | null> {
+  const res = await user.client.gql<{ requestRetention: { days: number | null } }>(
+    'query($id: ID!) { requestRetention(requestId: $id) { days } }',
+    { id: requestId },
+  );
+  expect(res.errors).toBeUndefined();
+  return res.data!.requestRetention.days;
+}
+
 async function myRequests(type: 'collection' | 'survey'): Promise<ApiRequest[]> {
   const res = await user.client.gql<{ requests: { list: ApiRequest[] } }>(
     `query($type: RequestKind) { requests(type: $type, limit: 100) { list {
@@ -170,6 +179,10 @@ describe('collection wizard in Chromium', () => {
   });
 
   it('refuses to publish more IPT than the wallet holds, and saves nothing', async () => {
+    // publishing asks how long answers are kept first
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await page.getByText('Choose how long answers are kept before you publish.').waitFor();
+    await page.getByRole('radio', { name: '1 year' }).check();
     await page.getByRole('button', { name: 'Finish' }).click();
     expect(await dialogText(page, 'Purchase Tokens to continue')).toContain(
       'You do not have enough tokens in this account to continue!',
@@ -198,6 +211,7 @@ describe('collection wizard in Chromium', () => {
     const [saved] = await myRequests('collection');
     expect(saved).toMatchObject({ title: 'Sleep and activity', status: 1, bonusAmount: 30, escrowVerified: true });
     expect(saved.signerAddress).toBe(requester.address);
+    expect(await retentionOf(saved.id)).toBe(365);
     expect(saved.escrowAddress).toBe(await escrowOf(saved.id));
     expect(await iptOf(saved.escrowAddress!)).toBe(30n);
     expect(await iptOf(requester.address)).toBe(WALLET_IPT - 30n);
@@ -302,11 +316,13 @@ describe('survey wizard in Chromium', () => {
     await page.getByRole('tab', { name: 'Preview' }).click();
     await heading2(page, 'Preview').waitFor();
     await page.getByRole('radio', { name: 'Publish now' }).check();
+    await page.getByRole('radio', { name: '30 days' }).check();
     await page.getByRole('button', { name: 'Finish' }).click();
     await page.getByRole('dialog', { name: 'Request published' }).waitFor({ timeout: 30_000 });
     const [published] = await myRequests('survey');
     expect(published).toMatchObject({ id: draft.id, title: 'Fitness habits 2026', status: 1, escrowVerified: true });
     expect(published.escrowAddress).toBe(await escrowOf(draft.id));
+    expect(await retentionOf(draft.id)).toBe(30);
     expect(await iptOf(published.escrowAddress!)).toBe(20n);
     expect(await iptOf(requester.address)).toBe(WALLET_IPT - 50n);
   });

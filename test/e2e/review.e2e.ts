@@ -137,6 +137,7 @@ describe('payout after review in the browser', () => {
     expect(await preview.textContent()).toContain(
       'Pay participantsAfter your review (approved by itself after 3 days)',
     );
+    await admin.getByRole('radio', { name: '180 days' }).check();
     await admin.getByRole('button', { name: 'Finish' }).click();
     await admin.getByRole('dialog', { name: 'Request published' }).waitFor({ timeout: 30_000 });
 
@@ -168,7 +169,10 @@ describe('payout after review in the browser', () => {
 
     const page = people.rejected.page;
     await page.goto(`${server.url}/p/answers`);
-    const item = page.getByRole('listitem').filter({ hasText: 'Review study' });
+    const item = page
+      .getByRole('list', { name: 'My answers' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Review study' });
     await item.getByText('Awaiting review').waitFor();
     await item.getByText(/The requester reviews your answer before paying; if not decided by/).waitFor();
     await screenshot(page, 'review-participant-awaiting-375');
@@ -249,7 +253,10 @@ describe('payout after review in the browser', () => {
   it('shows the rejected participant the reason under My answers, and the approved one the payment', async () => {
     const page = people.rejected.page;
     await page.goto(`${server.url}/p/answers`);
-    const item = page.getByRole('listitem').filter({ hasText: 'Review study' });
+    const item = page
+      .getByRole('list', { name: 'My answers' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Review study' });
     await item.getByText('Rejected', { exact: true }).waitFor();
     expect(await item.textContent()).toContain(
       `The requester rejected your answer, so no bonus is paid. Reason: ${REASON}`,
@@ -259,7 +266,10 @@ describe('payout after review in the browser', () => {
 
     const paid = people.approved.page;
     await paid.goto(`${server.url}/p/answers`);
-    const answer = paid.getByRole('listitem').filter({ hasText: 'Review study' });
+    const answer = paid
+      .getByRole('list', { name: 'My answers' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Review study' });
     await answer.getByText('Payout sent').waitFor({ timeout: 30_000 });
     const hash = (await answer.getByLabel('Payout transaction').textContent())!;
     expect((await env.provider.getTransactionReceipt(hash))?.status).toBe(1);

@@ -92,6 +92,7 @@ async function toPreview(title: string) {
   await page.getByRole('heading', { level: 2, name: 'Options', exact: true }).waitFor();
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('heading', { level: 2, name: 'Preview', exact: true }).waitFor();
+  await page.getByRole('radio', { name: '90 days' }).check();
 }
 
 describe('a wallet without ETH on the local chain', () => {

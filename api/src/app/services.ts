@@ -152,6 +152,9 @@ function createParticipantServices(
     // the request's keeping period, from the retention service built below (called only later)
     (em, request): ReturnType<RetentionService['periodOf']> => retention.periodOf(em, request),
   );
+  const publicRequests = new PublicRequestsService(surveys, payouts);
+  // deletes an answer's encrypted images with it (withdrawal, retention, deletion requests)
+  const responseImages = new ResponseImagesService(storage, publicRequests);
   const submissions = new SubmissionsService(
     participants,
     surveys,
@@ -159,12 +162,10 @@ function createParticipantServices(
     new FieldworkSubmissionService(participants, payouts, webhooks),
     webhooks,
     [consent],
+    (em, ref) => responseImages.deleteOf(em, ref.requestId, ref.deviceId),
   );
-  const publicRequests = new PublicRequestsService(surveys, payouts);
-  // deletes an answer's encrypted images with it (retention, deletion requests)
-  const responseImages = new ResponseImagesService(storage, publicRequests);
   const retention: RetentionService = new RetentionService(requests, submissions, accessLog, responseImages, webhooks);
-  const rights = new RightsService(participants, submissions, accessLog, responseImages);
+  const rights = new RightsService(participants, submissions, accessLog);
   return { submissions, publicRequests, responseImages, retention, consent, rights };
 }
 

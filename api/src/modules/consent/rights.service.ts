@@ -2,7 +2,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AccessLogService } from '../access-log/access-log.service';
 import type { ParticipantsService } from '../participants/participants.service';
 import { Payout } from '../payouts/payout.entity';
-import type { ResponseImagesService } from '../response-images/response-images.service';
 import { Submission, WithdrawnSubmission } from '../responses/submission.entity';
 import type { SubmissionsService } from '../responses/submissions.service';
 import { ConsentReceipt } from './receipt.entity';
@@ -59,7 +58,6 @@ export class RightsService {
     private readonly participants: ParticipantsService,
     private readonly submissions: SubmissionsService,
     private readonly accessLog: AccessLogService,
-    private readonly images: Pick<ResponseImagesService, 'deleteOf'>,
   ) {}
 
   async access(em: EntityManager, deviceId: string): Promise<ParticipantData> {
@@ -127,8 +125,8 @@ export class RightsService {
     const rows = await em.find(Submission, { participant }, { fields: ['id', 'request'] });
     // one transaction per answer, as a withdrawal: each locks its own request row
     for (const s of rows) {
+      // the withdrawal deletes the answer's encrypted images too
       await this.submissions.withdraw(em.fork(), { requestId: s.request.id, deviceId });
-      await this.images.deleteOf(em.fork(), s.request.id, deviceId);
     }
     await this.accessLog.forParticipant(em, participant.id, {
       kind: 'deleted',

@@ -230,7 +230,7 @@ export const phoneRoutes = [
     tag,
     auth: 'public',
     summary:
-      "Withdraw this device's submission (JSON body: request_id, deviceId): the response is deleted and the counts drop; a payout already made is not reversed",
+      "Withdraw this device's submission (JSON body: request_id, deviceId): the response and its encrypted images are deleted and the counts drop; a payout already made is not reversed",
     input: legacyWithdraw,
     handler: async (ctx, input) => {
       await ctx.services.submissions.withdraw(ctx.em, input);

@@ -53,6 +53,9 @@ export type SubmissionListener = {
   withdrawn(tx: EntityManager, gone: { submission: Submission; request: DataRequest }): Promise<void>;
 };
 
+/** Deletes what an answer left outside the database (its encrypted images), after it went. */
+export type AnswerFiles = (em: EntityManager, ref: DeviceSubmissionRef) => Promise<unknown>;
+
 export type SubmittedState = {
   submitted: boolean;
   memberId: string | null;
@@ -76,6 +79,7 @@ export class SubmissionsService {
     private readonly fieldwork: SubmissionFieldwork,
     private readonly events?: WebhookEvents,
     private readonly listeners: readonly SubmissionListener[] = [],
+    private readonly dropFiles?: AnswerFiles,
   ) {}
 
   async submitCollection(em: EntityManager, input: SubmitCollectionCommand): Promise<Answered> {
@@ -103,6 +107,12 @@ export class SubmissionsService {
    * left to review): its place is free again, and the wallet may answer again later.
    */
   async withdraw(em: EntityManager, { requestId, deviceId }: DeviceSubmissionRef): Promise<void> {
+    await this.withdrawRows(em, { requestId, deviceId });
+    // the files after the rows: a failed file delete leaves bytes nobody can link to an answer
+    await this.dropFiles?.(em.fork(), { requestId, deviceId });
+  }
+
+  private async withdrawRows(em: EntityManager, { requestId, deviceId }: DeviceSubmissionRef): Promise<void> {
     await em.transactional(async (tx) => {
       const request = await tx.findOne(DataRequest, requestId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       const submission = request ? await this.submissionOf(tx, request, deviceId) : null;

@@ -65,6 +65,8 @@ export type WizardValues = {
   payAfterReview: boolean;
   // as typed: days to review before a response is approved by itself (1 to 30)
   reviewDays: string;
+  // how long each answer is kept, in days ('' until chosen): required when publishing
+  retentionDays: string;
 };
 
 // Paid after review: the deadline's range and default, as the server has them.
@@ -108,6 +110,7 @@ export function initialWizardValues(): WizardValues {
     payWith: 'WALLET',
     payAfterReview: false,
     reviewDays: String(REVIEW_DAYS.default),
+    retentionDays: '',
   };
 }
 
@@ -144,6 +147,8 @@ export function wizardValuesOf(request: RequestWizard_RequestFragment): WizardVa
     payWith: request.funding,
     payAfterReview: request.payAfterReview,
     reviewDays: String(request.reviewDays),
+    // asked again when a draft is published; a published request changes it on its own page
+    retentionDays: '',
   };
 }
 
@@ -163,7 +168,7 @@ export function wholeIpt(text: string): number | null {
 // ---- step rules (spec s.5) ---------------------------------------------------------------------
 
 export type SummaryField = 'title' | 'access' | 'keyId' | 'bonusAmount' | 'bonusEach' | 'reviewDays';
-export type StepErrors = Partial<Record<SummaryField | 'options' | 'questions', true>>;
+export type StepErrors = Partial<Record<SummaryField | 'options' | 'questions' | 'retentionDays', true>>;
 
 // Title, Access Type and Request Key non-blank; both amounts non-negative decimals that are whole
 // IPT, per Response at least 1 and at most the total (CLARIFICATIONS). Errors carry no text.
@@ -196,7 +201,12 @@ export function validateDesign(values: WizardValues): StepErrors {
   return values.questions.length > 0 ? {} : { questions: true };
 }
 
-export function validateStep(step: StepName, values: WizardValues): StepErrors {
+// Publishing asks for a keeping period (participants see it before answering); a draft, and a
+// request already published (its period is changed on the request's page), do not.
+export const validatePreview = (values: WizardValues, published: boolean): StepErrors =>
+  !published && !values.draft && !values.retentionDays ? { retentionDays: true } : {};
+
+export function validateStep(step: StepName, values: WizardValues, published = false): StepErrors {
   switch (step) {
     case 'summary':
       return validateSummary(values);
@@ -205,7 +215,7 @@ export function validateStep(step: StepName, values: WizardValues): StepErrors {
     case 'design':
       return validateDesign(values);
     case 'preview':
-      return {};
+      return validatePreview(values, published);
   }
 }
 

@@ -22,6 +22,7 @@ import {
   QUESTION_TYPE_LABELS,
   REVIEW_DAYS,
   reviewDaysOf,
+  type StepErrors,
   type WizardValues,
 } from '../request-form';
 
@@ -33,6 +34,7 @@ type Props = {
   published: boolean;
   // the prepaid credit on offer; null while it loads (or could not be loaded)
   credit: number | null;
+  errors: StepErrors;
 };
 
 const OPTION_NAMES: Record<(typeof OPTION_FIELDS)[number]['key'], string> = {
@@ -43,9 +45,18 @@ const OPTION_NAMES: Record<(typeof OPTION_FIELDS)[number]['key'], string> = {
   personalImages: 'Personal images',
 };
 
+// The keeping periods the server accepts (setRequestRetention), in days.
+const RETENTION_CHOICES = [
+  { days: 30, label: '30 days' },
+  { days: 90, label: '90 days' },
+  { days: 180, label: '180 days' },
+  { days: 365, label: '1 year' },
+  { days: 730, label: '2 years' },
+];
+
 // Step 3: a read-only review (spec s.2). Requested data shows as Include or Exclude, the bonus as
 // Ethereum (the IPT token). The choice between publishing and a draft decides the status.
-export function PreviewStep({ type, form, keyTitle, published, credit }: Props) {
+export function PreviewStep({ type, form, keyTitle, published, credit, errors }: Props) {
   const { values } = form;
   const total = Number(values.bonusAmount.trim());
   const publishing = !published && !values.draft;
@@ -136,6 +147,30 @@ export function PreviewStep({ type, form, keyTitle, published, credit }: Props) 
                 : `Your wallet moves ${values.bonusAmount.trim()} IPT into the request's escrow before it is saved.`}
         </FormHelperText>
       </FormControl>
+      {publishing ? (
+        <FormControl required error={Boolean(errors.retentionDays)}>
+          <FormLabel id="retention-choice">Keep each answer for</FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby="retention-choice"
+            aria-describedby="retention-help"
+            aria-required
+            aria-invalid={Boolean(errors.retentionDays)}
+            name="retentionDays"
+            value={values.retentionDays}
+            onChange={(event) => void form.setFieldValue('retentionDays', event.target.value)}
+          >
+            {RETENTION_CHOICES.map((c) => (
+              <FormControlLabel key={c.days} value={String(c.days)} control={<Radio />} label={c.label} />
+            ))}
+          </RadioGroup>
+          <FormHelperText id="retention-help">
+            {errors.retentionDays
+              ? 'Choose how long answers are kept before you publish.'
+              : 'Participants see this before they answer; each answer and its images are deleted this long after it is sent.'}
+          </FormHelperText>
+        </FormControl>
+      ) : null}
       {publishing ? (
         <FormControl>
           <FormLabel id="pay-with">Pay with</FormLabel>

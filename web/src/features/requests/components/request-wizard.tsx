@@ -78,7 +78,11 @@ export function RequestWizard({ type, existing, keys }: Props) {
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<SaveFailure | null>(null);
   // what Finish saved, with the dialog title chosen then (the edited request updates in the cache)
-  const [saved, setSaved] = useState<{ request: RequestWizard_RequestFragment; title: string } | null>(null);
+  const [saved, setSaved] = useState<{
+    request: RequestWizard_RequestFragment;
+    title: string;
+    retentionFailed?: string;
+  } | null>(null);
   const submitted = useRef(false);
   const save = useSaveRequest(type, existing);
   // offered on the Preview step; read afresh, as a purchase in another tab changes it
@@ -93,14 +97,14 @@ export function RequestWizard({ type, existing, keys }: Props) {
   const published = existing?.status === 1;
   const locked = (existing?.responseCount ?? 0) > 0;
   const step = steps[active];
-  const errors = checked.has(step.name) ? validateStep(step.name, form.values) : {};
+  const errors = checked.has(step.name) ? validateStep(step.name, form.values, published) : {};
 
   // Checks steps from..to-1 in order; stops on (and shows) the first one that fails.
   const passes = (from: number, to: number): boolean => {
     for (let i = from; i < to; i += 1) {
       const name = steps[i].name;
       setChecked((current) => new Set(current).add(name));
-      if (Object.keys(validateStep(name, form.values)).length > 0) {
+      if (Object.keys(validateStep(name, form.values, published)).length > 0) {
         setActive(i);
         return false;
       }
@@ -120,7 +124,7 @@ export function RequestWizard({ type, existing, keys }: Props) {
     const result = await save(form.values);
     if (result.ok) {
       const title = published ? 'Request saved' : result.request.status === 1 ? 'Request published' : 'Draft saved';
-      setSaved({ request: result.request, title });
+      setSaved({ request: result.request, title, retentionFailed: result.retentionFailed });
       return;
     }
     submitted.current = false;
@@ -190,6 +194,7 @@ export function RequestWizard({ type, existing, keys }: Props) {
               keyTitle={keyTitle}
               published={published}
               credit={credit.data?.creditBalance ?? null}
+              errors={errors}
             />
           ) : null}
           {step.name === 'preview' && topUp > 0 ? (
@@ -266,6 +271,7 @@ export function RequestWizard({ type, existing, keys }: Props) {
               ) : (
                 '.'
               )}
+              {saved.retentionFailed ? ` ${saved.retentionFailed}` : null}
             </>
           ) : (
             `“${saved?.request.title ?? ''}” is saved as a draft. Publish it when you are ready.`

@@ -166,6 +166,10 @@ async function toPreview(user: UserEvent) {
   await stepHeading('Preview');
 }
 
+const keepFor = () => screen.getByRole('radiogroup', { name: /Keep each answer for/ });
+const chooseRetention = (user: UserEvent, label = '90 days') =>
+  user.click(within(keepFor()).getByRole('radio', { name: label }));
+
 describe('collection wizard: saving', () => {
   it('saves a draft without any wallet, once, with a spinner on Finish', async () => {
     let release = () => {};
@@ -173,6 +177,8 @@ describe('collection wizard: saving', () => {
     const { user, router } = await openWizard();
     await toPreview(user);
     await user.click(screen.getByRole('radio', { name: 'Save as draft' }));
+    // a draft asks no keeping period (it is asked when the draft is published)
+    expect(screen.queryByRole('radiogroup', { name: /Keep each answer for/ })).not.toBeInTheDocument();
     const finish = screen.getByRole('button', { name: 'Finish' });
     await user.dblClick(finish);
     expect(finish).toBeDisabled();
@@ -205,6 +211,7 @@ describe('collection wizard: saving', () => {
     const calls = recordSaves();
     const { user } = await openWizard();
     await toPreview(user);
+    await chooseRetention(user);
     await user.click(screen.getByRole('button', { name: 'Finish' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Metamask account required' });
     expect(dialog).toHaveTextContent('Please install meta to continue to recieve IPT tokens!');
@@ -239,6 +246,7 @@ describe('collection wizard: saving', () => {
     cleanups.push(announceWallet(wallet));
     const { user } = await openWizard();
     await toPreview(user);
+    await chooseRetention(user);
     await user.click(screen.getByRole('button', { name: 'Finish' }));
     const dialog = await screen.findByRole('alertdialog', { name: title });
     expect(dialog).toHaveTextContent(text);
@@ -261,8 +269,24 @@ describe('collection wizard: saving', () => {
     cleanups.push(announceWallet(wallet));
     const { user } = await openWizard();
     await toPreview(user);
+    // publishing needs a keeping period: Finish first says so and nothing moves
+    expect(keepFor()).toBeRequired();
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    expect(await screen.findByText('Choose how long answers are kept before you publish.')).toBeInTheDocument();
+    invalid(keepFor());
+    expect(
+      within(keepFor())
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['30', '90', '180', '365', '730']);
+    expect(wallet.methods()).not.toContain('eth_sendTransaction');
+    expect(calls.create).toEqual([]);
+    await chooseRetention(user, '1 year');
+    expect(screen.queryByText('Choose how long answers are kept before you publish.')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Finish' }));
     await screen.findByRole('dialog', { name: 'Request published' });
+    expect(calls.retention).toEqual([{ requestId: id, days: 365 }]);
+    expect(calls.order).toEqual(['create', 'retention']);
     expect(calls.create).toHaveLength(1);
     expect(calls.create[0]).toMatchObject({
       id,
@@ -345,8 +369,11 @@ describe('collection wizard: editing', () => {
     await next(user);
     await stepHeading('Preview');
     expect(screen.getByRole('radio', { name: 'Save as draft' })).toBeDisabled();
+    // its keeping period is changed on the request's page, not here
+    expect(screen.queryByRole('radiogroup', { name: /Keep each answer for/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Finish' }));
     await screen.findByRole('dialog', { name: 'Request saved' });
+    expect(calls.retention).toEqual([]);
     // no status, escrow or signer: the server keeps them
     expect(calls.update[0].input).not.toHaveProperty('status');
     expect(calls.update[0].input).not.toHaveProperty('escrowAddress');

@@ -33,6 +33,10 @@ async function toPreview(credit: number, total = '20') {
 }
 
 const next = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Next' }));
+const chooseRetention = async (user: UserEvent, label = '90 days') =>
+  user.click(
+    within(screen.getByRole('radiogroup', { name: /Keep each answer for/ })).getByRole('radio', { name: label }),
+  );
 
 describe('request wizard: paying with prepaid credit', () => {
   it('offers the credit beside the browser wallet and publishes with it, no wallet involved', async () => {
@@ -46,6 +50,7 @@ describe('request wizard: paying with prepaid credit', () => {
     await user.click(credit);
     expect(screen.getByText(/Your prepaid credit pays 20 IPT/)).toBeInTheDocument();
     expect(screen.queryByText('Purchase Tokens to continue')).not.toBeInTheDocument();
+    await chooseRetention(user);
     await user.click(screen.getByRole('button', { name: 'Finish' }));
     await screen.findByRole('dialog', { name: 'Request published' });
     expect(calls.create).toHaveLength(1);
@@ -71,6 +76,7 @@ describe('request wizard: paying with prepaid credit', () => {
       '/auth/pricing-page',
     );
     // the server has the last word (credit may have been bought meanwhile): its refusal says the same
+    await chooseRetention(user);
     await user.click(screen.getByRole('button', { name: 'Finish' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Purchase Tokens to continue' });
     expect(dialog).toHaveTextContent('You do not have enough tokens in this account to continue!');
@@ -112,5 +118,42 @@ describe('request wizard: paying with prepaid credit', () => {
     await screen.findByRole('dialog', { name: 'Request saved' });
     expect(calls.update).toHaveLength(1);
     expect(calls.update[0].input).toMatchObject({ bonusAmount: 30 });
+  });
+
+  it('publishing a saved draft saves its keeping period first, then publishes it', async () => {
+    const request = buildWizardRequest({ status: 0 });
+    givenSignedInSession();
+    givenWizardKeys();
+    givenCreditBalance(100);
+    givenRequestForWizard(request);
+    const calls = recordSaves();
+    const { user } = renderApp(`/request/collection/edit/${request.id}`);
+    expect(await screen.findByText(/\(draft\)/)).toBeInTheDocument();
+    await next(user);
+    await screen.findByRole('heading', { level: 2, name: 'Options' });
+    await next(user);
+    await screen.findByRole('heading', { level: 2, name: 'Preview' });
+    await user.click(screen.getByRole('radio', { name: 'Publish now' }));
+    await user.click(await screen.findByRole('radio', { name: /Pay with prepaid credit/ }));
+    await chooseRetention(user, '30 days');
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    await screen.findByRole('dialog', { name: 'Request published' });
+    expect(calls.retention).toEqual([{ requestId: request.id, days: 30 }]);
+    // a refused period would publish nothing
+    expect(calls.order).toEqual(['retention', 'update']);
+  });
+
+  it('says so when a new request is published but its keeping period is refused', async () => {
+    const calls = recordSaves({ failRetention: { code: 'INTERNAL', message: 'The server is busy' } });
+    const user = await toPreview(25);
+    await user.click(await screen.findByRole('radio', { name: /Pay with prepaid credit/ }));
+    await chooseRetention(user, '2 years');
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request published' });
+    expect(dialog).toHaveTextContent(
+      /keeping period was not saved \(The server is busy\): choose it on the request's page/,
+    );
+    expect(calls.retention).toHaveLength(1);
+    expect(calls.retention[0].days).toBe(730);
   });
 });

@@ -12,6 +12,7 @@ import {
 import type { CreateRequestInput, UpdateRequestInput } from '../../../gql/types';
 import { graphQLError } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
+import { SetWizardRetentionDocument } from '../wizard-retention.generated';
 
 export const KEYS = [
   { __typename: 'Key' as const, id: 'aa'.repeat(16), title: 'Main key' },
@@ -88,16 +89,37 @@ export function buildListRow(
   };
 }
 
-type SaveCalls = { create: CreateRequestInput[]; update: { id: string; input: UpdateRequestInput }[] };
+type SaveCalls = {
+  create: CreateRequestInput[];
+  update: { id: string; input: UpdateRequestInput }[];
+  // the keeping periods chosen, in the order of every save call (create, update, retention)
+  retention: { requestId: string; days: number }[];
+  order: string[];
+};
 
 // Records every save; answers like the server (the saved request), or with an error when given.
 export function recordSaves(
-  options: { fail?: { code: string; message: string }; hold?: Promise<void> } = {},
+  options: {
+    fail?: { code: string; message: string };
+    hold?: Promise<void>;
+    failRetention?: { code: string; message: string };
+  } = {},
 ): SaveCalls {
-  const calls: SaveCalls = { create: [], update: [] };
+  const calls: SaveCalls = { create: [], update: [], retention: [], order: [] };
   server.use(
+    graphql.mutation(SetWizardRetentionDocument, ({ variables }) => {
+      calls.retention.push({ requestId: variables.requestId, days: variables.days });
+      calls.order.push('retention');
+      if (options.failRetention) return graphQLError(options.failRetention.code, options.failRetention.message);
+      return HttpResponse.json({
+        data: {
+          setRequestRetention: { requestId: variables.requestId, days: variables.days },
+        },
+      });
+    }),
     graphql.mutation(CreateRequestFromWizardDocument, async ({ variables }) => {
       calls.create.push(variables.input);
+      calls.order.push('create');
       await options.hold;
       if (options.fail) return graphQLError(options.fail.code, options.fail.message);
       const { input } = variables;
@@ -116,6 +138,7 @@ export function recordSaves(
     }),
     graphql.mutation(UpdateRequestFromWizardDocument, ({ variables }) => {
       calls.update.push({ id: variables.id, input: variables.input });
+      calls.order.push('update');
       if (options.fail) return graphQLError(options.fail.code, options.fail.message);
       return HttpResponse.json({
         data: {
