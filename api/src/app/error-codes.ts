@@ -7,6 +7,7 @@ import { BILLING_ERRORS } from '../modules/billing/billing.errors';
 import { CHAIN_ERRORS } from '../modules/chain/chain.errors';
 import { PRIVACY_ERRORS } from '../modules/privacy/privacy.errors';
 import { STORAGE_ERRORS } from '../modules/storage/storage.errors';
+import { SURVEYS_ERRORS } from '../modules/surveys/surveys.errors';
 import { COMMON_ERRORS } from '../shared/common-errors';
 import { useErrorStatuses, type ErrorCode } from '../shared/errors';
 
@@ -47,6 +48,7 @@ export const ERROR_STATUS = composeErrorCodes(
   CHAIN_ERRORS,
   PRIVACY_ERRORS,
   STORAGE_ERRORS,
+  SURVEYS_ERRORS,
 ) satisfies Record<ErrorCode, number>;
 
 export type { ErrorCode };

@@ -324,11 +324,18 @@ export type PayWith =
   | 'CREDIT'
   | 'WALLET';
 
-/** dropdown, radios (Multiple Choice), checkboxes, stars (Star Rating) */
+/** dropdown, radios (Multiple Choice), checkboxes, stars (Star Rating); survey format 2: short_text, long_text, number, date (personal: answered encrypted), nps (0 to 10), matrix (rows on one scale), ranking */
 export type QuestionKind =
   | 'checkboxes'
+  | 'date'
   | 'dropdown'
+  | 'long_text'
+  | 'matrix'
+  | 'nps'
+  | 'number'
   | 'radios'
+  | 'ranking'
+  | 'short_text'
   | 'stars';
 
 /** A new account */
@@ -415,14 +422,24 @@ export type StarShape =
 export type SurveyQuestionInput = {
   /** choice types: blank rows are dropped; at least one must remain */
   choices?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** number: the largest answer allowed */
+  max?: InputMaybe<Scalars['Float']['input']>;
+  /** number: the smallest answer allowed */
+  min?: InputMaybe<Scalars['Float']['input']>;
+  /** survey format 2 types: must it be answered (default true) */
+  required?: InputMaybe<Scalars['Boolean']['input']>;
+  /** matrix: its rows (blank ones are dropped; at least one) */
+  rows?: InputMaybe<Array<Scalars['String']['input']>>;
   /** stars: 3 to 10, default 5 */
   scale?: InputMaybe<Scalars['Int']['input']>;
   /** stars: default star */
   shape?: InputMaybe<StarShape>;
   /** required (trimmed) */
   title: Scalars['String']['input'];
-  /** dropdown, radios, checkboxes or stars */
+  /** its type (QuestionKind) */
   type: QuestionKind;
+  /** number: its unit (at most 20 characters) */
+  unit?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Profile changes */

@@ -13,6 +13,7 @@ import { Migration20261126112608_payout_review } from './Migration20261126112608
 import { Migration20261126113857_users_credit_balance } from './Migration20261126113857_users_credit_balance';
 import { Migration20261126174040_typed_dataset_cells } from './Migration20261126174040_typed_dataset_cells';
 import { Migration20261128213830_clean_room_privacy } from './Migration20261128213830_clean_room_privacy';
+import { Migration20261129002442_survey_question_types } from './Migration20261129002442_survey_question_types';
 
 // Committed migrations in the order they run. Add new ones at the end (npm run db:migration -- name).
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   Migration20261126113857_users_credit_balance,
   Migration20261126174040_typed_dataset_cells,
   Migration20261128213830_clean_room_privacy,
+  Migration20261129002442_survey_question_types,
 ];

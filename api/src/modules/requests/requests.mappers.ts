@@ -1,4 +1,4 @@
-import type { QuestionView } from '../surveys/surveys.views';
+import { choicesOf, type QuestionView } from '../surveys/surveys.views';
 import { capacityOf } from './request.entity';
 import type { ContractRecord, RequestRecord } from './request-rows';
 import type { ContractType, RequestType, SurveyQuestionType } from './requests.types';
@@ -16,9 +16,14 @@ export const toQuestion = (q: QuestionView): SurveyQuestionType => ({
   position: q.position,
   type: q.type,
   title: q.title,
-  choices: q.options.map((o) => o.label),
+  choices: q.type === 'stars' ? q.options.map((o) => o.label) : choicesOf(q),
   scale: q.scale,
   shape: q.shape,
+  required: q.settings ? q.settings.required !== false : q.type !== 'stars',
+  min: q.settings?.min ?? null,
+  max: q.settings?.max ?? null,
+  unit: q.settings?.unit ?? null,
+  rows: q.settings?.rows ?? null,
 });
 
 export const toRequest = ({ request: r, questions }: Detail): RequestType => ({
@@ -72,7 +77,17 @@ export const legacyQuestion = (q: QuestionView) => ({
   index: q.position,
   type: q.type,
   title: q.title,
-  options: q.type === 'stars' ? { scale: q.scale, shape: q.shape } : q.options.map((o) => o.label),
+  options: q.type === 'stars' ? { scale: q.scale, shape: q.shape } : choicesOf(q),
+  // survey format version 2 only (the four old types have no settings)
+  ...(q.settings ? legacySettings(q) : {}),
+});
+
+const legacySettings = ({ type, settings }: QuestionView) => ({
+  required: settings?.required !== false,
+  ...(type === 'number'
+    ? { min: settings?.min ?? null, max: settings?.max ?? null, unit: settings?.unit ?? null }
+    : {}),
+  ...(type === 'matrix' ? { rows: settings?.rows ?? [] } : {}),
 });
 
 /** A list row (section 3 "Request (list row)"), plus what the Analyse link passes on. */

@@ -26,7 +26,14 @@ export const legacyQuestionOut = z.strictObject({
         shape: z.enum(STAR_SHAPES),
       }),
     ])
-    .describe('the choices, or { scale, shape } for a star rating'),
+    .describe(
+      'the choices (a matrix: its columns; nps and the text, number and date types: none), or { scale, shape } for a star rating',
+    ),
+  required: z.boolean().optional().describe('survey version 2 types: whether it must be answered'),
+  min: z.number().nullable().optional().describe('number: the smallest answer allowed (null: any)'),
+  max: z.number().nullable().optional().describe('number: the largest answer allowed (null: any)'),
+  unit: z.string().nullable().optional().describe('number: its unit, e.g. kg'),
+  rows: z.array(z.string()).optional().describe('matrix: its rows, each answered with one column'),
 });
 
 /** a list row (spec section 3 "Request (list row)") */
@@ -110,6 +117,13 @@ export const statisticsOut = z.array(
     questionId: uuid,
     title: z.string(),
     type: z.enum(QUESTION_TYPES),
-    data: z.array(z.strictObject({ option: z.string(), counter: count })),
+    data: z.array(
+      z.strictObject({
+        option: z.string(),
+        counter: count,
+        row: z.string().optional().describe('matrix: the row of this cell (option is its column)'),
+        meanRank: z.number().nullable().optional().describe('ranking: the mean place given (1 = first)'),
+      }),
+    ),
   }),
 );

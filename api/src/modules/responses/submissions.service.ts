@@ -50,8 +50,13 @@ export class SubmissionsService {
   }
 
   async submitSurvey(em: EntityManager, input: SubmitSurveyCommand): Promise<Accepted> {
-    return this.accept(em, input, 'survey', {}, async (tx, request) => {
-      const chosen = await this.surveys.checkAnswers(tx, request, input.answers);
+    const sealed = { encryptedData: input.encryptedData, sealedKey: input.sealedKey, presented: input.presented };
+    return this.accept(em, input, 'survey', sealed, async (tx, request) => {
+      const chosen = await this.surveys.checkAnswers(tx, request, {
+        answers: input.answers,
+        personal: input.personal ?? [],
+        version: input.surveyVersion ?? 1,
+      });
       return (submission) => this.surveys.recordAnswers(tx, submission.id, chosen);
     });
   }
@@ -130,7 +135,7 @@ export class SubmissionsService {
     em: EntityManager,
     input: { requestId: string; deviceId: string; walletAddress: string },
     type: RequestKind,
-    sealed: { encryptedData?: string; sealedKey?: string },
+    sealed: { encryptedData?: string; sealedKey?: string; presented?: Submission['presented'] },
     // checks the answers against the request (a bad answer is a 400 before any 409) and returns
     // what stores them once the submission exists
     prepare?: (tx: EntityManager, request: DataRequest) => Promise<(submission: Submission) => Promise<void>>,
@@ -157,6 +162,7 @@ export class SubmissionsService {
         walletAddress: input.walletAddress,
         encryptedData: sealed.encryptedData ?? null,
         sealedKey: sealed.sealedKey ?? null,
+        presented: sealed.presented ?? null,
       });
       await tx.flush();
       await fill?.(submission);

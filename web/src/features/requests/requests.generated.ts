@@ -66,11 +66,18 @@ export type PayWith =
   | 'CREDIT'
   | 'WALLET';
 
-/** dropdown, radios (Multiple Choice), checkboxes, stars (Star Rating) */
+/** dropdown, radios (Multiple Choice), checkboxes, stars (Star Rating); survey format 2: short_text, long_text, number, date (personal: answered encrypted), nps (0 to 10), matrix (rows on one scale), ranking */
 export type QuestionKind =
   | 'checkboxes'
+  | 'date'
   | 'dropdown'
+  | 'long_text'
+  | 'matrix'
+  | 'nps'
+  | 'number'
   | 'radios'
+  | 'ranking'
+  | 'short_text'
   | 'stars';
 
 /** collection (personal data) or survey */
@@ -93,14 +100,24 @@ export type StarShape =
 export type SurveyQuestionInput = {
   /** choice types: blank rows are dropped; at least one must remain */
   choices?: Array<string> | null | undefined;
+  /** number: the largest answer allowed */
+  max?: number | null | undefined;
+  /** number: the smallest answer allowed */
+  min?: number | null | undefined;
+  /** survey format 2 types: must it be answered (default true) */
+  required?: boolean | null | undefined;
+  /** matrix: its rows (blank ones are dropped; at least one) */
+  rows?: Array<string> | null | undefined;
   /** stars: 3 to 10, default 5 */
   scale?: number | null | undefined;
   /** stars: default star */
   shape?: StarShape | null | undefined;
   /** required (trimmed) */
   title: string;
-  /** dropdown, radios, checkboxes or stars */
+  /** its type (QuestionKind) */
   type: QuestionKind;
+  /** number: its unit (at most 20 characters) */
+  unit?: string | null | undefined;
 };
 
 /** Changes to one of your requests (what responses depend on is fixed once answered) */

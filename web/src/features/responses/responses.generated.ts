@@ -7,11 +7,18 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type * as Types from '../../gql/types';
 
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
-/** dropdown, radios (Multiple Choice), checkboxes, stars (Star Rating) */
+/** dropdown, radios (Multiple Choice), checkboxes, stars (Star Rating); survey format 2: short_text, long_text, number, date (personal: answered encrypted), nps (0 to 10), matrix (rows on one scale), ranking */
 export type QuestionKind =
   | 'checkboxes'
+  | 'date'
   | 'dropdown'
+  | 'long_text'
+  | 'matrix'
+  | 'nps'
+  | 'number'
   | 'radios'
+  | 'ranking'
+  | 'short_text'
   | 'stars';
 
 /** collection (personal data) or survey */
