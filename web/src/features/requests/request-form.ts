@@ -40,11 +40,27 @@ export const NO_CHOICE_MESSAGE = 'You are required to have at least one choice.'
 export type DesignerQuestion = {
   type: QuestionKind;
   title: string;
-  // choice rows as typed (blank rows included); unused by star ratings
+  // choice rows as typed (blank rows included; a matrix's columns); unused by star ratings
   choices: string[];
   scale: number;
   shape: StarShape;
+  // the newer types (survey format 2): whether it must be answered
+  required: boolean;
+  // number: the range as typed (blank: no bound) and the unit
+  min: string;
+  max: string;
+  unit: string;
+  // matrix: its rows as typed (blank rows included)
+  rows: string[];
 };
+
+// The four types every phone client knows; the others are survey format 2 (docs/survey-json.md).
+export const V1_TYPES: QuestionKind[] = ['dropdown', 'radios', 'checkboxes', 'stars'];
+export const V2_TYPES: QuestionKind[] = ['short_text', 'long_text', 'number', 'date', 'nps', 'matrix', 'ranking'];
+// answers to these are personal: sealed in the participant's browser to the request key
+export const PERSONAL_TYPES: QuestionKind[] = ['short_text', 'long_text', 'number', 'date'];
+// the types whose answers are a list of choices the designer types
+export const hasChoices = (type: QuestionKind) => !['stars', 'nps', ...PERSONAL_TYPES].includes(type);
 
 export type WizardValues = {
   title: string;
@@ -134,11 +150,16 @@ export function wizardValuesOf(request: RequestWizard_RequestFragment): WizardVa
         }
       : defaults.options,
     questions: (request.questions ?? []).map((q) => ({
-      type: q.type,
+      ...newQuestion(q.type),
       title: q.title,
-      choices: q.type === 'stars' ? blankChoices() : padChoices(q.choices),
+      choices: hasChoices(q.type) ? padChoices(q.choices) : blankChoices(),
       scale: q.scale ?? STAR_SCALE.default,
       shape: q.shape ?? 'star',
+      required: q.required,
+      min: q.min === null || q.min === undefined ? '' : String(q.min),
+      max: q.max === null || q.max === undefined ? '' : String(q.max),
+      unit: q.unit ?? '',
+      rows: padChoices(q.rows ?? []),
     })),
     draft: request.status === 0,
     payWith: request.funding,
@@ -219,14 +240,28 @@ export function padChoices(choices: readonly string[]): string[] {
 }
 
 export function newQuestion(type: QuestionKind): DesignerQuestion {
-  return { type, title: '', choices: blankChoices(), scale: STAR_SCALE.default, shape: 'star' };
+  return {
+    type,
+    title: '',
+    choices: blankChoices(),
+    scale: STAR_SCALE.default,
+    shape: 'star',
+    required: true,
+    min: '',
+    max: '',
+    unit: '',
+    rows: blankChoices(),
+  };
 }
 
-export type QuestionErrors = { title?: string; choices?: string; scale?: string };
+export type QuestionErrors = { title?: string; choices?: string; scale?: string; range?: string; rows?: string };
 
 // The choices a question keeps: trimmed, blank rows dropped.
 export const filledChoices = (choices: readonly string[]) =>
   choices.map((choice) => choice.trim()).filter((choice) => choice.length > 0);
+
+// A range bound as typed: null when blank, NaN when not a number.
+export const boundOf = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
 
 export function validateQuestion(question: DesignerQuestion): QuestionErrors {
   const errors: QuestionErrors = {};
@@ -237,6 +272,18 @@ export function validateQuestion(question: DesignerQuestion): QuestionErrors {
     }
     return errors;
   }
+  if (question.type === 'number') {
+    const [min, max] = [boundOf(question.min), boundOf(question.max)];
+    if (Number.isNaN(min) || Number.isNaN(max)) errors.range = 'The smallest and largest answers are numbers.';
+    else if (min !== null && max !== null && min > max)
+      errors.range = 'The largest answer must not be below the smallest.';
+  }
+  if (question.type === 'matrix') {
+    const rows = filledChoices(question.rows);
+    if (rows.length === 0) errors.rows = 'A matrix needs at least one row.';
+    else if (new Set(rows).size !== rows.length) errors.rows = 'Each row must be different.';
+  }
+  if (!hasChoices(question.type)) return errors;
   const choices = filledChoices(question.choices);
   if (choices.length === 0) errors.choices = NO_CHOICE_MESSAGE;
   else if (new Set(choices).size !== choices.length) errors.choices = 'Each choice must be different.';
@@ -246,8 +293,14 @@ export function validateQuestion(question: DesignerQuestion): QuestionErrors {
 // What the designer stores after a valid save: title trimmed, blank choices dropped (rows padded
 // back to the minimum for the next edit).
 export function normaliseQuestion(question: DesignerQuestion): DesignerQuestion {
-  if (question.type === 'stars') return { ...question, title: question.title.trim(), choices: blankChoices() };
-  return { ...question, title: question.title.trim(), choices: padChoices(filledChoices(question.choices)) };
+  const title = question.title.trim();
+  if (!hasChoices(question.type)) return { ...question, title, choices: blankChoices(), unit: question.unit.trim() };
+  return {
+    ...question,
+    title,
+    choices: padChoices(filledChoices(question.choices)),
+    rows: padChoices(filledChoices(question.rows)),
+  };
 }
 
 export const QUESTION_TYPE_LABELS: Record<QuestionKind, string> = {
@@ -255,18 +308,54 @@ export const QUESTION_TYPE_LABELS: Record<QuestionKind, string> = {
   radios: 'Multiple Choice (Radio Button)',
   checkboxes: 'Checkboxes',
   stars: 'Star Rating',
+  short_text: 'Short text',
+  long_text: 'Long text',
+  number: 'Number',
+  date: 'Date',
+  nps: 'Net Promoter Score (0 to 10)',
+  matrix: 'Matrix (rows on one scale)',
+  ranking: 'Ranking',
 };
+
+/** One line about a question's type and settings: the designer's list and the Preview step. */
+export function describeQuestion(q: DesignerQuestion): string {
+  const label = QUESTION_TYPE_LABELS[q.type];
+  const optional = V2_TYPES.includes(q.type) && !q.required ? ' (optional)' : '';
+  if (q.type === 'stars') return `${QUESTION_TYPE_LABELS.stars}: ${q.scale} ${q.shape}s`;
+  if (q.type === 'matrix') {
+    return `${label}: ${filledChoices(q.rows).join(', ')} × ${filledChoices(q.choices).join(', ')}${optional}`;
+  }
+  if (q.type === 'number') {
+    const range = [q.min.trim() || '…', q.max.trim() || '…'].join(' to ');
+    return `${label}: ${range}${q.unit.trim() ? ` ${q.unit.trim()}` : ''}${optional}`;
+  }
+  if (!hasChoices(q.type)) return `${label}${optional}`;
+  return `${label}: ${filledChoices(q.choices).join(', ')}${optional}`;
+}
+
+/** One question as the API takes it (GraphQL SurveyQuestionInput, survey JSON). */
+export function questionInput(q: DesignerQuestion) {
+  const title = q.title.trim();
+  if (q.type === 'stars') return { type: q.type, title, scale: q.scale, shape: q.shape };
+  if (V1_TYPES.includes(q.type)) return { type: q.type, title, choices: filledChoices(q.choices) };
+  return {
+    type: q.type,
+    title,
+    required: q.required,
+    ...(hasChoices(q.type) ? { choices: filledChoices(q.choices) } : {}),
+    ...(q.type === 'matrix' ? { rows: filledChoices(q.rows) } : {}),
+    ...(q.type === 'number'
+      ? { min: boundOf(q.min) ?? undefined, max: boundOf(q.max) ?? undefined, unit: q.unit.trim() || undefined }
+      : {}),
+  };
+}
 
 // ---- API inputs --------------------------------------------------------------------------------
 
 export type EscrowRef = { escrowAddress: string; signerAddress: string };
 
 function questionInputs(values: WizardValues) {
-  return values.questions.map((q) =>
-    q.type === 'stars'
-      ? { type: q.type, title: q.title.trim(), scale: q.scale, shape: q.shape }
-      : { type: q.type, title: q.title.trim(), choices: filledChoices(q.choices) },
-  );
+  return values.questions.map(questionInput);
 }
 
 // The editable fields every save sends (amounts already validated as whole IPT).

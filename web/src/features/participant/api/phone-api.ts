@@ -19,9 +19,14 @@ export type OpenRequest = {
 };
 
 export type StarOptions = { scale: number; shape: 'star' | 'heart' | 'thumb' };
+type Base = { id: string; index: number; title: string };
+// survey format 2 (this app sends surveyVersion=2): the newer types and their settings
+type Newer = { required: boolean; min?: number | null; max?: number | null; unit?: string | null; rows?: string[] };
+export type PersonalType = 'short_text' | 'long_text' | 'number' | 'date';
 export type PhoneQuestion =
-  | { id: string; index: number; type: 'dropdown' | 'radios' | 'checkboxes'; title: string; options: string[] }
-  | { id: string; index: number; type: 'stars'; title: string; options: StarOptions };
+  | (Base & { type: 'dropdown' | 'radios' | 'checkboxes'; options: string[] })
+  | (Base & { type: 'stars'; options: StarOptions })
+  | (Base & Newer & { type: PersonalType | 'nps' | 'matrix' | 'ranking'; options: string[] });
 
 export type EndUserData = {
   id: string;
@@ -62,7 +67,9 @@ export type Submitted = {
   payout: Payout | null;
 };
 export type Accepted = { id: string; memberId: string; created: string; payout: Payout | null };
-export type SurveyAnswer = { questionId: string; answer: string | string[] | number };
+export type SurveyAnswer = { questionId: string; answer: string | string[] | number | Record<string, string> };
+// the survey format this app knows (docs/api/phone.md): older clients get 409 on newer surveys
+export const SURVEY_VERSION = 2;
 
 export class PhoneApiError extends Error {
   constructor(
@@ -109,11 +116,21 @@ export const phoneApi = {
       'GET',
       `/v1/requestClient/getOpenRequests?${query({ page, limit })}`,
     ),
-  request: (requestID: string) => call<EndUserData>('GET', `/v1/requestClient/getEndUserData?${query({ requestID })}`),
+  request: (requestID: string) =>
+    call<EndUserData>('GET', `/v1/requestClient/getEndUserData?${query({ requestID, surveyVersion: SURVEY_VERSION })}`),
   checkSubmitted: (requestId: string, deviceId: string) =>
     call<Submitted>('GET', `/v1/requestClient/checkSubmitted?${query({ requestId, deviceId })}`),
-  submitSurvey: (body: { requestId: string; deviceId: string; walletAddress: string; answers: SurveyAnswer[] }) =>
-    call<Accepted>('POST', '/v1/requestClient/submitSurvey', body),
+  submitSurvey: (body: {
+    requestId: string;
+    deviceId: string;
+    walletAddress: string;
+    answers: SurveyAnswer[];
+    // the personal questions answered inside encryptedData (sealed to the request key)
+    personal?: string[];
+    encryptedData?: string;
+    sealedKey?: string;
+    presented?: { questions: string[]; options: Record<string, string[]> };
+  }) => call<Accepted>('POST', '/v1/requestClient/submitSurvey', { ...body, surveyVersion: SURVEY_VERSION }),
   submitCollection: (body: {
     requestId: string;
     deviceId: string;

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { randomBytes } from '../../../crypto/bytes';
-import { DATA_KEY_BYTES, sealCollectionResponse } from '../../../crypto/collection-response';
+import { DATA_KEY_BYTES, sealCollectionResponse, type CollectionData } from '../../../crypto/collection-response';
 import { formatDateTime } from '../../../shared/ui/format-date';
 import { PhoneApiError, phoneApi, type Accepted, type EndUserData, type Submitted } from '../api/phone-api';
 import { deviceId, rememberAnswer } from '../participant-storage';
@@ -24,7 +24,7 @@ import {
 import { uploadEncryptedImages, type PickedImage } from './image-upload';
 import { Panel } from './light-ui';
 import { PayoutStatus } from './payout-status';
-import { checkSurvey, SurveyFields, surveyAnswers, type SurveyValues } from './survey-form';
+import { checkSurvey, personalAnswers, SurveyFields, surveyAnswers, type SurveyValues } from './survey-form';
 
 // The answering part of the request page, loaded after the request is on screen: the form, the
 // wallet, encryption and upload, then the answer's state.
@@ -93,11 +93,19 @@ export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: 
     try {
       let accepted: Accepted;
       if (request.type === 'survey') {
+        const personal = personalAnswers(questions, survey);
+        const ids = Object.keys(personal);
+        // text, number and date answers are sealed here, like a collection's data: the server
+        // stores ciphertext only
+        const sealed = ids.length
+          ? await sealCollectionResponse(request.id, request.publicKey, { answers: personal } as CollectionData)
+          : {};
         accepted = await phoneApi.submitSurvey({
           requestId: request.id,
           deviceId: device,
           walletAddress: wallet.address,
           answers: surveyAnswers(questions, survey),
+          ...(ids.length ? { personal: ids, ...sealed } : {}),
         });
       } else {
         const dataKey = randomBytes(DATA_KEY_BYTES);

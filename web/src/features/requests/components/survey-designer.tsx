@@ -16,7 +16,14 @@ import { useId, useState } from 'react';
 import type { QuestionKind } from '../../../gql/types';
 import { ConfirmDeleteDialog } from '../../../shared/ui/confirm-delete-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { filledChoices, newQuestion, QUESTION_TYPE_LABELS, type DesignerQuestion } from '../request-form';
+import {
+  describeQuestion,
+  newQuestion,
+  QUESTION_TYPE_LABELS,
+  V1_TYPES,
+  V2_TYPES,
+  type DesignerQuestion,
+} from '../request-form';
 import { QuestionEditor } from './question-editor';
 import { SurveyJsonActions } from './survey-json-actions';
 import { Hint } from '../../../shared/ui/hint';
@@ -30,12 +37,9 @@ type Props = {
   locked: boolean;
 };
 
-const TYPES: QuestionKind[] = ['dropdown', 'radios', 'checkboxes', 'stars'];
+const TYPES: QuestionKind[] = [...V1_TYPES, ...V2_TYPES];
 
-const describe = (q: DesignerQuestion) =>
-  q.type === 'stars'
-    ? `${QUESTION_TYPE_LABELS.stars}: ${q.scale} ${q.shape}s`
-    : `${QUESTION_TYPE_LABELS[q.type]}: ${filledChoices(q.choices).join(', ')}`;
+const describe = describeQuestion;
 
 // Step 2 of the survey wizard: the questions, each opened for editing with a click.
 export function SurveyDesigner({ questions, onChange, invalid, locked }: Props) {

@@ -7,6 +7,7 @@ import { ParticipantLinkPart, RESPONSE_PARTS, SurveyResponsesPart } from '../com
 import { RequestPageShell } from '../components/request-page-shell';
 import { SurveyCsvButtons } from '../components/survey-csv-buttons';
 import { SurveyPies } from '../components/survey-pies';
+import { SurveyPersonalAnswers } from '../components/survey-personal-answers';
 
 // /admin/request/survey/detail/:id: High Level Details and one pie per question; paid after review,
 // the responses with Approve and Reject.
@@ -35,6 +36,7 @@ export function SurveyDetailPage() {
         <>
           {request.status === 1 ? <ParticipantLinkPart requestId={request.id} title={request.title} /> : null}
           <SurveyPies requestId={request.id} responseCount={request.responseCount} />
+          <SurveyPersonalAnswers requestId={request.id} keyId={request.keyId} />
           {request.payAfterReview ? <SurveyResponsesPart request={request} /> : null}
         </>
       )}
