@@ -230,3 +230,90 @@ describe('a survey with the newer types', () => {
     }
   });
 });
+
+const messageOf = (res: { body: unknown }) => (res.body as { error: { message: string } }).error.message;
+
+describe('logic', () => {
+  const eq = (question: number, value: string) => ({
+    match: 'all',
+    conditions: [{ question, op: 'equals', values: [value] }],
+  });
+  const LOGIC = [
+    {
+      type: 'radios',
+      title: 'Do you exercise?',
+      options: ['Yes', 'No'],
+      logic: { skip: { when: eq(0, 'No'), to: 3 } },
+    },
+    { type: 'nps', title: 'You said {{q1}}: recommend it?' },
+    {
+      type: 'checkboxes',
+      title: 'What do promoters like?',
+      options: ['Air', 'Fun'],
+      logic: { showIf: { match: 'any', conditions: [{ question: 1, op: 'range', min: 9, max: 10 }] } },
+    },
+    { type: 'dropdown', title: 'Age band', options: ['18-24', '25+'] },
+  ];
+  let s: LegacyRequest;
+  let q: LegacyQuestion[];
+  beforeAll(async () => {
+    s = await createRequest(
+      alice,
+      surveyBody(key.id, { data: LOGIC, bonus_amount: 100, bonus_each: 1, ...unverifiedEscrow() }),
+    );
+    q = s.data as LegacyQuestion[];
+  });
+  const answers = (...given: [number, unknown][]) => given.map(([i, answer]) => ({ questionId: q[i].id, answer }));
+
+  it('keeps the logic and serves it to version 2 clients only', async () => {
+    expect((q[0] as { logic?: unknown }).logic).toEqual({ skip: { when: eq(0, 'No'), to: 3 } });
+    expect(q[1].title).toBe('You said {{q1}}: recommend it?');
+    const gql = await alice.client.gql<{ request: { questions: { logic: unknown }[] } }>(
+      `query($id: ID!) { request(id: $id) { questions { logic { showIf { match conditions { question op values min max } } skip { to } } } } }`,
+      { id: s.id },
+    );
+    expect(gql.data?.request.questions[0].logic).toEqual({ showIf: null, skip: { to: '3' } });
+    expect(gql.data?.request.questions[2].logic).toEqual({
+      showIf: { match: 'any', conditions: [{ question: 1, op: 'range', values: null, min: 9, max: 10 }] },
+      skip: null,
+    });
+    const old = await phone.rest('GET', '/v1/requestClient/getSurveyQuestions', undefined, { requestId: s.id });
+    expectError(old, 409, 'CLIENT_UPDATE_REQUIRED');
+    expect(messageOf(old)).toMatch(/, logic\): update the app/);
+  });
+
+  it('takes answers that follow the logic and refuses the others, naming the question', async () => {
+    for (const ok of [
+      answers([0, 'Yes'], [1, 10], [2, ['Fun']], [3, '25+']),
+      answers([0, 'Yes'], [1, 5], [3, '25+']),
+      answers([0, 'No'], [3, '18-24']),
+    ]) {
+      expect((await submit(s, { answers: ok })).status).toBe(200);
+    }
+    for (const [bad, message] of [
+      [answers([0, 'Yes'], [1, 5], [2, ['Fun']], [3, '25+']), /"What do promoters like\?" is not shown/],
+      [answers([0, 'No'], [1, 9], [3, '25+']), /"You said \{\{q1\}\}: recommend it\?" is not shown/],
+      [answers([0, 'Yes'], [3, '25+']), /missing: You said \{\{q1\}\}: recommend it\?/],
+      [answers([0, 'Yes'], [1, 9], [3, '25+']), /missing: What do promoters like\?/],
+    ] as const) {
+      const res = await submit(s, { answers: bad });
+      expectError(res, 400, 'BAD_USER_INPUT');
+      expect(messageOf(res)).toMatch(message);
+    }
+  });
+
+  it('refuses logic on later or missing questions, unknown answers and skips backwards', async () => {
+    const at = (logic: object, i = 1) => LOGIC.map((x, j) => (j === i ? { ...x, logic } : x));
+    for (const [data, message] of [
+      [at({ showIf: eq(2, 'Air') }), /Question 2: its display condition must look at an earlier question/],
+      [at({ showIf: eq(0, 'Maybe') }), /"Maybe" is not an answer of question 1/],
+      [at({ skip: { when: eq(0, 'Yes'), to: 0 } }), /Question 2: a skip must go to a later question/],
+      [at({ showIf: eq(3, '25+') }, 3), /must look at an earlier question/],
+      [LOGIC.map((x, j) => (j === 3 ? { ...x, title: 'Age, {{q9}}?' } : x)), /pipes question 9/],
+    ] as const) {
+      const res = await alice.client.rest('POST', '/v1/request/create', surveyBody(key.id, { data }));
+      expectError(res, 400, 'BAD_USER_INPUT');
+      expect(messageOf(res)).toMatch(message);
+    }
+  });
+});

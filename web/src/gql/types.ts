@@ -303,6 +303,36 @@ export type InviteInput = {
   roomId: Scalars['ID']['input'];
 };
 
+/** An earlier closed answer compared (survey logic) */
+export type LogicConditionInput = {
+  /** range: the highest rating */
+  max?: InputMaybe<Scalars['Float']['input']>;
+  /** range: the lowest rating */
+  min?: InputMaybe<Scalars['Float']['input']>;
+  /** equals (values[0]), one_of (values) or range (min..max) */
+  op: Scalars['String']['input'];
+  /** the earlier question, by 0-based position */
+  question: Scalars['Int']['input'];
+  /** equals, one_of: the answers compared with */
+  values?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** Conditions combined with all or any */
+export type LogicConditionSetInput = {
+  /** the conditions (1 to 10) */
+  conditions: Array<LogicConditionInput>;
+  /** all or any */
+  match: Scalars['String']['input'];
+};
+
+/** After a question, a jump forward when conditions hold */
+export type LogicSkipInput = {
+  /** a later question by 0-based position (as digits, not the next), or end */
+  to: Scalars['String']['input'];
+  /** when to jump */
+  when: LogicConditionSetInput;
+};
+
 /** Credentials for a session */
 export type LoginInput = {
   /** the password */
@@ -337,6 +367,14 @@ export type QuestionKind =
   | 'ranking'
   | 'short_text'
   | 'stars';
+
+/** A question's logic: display condition and skip */
+export type QuestionLogicInput = {
+  /** shown only when these hold */
+  showIf?: InputMaybe<LogicConditionSetInput>;
+  /** the jump after this question */
+  skip?: InputMaybe<LogicSkipInput>;
+};
 
 /** A new account */
 export type RegisterInput = {
@@ -422,6 +460,8 @@ export type StarShape =
 export type SurveyQuestionInput = {
   /** choice types: blank rows are dropped; at least one must remain */
   choices?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** survey format 2: display condition and skip */
+  logic?: InputMaybe<QuestionLogicInput>;
   /** number: the largest answer allowed */
   max?: InputMaybe<Scalars['Float']['input']>;
   /** number: the smallest answer allowed */

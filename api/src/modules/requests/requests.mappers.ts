@@ -1,7 +1,9 @@
 import { choicesOf, type QuestionView } from '../surveys/surveys.views';
+import { isV1Type } from '../surveys/survey-question.entity';
+import type { ConditionSet, QuestionLogic } from '../../../../shared/survey-logic';
 import { capacityOf } from './request.entity';
 import type { ContractRecord, RequestRecord } from './request-rows';
-import type { ContractType, RequestType, SurveyQuestionType } from './requests.types';
+import type { ContractType, QuestionLogicType, RequestType, SurveyQuestionType } from './requests.types';
 import type { Overview } from './dashboard.service';
 
 // Entity -> API shapes. GraphQL gets camelCase; the legacy REST paths get the old names.
@@ -19,7 +21,8 @@ export const toQuestion = (q: QuestionView): SurveyQuestionType => ({
   choices: q.type === 'stars' ? q.options.map((o) => o.label) : choicesOf(q),
   scale: q.scale,
   shape: q.shape,
-  required: q.settings ? q.settings.required !== false : q.type !== 'stars',
+  required: isV1Type(q.type) ? q.type !== 'stars' : q.settings?.required !== false,
+  logic: q.settings?.logic ? toLogic(q.settings.logic) : null,
   min: q.settings?.min ?? null,
   max: q.settings?.max ?? null,
   unit: q.settings?.unit ?? null,
@@ -72,6 +75,21 @@ export const toContract = (r: ContractRecord): ContractType => ({
 // ---- legacy REST ------------------------------------------------------------------------------
 
 /** A survey question as the legacy designer reads it: options, or { scale, shape } for stars. */
+const toSet = (set: ConditionSet) => ({
+  match: set.match,
+  conditions: set.conditions.map((c) => ({
+    question: c.question,
+    op: c.op,
+    values: c.values ?? null,
+    min: c.min ?? null,
+    max: c.max ?? null,
+  })),
+});
+const toLogic = (logic: QuestionLogic): QuestionLogicType => ({
+  showIf: logic.showIf ? toSet(logic.showIf) : null,
+  skip: logic.skip ? { when: toSet(logic.skip.when), to: String(logic.skip.to) } : null,
+});
+
 export const legacyQuestion = (q: QuestionView) => ({
   id: q.id,
   index: q.position,
@@ -83,7 +101,8 @@ export const legacyQuestion = (q: QuestionView) => ({
 });
 
 const legacySettings = ({ type, settings }: QuestionView) => ({
-  required: settings?.required !== false,
+  required: isV1Type(type) ? type !== 'stars' : settings?.required !== false,
+  ...(settings?.logic ? { logic: settings.logic } : {}),
   ...(type === 'number'
     ? { min: settings?.min ?? null, max: settings?.max ?? null, unit: settings?.unit ?? null }
     : {}),

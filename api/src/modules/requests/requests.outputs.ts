@@ -12,6 +12,27 @@ const requestType = z.enum(REQUEST_TYPES);
 const typeName = z.enum(['Collection', 'Survey']);
 const escrow = evmAddressOut.nullable();
 
+const conditionSetOut = z.strictObject({
+  match: z.enum(['all', 'any']),
+  conditions: z.array(
+    z.strictObject({
+      question: count.describe('an earlier question, by 0-based position'),
+      op: z.enum(['equals', 'one_of', 'range']),
+      values: z.array(z.string()).optional(),
+      min: z.number().optional(),
+      max: z.number().optional(),
+    }),
+  ),
+});
+const logicOut = z.strictObject({
+  showIf: conditionSetOut.nullable().optional().describe('shown only when these conditions hold'),
+  skip: z
+    .strictObject({ when: conditionSetOut, to: z.union([count, z.literal('end')]) })
+    .nullable()
+    .optional()
+    .describe('after this question, jump to a later position (or the end) when the conditions hold'),
+});
+
 /** a survey question as the legacy designer and the phone read it */
 export const legacyQuestionOut = z.strictObject({
   id: uuid,
@@ -34,6 +55,7 @@ export const legacyQuestionOut = z.strictObject({
   max: z.number().nullable().optional().describe('number: the largest answer allowed (null: any)'),
   unit: z.string().nullable().optional().describe('number: its unit, e.g. kg'),
   rows: z.array(z.string()).optional().describe('matrix: its rows, each answered with one column'),
+  logic: logicOut.optional().describe('survey version 2: its display condition and skip'),
 });
 
 /** a list row (spec section 3 "Request (list row)") */

@@ -43,6 +43,44 @@ export class CollectionOptionsType {
   personalImages!: boolean;
 }
 
+@ObjectType('LogicCondition', { description: 'An earlier closed answer compared (survey logic)' })
+export class LogicConditionType {
+  @Field(() => Int, { description: 'the earlier question, by 0-based position' })
+  question!: number;
+  @Field(() => String, { description: 'equals (values[0]), one_of (values) or range (min..max)' })
+  op!: string;
+  @Field(() => [String], { nullable: true, description: 'equals, one_of: the answers compared with' })
+  values!: string[] | null;
+  @Field(() => Float, { nullable: true, description: 'range: the lowest rating' })
+  min!: number | null;
+  @Field(() => Float, { nullable: true, description: 'range: the highest rating' })
+  max!: number | null;
+}
+
+@ObjectType('LogicConditionSet', { description: 'Conditions combined with all or any' })
+export class LogicConditionSetType {
+  @Field(() => String, { description: 'all or any' })
+  match!: string;
+  @Field(() => [LogicConditionType], { description: 'the conditions' })
+  conditions!: LogicConditionType[];
+}
+
+@ObjectType('LogicSkip', { description: 'After a question, a jump forward when conditions hold' })
+export class LogicSkipType {
+  @Field(() => LogicConditionSetType, { description: 'when to jump' })
+  when!: LogicConditionSetType;
+  @Field(() => String, { description: 'a later question by 0-based position (as digits), or end' })
+  to!: string;
+}
+
+@ObjectType('QuestionLogic', { description: "A question's logic: display condition and skip" })
+export class QuestionLogicType {
+  @Field(() => LogicConditionSetType, { nullable: true, description: 'shown only when these hold' })
+  showIf!: LogicConditionSetType | null;
+  @Field(() => LogicSkipType, { nullable: true, description: 'the jump after this question' })
+  skip!: LogicSkipType | null;
+}
+
 @ObjectType('SurveyQuestion', { description: 'One question of a survey' })
 export class SurveyQuestionType {
   @Field(() => ID, { description: 'the question id' })
@@ -71,6 +109,8 @@ export class SurveyQuestionType {
   unit!: string | null;
   @Field(() => [String], { nullable: true, description: 'matrix: the rows, each answered with one column' })
   rows!: string[] | null;
+  @Field(() => QuestionLogicType, { nullable: true, description: 'its display condition and skip, if any' })
+  logic!: QuestionLogicType | null;
 }
 
 @ObjectType('Request', { description: 'A data access request (collection) or a survey; whole IPT amounts' })
@@ -233,6 +273,44 @@ export class CollectionOptionsInput {
   personalImages?: boolean;
 }
 
+@InputType({ description: 'An earlier closed answer compared (survey logic)' })
+export class LogicConditionInput {
+  @Field(() => Int, { description: 'the earlier question, by 0-based position' })
+  question!: number;
+  @Field(() => String, { description: 'equals (values[0]), one_of (values) or range (min..max)' })
+  op!: string;
+  @Field(() => [String], { nullable: true, description: 'equals, one_of: the answers compared with' })
+  values?: string[];
+  @Field(() => Float, { nullable: true, description: 'range: the lowest rating' })
+  min?: number;
+  @Field(() => Float, { nullable: true, description: 'range: the highest rating' })
+  max?: number;
+}
+
+@InputType({ description: 'Conditions combined with all or any' })
+export class LogicConditionSetInput {
+  @Field(() => String, { description: 'all or any' })
+  match!: string;
+  @Field(() => [LogicConditionInput], { description: 'the conditions (1 to 10)' })
+  conditions!: LogicConditionInput[];
+}
+
+@InputType({ description: 'After a question, a jump forward when conditions hold' })
+export class LogicSkipInput {
+  @Field(() => LogicConditionSetInput, { description: 'when to jump' })
+  when!: LogicConditionSetInput;
+  @Field(() => String, { description: 'a later question by 0-based position (as digits, not the next), or end' })
+  to!: string;
+}
+
+@InputType({ description: "A question's logic: display condition and skip" })
+export class QuestionLogicInput {
+  @Field(() => LogicConditionSetInput, { nullable: true, description: 'shown only when these hold' })
+  showIf?: LogicConditionSetInput;
+  @Field(() => LogicSkipInput, { nullable: true, description: 'the jump after this question' })
+  skip?: LogicSkipInput;
+}
+
 @InputType({ description: 'One question of a survey' })
 export class SurveyQuestionInput {
   @Field(() => QuestionKindEnum, { description: 'its type (QuestionKind)' })
@@ -258,6 +336,8 @@ export class SurveyQuestionInput {
   unit?: string;
   @Field(() => [String], { nullable: true, description: 'matrix: its rows (blank ones are dropped; at least one)' })
   rows?: string[];
+  @Field(() => QuestionLogicInput, { nullable: true, description: 'survey format 2: display condition and skip' })
+  logic?: QuestionLogicInput;
 }
 
 /** Fields shared by create and update; every one optional on update (the rest stays). */

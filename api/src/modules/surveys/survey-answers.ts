@@ -1,7 +1,8 @@
 import { AppError, badInput } from '../../shared/errors';
 import { isPersonal, isV1Type } from './survey-question.entity';
 import type { AnswerInput } from './surveys.schemas';
-import { matrixLabel, type QuestionView } from './surveys.views';
+import { asInput, logicQuestion, matrixLabel, type QuestionView } from './surveys.views';
+import { shownQuestions, type LogicAnswer } from '../../../../shared/survey-logic';
 
 /** One option a submission chooses; a ranking answer gives each option its place. */
 export type Chosen = { optionId: string; rank: number | null };
@@ -23,7 +24,8 @@ export const updateRequired = (types: string[]) =>
 /** Refuses a version-1 client a survey with any of the newer types (a 409 telling it to update). */
 export function assertClientKnows(questions: QuestionView[], version: 1 | 2): void {
   if (version === 2) return;
-  const newer = [...new Set(questions.filter((q) => !isV1Type(q.type)).map((q) => q.type))];
+  const newer: string[] = [...new Set(questions.filter((q) => !isV1Type(q.type)).map((q) => q.type))];
+  if (questions.some((q) => q.settings?.logic)) newer.push('logic');
   if (newer.length) throw updateRequired(newer);
 }
 
@@ -40,6 +42,8 @@ export function checkSurveyAnswers(questions: QuestionView[], input: SurveySubmi
   assertClientKnows(questions, input.version);
   const chosen: Chosen[] = [];
   const answered = new Set<string>();
+  // the answers by position, as the logic reads them (a personal answer only counts as given)
+  const given: LogicAnswer[] = questions.map(() => undefined);
   input.answers.forEach((a, i) => {
     const q = a.questionId ? questions.find((x) => x.id === a.questionId) : questions[a.index ?? -1];
     if (!q) throw badInput(`answers.${i}: no such question in this survey`);
@@ -50,6 +54,7 @@ export function checkSurveyAnswers(questions: QuestionView[], input: SurveySubmi
       );
     }
     answered.add(q.id);
+    given[q.position] = a.answer;
     chosen.push(...optionsChosen(q, a.answer, `answers.${i}`));
   });
   input.personal.forEach((id, i) => {
@@ -57,8 +62,17 @@ export function checkSurveyAnswers(questions: QuestionView[], input: SurveySubmi
     if (!q || !isPersonal(q.type)) throw badInput(`personal.${i}: not a personal question of this survey`);
     if (answered.has(q.id)) throw badInput(`personal.${i}: the question "${q.title}" is answered twice`);
     answered.add(q.id);
+    given[q.position] = '';
   });
-  const missing = questions.filter((q) => isRequired(q) && !answered.has(q.id));
+  const shown = shownQuestions(
+    questions.map((q) => logicQuestion(asInput(q))),
+    given,
+  );
+  const hidden = questions.find((q, i) => !shown[i] && answered.has(q.id));
+  if (hidden) {
+    throw badInput(`"${hidden.title}" is not shown to this participant by the survey's logic: leave it unanswered`);
+  }
+  const missing = questions.filter((q, i) => shown[i] && isRequired(q) && !answered.has(q.id));
   if (missing.length) throw badInput(`Answer every question; missing: ${missing.map((q) => q.title).join(', ')}`);
   return chosen;
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CONDITION_OPS, logicProblems, type QuestionLogic } from '../../../../shared/survey-logic';
+import { logicQuestion } from './surveys.views';
 import { trimmed } from '../../shared/validation';
 import {
   isPersonal,
@@ -43,7 +45,38 @@ function checkedChoices(list: string[] | undefined, ctx: z.RefinementCtx, path =
   return choices;
 }
 
+const conditionSet = z.strictObject({
+  match: z.enum(['all', 'any']).describe('all: every condition holds; any: one does'),
+  conditions: z
+    .array(
+      z.strictObject({
+        question: z.number().int().min(0).max(MAX_QUESTIONS).describe('an earlier question, by 0-based position'),
+        op: z.enum(CONDITION_OPS).describe('equals (values[0]), one_of (values), range (min..max, stars and nps)'),
+        values: z.array(z.string().max(200)).max(MAX_CHOICES).optional().describe('equals, one_of: answers'),
+        min: z.number().finite().optional().describe('range: the lowest rating'),
+        max: z.number().finite().optional().describe('range: the highest rating'),
+      }),
+    )
+    .max(10),
+});
+const logicSchema = z
+  .strictObject({
+    showIf: conditionSet.nullable().optional().describe('shown only when these conditions on earlier answers hold'),
+    skip: z
+      .strictObject({
+        when: conditionSet,
+        to: z
+          .union([z.literal('end'), z.coerce.number().int().min(0).max(MAX_QUESTIONS)])
+          .describe('a later position (0-based), or end'),
+      })
+      .nullable()
+      .optional()
+      .describe('after this question, jump to a later one (or the end) when the conditions hold'),
+  })
+  .describe('survey format 2: display condition and skip');
+
 const newerSettings = {
+  logic: logicSchema.nullable().optional(),
   required: z.boolean().optional().describe('the newer types: whether it must be answered (default true)'),
   min: z.number().finite().nullable().optional().describe('number: the smallest answer allowed'),
   max: z.number().finite().nullable().optional().describe('number: the largest answer allowed'),
@@ -60,8 +93,11 @@ function settingsOf(
   q: { type: QuestionType } & Partial<Record<keyof typeof newerSettings, unknown>>,
   ctx: z.RefinementCtx,
 ) {
-  if (isV1Type(q.type)) return null;
-  const settings: QuestionSettings = { required: q.required !== false };
+  const logic = (q.logic as QuestionLogic | null | undefined) ?? null;
+  const hasLogic = Boolean(logic?.showIf || logic?.skip);
+  // the four old types carry settings only for their logic
+  if (isV1Type(q.type)) return hasLogic ? { logic } : null;
+  const settings: QuestionSettings = { required: q.required !== false, ...(hasLogic ? { logic } : {}) };
   if (q.type === 'number') {
     const min = typeof q.min === 'number' ? q.min : null;
     const max = typeof q.max === 'number' ? q.max : null;
@@ -107,7 +143,7 @@ export const questionSchema = z
         ...base,
         scale: q.scale ?? STAR_SCALE.default,
         shape: q.shape ?? 'star',
-        settings: null,
+        settings: settingsOf(q, ctx),
       };
     }
     const settings = settingsOf(q, ctx);
@@ -126,7 +162,13 @@ export const questionSchema = z
 export const questionsSchema = z
   .array(questionSchema)
   .min(1, 'A survey needs at least one question')
-  .max(MAX_QUESTIONS, `A survey has at most ${MAX_QUESTIONS} questions`);
+  .max(MAX_QUESTIONS, `A survey has at most ${MAX_QUESTIONS} questions`)
+  .superRefine((questions, ctx) => {
+    // no condition on a later or missing question, no skip backwards: checked as the designer does
+    for (const problem of logicProblems(questions.map(logicQuestion))) {
+      ctx.addIssue({ code: 'custom', path: [problem.index, 'logic'], message: problem.message });
+    }
+  });
 
 /**
  * The legacy designer's shape: `options` is the list of choices, or `{ scale, shape }` for a star

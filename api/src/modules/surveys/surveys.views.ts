@@ -1,3 +1,4 @@
+import type { LogicQuestion } from '../../../../shared/survey-logic';
 import type { QuestionSettings, QuestionType, StarShape } from './survey-question.entity';
 import type { QuestionInput } from './surveys.schemas';
 
@@ -33,6 +34,16 @@ export const optionLabels = (q: Pick<QuestionInput, 'type' | 'choices' | 'scale'
   if (q.type === 'matrix') return (q.settings?.rows ?? []).flatMap((_, r) => q.choices.map((c) => matrixLabel(r, c)));
   return q.choices;
 };
+
+/** A question as the shared logic reads it: type, title, answer options (ratings as digits), logic. */
+export const logicQuestion = (
+  q: Pick<QuestionInput, 'type' | 'title' | 'choices' | 'scale' | 'settings'>,
+): LogicQuestion => ({
+  type: q.type,
+  title: q.title,
+  options: q.type === 'matrix' ? q.choices : optionLabels(q),
+  logic: q.settings?.logic ?? null,
+});
 
 /** The choices a stored question was made with (a matrix's columns; none for stars, NPS and the
  * personal types). */

@@ -61,6 +61,36 @@ export type CreateRequestInput = {
   type: RequestKind;
 };
 
+/** An earlier closed answer compared (survey logic) */
+export type LogicConditionInput = {
+  /** range: the highest rating */
+  max?: number | null | undefined;
+  /** range: the lowest rating */
+  min?: number | null | undefined;
+  /** equals (values[0]), one_of (values) or range (min..max) */
+  op: string;
+  /** the earlier question, by 0-based position */
+  question: number;
+  /** equals, one_of: the answers compared with */
+  values?: Array<string> | null | undefined;
+};
+
+/** Conditions combined with all or any */
+export type LogicConditionSetInput = {
+  /** the conditions (1 to 10) */
+  conditions: Array<LogicConditionInput>;
+  /** all or any */
+  match: string;
+};
+
+/** After a question, a jump forward when conditions hold */
+export type LogicSkipInput = {
+  /** a later question by 0-based position (as digits, not the next), or end */
+  to: string;
+  /** when to jump */
+  when: LogicConditionSetInput;
+};
+
 /** Who funds a request's escrow: WALLET (your browser wallet creates it; the default) or CREDIT (your prepaid credit: the platform treasury creates and funds it, and what is left on close returns to your credit) */
 export type PayWith =
   | 'CREDIT'
@@ -79,6 +109,14 @@ export type QuestionKind =
   | 'ranking'
   | 'short_text'
   | 'stars';
+
+/** A question's logic: display condition and skip */
+export type QuestionLogicInput = {
+  /** shown only when these hold */
+  showIf?: LogicConditionSetInput | null | undefined;
+  /** the jump after this question */
+  skip?: LogicSkipInput | null | undefined;
+};
 
 /** collection (personal data) or survey */
 export type RequestKind =
@@ -100,6 +138,8 @@ export type StarShape =
 export type SurveyQuestionInput = {
   /** choice types: blank rows are dropped; at least one must remain */
   choices?: Array<string> | null | undefined;
+  /** survey format 2: display condition and skip */
+  logic?: QuestionLogicInput | null | undefined;
   /** number: the largest answer allowed */
   max?: number | null | undefined;
   /** number: the smallest answer allowed */
