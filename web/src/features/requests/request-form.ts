@@ -10,7 +10,8 @@ import type {
   StarShape,
   UpdateRequestInput,
 } from '../../gql/types';
-import type { RequestWizard_RequestFragment } from './requests.generated';
+import type { LogicSetFragment, RequestWizard_RequestFragment } from './requests.generated';
+import { logicProblems, type ConditionSet, type QuestionLogic } from '../../../../shared/survey-logic';
 
 export const ACCESS_TYPES = ['Single Access', 'Multiple Access'] as const;
 export type AccessType = (typeof ACCESS_TYPES)[number];
@@ -52,6 +53,8 @@ export type DesignerQuestion = {
   unit: string;
   // matrix: its rows as typed (blank rows included)
   rows: string[];
+  // display condition and skip (positions of questions, 0-based); null: none
+  logic: QuestionLogic | null;
 };
 
 // The four types every phone client knows; the others are survey format 2 (docs/survey-json.md).
@@ -160,6 +163,7 @@ export function wizardValuesOf(request: RequestWizard_RequestFragment): WizardVa
       max: q.max === null || q.max === undefined ? '' : String(q.max),
       unit: q.unit ?? '',
       rows: padChoices(q.rows ?? []),
+      logic: q.logic ? logicOf(q.logic) : null,
     })),
     draft: request.status === 0,
     payWith: request.funding,
@@ -214,7 +218,69 @@ export function validateOptions(values: WizardValues): StepErrors {
 }
 
 export function validateDesign(values: WizardValues): StepErrors {
-  return values.questions.length > 0 ? {} : { questions: true };
+  return values.questions.length > 0 && surveyLogicProblems(values.questions).length === 0 ? {} : { questions: true };
+}
+
+// ---- survey logic ------------------------------------------------------------------------------
+
+const setOf = (set: LogicSetFragment): ConditionSet => ({
+  match: set.match === 'any' ? 'any' : 'all',
+  conditions: set.conditions.map((c) => ({
+    question: c.question,
+    op: c.op as ConditionSet['conditions'][number]['op'],
+    ...(c.values ? { values: c.values } : {}),
+    ...(c.min !== null && c.min !== undefined ? { min: c.min } : {}),
+    ...(c.max !== null && c.max !== undefined ? { max: c.max } : {}),
+  })),
+});
+
+/** A saved question's logic as the designer edits it (a skip's target as a position or end). */
+export function logicOf(
+  logic: NonNullable<RequestWizard_RequestFragment['questions']>[number]['logic'],
+): QuestionLogic | null {
+  if (!logic) return null;
+  return {
+    showIf: logic.showIf ? setOf(logic.showIf) : null,
+    skip: logic.skip
+      ? { when: setOf(logic.skip.when), to: logic.skip.to === 'end' ? 'end' : Number(logic.skip.to) }
+      : null,
+  };
+}
+
+/** The answers a question offers to logic: its choices, ratings as digits. */
+export function logicOptions(q: DesignerQuestion): string[] {
+  if (q.type === 'stars') return Array.from({ length: q.scale }, (_, i) => String(i + 1));
+  if (q.type === 'nps') return Array.from({ length: 11 }, (_, i) => String(i));
+  return filledChoices(q.choices);
+}
+
+/** The survey's logic problems, each naming its question (the same check the server makes). */
+export const surveyLogicProblems = (questions: readonly DesignerQuestion[]) =>
+  logicProblems(questions.map((q) => ({ type: q.type, title: q.title, options: logicOptions(q), logic: q.logic })));
+
+/** After question `removed` is deleted: references to later questions move up one; references to
+ * it stay pointing at a question that no longer fits, so the designer flags them. */
+export function withoutQuestion(questions: readonly DesignerQuestion[], removed: number): DesignerQuestion[] {
+  const shift = (n: number) => (n > removed ? n - 1 : n === removed ? Number.MAX_SAFE_INTEGER : n);
+  const moveSet = (set: ConditionSet): ConditionSet => ({
+    ...set,
+    conditions: set.conditions.map((c) => ({ ...c, question: shift(c.question) })),
+  });
+  return questions
+    .filter((_, i) => i !== removed)
+    .map((q) =>
+      q.logic
+        ? {
+            ...q,
+            logic: {
+              showIf: q.logic.showIf ? moveSet(q.logic.showIf) : null,
+              skip: q.logic.skip
+                ? { when: moveSet(q.logic.skip.when), to: q.logic.skip.to === 'end' ? 'end' : shift(q.logic.skip.to) }
+                : null,
+            },
+          }
+        : q,
+    );
 }
 
 export function validateStep(step: StepName, values: WizardValues): StepErrors {
@@ -251,6 +317,7 @@ export function newQuestion(type: QuestionKind): DesignerQuestion {
     max: '',
     unit: '',
     rows: blankChoices(),
+    logic: null,
   };
 }
 
@@ -319,6 +386,14 @@ export const QUESTION_TYPE_LABELS: Record<QuestionKind, string> = {
 
 /** One line about a question's type and settings: the designer's list and the Preview step. */
 export function describeQuestion(q: DesignerQuestion): string {
+  const skip = q.logic?.skip;
+  const logic =
+    (q.logic?.showIf ? ' · shown only if…' : '') +
+    (skip ? ` · may skip to ${skip.to === 'end' ? 'the end' : `question ${skip.to + 1}`}` : '');
+  return describeType(q) + logic;
+}
+
+function describeType(q: DesignerQuestion): string {
   const label = QUESTION_TYPE_LABELS[q.type];
   const optional = V2_TYPES.includes(q.type) && !q.required ? ' (optional)' : '';
   if (q.type === 'stars') return `${QUESTION_TYPE_LABELS.stars}: ${q.scale} ${q.shape}s`;
@@ -336,11 +411,13 @@ export function describeQuestion(q: DesignerQuestion): string {
 /** One question as the API takes it (GraphQL SurveyQuestionInput, survey JSON). */
 export function questionInput(q: DesignerQuestion) {
   const title = q.title.trim();
-  if (q.type === 'stars') return { type: q.type, title, scale: q.scale, shape: q.shape };
-  if (V1_TYPES.includes(q.type)) return { type: q.type, title, choices: filledChoices(q.choices) };
+  const logic = q.logic?.showIf || q.logic?.skip ? { logic: q.logic } : {};
+  if (q.type === 'stars') return { type: q.type, title, scale: q.scale, shape: q.shape, ...logic };
+  if (V1_TYPES.includes(q.type)) return { type: q.type, title, choices: filledChoices(q.choices), ...logic };
   return {
     type: q.type,
     title,
+    ...logic,
     required: q.required,
     ...(hasChoices(q.type) ? { choices: filledChoices(q.choices) } : {}),
     ...(q.type === 'matrix' ? { rows: filledChoices(q.rows) } : {}),
@@ -354,8 +431,17 @@ export function questionInput(q: DesignerQuestion) {
 
 export type EscrowRef = { escrowAddress: string; signerAddress: string };
 
+// GraphQL takes a skip's target as text (a position's digits or end)
 function questionInputs(values: WizardValues) {
-  return values.questions.map(questionInput);
+  return values.questions.map((q) => {
+    const input = questionInput(q);
+    if (!('logic' in input) || !input.logic) return input;
+    const { showIf, skip } = input.logic;
+    return {
+      ...input,
+      logic: { ...(showIf ? { showIf } : {}), ...(skip ? { skip: { ...skip, to: String(skip.to) } } : {}) },
+    };
+  });
 }
 
 // The editable fields every save sends (amounts already validated as whole IPT).

@@ -44,7 +44,15 @@ describe('survey JSON', () => {
       { ...newQuestion('date'), title: 'Last check-up' },
       { ...newQuestion('nps'), title: 'Recommend us?' },
       { ...newQuestion('matrix'), title: 'Rate each', rows: ['Price', 'Speed', ''], choices: ['Bad', 'Good', ''] },
-      { ...newQuestion('ranking'), title: 'Order these', choices: ['Sleep', 'Food', 'Sport'] },
+      {
+        ...newQuestion('ranking'),
+        title: 'Order these, {{q1}}',
+        choices: ['Sleep', 'Food', 'Sport'],
+        logic: {
+          showIf: { match: 'any', conditions: [{ question: 7, op: 'range', min: 9, max: 10 }] },
+          skip: { when: { match: 'all', conditions: [{ question: 0, op: 'equals', values: ['Daily'] }] }, to: 'end' },
+        },
+      },
     ];
     const json = JSON.parse(surveyToJson(v2)) as { version: number; questions: object[] };
     expect(json.version).toBe(2);
@@ -55,12 +63,19 @@ describe('survey JSON', () => {
       { type: 'date', title: 'Last check-up', required: true },
       { type: 'nps', title: 'Recommend us?', required: true },
       { type: 'matrix', title: 'Rate each', required: true, choices: ['Bad', 'Good'], rows: ['Price', 'Speed'] },
-      { type: 'ranking', title: 'Order these', required: true, choices: ['Sleep', 'Food', 'Sport'] },
+      {
+        type: 'ranking',
+        title: 'Order these, {{q1}}',
+        logic: v2[9].logic,
+        required: true,
+        choices: ['Sleep', 'Food', 'Sport'],
+      },
     ]);
     const back = parseSurveyJson(surveyToJson(v2));
     expect(parseSurveyJson(surveyToJson(back))).toEqual(back);
     expect(back[5]).toMatchObject({ min: '30', max: '250.5', unit: 'kg' });
     expect(back[8].rows).toEqual(['Price', 'Speed', '']);
+    expect(back[9].logic).toEqual(v2[9].logic);
   });
 
   it.each([
@@ -68,6 +83,22 @@ describe('survey JSON', () => {
     [JSON.stringify({ questions: [] }), /^format: must be "parley-survey"/],
     [JSON.stringify({ format: 'parley-survey', version: 3, questions: [] }), /^version: 3 is not supported/],
     [file({ questions: [{ type: 'nps', title: 'x' }] }), /^questions\[0\]\.type: must be one of/],
+    [
+      JSON.stringify({
+        format: 'parley-survey',
+        version: 2,
+        questions: [
+          {
+            type: 'radios',
+            title: 'a',
+            choices: ['x'],
+            logic: { showIf: { match: 'all', conditions: [{ question: 1, op: 'equals', values: ['x'] }] } },
+          },
+          { type: 'radios', title: 'b', choices: ['x'] },
+        ],
+      }),
+      /^questions\[0\]\.logic: Question 1: its display condition must look at an earlier question/,
+    ],
     [
       JSON.stringify({
         format: 'parley-survey',

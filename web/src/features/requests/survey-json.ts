@@ -7,12 +7,20 @@ import {
   newQuestion,
   padChoices,
   questionInput,
+  surveyLogicProblems,
   STAR_SCALE,
   STAR_SHAPES,
   V1_TYPES,
   V2_TYPES,
   type DesignerQuestion,
 } from './request-form';
+
+import {
+  CONDITION_OPS,
+  type ConditionOp,
+  type ConditionSet,
+  type QuestionLogic,
+} from '../../../../shared/survey-logic';
 
 export const SURVEY_JSON_FORMAT = 'parley-survey';
 // version 2 adds the newer question types and their settings; version 1 files still import
@@ -35,7 +43,7 @@ export function surveyToJson(questions: readonly DesignerQuestion[], title?: str
   const file: SurveyJson = {
     format: SURVEY_JSON_FORMAT,
     // a survey of the four old types stays version 1, which every Parley reads
-    version: questions.every((q) => V1_TYPES.includes(q.type)) ? 1 : SURVEY_JSON_VERSION,
+    version: questions.every((q) => V1_TYPES.includes(q.type) && !q.logic) ? 1 : SURVEY_JSON_VERSION,
     ...(title?.trim() ? { title: title.trim() } : {}),
     questions: questions.map(questionInput),
   };
@@ -97,7 +105,62 @@ function newerSettings(place: string, type: QuestionKind, value: Record<string, 
   return settings;
 }
 
+function conditionSet(place: string, value: unknown): ConditionSet {
+  if (!isObject(value) || (value.match !== 'all' && value.match !== 'any') || !Array.isArray(value.conditions)) {
+    throw new SurveyJsonError(`${place}: must be { "match": "all" or "any", "conditions": [...] }.`);
+  }
+  checkKeys(place, value, ['match', 'conditions']);
+  const conditions = value.conditions.map((c: unknown, i) => {
+    const at = `${place}.conditions[${i}]`;
+    if (!isObject(c) || !Number.isInteger(c.question) || !CONDITION_OPS.includes(c.op as ConditionOp)) {
+      throw new SurveyJsonError(
+        `${at}: must name a question (its 0-based position) and an op (${list(CONDITION_OPS)}).`,
+      );
+    }
+    checkKeys(at, c, ['question', 'op', 'values', 'min', 'max']);
+    if (c.values !== undefined && (!Array.isArray(c.values) || c.values.some((v) => typeof v !== 'string'))) {
+      throw new SurveyJsonError(`${at}.values: must be a list of texts.`);
+    }
+    for (const key of ['min', 'max'] as const) {
+      if (c[key] !== undefined && typeof c[key] !== 'number')
+        throw new SurveyJsonError(`${at}.${key}: must be a number.`);
+    }
+    return c as unknown as ConditionSet['conditions'][number];
+  });
+  return { match: value.match, conditions };
+}
+
+/** A question's logic (version 2): its display condition and skip; checked against the survey later. */
+function logicOf(place: string, value: unknown): QuestionLogic | null {
+  if (value === undefined || value === null) return null;
+  if (!isObject(value)) throw new SurveyJsonError(`${place}: must be an object.`);
+  checkKeys(place, value, ['showIf', 'skip']);
+  const skip = value.skip;
+  if (skip !== undefined && skip !== null) {
+    if (!isObject(skip) || (skip.to !== 'end' && !Number.isInteger(skip.to))) {
+      throw new SurveyJsonError(
+        `${place}.skip: must be { "when": {...}, "to": a question's 0-based position or "end" }.`,
+      );
+    }
+    checkKeys(`${place}.skip`, skip, ['when', 'to']);
+  }
+  return {
+    showIf: value.showIf ? conditionSet(`${place}.showIf`, value.showIf) : null,
+    skip: isObject(skip)
+      ? { when: conditionSet(`${place}.skip.when`, skip.when), to: skip.to as number | 'end' }
+      : null,
+  };
+}
+
 function question(place: string, value: unknown, version: number): DesignerQuestion {
+  const q = plainQuestion(place, isObject(value) && version === 2 ? withoutKey(value, 'logic') : value, version);
+  return isObject(value) && version === 2 ? { ...q, logic: logicOf(`${place}.logic`, value.logic) } : q;
+}
+
+const withoutKey = (value: Record<string, unknown>, key: string) =>
+  Object.fromEntries(Object.entries(value).filter(([k]) => k !== key));
+
+function plainQuestion(place: string, value: unknown, version: number): DesignerQuestion {
   if (!isObject(value)) throw new SurveyJsonError(`${place}: must be an object.`);
   const type = value.type as QuestionKind;
   const types = version === 1 ? V1_TYPES : [...V1_TYPES, ...V2_TYPES];
@@ -143,5 +206,8 @@ export function parseSurveyJson(source: string): DesignerQuestion[] {
   if (questions.length > SURVEY_JSON_LIMITS.questions) {
     throw new SurveyJsonError(`questions: a survey has at most ${SURVEY_JSON_LIMITS.questions} questions.`);
   }
-  return questions.map((q, i) => question(`questions[${i}]`, q, file.version as number));
+  const parsed = questions.map((q, i) => question(`questions[${i}]`, q, file.version as number));
+  const [problem] = surveyLogicProblems(parsed);
+  if (problem) throw new SurveyJsonError(`questions[${problem.index}].logic: ${problem.message}`);
+  return parsed;
 }

@@ -1,6 +1,7 @@
 // The participant app's only server: the public phone-app REST routes (docs/api/phone.md,
 // schema/openapi.json). Plain fetch, no Apollo: the app's first screen stays small.
 import type { CollectionOptions } from '../../../shared/collection/collection-format';
+import type { QuestionLogic } from '../../../../../shared/survey-logic';
 
 export type RequestType = 'collection' | 'survey';
 
@@ -19,7 +20,8 @@ export type OpenRequest = {
 };
 
 export type StarOptions = { scale: number; shape: 'star' | 'heart' | 'thumb' };
-type Base = { id: string; index: number; title: string };
+// logic (survey format 2): display condition and skip, by 0-based question positions
+type Base = { id: string; index: number; title: string; logic?: QuestionLogic };
 // survey format 2 (this app sends surveyVersion=2): the newer types and their settings
 type Newer = { required: boolean; min?: number | null; max?: number | null; unit?: string | null; rows?: string[] };
 export type PersonalType = 'short_text' | 'long_text' | 'number' | 'date';

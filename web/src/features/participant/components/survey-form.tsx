@@ -19,10 +19,23 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { PhoneQuestion, StarOptions, SurveyAnswer } from '../api/phone-api';
 import { MatrixField, NpsField, PersonalField, RankingField } from './survey-controls';
+import { pipeTitle, shownQuestions, type LogicAnswer } from '../../../../../shared/survey-logic';
 
 export type SurveyValues = Record<string, string | string[] | number | null | Record<string, string>>;
 const PERSONAL = ['short_text', 'long_text', 'number', 'date'];
 export const isPersonal = (q: PhoneQuestion) => PERSONAL.includes(q.type);
+
+const answersByPosition = (questions: PhoneQuestion[], values: SurveyValues): LogicAnswer[] =>
+  questions.map((q) => values[q.id] ?? undefined);
+
+/** Which questions this participant sees, by the survey's logic and their answers so far. */
+export const visibleQuestions = (questions: PhoneQuestion[], values: SurveyValues): PhoneQuestion[] => {
+  const shown = shownQuestions(
+    questions.map((q) => ({ type: q.type, title: q.title, options: [], logic: q.logic ?? null })),
+    answersByPosition(questions, values),
+  );
+  return questions.filter((_, i) => shown[i]);
+};
 
 const SHAPES = {
   star: [Star, StarBorder],
@@ -33,7 +46,7 @@ const SHAPES = {
 /** Every question answered as its type asks (stars from 1 to the scale); problems by question id. */
 export function checkSurvey(questions: PhoneQuestion[], values: SurveyValues): Record<string, string> {
   const problems: Record<string, string> = {};
-  for (const q of questions) {
+  for (const q of visibleQuestions(questions, values)) {
     const v = values[q.id];
     if (q.type === 'checkboxes') {
       if (!Array.isArray(v) || v.length === 0) problems[q.id] = 'Tick at least one.';
@@ -78,14 +91,14 @@ function checkNewer(q: Extract<PhoneQuestion, { required: boolean }>, v: SurveyV
 
 /** The closed answers, sent in clear (the server counts them); the personal ones go sealed. */
 export const surveyAnswers = (questions: PhoneQuestion[], values: SurveyValues): SurveyAnswer[] =>
-  questions
+  visibleQuestions(questions, values)
     .filter((q) => !isPersonal(q) && !blank(values[q.id]))
     .map((q) => ({ questionId: q.id, answer: values[q.id] as SurveyAnswer['answer'] }));
 
 /** The personal answers by question id (numbers as numbers), to seal for the request key. */
 export function personalAnswers(questions: PhoneQuestion[], values: SurveyValues): Record<string, string | number> {
   const answers: Record<string, string | number> = {};
-  for (const q of questions) {
+  for (const q of visibleQuestions(questions, values)) {
     const v = values[q.id];
     if (!isPersonal(q) || blank(v)) continue;
     answers[q.id] = q.type === 'number' ? Number(String(v).trim().replace(',', '.')) : String(v).trim();
@@ -137,10 +150,12 @@ export function SurveyFields({
 }) {
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
-      {questions.map((q, i) => {
+      {visibleQuestions(questions, values).map((q) => {
+        const i = questions.indexOf(q);
+        const title = pipeTitle(q.title, answersByPosition(questions, values));
         const problem = problems[q.id];
         const optional = 'required' in q && !q.required ? ' (optional)' : '';
-        const label = `${i + 1}. ${q.title}${isPersonal(q) ? '' : optional}`;
+        const label = `${i + 1}. ${title}${isPersonal(q) ? '' : optional}`;
         const labelId = `q-${q.id}-label`;
         let field;
         if (q.type === 'dropdown') {

@@ -90,6 +90,42 @@ describe('survey format 2 answers', () => {
   });
 });
 
+describe('survey logic in the participant app', () => {
+  const eq = (question: number, value: string) => ({
+    match: 'all' as const,
+    conditions: [{ question, op: 'equals' as const, values: [value] }],
+  });
+  const LOGIC: PhoneQuestion[] = [
+    {
+      id: 'a',
+      index: 0,
+      type: 'radios',
+      title: 'Sport?',
+      options: ['Yes', 'No'],
+      logic: { skip: { when: eq(0, 'No'), to: 2 } },
+    },
+    { id: 'b', index: 1, type: 'short_text', title: 'Which, {{q1}}?', options: [], required: true },
+    { id: 'c', index: 2, type: 'nps', title: 'Recommend?', options: [], required: true },
+    {
+      id: 'd',
+      index: 3,
+      type: 'dropdown',
+      title: 'Why so low?',
+      options: ['Price'],
+      logic: { showIf: { match: 'any', conditions: [{ question: 2, op: 'range', max: 6 }] } },
+    },
+  ];
+  it('asks only what is shown and sends nothing for hidden questions', () => {
+    expect(checkSurvey(LOGIC, { a: 'No', c: 9 })).toEqual({});
+    expect(surveyAnswers(LOGIC, { a: 'No', b: 'stale', c: 9, d: 'Price' })).toEqual([
+      { questionId: 'a', answer: 'No' },
+      { questionId: 'c', answer: 9 },
+    ]);
+    expect(personalAnswers(LOGIC, { a: 'No', b: 'stale', c: 9 })).toEqual({});
+    expect(checkSurvey(LOGIC, { a: 'Yes', c: 3 })).toEqual({ b: 'Please answer.', d: 'Choose one.' });
+  });
+});
+
 describe('collection answers', () => {
   const options = { profileData: true, healthData: true, personalImages: true };
   const values = {

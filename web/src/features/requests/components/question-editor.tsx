@@ -24,11 +24,14 @@ import {
   V2_TYPES,
 } from '../request-form';
 import { AnswerSettings, NumberRange, TextRows } from './question-settings';
+import { LogicEditor } from './logic-editor';
 
 type Props = {
   // index -1: a new question (spec s.4)
   index: number;
   question: DesignerQuestion;
+  // the survey's questions as they stand (logic refers to them by position)
+  questions?: readonly DesignerQuestion[];
   onCancel: () => void;
   onSave: (index: number, question: DesignerQuestion) => void;
 };
@@ -38,7 +41,7 @@ const SHAPE_LABELS: Record<StarShape, string> = { star: 'Star', heart: 'Heart', 
 
 // The editor of one question: title, then choices (at least 3 rows; blank rows are dropped on
 // save; a rating template fills them) or, for a star rating, the scale and shape.
-export function QuestionEditor({ index, question, onCancel, onSave }: Props) {
+export function QuestionEditor({ index, question, questions = [], onCancel, onSave }: Props) {
   const titleId = useId();
   // the wizard's breakpoint (spec s.9): below 600 px the editor takes the whole screen
   const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
@@ -169,6 +172,12 @@ export function QuestionEditor({ index, question, onCancel, onSave }: Props) {
               {V2_TYPES.includes(draft.type) ? <AnswerSettings draft={draft} change={change} /> : null}
             </>
           )}
+          <LogicEditor
+            index={index}
+            questions={questions}
+            logic={draft.logic}
+            onChange={(logic) => change({ ...draft, logic })}
+          />
           {/* Enter in a field saves, like the Save button */}
           <button type="submit" hidden />
         </Box>

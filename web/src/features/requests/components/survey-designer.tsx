@@ -21,7 +21,9 @@ import {
   newQuestion,
   QUESTION_TYPE_LABELS,
   V1_TYPES,
+  surveyLogicProblems,
   V2_TYPES,
+  withoutQuestion,
   type DesignerQuestion,
 } from '../request-form';
 import { QuestionEditor } from './question-editor';
@@ -47,6 +49,8 @@ export function SurveyDesigner({ questions, onChange, invalid, locked }: Props) 
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [editing, setEditing] = useState<{ index: number; question: DesignerQuestion } | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
+  // a deleted or moved question can leave logic pointing nowhere: say so before Next
+  const problems = surveyLogicProblems(questions);
 
   const save = (index: number, question: DesignerQuestion) => {
     onChange(index === -1 ? [...questions, question] : questions.map((q, i) => (i === index ? question : q)));
@@ -137,10 +141,18 @@ export function SurveyDesigner({ questions, onChange, invalid, locked }: Props) 
           ))}
         </List>
       )}
+      {problems.length ? (
+        <Alert severity="error" sx={{ mt: 1 }} aria-label="Logic problems">
+          {problems.map((p) => (
+            <div key={p.message}>{p.message}</div>
+          ))}
+        </Alert>
+      ) : null}
       {editing ? (
         <QuestionEditor
           index={editing.index}
           question={editing.question}
+          questions={questions}
           onCancel={() => setEditing(null)}
           onSave={save}
         />
@@ -152,7 +164,7 @@ export function SurveyDesigner({ questions, onChange, invalid, locked }: Props) 
         error={null}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
-          onChange(questions.filter((_, i) => i !== deleting));
+          if (deleting !== null) onChange(withoutQuestion(questions, deleting));
           setDeleting(null);
         }}
       />
