@@ -1,17 +1,9 @@
-// The wizards' values, defaults and step rules (product spec s.2 and s.5, CLARIFICATIONS "Amounts"),
-// and the conversion of those values into the API's inputs. Pure functions: the screens and their
-// tests share them.
-import type {
-  CreateRequestInput,
-  PayWith,
-  QuestionKind,
-  RequestKind,
-  RequestQuality,
-  StarShape,
-  UpdateRequestInput,
-} from '../../gql/types';
-import type { LogicSetFragment, RequestWizard_RequestFragment } from './requests.generated';
-import { logicProblems, type ConditionSet, type QuestionLogic } from '../../../../shared/survey-logic';
+// The wizards' values, defaults and step rules (product spec s.2 and s.5, CLARIFICATIONS "Amounts").
+// Pure functions: the screens and their tests share them. Their conversion into the API's inputs is
+// request-inputs.ts; one question's and the logic's rules are question-form.ts.
+import type { PayWith, QuestionKind, RequestKind, RequestQuality, StarShape } from '../../gql/types';
+import type { RequestWizard_RequestFragment } from './requests.generated';
+import type { QuestionLogic } from '../../../../shared/survey-logic';
 
 export const ACCESS_TYPES = ['Single Access', 'Multiple Access'] as const;
 export type AccessType = (typeof ACCESS_TYPES)[number];
@@ -217,70 +209,22 @@ export function validateOptions(values: WizardValues): StepErrors {
   return OPTION_FIELDS.some(({ key }) => values.options[key]) ? {} : { options: true };
 }
 
+// the logic's problems are shown by the designer (question-form.ts) and refused by the server
 export function validateDesign(values: WizardValues): StepErrors {
-  return values.questions.length > 0 && surveyLogicProblems(values.questions).length === 0 ? {} : { questions: true };
+  return values.questions.length > 0 ? {} : { questions: true };
 }
 
 // ---- survey logic ------------------------------------------------------------------------------
 
-const setOf = (set: LogicSetFragment): ConditionSet => ({
-  match: set.match === 'any' ? 'any' : 'all',
-  conditions: set.conditions.map((c) => ({
-    question: c.question,
-    op: c.op as ConditionSet['conditions'][number]['op'],
-    ...(c.values ? { values: c.values } : {}),
-    ...(c.min !== null && c.min !== undefined ? { min: c.min } : {}),
-    ...(c.max !== null && c.max !== undefined ? { max: c.max } : {}),
-  })),
-});
-
-/** A saved question's logic as the designer edits it (a skip's target as a position or end). */
-export function logicOf(
-  logic: NonNullable<RequestWizard_RequestFragment['questions']>[number]['logic'],
-): QuestionLogic | null {
+/** A saved question's logic as the designer edits it: GraphQL's nulls dropped, a skip's target
+ * (digits or end) back to a position. */
+export function logicOf(logic: unknown): QuestionLogic | null {
   if (!logic) return null;
-  return {
-    showIf: logic.showIf ? setOf(logic.showIf) : null,
-    skip: logic.skip
-      ? { when: setOf(logic.skip.when), to: logic.skip.to === 'end' ? 'end' : Number(logic.skip.to) }
-      : null,
-  };
-}
-
-/** The answers a question offers to logic: its choices, ratings as digits. */
-export function logicOptions(q: DesignerQuestion): string[] {
-  if (q.type === 'stars') return Array.from({ length: q.scale }, (_, i) => String(i + 1));
-  if (q.type === 'nps') return Array.from({ length: 11 }, (_, i) => String(i));
-  return filledChoices(q.choices);
-}
-
-/** The survey's logic problems, each naming its question (the same check the server makes). */
-export const surveyLogicProblems = (questions: readonly DesignerQuestion[]) =>
-  logicProblems(questions.map((q) => ({ type: q.type, title: q.title, options: logicOptions(q), logic: q.logic })));
-
-/** After question `removed` is deleted: references to later questions move up one; references to
- * it stay pointing at a question that no longer fits, so the designer flags them. */
-export function withoutQuestion(questions: readonly DesignerQuestion[], removed: number): DesignerQuestion[] {
-  const shift = (n: number) => (n > removed ? n - 1 : n === removed ? Number.MAX_SAFE_INTEGER : n);
-  const moveSet = (set: ConditionSet): ConditionSet => ({
-    ...set,
-    conditions: set.conditions.map((c) => ({ ...c, question: shift(c.question) })),
-  });
-  return questions
-    .filter((_, i) => i !== removed)
-    .map((q) =>
-      q.logic
-        ? {
-            ...q,
-            logic: {
-              showIf: q.logic.showIf ? moveSet(q.logic.showIf) : null,
-              skip: q.logic.skip
-                ? { when: moveSet(q.logic.skip.when), to: q.logic.skip.to === 'end' ? 'end' : shift(q.logic.skip.to) }
-                : null,
-            },
-          }
-        : q,
-    );
+  const plain = JSON.parse(
+    JSON.stringify(logic, (k, v: unknown) => (v === null || k === '__typename' ? undefined : v)),
+  );
+  const { showIf = null, skip = null } = plain as QuestionLogic;
+  return { showIf, skip: skip && { ...skip, to: skip.to === 'end' ? 'end' : Number(skip.to) } };
 }
 
 export function validateStep(step: StepName, values: WizardValues): StepErrors {
@@ -321,192 +265,9 @@ export function newQuestion(type: QuestionKind): DesignerQuestion {
   };
 }
 
-export type QuestionErrors = { title?: string; choices?: string; scale?: string; range?: string; rows?: string };
-
 // The choices a question keeps: trimmed, blank rows dropped.
 export const filledChoices = (choices: readonly string[]) =>
   choices.map((choice) => choice.trim()).filter((choice) => choice.length > 0);
 
 // A range bound as typed: null when blank, NaN when not a number.
 export const boundOf = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
-
-export function validateQuestion(question: DesignerQuestion): QuestionErrors {
-  const errors: QuestionErrors = {};
-  if (!question.title.trim()) errors.title = 'The question needs a title.';
-  if (question.type === 'stars') {
-    if (!Number.isInteger(question.scale) || question.scale < STAR_SCALE.min || question.scale > STAR_SCALE.max) {
-      errors.scale = `The scale is ${STAR_SCALE.min} to ${STAR_SCALE.max}.`;
-    }
-    return errors;
-  }
-  if (question.type === 'number') {
-    const [min, max] = [boundOf(question.min), boundOf(question.max)];
-    if (Number.isNaN(min) || Number.isNaN(max)) errors.range = 'The smallest and largest answers are numbers.';
-    else if (min !== null && max !== null && min > max)
-      errors.range = 'The largest answer must not be below the smallest.';
-  }
-  if (question.type === 'matrix') {
-    const rows = filledChoices(question.rows);
-    if (rows.length === 0) errors.rows = 'A matrix needs at least one row.';
-    else if (new Set(rows).size !== rows.length) errors.rows = 'Each row must be different.';
-  }
-  if (!hasChoices(question.type)) return errors;
-  const choices = filledChoices(question.choices);
-  if (choices.length === 0) errors.choices = NO_CHOICE_MESSAGE;
-  else if (new Set(choices).size !== choices.length) errors.choices = 'Each choice must be different.';
-  return errors;
-}
-
-// What the designer stores after a valid save: title trimmed, blank choices dropped (rows padded
-// back to the minimum for the next edit).
-export function normaliseQuestion(question: DesignerQuestion): DesignerQuestion {
-  const title = question.title.trim();
-  if (!hasChoices(question.type)) return { ...question, title, choices: blankChoices(), unit: question.unit.trim() };
-  return {
-    ...question,
-    title,
-    choices: padChoices(filledChoices(question.choices)),
-    rows: padChoices(filledChoices(question.rows)),
-  };
-}
-
-export const QUESTION_TYPE_LABELS: Record<QuestionKind, string> = {
-  dropdown: 'Dropdown',
-  radios: 'Multiple Choice (Radio Button)',
-  checkboxes: 'Checkboxes',
-  stars: 'Star Rating',
-  short_text: 'Short text',
-  long_text: 'Long text',
-  number: 'Number',
-  date: 'Date',
-  nps: 'Net Promoter Score (0 to 10)',
-  matrix: 'Matrix (rows on one scale)',
-  ranking: 'Ranking',
-};
-
-/** One line about a question's type and settings: the designer's list and the Preview step. */
-export function describeQuestion(q: DesignerQuestion): string {
-  const skip = q.logic?.skip;
-  const logic =
-    (q.logic?.showIf ? ' · shown only if…' : '') +
-    (skip ? ` · may skip to ${skip.to === 'end' ? 'the end' : `question ${skip.to + 1}`}` : '');
-  return describeType(q) + logic;
-}
-
-function describeType(q: DesignerQuestion): string {
-  const label = QUESTION_TYPE_LABELS[q.type];
-  const optional = V2_TYPES.includes(q.type) && !q.required ? ' (optional)' : '';
-  if (q.type === 'stars') return `${QUESTION_TYPE_LABELS.stars}: ${q.scale} ${q.shape}s`;
-  if (q.type === 'matrix') {
-    return `${label}: ${filledChoices(q.rows).join(', ')} × ${filledChoices(q.choices).join(', ')}${optional}`;
-  }
-  if (q.type === 'number') {
-    const range = [q.min.trim() || '…', q.max.trim() || '…'].join(' to ');
-    return `${label}: ${range}${q.unit.trim() ? ` ${q.unit.trim()}` : ''}${optional}`;
-  }
-  if (!hasChoices(q.type)) return `${label}${optional}`;
-  return `${label}: ${filledChoices(q.choices).join(', ')}${optional}`;
-}
-
-/** One question as the API takes it (GraphQL SurveyQuestionInput, survey JSON). */
-export function questionInput(q: DesignerQuestion) {
-  const title = q.title.trim();
-  const logic = q.logic?.showIf || q.logic?.skip ? { logic: q.logic } : {};
-  if (q.type === 'stars') return { type: q.type, title, scale: q.scale, shape: q.shape, ...logic };
-  if (V1_TYPES.includes(q.type)) return { type: q.type, title, choices: filledChoices(q.choices), ...logic };
-  return {
-    type: q.type,
-    title,
-    ...logic,
-    required: q.required,
-    ...(hasChoices(q.type) ? { choices: filledChoices(q.choices) } : {}),
-    ...(q.type === 'matrix' ? { rows: filledChoices(q.rows) } : {}),
-    ...(q.type === 'number'
-      ? { min: boundOf(q.min) ?? undefined, max: boundOf(q.max) ?? undefined, unit: q.unit.trim() || undefined }
-      : {}),
-  };
-}
-
-// ---- API inputs --------------------------------------------------------------------------------
-
-export type EscrowRef = { escrowAddress: string; signerAddress: string };
-
-// GraphQL takes a skip's target as text (a position's digits or end)
-function questionInputs(values: WizardValues) {
-  return values.questions.map((q) => {
-    const input = questionInput(q);
-    if (!('logic' in input) || !input.logic) return input;
-    const { showIf, skip } = input.logic;
-    return {
-      ...input,
-      logic: { ...(showIf ? { showIf } : {}), ...(skip ? { skip: { ...skip, to: String(skip.to) } } : {}) },
-    };
-  });
-}
-
-// The editable fields every save sends (amounts already validated as whole IPT).
-function contentOf(type: RequestKind, values: WizardValues) {
-  return {
-    title: values.title.trim(),
-    description: values.description,
-    category: 'Default',
-    keyId: values.keyId,
-    bonusAmount: wholeIpt(values.bonusAmount) ?? 0,
-    bonusEach: wholeIpt(values.bonusEach) ?? 0,
-    ...(type === 'collection' ? { options: { ...values.options } } : { questions: questionInputs(values) }),
-    payAfterReview: values.payAfterReview,
-    reviewDays: reviewDaysOf(values) ?? REVIEW_DAYS.default,
-  };
-}
-
-export function createInput(
-  type: RequestKind,
-  values: WizardValues,
-  publish: { id: string; escrow: EscrowRef | null } | null,
-): CreateRequestInput {
-  return {
-    type,
-    ...contentOf(type, values),
-    quality: values.quality,
-    access: values.access,
-    status: publish ? 1 : 0,
-    ...(publish ? { id: publish.id, ...(publish.escrow ?? { payWith: 'CREDIT' as const }) } : {}),
-  };
-}
-
-// An edit never sends type, quality or access (fixed once created); a published request keeps its
-// escrow and signer, so they are sent only when a draft is being published (or, paying with prepaid
-// credit, payWith CREDIT: the platform then creates the escrow).
-export function updateInput(
-  type: RequestKind,
-  values: WizardValues,
-  publish: { escrow: EscrowRef | null } | null,
-  options: { published: boolean; locked: boolean },
-): UpdateRequestInput {
-  const content = contentOf(type, values);
-  // Once responses arrived the key, questions, requested data and payout mode cannot change: leave
-  // them out.
-  const {
-    keyId,
-    options: requested,
-    questions,
-    payAfterReview,
-    ...rest
-  } = content as typeof content & {
-    options?: OptionValues;
-    questions?: ReturnType<typeof questionInputs>;
-  };
-  return {
-    ...rest,
-    ...(options.locked
-      ? {}
-      : {
-          keyId,
-          payAfterReview,
-          ...(requested ? { options: requested } : {}),
-          ...(questions ? { questions } : {}),
-        }),
-    ...(options.published ? {} : { status: publish ? 1 : 0 }),
-    ...(publish && !options.published ? (publish.escrow ?? { payWith: 'CREDIT' as const }) : {}),
-  };
-}

@@ -6,14 +6,14 @@ import {
   hasChoices,
   newQuestion,
   padChoices,
-  questionInput,
-  surveyLogicProblems,
   STAR_SCALE,
   STAR_SHAPES,
   V1_TYPES,
   V2_TYPES,
   type DesignerQuestion,
 } from './request-form';
+import { questionInput } from './request-inputs';
+import { surveyLogicProblems } from './question-form';
 
 import {
   CONDITION_OPS,

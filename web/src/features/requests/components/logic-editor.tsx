@@ -15,7 +15,8 @@ import {
   type ConditionSet,
   type QuestionLogic,
 } from '../../../../../shared/survey-logic';
-import { logicOptions, type DesignerQuestion } from '../request-form';
+import { type DesignerQuestion } from '../request-form';
+import { logicOptions } from '../question-form';
 
 // The logic of one question in the editor: "Show only if" conditions on earlier answers, and a
 // skip after it to a later question or the end. Positions are 0-based; the screen counts from 1.

@@ -14,7 +14,6 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { RequestKind } from '../../../gql/types';
 import {
-  describeQuestion,
   NOT_ENOUGH_TOKENS,
   PURCHASE_TOKENS,
   OPTION_FIELDS,
@@ -23,6 +22,7 @@ import {
   reviewDaysOf,
   type WizardValues,
 } from '../request-form';
+import { describeQuestion } from '../question-form';
 
 type Props = {
   type: RequestKind;

@@ -8,23 +8,14 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import type { StarShape } from '../../../gql/types';
 import { RATING_TEMPLATES } from '../rating-templates';
-import {
-  hasChoices,
-  normaliseQuestion,
-  padChoices,
-  QUESTION_TYPE_LABELS,
-  STAR_SCALE,
-  STAR_SHAPES,
-  validateQuestion,
-  type DesignerQuestion,
-  type QuestionErrors,
-  V2_TYPES,
-} from '../request-form';
+import { hasChoices, padChoices, STAR_SCALE, STAR_SHAPES, type DesignerQuestion, V2_TYPES } from '../request-form';
+import { normaliseQuestion, QUESTION_TYPE_LABELS, validateQuestion, type QuestionErrors } from '../question-form';
 import { AnswerSettings, NumberRange, TextRows } from './question-settings';
-import { LogicEditor } from './logic-editor';
+// the logic editor loads with the first question opened, not with the wizard
+const LogicEditor = lazy(async () => ({ default: (await import('./logic-editor')).LogicEditor }));
 
 type Props = {
   // index -1: a new question (spec s.4)
@@ -172,12 +163,14 @@ export function QuestionEditor({ index, question, questions = [], onCancel, onSa
               {V2_TYPES.includes(draft.type) ? <AnswerSettings draft={draft} change={change} /> : null}
             </>
           )}
-          <LogicEditor
-            index={index}
-            questions={questions}
-            logic={draft.logic}
-            onChange={(logic) => change({ ...draft, logic })}
-          />
+          <Suspense fallback={null}>
+            <LogicEditor
+              index={index}
+              questions={questions}
+              logic={draft.logic}
+              onChange={(logic) => change({ ...draft, logic })}
+            />
+          </Suspense>
           {/* Enter in a field saves, like the Save button */}
           <button type="submit" hidden />
         </Box>

@@ -8,13 +8,8 @@ import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  MIN_CHOICE_ROWS,
-  padChoices,
-  PERSONAL_TYPES,
-  type DesignerQuestion,
-  type QuestionErrors,
-} from '../request-form';
+import { MIN_CHOICE_ROWS, padChoices, PERSONAL_TYPES, type DesignerQuestion } from '../request-form';
+import { type QuestionErrors } from '../question-form';
 
 // The editors of the survey format 2 settings: a list of rows (choices, matrix rows), the number
 // range and unit, and whether the question must be answered.

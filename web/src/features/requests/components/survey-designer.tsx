@@ -12,21 +12,15 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import type { QuestionKind } from '../../../gql/types';
 import { ConfirmDeleteDialog } from '../../../shared/ui/confirm-delete-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import {
-  describeQuestion,
-  newQuestion,
-  QUESTION_TYPE_LABELS,
-  V1_TYPES,
-  surveyLogicProblems,
-  V2_TYPES,
-  withoutQuestion,
-  type DesignerQuestion,
-} from '../request-form';
-import { QuestionEditor } from './question-editor';
+import { newQuestion, V1_TYPES, V2_TYPES, type DesignerQuestion } from '../request-form';
+import { describeQuestion, QUESTION_TYPE_LABELS, surveyLogicProblems, withoutQuestion } from '../question-form';
+// the editor (and its per-type settings) loads when the designer first opens a question
+const loadEditor = () => import('./question-editor');
+const QuestionEditor = lazy(async () => ({ default: (await loadEditor()).QuestionEditor }));
 import { SurveyJsonActions } from './survey-json-actions';
 import { Hint } from '../../../shared/ui/hint';
 
@@ -66,7 +60,10 @@ export function SurveyDesigner({ questions, onChange, invalid, locked }: Props) 
           aria-haspopup="menu"
           aria-controls={menuAnchor ? menuId : undefined}
           aria-expanded={menuAnchor ? true : undefined}
-          onClick={(event) => setMenuAnchor(event.currentTarget)}
+          onClick={(event) => {
+            setMenuAnchor(event.currentTarget);
+            void loadEditor();
+          }}
           disabled={locked}
         >
           New Question
@@ -149,13 +146,15 @@ export function SurveyDesigner({ questions, onChange, invalid, locked }: Props) 
         </Alert>
       ) : null}
       {editing ? (
-        <QuestionEditor
-          index={editing.index}
-          question={editing.question}
-          questions={questions}
-          onCancel={() => setEditing(null)}
-          onSave={save}
-        />
+        <Suspense fallback={null}>
+          <QuestionEditor
+            index={editing.index}
+            question={editing.question}
+            questions={questions}
+            onCancel={() => setEditing(null)}
+            onSave={save}
+          />
+        </Suspense>
       ) : null}
       <ConfirmDeleteDialog
         subject={deleting !== null ? (questions[deleting]?.title ?? '') : null}

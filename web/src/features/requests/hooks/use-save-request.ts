@@ -8,14 +8,7 @@ import {
 import type { RequestKind } from '../../../gql/types';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { isWalletError } from '../../../wallet/wallet-errors';
-import {
-  createInput,
-  NOT_ENOUGH_TOKENS,
-  PURCHASE_TOKENS,
-  updateInput,
-  wholeIpt,
-  type WizardValues,
-} from '../request-form';
+import { NOT_ENOUGH_TOKENS, PURCHASE_TOKENS, wholeIpt, type WizardValues } from '../request-form';
 
 // `purchase`: too little prepaid credit; the dialog then links to the pricing page
 export type SaveFailure = { title: string; message: string; purchase?: boolean };
@@ -64,6 +57,8 @@ export function useSaveRequest(type: RequestKind, existing: RequestWizard_Reques
           const { topUpRequestEscrow } = await import('../../../wallet/escrow');
           await topUpRequestEscrow({ escrowAddress: existing.escrowAddress, amount: amount - existing.bonusAmount });
         }
+        // the input builders load with the first save, not with the wizard
+        const { createInput, updateInput } = await import('../request-inputs');
         if (existing) {
           const input = updateInput(type, values, publishing, { published, locked });
           const { data } = await updateRequest({ variables: { id: existing.id, input } });

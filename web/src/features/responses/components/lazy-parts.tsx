@@ -15,5 +15,15 @@ export const SurveyResponsesPart = lazyPart(async () => (await import('./survey-
   label: 'Loading the responses…',
   minHeight: 240,
 });
+// a survey's text, number and date answers, opened with HPKE in this browser
+export const SurveyPersonalAnswersPart = lazyPart(
+  async () => (await import('./survey-personal-answers')).SurveyPersonalAnswers,
+  { label: 'Loading the personal answers…', minHeight: 120 },
+);
 // every part of these screens, to preload once the screen is up
-export const RESPONSE_PARTS = [ParticipantLinkPart, CollectionResponsesPart, SurveyResponsesPart];
+export const RESPONSE_PARTS = [
+  ParticipantLinkPart,
+  CollectionResponsesPart,
+  SurveyResponsesPart,
+  SurveyPersonalAnswersPart,
+];

@@ -3,11 +3,15 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
 import { usePreloadWhenIdle } from '../../../shared/ui/lazy-part';
 import { requestDetailPath, requestReportPath } from '../../../shared/requests/request-routes';
-import { ParticipantLinkPart, RESPONSE_PARTS, SurveyResponsesPart } from '../components/lazy-parts';
+import {
+  ParticipantLinkPart,
+  RESPONSE_PARTS,
+  SurveyPersonalAnswersPart,
+  SurveyResponsesPart,
+} from '../components/lazy-parts';
 import { RequestPageShell } from '../components/request-page-shell';
 import { SurveyCsvButtons } from '../components/survey-csv-buttons';
 import { SurveyPies } from '../components/survey-pies';
-import { SurveyPersonalAnswers } from '../components/survey-personal-answers';
 
 // /admin/request/survey/detail/:id: High Level Details and one pie per question; paid after review,
 // the responses with Approve and Reject.
@@ -36,7 +40,7 @@ export function SurveyDetailPage() {
         <>
           {request.status === 1 ? <ParticipantLinkPart requestId={request.id} title={request.title} /> : null}
           <SurveyPies requestId={request.id} responseCount={request.responseCount} />
-          <SurveyPersonalAnswers requestId={request.id} keyId={request.keyId} />
+          <SurveyPersonalAnswersPart requestId={request.id} keyId={request.keyId} />
           {request.payAfterReview ? <SurveyResponsesPart request={request} /> : null}
         </>
       )}
