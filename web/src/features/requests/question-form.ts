@@ -130,3 +130,33 @@ export function withoutQuestion(questions: readonly DesignerQuestion[], removed:
         : q,
     );
 }
+
+/** Questions imported after `by` others: their logic's positions and {{qN}} pipes move along. */
+export function movedBy(questions: readonly DesignerQuestion[], by: number): DesignerQuestion[] {
+  if (!by) return [...questions];
+  const piped = questions.map((q) => ({
+    ...q,
+    title: q.title.replace(/\{\{\s*q(\d+)\s*\}\}/g, (_, n: string) => `{{q${Number(n) + by}}}`),
+  }));
+  return shifted(piped, by);
+}
+
+function shifted(questions: readonly DesignerQuestion[], by: number): DesignerQuestion[] {
+  const moveSet = (set: ConditionSet): ConditionSet => ({
+    ...set,
+    conditions: set.conditions.map((c) => ({ ...c, question: c.question + by })),
+  });
+  return questions.map((q) =>
+    q.logic
+      ? {
+          ...q,
+          logic: {
+            showIf: q.logic.showIf ? moveSet(q.logic.showIf) : null,
+            skip: q.logic.skip
+              ? { when: moveSet(q.logic.skip.when), to: q.logic.skip.to === 'end' ? 'end' : q.logic.skip.to + by }
+              : null,
+          },
+        }
+      : q,
+  );
+}

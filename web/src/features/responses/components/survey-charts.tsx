@@ -49,7 +49,7 @@ export function NpsResult({ group }: { group: Group }) {
   ];
   return (
     <ResultCard group={group} total={nps.total}>
-      <Typography variant="h3" component="p" aria-label={`Net Promoter Score ${nps.score ?? 'none yet'}`}>
+      <Typography variant="h3" component="p">
         {nps.score === null ? '–' : nps.score > 0 ? `+${nps.score}` : nps.score}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
