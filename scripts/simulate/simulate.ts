@@ -2,7 +2,7 @@
 // collections are encrypted on the "phone" to the request's public key; surveys are answered.
 import { Wallet } from 'ethers';
 import { randomUUID } from 'node:crypto';
-import { fakeAnswers, fakePerson, rng } from './fake-data';
+import { fakePerson, fakeSurvey, rng } from './fake-data';
 import { ApiError, phoneApi, type AcceptedDto, type PayoutDto } from './phone-client';
 import { encryptCollectionResponse } from './response-crypto';
 
@@ -42,6 +42,14 @@ export async function simulateParticipants(o: SimulateOptions): Promise<Simulate
     rejected: [],
     payouts: {},
   };
+  // closed answers in clear; text, number and date answers sealed to the request key
+  const surveyBody = async (r: typeof request, random: () => number) => {
+    const { answers, personal } = fakeSurvey(random, r.questions ?? []);
+    const ids = Object.keys(personal);
+    if (!ids.length) return { answers };
+    const sealed = await encryptCollectionResponse(r.id, r.publicKey, { answers: personal } as never);
+    return { answers, personal: ids, ...sealed };
+  };
   const answerOne = async (n: number) => {
     const phone: Phone = { deviceId: `sim-${randomUUID()}`, walletAddress: Wallet.createRandom().address };
     try {
@@ -52,11 +60,7 @@ export async function simulateParticipants(o: SimulateOptions): Promise<Simulate
               ...phone,
               ...(await encryptCollectionResponse(request.id, request.publicKey, fakePerson(random, request.options))),
             })
-          : await api.submitSurvey({
-              requestId: request.id,
-              ...phone,
-              answers: fakeAnswers(random, request.questions ?? []),
-            });
+          : await api.submitSurvey({ requestId: request.id, ...phone, ...(await surveyBody(request, random)) });
       summary.accepted.push({ ...done, ...phone });
       log(`phone ${n}: accepted as member ${done.memberId}`);
     } catch (err) {

@@ -116,7 +116,7 @@ describe('the designer', () => {
     await screenshot(page, 'surveys-v2-editor-matrix-375');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await screenshot(page, 'surveys-v2-designer-375');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
   });
 });
 
@@ -155,7 +155,7 @@ describe('the participant app at 375 px', () => {
     await page.getByRole('button', { name: 'Move Sport up' }).click();
     await rate(page, '4 of 5');
     await screenshot(page, 'surveys-v2-participant-375');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
     await page.getByRole('button', { name: 'Send my answers' }).click();
     await page.getByText('Thank you: your answer was received').waitFor();
     // the nickname left the browser sealed only
