@@ -12,15 +12,13 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { QuestionKind } from '../../../gql/types';
 import { ConfirmDeleteDialog } from '../../../shared/ui/confirm-delete-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { newQuestion, V1_TYPES, V2_TYPES, type DesignerQuestion } from '../request-form';
 import { describeQuestion, QUESTION_TYPE_LABELS, surveyLogicProblems, withoutQuestion } from '../question-form';
-// the editor (and its per-type settings) loads when the designer first opens a question
-const loadEditor = () => import('./question-editor');
-const QuestionEditor = lazy(async () => ({ default: (await loadEditor()).QuestionEditor }));
+import { QuestionEditor } from './question-editor';
 import { SurveyJsonActions } from './survey-json-actions';
 import { Hint } from '../../../shared/ui/hint';
 
@@ -60,10 +58,7 @@ export function SurveyDesigner({ questions, onChange, invalid, locked }: Props) 
           aria-haspopup="menu"
           aria-controls={menuAnchor ? menuId : undefined}
           aria-expanded={menuAnchor ? true : undefined}
-          onClick={(event) => {
-            setMenuAnchor(event.currentTarget);
-            void loadEditor();
-          }}
+          onClick={(event) => setMenuAnchor(event.currentTarget)}
           disabled={locked}
         >
           New Question
@@ -146,15 +141,13 @@ export function SurveyDesigner({ questions, onChange, invalid, locked }: Props) 
         </Alert>
       ) : null}
       {editing ? (
-        <Suspense fallback={null}>
-          <QuestionEditor
-            index={editing.index}
-            question={editing.question}
-            questions={questions}
-            onCancel={() => setEditing(null)}
-            onSave={save}
-          />
-        </Suspense>
+        <QuestionEditor
+          index={editing.index}
+          question={editing.question}
+          questions={questions}
+          onCancel={() => setEditing(null)}
+          onSave={save}
+        />
       ) : null}
       <ConfirmDeleteDialog
         subject={deleting !== null ? (questions[deleting]?.title ?? '') : null}
