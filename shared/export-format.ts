@@ -139,7 +139,16 @@ export function surveyResponsesCsv(questions: readonly QuestionColumn[], rows: r
 
 // ---- survey statistics ----
 
-export type StatisticsGroup = QuestionColumn & { data: readonly { option: string; counter: number }[] };
+export type StatisticsGroup = QuestionColumn & {
+  // a matrix cell names its row; a ranking option carries its mean place
+  data: readonly { option: string; counter: number; row?: string | null; meanRank?: number | null }[];
+};
+
+const optionCell = (d: StatisticsGroup['data'][number]): string => {
+  if (d.row !== undefined && d.row !== null) return `${d.row}: ${d.option}`;
+  if (d.meanRank !== undefined && d.meanRank !== null) return `${d.option} (mean rank ${d.meanRank.toFixed(2)})`;
+  return d.option;
+};
 
 export const STATISTICS_CSV_COLUMNS = ['Question', 'Option', 'Count', 'Share (%)'] as const;
 
@@ -149,7 +158,7 @@ export function statisticsRows(groups: readonly StatisticsGroup[]): string[][] {
     const total = group.data.reduce((sum, d) => sum + d.counter, 0);
     return group.data.map((d) => [
       `${i + 1}. ${group.title}`,
-      d.option,
+      optionCell(d),
       String(d.counter),
       total === 0 ? '0' : (Math.round((d.counter / total) * 1000) / 10).toString(),
     ]);

@@ -1,4 +1,5 @@
 // Realistic-looking participants for the simulator and the demo seed (all invented).
+import { shownQuestions, type LogicAnswer, type QuestionLogic } from '../../shared/survey-logic';
 import type { CollectionData } from './response-crypto';
 
 /** A small seeded generator (mulberry32), so a seed run can be repeated exactly. */
@@ -139,24 +140,73 @@ export function fakePerson(random: () => number, options: Options | null): Colle
 export type PhoneQuestion = {
   id: string;
   index: number;
-  type: 'dropdown' | 'radios' | 'checkboxes' | 'stars';
+  type: string;
   title: string;
   options: string[] | { scale: number; shape: string };
+  // survey format 2 (the simulator sends surveyVersion=2)
+  required?: boolean;
+  min?: number | null;
+  max?: number | null;
+  rows?: string[];
+  logic?: QuestionLogic;
 };
 
-/** Answers to every question, skewed a little so the pie charts are not flat. */
-export function fakeAnswers(random: () => number, questions: PhoneQuestion[]) {
-  return questions.map((q) => {
-    if (!Array.isArray(q.options)) {
-      const scale = q.options.scale;
-      return { questionId: q.id, answer: Math.max(1, Math.min(scale, Math.round(scale * (0.45 + random() * 0.6)))) };
+const PERSONAL = ['short_text', 'long_text', 'number', 'date'];
+const WORDS = ['calm', 'busy', 'sunny', 'tired', 'happy', 'curious', 'slow', 'quick'];
+
+/** One answer to a question of any type, skewed a little so the charts are not flat. */
+function fakeAnswer(random: () => number, q: PhoneQuestion): unknown {
+  if (!Array.isArray(q.options)) {
+    const scale = q.options.scale;
+    return Math.max(1, Math.min(scale, Math.round(scale * (0.45 + random() * 0.6))));
+  }
+  const choices = q.options;
+  const skewed = () => choices[Math.min(choices.length - 1, Math.floor(random() ** 1.6 * choices.length))];
+  switch (q.type) {
+    case 'checkboxes':
+      return [...new Set(Array.from({ length: int(random, 1, Math.min(3, choices.length)) }, skewed))];
+    case 'nps':
+      return Math.min(10, Math.round(4 + random() * 7));
+    case 'matrix':
+      return Object.fromEntries((q.rows ?? []).map((row) => [row, skewed()]));
+    case 'ranking':
+      return [...choices].sort(() => random() - 0.5);
+    case 'short_text':
+      return pick(random, WORDS);
+    case 'long_text':
+      return `${pick(random, WORDS)} and ${pick(random, WORDS)} today`;
+    case 'number': {
+      const [low, high] = [q.min ?? 0, q.max ?? 100];
+      return Math.round((low + random() * (high - low)) * 10) / 10;
     }
-    const choices = q.options;
-    const skewed = () => choices[Math.min(choices.length - 1, Math.floor(random() ** 1.6 * choices.length))];
-    if (q.type === 'checkboxes') {
-      const ticked = [...new Set(Array.from({ length: int(random, 1, Math.min(3, choices.length)) }, skewed))];
-      return { questionId: q.id, answer: ticked };
-    }
-    return { questionId: q.id, answer: skewed() };
+    case 'date':
+      return `2026-${String(int(random, 1, 12)).padStart(2, '0')}-${String(int(random, 1, 28)).padStart(2, '0')}`;
+    default:
+      return skewed();
+  }
+}
+
+/** Answers to every question the survey's logic shows, in order (an answer can change what follows). */
+export function fakeSurvey(random: () => number, questions: PhoneQuestion[]) {
+  const given: unknown[] = [];
+  for (let i = 0; i < questions.length; i++) {
+    given[i] = fakeAnswer(random, questions[i]);
+  }
+  const shown = shownQuestions(
+    questions.map((q) => ({ type: q.type, title: q.title, options: [], logic: q.logic ?? null })),
+    given as LogicAnswer[],
+  );
+  const answers: { questionId: string; answer: unknown }[] = [];
+  const personal: Record<string, unknown> = {};
+  questions.forEach((q, i) => {
+    if (!shown[i]) return;
+    if (PERSONAL.includes(q.type)) personal[q.id] = given[i];
+    else answers.push({ questionId: q.id, answer: given[i] });
   });
+  return { answers, personal };
+}
+
+/** Answers to every question (the closed ones; personal answers are left to fakeSurvey). */
+export function fakeAnswers(random: () => number, questions: PhoneQuestion[]) {
+  return fakeSurvey(random, questions).answers;
 }

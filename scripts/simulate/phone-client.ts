@@ -60,7 +60,7 @@ export async function call<T>(
 
 export const phoneApi = (baseUrl: string) => ({
   endUserData: (requestID: string) =>
-    call<EndUserData>(baseUrl, 'GET', '/v1/requestClient/getEndUserData', { requestID }),
+    call<EndUserData>(baseUrl, 'GET', '/v1/requestClient/getEndUserData', { requestID, surveyVersion: 2 }),
   submitCollection: (body: {
     requestId: string;
     deviceId: string;
@@ -68,13 +68,17 @@ export const phoneApi = (baseUrl: string) => ({
     encryptedData: string;
     sealedKey: string;
   }) => call<AcceptedDto>(baseUrl, 'POST', '/v1/requestClient/submitCollection', body),
+  // survey format 2: the newer types and logic (docs/api/phone.md)
   submitSurvey: (body: {
     requestId: string;
     deviceId: string;
     walletAddress: string;
     answers: unknown[];
     durationMs?: number;
-  }) => call<AcceptedDto>(baseUrl, 'POST', '/v1/requestClient/submitSurvey', body),
+    personal?: string[];
+    encryptedData?: string;
+    sealedKey?: string;
+  }) => call<AcceptedDto>(baseUrl, 'POST', '/v1/requestClient/submitSurvey', { ...body, surveyVersion: 2 }),
   checkSubmitted: (requestId: string, deviceId: string) =>
     call<SubmittedDto>(baseUrl, 'GET', '/v1/requestClient/checkSubmitted', { requestId, deviceId }),
 });

@@ -2,7 +2,7 @@
 // collections are encrypted on the "phone" to the request's public key; surveys are answered.
 import { Wallet } from 'ethers';
 import { randomUUID } from 'node:crypto';
-import { fakeAnswers, fakePerson, rng } from './fake-data';
+import { fakePerson, fakeSurvey, rng } from './fake-data';
 import { ApiError, phoneApi, type AcceptedDto, type PayoutDto } from './phone-client';
 import { encryptCollectionResponse } from './response-crypto';
 
@@ -45,6 +45,14 @@ export async function simulateParticipants(o: SimulateOptions): Promise<Simulate
     rejected: [],
     payouts: {},
   };
+  // closed answers in clear; text, number and date answers sealed to the request key
+  const surveyBody = async (r: typeof request, random: () => number) => {
+    const { answers, personal } = fakeSurvey(random, r.questions ?? []);
+    const ids = Object.keys(personal);
+    if (!ids.length) return { answers };
+    const sealed = await encryptCollectionResponse(r.id, r.publicKey, { answers: personal } as never);
+    return { answers, personal: ids, ...sealed };
+  };
   const answerOne = async (n: number) => {
     const phone: Phone = { deviceId: `sim-${randomUUID()}`, walletAddress: Wallet.createRandom().address };
     try {
@@ -58,7 +66,7 @@ export async function simulateParticipants(o: SimulateOptions): Promise<Simulate
           : await api.submitSurvey({
               requestId: request.id,
               ...phone,
-              answers: fakeAnswers(random, request.questions ?? []),
+              ...(await surveyBody(request, random)),
               // half a minute to five minutes, as people take
               durationMs: Math.round(30_000 + random() * 270_000),
             });

@@ -113,4 +113,37 @@ describe('npm run simulate', () => {
       .execute<{ n: number }[]>('select count(*)::int as n from payouts where request_id = ?', [s.id]);
     expect(n).toBe(summary.accepted.length);
   });
+
+  it('answers a survey of the newer types with logic, sealing the personal answers', async () => {
+    const eq = (question: number, value: string) => ({
+      match: 'all',
+      conditions: [{ question, op: 'equals', values: [value] }],
+    });
+    const data = [
+      { type: 'radios', title: 'Sport?', options: ['Yes', 'No'], logic: { skip: { when: eq(0, 'No'), to: 3 } } },
+      { type: 'short_text', title: 'Which one?' },
+      { type: 'number', title: 'Hours a week', min: 0, max: 40, unit: 'h' },
+      { type: 'nps', title: 'Recommend us?' },
+      { type: 'matrix', title: 'Rate', options: ['Bad', 'Good'], rows: ['Price', 'Speed'] },
+      { type: 'ranking', title: 'Order', options: ['A', 'B', 'C'] },
+      { type: 'date', title: 'Since when?', required: false },
+    ];
+    const s = await createRequest(
+      alice,
+      surveyBody(key.id, { data, bonus_amount: 6, bonus_each: 1, ...unverifiedEscrow() }),
+    );
+    const summary = await simulateParticipants({ url: server.url, requestId: s.id, count: 6, seed: 5 });
+    expect(summary.rejected).toEqual([]);
+    expect(summary.accepted).toHaveLength(6);
+    const stats = await alice.client.rest<{ type: string; data: { counter: number; meanRank?: number }[] }[]>(
+      'GET',
+      '/request.api/statistic',
+      undefined,
+      { id: s.id },
+    );
+    const groups = stats.body.result!;
+    expect(groups[3].data.reduce((n, d) => n + d.counter, 0)).toBe(6);
+    expect(groups[4].data.reduce((n, d) => n + d.counter, 0)).toBe(12);
+    expect(groups[5].data.every((d) => typeof d.meanRank === 'number')).toBe(true);
+  });
 });

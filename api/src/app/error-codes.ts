@@ -8,6 +8,7 @@ import { CHAIN_ERRORS } from '../modules/chain/chain.errors';
 import { FIELDWORK_ERRORS } from '../modules/fieldwork/fieldwork.errors';
 import { PRIVACY_ERRORS } from '../modules/privacy/privacy.errors';
 import { STORAGE_ERRORS } from '../modules/storage/storage.errors';
+import { SURVEYS_ERRORS } from '../modules/surveys/surveys.errors';
 import { COMMON_ERRORS } from '../shared/common-errors';
 import { useErrorStatuses, type ErrorCode } from '../shared/errors';
 
@@ -49,6 +50,7 @@ export const ERROR_STATUS = composeErrorCodes(
   FIELDWORK_ERRORS,
   PRIVACY_ERRORS,
   STORAGE_ERRORS,
+  SURVEYS_ERRORS,
 ) satisfies Record<ErrorCode, number>;
 
 export type { ErrorCode };

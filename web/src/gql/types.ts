@@ -331,6 +331,36 @@ export type InviteInput = {
   roomId: Scalars['ID']['input'];
 };
 
+/** An earlier closed answer compared (survey logic) */
+export type LogicConditionInput = {
+  /** range: the highest rating */
+  max?: InputMaybe<Scalars['Float']['input']>;
+  /** range: the lowest rating */
+  min?: InputMaybe<Scalars['Float']['input']>;
+  /** equals (values[0]), one_of (values) or range (min..max) */
+  op: Scalars['String']['input'];
+  /** the earlier question, by 0-based position */
+  question: Scalars['Int']['input'];
+  /** equals, one_of: the answers compared with */
+  values?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** Conditions combined with all or any */
+export type LogicConditionSetInput = {
+  /** the conditions (1 to 10) */
+  conditions: Array<LogicConditionInput>;
+  /** all or any */
+  match: Scalars['String']['input'];
+};
+
+/** After a question, a jump forward when conditions hold */
+export type LogicSkipInput = {
+  /** a later question by 0-based position (as digits, not the next), or end */
+  to: Scalars['String']['input'];
+  /** when to jump */
+  when: LogicConditionSetInput;
+};
+
 /** Credentials for a session */
 export type LoginInput = {
   /** the password */
@@ -352,12 +382,27 @@ export type PayWith =
   | 'CREDIT'
   | 'WALLET';
 
-/** dropdown, radios (Multiple Choice), checkboxes, stars (Star Rating) */
+/** dropdown, radios (Multiple Choice), checkboxes, stars (Star Rating); survey format 2: short_text, long_text, number, date (personal: answered encrypted), nps (0 to 10), matrix (rows on one scale), ranking */
 export type QuestionKind =
   | 'checkboxes'
+  | 'date'
   | 'dropdown'
+  | 'long_text'
+  | 'matrix'
+  | 'nps'
+  | 'number'
   | 'radios'
+  | 'ranking'
+  | 'short_text'
   | 'stars';
+
+/** A question's logic: display condition and skip */
+export type QuestionLogicInput = {
+  /** shown only when these hold */
+  showIf?: InputMaybe<LogicConditionSetInput>;
+  /** the jump after this question */
+  skip?: InputMaybe<LogicSkipInput>;
+};
 
 /** A quota on a closed question */
 export type QuotaInput = {
@@ -465,14 +510,26 @@ export type StarShape =
 export type SurveyQuestionInput = {
   /** choice types: blank rows are dropped; at least one must remain */
   choices?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** survey format 2: display condition and skip */
+  logic?: InputMaybe<QuestionLogicInput>;
+  /** number: the largest answer allowed */
+  max?: InputMaybe<Scalars['Float']['input']>;
+  /** number: the smallest answer allowed */
+  min?: InputMaybe<Scalars['Float']['input']>;
+  /** survey format 2 types: must it be answered (default true) */
+  required?: InputMaybe<Scalars['Boolean']['input']>;
+  /** matrix: its rows (blank ones are dropped; at least one) */
+  rows?: InputMaybe<Array<Scalars['String']['input']>>;
   /** stars: 3 to 10, default 5 */
   scale?: InputMaybe<Scalars['Int']['input']>;
   /** stars: default star */
   shape?: InputMaybe<StarShape>;
   /** required (trimmed) */
   title: Scalars['String']['input'];
-  /** dropdown, radios, checkboxes or stars */
+  /** its type (QuestionKind) */
   type: QuestionKind;
+  /** number: its unit (at most 20 characters) */
+  unit?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Profile changes */

@@ -1,7 +1,9 @@
-import type { QuestionView } from '../surveys/surveys.views';
+import { choicesOf, type QuestionView } from '../surveys/surveys.views';
+import { isV1Type } from '../surveys/survey-question.entity';
+import type { ConditionSet, QuestionLogic } from '../../../../shared/survey-logic';
 import { capacityOf } from './request.entity';
 import type { ContractRecord, RequestRecord } from './request-rows';
-import type { ContractType, RequestType, SurveyQuestionType } from './requests.types';
+import type { ContractType, QuestionLogicType, RequestType, SurveyQuestionType } from './requests.types';
 import type { Overview } from './dashboard.service';
 
 // Entity -> API shapes. GraphQL gets camelCase; the legacy REST paths get the old names.
@@ -16,9 +18,15 @@ export const toQuestion = (q: QuestionView): SurveyQuestionType => ({
   position: q.position,
   type: q.type,
   title: q.title,
-  choices: q.options.map((o) => o.label),
+  choices: q.type === 'stars' ? q.options.map((o) => o.label) : choicesOf(q),
   scale: q.scale,
   shape: q.shape,
+  required: isV1Type(q.type) ? q.type !== 'stars' : q.settings?.required !== false,
+  logic: q.settings?.logic ? toLogic(q.settings.logic) : null,
+  min: q.settings?.min ?? null,
+  max: q.settings?.max ?? null,
+  unit: q.settings?.unit ?? null,
+  rows: q.settings?.rows ?? null,
 });
 
 export const toRequest = ({ request: r, questions }: Detail): RequestType => ({
@@ -67,12 +75,38 @@ export const toContract = (r: ContractRecord): ContractType => ({
 // ---- legacy REST ------------------------------------------------------------------------------
 
 /** A survey question as the legacy designer reads it: options, or { scale, shape } for stars. */
+const toSet = (set: ConditionSet) => ({
+  match: set.match,
+  conditions: set.conditions.map((c) => ({
+    question: c.question,
+    op: c.op,
+    values: c.values ?? null,
+    min: c.min ?? null,
+    max: c.max ?? null,
+  })),
+});
+const toLogic = (logic: QuestionLogic): QuestionLogicType => ({
+  showIf: logic.showIf ? toSet(logic.showIf) : null,
+  skip: logic.skip ? { when: toSet(logic.skip.when), to: String(logic.skip.to) } : null,
+});
+
 export const legacyQuestion = (q: QuestionView) => ({
   id: q.id,
   index: q.position,
   type: q.type,
   title: q.title,
-  options: q.type === 'stars' ? { scale: q.scale, shape: q.shape } : q.options.map((o) => o.label),
+  options: q.type === 'stars' ? { scale: q.scale, shape: q.shape } : choicesOf(q),
+  // survey format version 2 only (the four old types have no settings)
+  ...(q.settings ? legacySettings(q) : {}),
+});
+
+const legacySettings = ({ type, settings }: QuestionView) => ({
+  required: isV1Type(type) ? type !== 'stars' : settings?.required !== false,
+  ...(settings?.logic ? { logic: settings.logic } : {}),
+  ...(type === 'number'
+    ? { min: settings?.min ?? null, max: settings?.max ?? null, unit: settings?.unit ?? null }
+    : {}),
+  ...(type === 'matrix' ? { rows: settings?.rows ?? [] } : {}),
 });
 
 /** A list row (section 3 "Request (list row)"), plus what the Analyse link passes on. */

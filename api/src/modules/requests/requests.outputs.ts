@@ -12,6 +12,27 @@ const requestType = z.enum(REQUEST_TYPES);
 const typeName = z.enum(['Collection', 'Survey']);
 const escrow = evmAddressOut.nullable();
 
+const conditionSetOut = z.strictObject({
+  match: z.enum(['all', 'any']),
+  conditions: z.array(
+    z.strictObject({
+      question: count.describe('an earlier question, by 0-based position'),
+      op: z.enum(['equals', 'one_of', 'range']),
+      values: z.array(z.string()).optional(),
+      min: z.number().optional(),
+      max: z.number().optional(),
+    }),
+  ),
+});
+const logicOut = z.strictObject({
+  showIf: conditionSetOut.nullable().optional().describe('shown only when these conditions hold'),
+  skip: z
+    .strictObject({ when: conditionSetOut, to: z.union([count, z.literal('end')]) })
+    .nullable()
+    .optional()
+    .describe('after this question, jump to a later position (or the end) when the conditions hold'),
+});
+
 /** a survey question as the legacy designer and the phone read it */
 export const legacyQuestionOut = z.strictObject({
   id: uuid,
@@ -26,7 +47,15 @@ export const legacyQuestionOut = z.strictObject({
         shape: z.enum(STAR_SHAPES),
       }),
     ])
-    .describe('the choices, or { scale, shape } for a star rating'),
+    .describe(
+      'the choices (a matrix: its columns; nps and the text, number and date types: none), or { scale, shape } for a star rating',
+    ),
+  required: z.boolean().optional().describe('survey version 2 types: whether it must be answered'),
+  min: z.number().nullable().optional().describe('number: the smallest answer allowed (null: any)'),
+  max: z.number().nullable().optional().describe('number: the largest answer allowed (null: any)'),
+  unit: z.string().nullable().optional().describe('number: its unit, e.g. kg'),
+  rows: z.array(z.string()).optional().describe('matrix: its rows, each answered with one column'),
+  logic: logicOut.optional().describe('survey version 2: its display condition and skip'),
 });
 
 /** a list row (spec section 3 "Request (list row)") */
@@ -110,6 +139,13 @@ export const statisticsOut = z.array(
     questionId: uuid,
     title: z.string(),
     type: z.enum(QUESTION_TYPES),
-    data: z.array(z.strictObject({ option: z.string(), counter: count })),
+    data: z.array(
+      z.strictObject({
+        option: z.string(),
+        counter: count,
+        row: z.string().optional().describe('matrix: the row of this cell (option is its column)'),
+        meanRank: z.number().nullable().optional().describe('ranking: the mean place given (1 = first)'),
+      }),
+    ),
   }),
 );

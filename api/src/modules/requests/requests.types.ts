@@ -14,7 +14,8 @@ registerEnumType(QualityEnum, { name: 'RequestQuality', description: 'User Quali
 export const QuestionKindEnum = asEnum(QUESTION_TYPES);
 registerEnumType(QuestionKindEnum, {
   name: 'QuestionKind',
-  description: 'dropdown, radios (Multiple Choice), checkboxes, stars (Star Rating)',
+  description:
+    'dropdown, radios (Multiple Choice), checkboxes, stars (Star Rating); survey format 2: short_text, long_text, number, date (personal: answered encrypted), nps (0 to 10), matrix (rows on one scale), ranking',
 });
 export const StarShapeEnum = asEnum(STAR_SHAPES);
 registerEnumType(StarShapeEnum, {
@@ -42,22 +43,74 @@ export class CollectionOptionsType {
   personalImages!: boolean;
 }
 
+@ObjectType('LogicCondition', { description: 'An earlier closed answer compared (survey logic)' })
+export class LogicConditionType {
+  @Field(() => Int, { description: 'the earlier question, by 0-based position' })
+  question!: number;
+  @Field(() => String, { description: 'equals (values[0]), one_of (values) or range (min..max)' })
+  op!: string;
+  @Field(() => [String], { nullable: true, description: 'equals, one_of: the answers compared with' })
+  values!: string[] | null;
+  @Field(() => Float, { nullable: true, description: 'range: the lowest rating' })
+  min!: number | null;
+  @Field(() => Float, { nullable: true, description: 'range: the highest rating' })
+  max!: number | null;
+}
+
+@ObjectType('LogicConditionSet', { description: 'Conditions combined with all or any' })
+export class LogicConditionSetType {
+  @Field(() => String, { description: 'all or any' })
+  match!: string;
+  @Field(() => [LogicConditionType], { description: 'the conditions' })
+  conditions!: LogicConditionType[];
+}
+
+@ObjectType('LogicSkip', { description: 'After a question, a jump forward when conditions hold' })
+export class LogicSkipType {
+  @Field(() => LogicConditionSetType, { description: 'when to jump' })
+  when!: LogicConditionSetType;
+  @Field(() => String, { description: 'a later question by 0-based position (as digits), or end' })
+  to!: string;
+}
+
+@ObjectType('QuestionLogic', { description: "A question's logic: display condition and skip" })
+export class QuestionLogicType {
+  @Field(() => LogicConditionSetType, { nullable: true, description: 'shown only when these hold' })
+  showIf!: LogicConditionSetType | null;
+  @Field(() => LogicSkipType, { nullable: true, description: 'the jump after this question' })
+  skip!: LogicSkipType | null;
+}
+
 @ObjectType('SurveyQuestion', { description: 'One question of a survey' })
 export class SurveyQuestionType {
   @Field(() => ID, { description: 'the question id' })
   id!: string;
   @Field(() => Int, { description: '0-based order; the legacy ranking call names questions by it' })
   position!: number;
-  @Field(() => QuestionKindEnum, { description: 'dropdown, radios, checkboxes or stars' })
+  @Field(() => QuestionKindEnum, { description: 'its type (QuestionKind)' })
   type!: string;
   @Field(() => String, { description: 'the question' })
   title!: string;
-  @Field(() => [String], { description: 'the choices; for stars "1".."scale"' })
+  @Field(() => [String], {
+    description: 'the choices; for stars "1".."scale"; a matrix: its columns; none for nps and the personal types',
+  })
   choices!: string[];
   @Field(() => Int, { nullable: true, description: 'stars only: 3 to 10' })
   scale!: number | null;
   @Field(() => StarShapeEnum, { nullable: true, description: 'stars only' })
   shape!: string | null;
+  @Field(() => Boolean, { description: 'whether a participant must answer it (a star rating may come later)' })
+  required!: boolean;
+  @Field(() => Float, { nullable: true, description: 'number: the smallest answer allowed' })
+  min!: number | null;
+  @Field(() => Float, { nullable: true, description: 'number: the largest answer allowed' })
+  max!: number | null;
+  @Field(() => String, { nullable: true, description: 'number: its unit, e.g. kg' })
+  unit!: string | null;
+  @Field(() => [String], { nullable: true, description: 'matrix: the rows, each answered with one column' })
+  rows!: string[] | null;
+  @Field(() => QuestionLogicType, { nullable: true, description: 'its display condition and skip, if any' })
+  logic!: QuestionLogicType | null;
 }
 
 @ObjectType('Request', { description: 'A data access request (collection) or a survey; whole IPT amounts' })
@@ -184,10 +237,14 @@ export class ContractListType {
 
 @ObjectType('OptionCount', { description: 'How many answers chose one option' })
 export class OptionCountType {
-  @Field(() => String, { description: 'the option (stars: "1"..scale)' })
+  @Field(() => String, { description: 'the option (stars: "1"..scale; nps "0".."10"; a matrix: the column)' })
   option!: string;
   @Field(() => Int, { description: 'answers that chose it' })
   counter!: number;
+  @Field(() => String, { nullable: true, description: 'matrix: the row of this cell' })
+  row?: string;
+  @Field(() => Float, { nullable: true, description: 'ranking: the mean place given (1 = first); null: unranked' })
+  meanRank?: number | null;
 }
 
 @ObjectType('SurveyResultGroup', { description: "One question's results: a pie per group" })
@@ -216,9 +273,47 @@ export class CollectionOptionsInput {
   personalImages?: boolean;
 }
 
+@InputType({ description: 'An earlier closed answer compared (survey logic)' })
+export class LogicConditionInput {
+  @Field(() => Int, { description: 'the earlier question, by 0-based position' })
+  question!: number;
+  @Field(() => String, { description: 'equals (values[0]), one_of (values) or range (min..max)' })
+  op!: string;
+  @Field(() => [String], { nullable: true, description: 'equals, one_of: the answers compared with' })
+  values?: string[];
+  @Field(() => Float, { nullable: true, description: 'range: the lowest rating' })
+  min?: number;
+  @Field(() => Float, { nullable: true, description: 'range: the highest rating' })
+  max?: number;
+}
+
+@InputType({ description: 'Conditions combined with all or any' })
+export class LogicConditionSetInput {
+  @Field(() => String, { description: 'all or any' })
+  match!: string;
+  @Field(() => [LogicConditionInput], { description: 'the conditions (1 to 10)' })
+  conditions!: LogicConditionInput[];
+}
+
+@InputType({ description: 'After a question, a jump forward when conditions hold' })
+export class LogicSkipInput {
+  @Field(() => LogicConditionSetInput, { description: 'when to jump' })
+  when!: LogicConditionSetInput;
+  @Field(() => String, { description: 'a later question by 0-based position (as digits, not the next), or end' })
+  to!: string;
+}
+
+@InputType({ description: "A question's logic: display condition and skip" })
+export class QuestionLogicInput {
+  @Field(() => LogicConditionSetInput, { nullable: true, description: 'shown only when these hold' })
+  showIf?: LogicConditionSetInput;
+  @Field(() => LogicSkipInput, { nullable: true, description: 'the jump after this question' })
+  skip?: LogicSkipInput;
+}
+
 @InputType({ description: 'One question of a survey' })
 export class SurveyQuestionInput {
-  @Field(() => QuestionKindEnum, { description: 'dropdown, radios, checkboxes or stars' })
+  @Field(() => QuestionKindEnum, { description: 'its type (QuestionKind)' })
   type!: string;
   @Field(() => String, { description: 'required (trimmed)' })
   title!: string;
@@ -231,6 +326,18 @@ export class SurveyQuestionInput {
   scale?: number;
   @Field(() => StarShapeEnum, { nullable: true, description: 'stars: default star' })
   shape?: string;
+  @Field(() => Boolean, { nullable: true, description: 'survey format 2 types: must it be answered (default true)' })
+  required?: boolean;
+  @Field(() => Float, { nullable: true, description: 'number: the smallest answer allowed' })
+  min?: number;
+  @Field(() => Float, { nullable: true, description: 'number: the largest answer allowed' })
+  max?: number;
+  @Field(() => String, { nullable: true, description: 'number: its unit (at most 20 characters)' })
+  unit?: string;
+  @Field(() => [String], { nullable: true, description: 'matrix: its rows (blank ones are dropped; at least one)' })
+  rows?: string[];
+  @Field(() => QuestionLogicInput, { nullable: true, description: 'survey format 2: display condition and skip' })
+  logic?: QuestionLogicInput;
 }
 
 /** Fields shared by create and update; every one optional on update (the rest stays). */

@@ -15,6 +15,8 @@ import {
   requestId,
   submitCollectionCommand,
   submitSurveyCommand,
+  surveyQuestionsRef,
+  surveyVersion,
 } from './phone.schemas';
 import { acceptedOut, contractIdOut, countOut, endUserDataOut, openRequestsOut, rankedOut } from './phone.outputs';
 import { toPayout } from './responses.mappers';
@@ -38,7 +40,7 @@ const tag = 'phone app';
 // The legacy spellings of the phone's calls (phone.schemas.ts holds the commands): getEndUserData
 // names the request requestID, deleteRequest request_id, the other calls requestId (and the
 // messages name the field as the call spells it).
-const legacyEndUserData = legacyNames({ requestId: requestId('requestID') }, { requestId: 'requestID' });
+const legacyEndUserData = legacyNames({ requestId: requestId('requestID'), surveyVersion }, { requestId: 'requestID' });
 const legacyWithdraw = legacyNames(
   { ...deviceSubmissionFields, requestId: requestId('request_id') },
   { requestId: 'request_id' },
@@ -125,7 +127,7 @@ export const phoneRoutes = [
     method: 'GET',
     path: '/v1/requestClient/getEndUserData',
     output: endUserDataOut,
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'CLIENT_UPDATE_REQUIRED'],
     tag,
     auth: 'public',
     summary:
@@ -137,12 +139,12 @@ export const phoneRoutes = [
     method: 'GET',
     path: '/v1/requestClient/getSurveyQuestions',
     output: z.array(legacyQuestionOut),
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'CLIENT_UPDATE_REQUIRED'],
     tag,
     auth: 'public',
     summary:
-      'The questions of a published survey: [{ id, index, type, title, options }] (options: choices, or { scale, shape } for stars)',
-    input: publishedRequestRef,
+      'The questions of a published survey: [{ id, index, type, title, options }] (options: choices, or { scale, shape } for stars). A client that knows survey format 2 sends surveyVersion=2 and also gets the newer types (with required, min, max, unit, rows); without it a survey using them answers 409 CLIENT_UPDATE_REQUIRED',
+    input: surveyQuestionsRef,
     handler: async (ctx, input) =>
       (await ctx.services.publicRequests.surveyQuestions(ctx.em, input)).map(legacyQuestion),
   }),
@@ -202,11 +204,11 @@ export const phoneRoutes = [
     method: 'POST',
     path: '/v1/requestClient/submitSurvey',
     output: acceptedOut,
-    errors: ['NOT_FOUND', 'CONFLICT'],
+    errors: ['NOT_FOUND', 'CONFLICT', 'CLIENT_UPDATE_REQUIRED'],
     tag,
     auth: 'public',
     summary:
-      'Answer a published survey: requestId, deviceId, walletAddress, answers [{ questionId or index, answer }] (a choice; a list for checkboxes; 1..scale for stars, which may also come later via request.api/ranking), durationMs (optional: the time taken). Every other question must be answered. One per device and per wallet (409). 200 with outcome: accepted (a paid place), screened_out (a screener did not qualify: no paid place, payout the screen-out reward if any) or quota_full (a full quota; quota names it), and message for the participant',
+      'Answer a published survey: requestId, deviceId, walletAddress, answers [{ questionId or index, answer }] (a choice; a list for checkboxes; 1..scale for stars, which may also come later via request.api/ranking), durationMs (optional: the time taken). Every other question must be answered. One per device and per wallet (409). Survey format 2 (surveyVersion: 2): nps 0..10, matrix { row: column }, ranking [every choice, first place first]; text, number and date answers encrypted in encryptedData + sealedKey (as a collection), their question ids in personal; presented: the order shown. A survey with newer types answered without surveyVersion 2: 409 CLIENT_UPDATE_REQUIRED. 200 with outcome: accepted (a paid place), screened_out (a screener did not qualify: no paid place, payout the screen-out reward if any) or quota_full (a full quota; quota names it), and message for the participant',
     input: submitSurveyCommand,
     handler: async (ctx, input) => accepted(await ctx.services.submissions.submitSurvey(ctx.em, input)),
   }),

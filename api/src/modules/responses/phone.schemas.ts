@@ -87,22 +87,62 @@ export const submitCollectionCommand = z.strictObject({
 });
 export type SubmitCollectionCommand = z.infer<typeof submitCollectionCommand>;
 
-/** A survey's answers. */
-export const submitSurveyCommand = z.strictObject({
-  requestId: requestId(),
-  ...participant,
-  answers: z
-    .array(answerSchema)
-    .max(100, 'At most 100 answers')
-    .describe('one per question; a star rating may be left out and sent later (request.api/ranking)'),
-  durationMs: z
-    .number()
-    .int()
-    .min(0)
-    .max(86_400_000)
-    .optional()
-    .describe('how long the participant took, in milliseconds, as the phone measured it (speeding checks)'),
-});
+/** The survey format a phone client knows: absent or 1 (the four old question types), or 2. */
+export const surveyVersion = z.coerce
+  .number()
+  .int()
+  .pipe(z.union([z.literal(1), z.literal(2)], { error: 'surveyVersion must be 1 or 2' }))
+  .optional()
+  .describe(
+    'the survey format this client knows: 2 for the newer question types (text, number, date, nps, matrix, ranking); absent or 1, the four old ones only (a survey needing more answers 409 CLIENT_UPDATE_REQUIRED)',
+  );
+
+/** A survey's answers; text, number and date answers come encrypted, like a collection's data. */
+export const submitSurveyCommand = z
+  .strictObject({
+    requestId: requestId(),
+    ...participant,
+    surveyVersion,
+    answers: z
+      .array(answerSchema)
+      .max(100, 'At most 100 answers')
+      .describe('one per closed question; a star rating may be left out and sent later (request.api/ranking)'),
+    personal: z
+      .array(z.uuid('personal lists question ids'))
+      .max(100)
+      .optional()
+      .describe('surveyVersion 2: the text, number and date questions answered inside encryptedData'),
+    encryptedData: encryptedDataSchema
+      .optional()
+      .describe(
+        'surveyVersion 2, with personal answers: aesgcm1.<base64>, as a collection\'s, of { "answers": { "<questionId>": "<text>" | <number> | "<YYYY-MM-DD>" } }',
+      ),
+    sealedKey: sealedKeySchema.optional().describe('with encryptedData: its data key sealed to the request key'),
+    durationMs: z
+      .number()
+      .int()
+      .min(0)
+      .max(86_400_000)
+      .optional()
+      .describe('how long the participant took, in milliseconds, as the phone measured it (speeding checks)'),
+    presented: z
+      .strictObject({
+        questions: z.array(z.uuid()).max(100).describe('the question ids in the order shown'),
+        options: z
+          .record(z.uuid(), z.array(z.string().max(200)).max(200))
+          .describe('per question with shuffled options: the options in the order shown'),
+      })
+      .optional()
+      .describe('surveyVersion 2, randomised surveys: the order this participant saw'),
+  })
+  .refine((s) => (s.encryptedData === undefined) === (s.sealedKey === undefined), {
+    message: 'Send encryptedData and sealedKey together',
+    path: ['sealedKey'],
+  })
+  .refine((s) => !s.personal?.length || s.encryptedData !== undefined, {
+    message: 'Personal answers come in encryptedData',
+    path: ['encryptedData'],
+  });
 export type SubmitSurveyCommand = z.infer<typeof submitSurveyCommand>;
 
 /** This device's submission to a request (checkSubmitted; withdraw takes it as request_id, deviceId). */
@@ -125,7 +165,9 @@ export type RankCommand = z.infer<typeof rankCommand>;
 
 /** A published request the phone reads (getEndUserData takes it as requestID: see phone.rest.ts). */
 export const publishedRequestRef = z.strictObject({ requestId: requestId() });
-export type PublishedRequestRef = z.infer<typeof publishedRequestRef>;
+export type PublishedRequestRef = z.infer<typeof publishedRequestRef> & { surveyVersion?: 1 | 2 };
+/** A published survey's questions, for a client that says which survey format it knows. */
+export const surveyQuestionsRef = z.strictObject({ requestId: requestId(), surveyVersion });
 
 /** A page of the published requests that still have a paid place. */
 export const openRequestsCommand = z.strictObject({

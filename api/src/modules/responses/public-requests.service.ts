@@ -5,6 +5,7 @@ import type { PayoutsService } from '../payouts/payouts.service';
 import type { OpenRequestsCommand, PublishedRequestRef } from './phone.schemas';
 import type { SurveysService } from '../surveys/surveys.service';
 import type { QuestionView } from '../surveys/surveys.views';
+import { assertClientKnows } from '../surveys/survey-answers';
 import { capacityOf, DataRequest } from '../requests/request.entity';
 import { pageWindow, toPage } from '../../shared/paging';
 
@@ -22,17 +23,21 @@ export class PublicRequestsService {
     private readonly payouts: PayoutsService,
   ) {}
 
-  async endUserData(em: EntityManager, { requestId }: PublishedRequestRef): Promise<PublicRequest> {
+  async endUserData(em: EntityManager, { requestId, surveyVersion }: PublishedRequestRef): Promise<PublicRequest> {
     const request = await this.published(em, requestId);
     const questions = request.type === 'survey' ? await this.questionsOf(em, request) : null;
+    if (questions) assertClientKnows(questions, surveyVersion ?? 1);
     const { count } = await this.payouts.totals(em, request.id);
     return { request, questions, remaining: Math.max(0, capacityOf(request) - count) };
   }
 
-  async surveyQuestions(em: EntityManager, { requestId }: PublishedRequestRef): Promise<QuestionView[]> {
+  /** A survey's questions; a client of survey format 1 gets a 409 for one using newer types. */
+  async surveyQuestions(em: EntityManager, { requestId, surveyVersion }: PublishedRequestRef): Promise<QuestionView[]> {
     const request = await this.published(em, requestId);
     if (request.type !== 'survey') throw badInput('This request is a collection: it has no questions');
-    return this.questionsOf(em, request);
+    const questions = await this.questionsOf(em, request);
+    assertClientKnows(questions, surveyVersion ?? 1);
+    return questions;
   }
 
   async escrowOf(em: EntityManager, { requestId }: PublishedRequestRef): Promise<DataRequest> {

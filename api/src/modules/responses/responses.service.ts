@@ -5,10 +5,20 @@ import type { PayoutsService } from '../payouts/payouts.service';
 import type { DataRequest } from '../requests/request.entity';
 import type { RequestsService } from '../requests/requests.service';
 import type { User } from '../users/user.entity';
+import { matrixCell } from '../surveys/surveys.views';
 import type { ResponsesPageCommand } from './responses.schemas';
 import { Submission } from './submission.entity';
 
 export type AnswerView = { questionId: string; option: string };
+
+/** An answer as the requester reads it: a matrix cell as "row: column", a ranking place as "1. choice". */
+const answerText = (r: { label: string; type: string; rows: string[] | null; rank: number | null }): string => {
+  if (r.type === 'matrix') {
+    const cell = matrixCell(r.label);
+    return `${r.rows?.[cell.row] ?? cell.row}: ${cell.column}`;
+  }
+  return r.rank === null ? r.label : `${r.rank}. ${r.label}`;
+};
 
 /** One response as its requester sees it: still encrypted (collections) or the chosen options. */
 export type ResponseView = {
@@ -135,18 +145,27 @@ export class ResponsesService {
   private async answersOf(em: EntityManager, rows: Submission[]): Promise<Map<string, AnswerView[]>> {
     const out = new Map<string, AnswerView[]>();
     if (!rows.length) return out;
-    const found = await em.execute<{ submission_id: string; question_id: string; label: string }[]>(
-      `select a.submission_id, o.question_id, o.label
+    const found = await em.execute<
+      {
+        submission_id: string;
+        question_id: string;
+        label: string;
+        type: string;
+        rows: string[] | null;
+        rank: number | null;
+      }[]
+    >(
+      `select a.submission_id, o.question_id, o.label, q.type, q.settings -> 'rows' as rows, a.rank
          from survey_answers a
          join survey_options o on o.id = a.option_id
          join survey_questions q on q.id = o.question_id
         where a.submission_id in (?)
-        order by q.position, o.position`,
+        order by q.position, a.rank nulls last, o.position`,
       [rows.map((s) => s.id)],
     );
     for (const r of found) {
       const list = out.get(r.submission_id) ?? [];
-      list.push({ questionId: r.question_id, option: r.label });
+      list.push({ questionId: r.question_id, option: answerText(r) });
       out.set(r.submission_id, list);
     }
     return out;

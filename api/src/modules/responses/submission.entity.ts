@@ -21,7 +21,7 @@ import { User } from '../users/user.entity';
   expression: '(encrypted_data is null) = (sealed_key is null)',
 })
 export class Submission {
-  [OptionalProps]?: 'createdAt' | 'encryptedData' | 'sealedKey';
+  [OptionalProps]?: 'createdAt' | 'encryptedData' | 'sealedKey' | 'presented';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -45,6 +45,11 @@ export class Submission {
   // collections: the data key sealed to the request's public key, `hpke1.` + base64(enc || ct)
   @Property({ type: 'text', nullable: true })
   sealedKey?: string | null = null;
+
+  // surveys with randomised order: the question ids and each question's options in the order this
+  // participant saw them (null when nothing was shuffled)
+  @Property({ type: 'json', nullable: true })
+  presented?: { questions: string[]; options: Record<string, string[]> } | null = null;
 
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();

@@ -88,16 +88,25 @@ export class SubmissionsService {
   }
 
   async submitSurvey(em: EntityManager, input: SubmitSurveyCommand): Promise<Answered> {
+    const sealed = { encryptedData: input.encryptedData, sealedKey: input.sealedKey, presented: input.presented };
     return this.accept(
       em,
       input,
       'survey',
-      {},
+      sealed,
       async (tx, request) => {
-        const chosen = await this.surveys.checkAnswers(tx, request, input.answers);
-        return { optionIds: chosen, fill: (submission) => this.surveys.recordAnswers(tx, submission.id, chosen) };
+        const chosen = await this.surveys.checkAnswers(tx, request, {
+          answers: input.answers,
+          personal: input.personal ?? [],
+          version: input.surveyVersion ?? 1,
+        });
+        return {
+          optionIds: chosen.map((c) => c.optionId),
+          fill: (submission) => this.surveys.recordAnswers(tx, submission.id, chosen),
+        };
       },
-      { answers: input.answers },
+      // what the receipt hashes: the closed answers, and the personal ones as the ciphertext sent
+      { answers: input.answers, ...(input.encryptedData ? { encryptedData: input.encryptedData } : {}) },
     );
   }
 
@@ -229,7 +238,7 @@ export class SubmissionsService {
     em: EntityManager,
     input: { requestId: string; deviceId: string; walletAddress: string; durationMs?: number },
     type: RequestKind,
-    sealed: { encryptedData?: string; sealedKey?: string },
+    sealed: { encryptedData?: string; sealedKey?: string; presented?: Submission['presented'] },
     // checks the answers against the request (a bad answer is a 400 before any 409) and returns the
     // options chosen and what stores them once the submission exists
     prepare?: (tx: EntityManager, request: DataRequest) => Promise<Prepared>,
@@ -300,7 +309,7 @@ export class SubmissionsService {
     participant: Participant,
     walletAddress: string,
     type: RequestKind,
-    sealed: { encryptedData?: string; sealedKey?: string },
+    sealed: { encryptedData?: string; sealedKey?: string; presented?: Submission['presented'] },
     prepared: Prepared | undefined,
     place: Place,
     plan: FieldworkPlan,
@@ -313,6 +322,7 @@ export class SubmissionsService {
       walletAddress,
       encryptedData: sealed.encryptedData ?? null,
       sealedKey: sealed.sealedKey ?? null,
+      presented: sealed.presented ?? null,
     });
     await tx.flush();
     // a wallet already owed or paid from this escrow (it withdrew and answers again) is not owed twice

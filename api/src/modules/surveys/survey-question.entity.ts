@@ -1,9 +1,37 @@
 import { OptionalProps, type EntityClass } from '@mikro-orm/core';
 import { Check, Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { randomUUID } from 'node:crypto';
+import type { QuestionLogic } from '../../../../shared/survey-logic';
 
-export const QUESTION_TYPES = ['dropdown', 'radios', 'checkboxes', 'stars'] as const;
+// The first four are the survey format version 1 (every phone client knows them); the rest need
+// a client that says it knows version 2 (docs/survey-json.md, docs/api/phone.md).
+export const V1_QUESTION_TYPES = ['dropdown', 'radios', 'checkboxes', 'stars'] as const;
+export const QUESTION_TYPES = [
+  ...V1_QUESTION_TYPES,
+  'short_text',
+  'long_text',
+  'number',
+  'date',
+  'nps',
+  'matrix',
+  'ranking',
+] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
+/** Types whose answers are personal: encrypted in the participant's browser, never counted. */
+export const PERSONAL_TYPES = ['short_text', 'long_text', 'number', 'date'] as const;
+export const isPersonal = (type: QuestionType): boolean => (PERSONAL_TYPES as readonly string[]).includes(type);
+export const isV1Type = (type: QuestionType): boolean => (V1_QUESTION_TYPES as readonly string[]).includes(type);
+
+/** What a question of the newer types adds: whether it must be answered, a number's range and
+ * unit, a matrix's rows; and any question's logic (display condition, skip). */
+export type QuestionSettings = {
+  required?: boolean;
+  min?: number | null;
+  max?: number | null;
+  unit?: string | null;
+  rows?: string[];
+  logic?: QuestionLogic | null;
+};
 export const STAR_SHAPES = ['star', 'heart', 'thumb'] as const;
 export type StarShape = (typeof STAR_SHAPES)[number];
 export const STAR_SCALE = { min: 3, max: 10, default: 5 } as const;
@@ -36,13 +64,16 @@ export function surveyParent<K extends keyof typeof parents>(name: K): () => Non
  */
 @Entity({ tableName: 'survey_questions' })
 @Unique({ properties: ['request', 'position'] })
-@Check({ name: 'survey_questions_type_check', expression: `type in ('dropdown', 'radios', 'checkboxes', 'stars')` })
+@Check({
+  name: 'survey_questions_type_check',
+  expression: `type in (${QUESTION_TYPES.map((t) => `'${t}'`).join(', ')})`,
+})
 @Check({
   name: 'survey_questions_stars_check',
   expression: `(type = 'stars') = (scale is not null and shape is not null) and (scale is null or (scale >= 3 and scale <= 10))`,
 })
 export class SurveyQuestion {
-  [OptionalProps]?: 'scale' | 'shape';
+  [OptionalProps]?: 'scale' | 'shape' | 'settings';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -65,4 +96,8 @@ export class SurveyQuestion {
 
   @Property({ type: 'string', length: 5, nullable: true })
   shape?: StarShape | null = null;
+
+  // the newer types' settings (null for the four version-1 types)
+  @Property({ type: 'json', nullable: true })
+  settings?: QuestionSettings | null = null;
 }

@@ -1,21 +1,121 @@
 import { z } from 'zod';
+import { CONDITION_OPS, logicProblems, type QuestionLogic } from '../../../../shared/survey-logic';
+import { logicQuestion } from './surveys.views';
 import { trimmed } from '../../shared/validation';
-import { QUESTION_TYPES, STAR_SCALE, STAR_SHAPES, type QuestionType, type StarShape } from './survey-question.entity';
+import {
+  isPersonal,
+  isV1Type,
+  QUESTION_TYPES,
+  STAR_SCALE,
+  STAR_SHAPES,
+  type QuestionSettings,
+  type QuestionType,
+  type StarShape,
+} from './survey-question.entity';
 
 export const NO_CHOICE_MESSAGE = 'You are required to have at least one choice.';
 const MAX_QUESTIONS = 100;
 const MAX_CHOICES = 50;
 
-/** A validated question: choices for the choice types; scale and shape for a star rating. */
+/** A validated question: choices for the choice types; scale and shape for a star rating;
+ * settings (required, range and unit, matrix rows) for the newer types, null for the four old ones. */
 export type QuestionInput = {
   type: QuestionType;
   title: string;
   choices: string[];
   scale: number | null;
   shape: StarShape | null;
+  settings: QuestionSettings | null;
 };
 
 const choiceList = z.array(z.string().max(200, 'A choice must be at most 200 characters')).max(MAX_CHOICES);
+const MAX_ROWS = 30;
+// a matrix cell's option label is "<row index>:<column>": a column leaves room for the prefix
+const MATRIX_COLUMN_MAX = 100;
+
+const cleanList = (list: string[] | undefined) => (list ?? []).map((c) => c.trim()).filter((c) => c.length > 0);
+
+/** Choices (or matrix columns) of a question: at least one, all different. */
+function checkedChoices(list: string[] | undefined, ctx: z.RefinementCtx, path = 'choices'): string[] {
+  const choices = cleanList(list);
+  if (!choices.length) ctx.addIssue({ code: 'custom', path: [path], message: NO_CHOICE_MESSAGE });
+  if (new Set(choices).size !== choices.length) {
+    ctx.addIssue({ code: 'custom', path: [path], message: 'Choices of a question must all be different' });
+  }
+  return choices;
+}
+
+const conditionSet = z.strictObject({
+  match: z.enum(['all', 'any']).describe('all: every condition holds; any: one does'),
+  conditions: z
+    .array(
+      z.strictObject({
+        question: z.number().int().min(0).max(MAX_QUESTIONS).describe('an earlier question, by 0-based position'),
+        op: z.enum(CONDITION_OPS).describe('equals (values[0]), one_of (values), range (min..max, stars and nps)'),
+        values: z.array(z.string().max(200)).max(MAX_CHOICES).optional().describe('equals, one_of: answers'),
+        min: z.number().finite().optional().describe('range: the lowest rating'),
+        max: z.number().finite().optional().describe('range: the highest rating'),
+      }),
+    )
+    .max(10),
+});
+const logicSchema = z
+  .strictObject({
+    showIf: conditionSet.nullable().optional().describe('shown only when these conditions on earlier answers hold'),
+    skip: z
+      .strictObject({
+        when: conditionSet,
+        to: z
+          .union([z.literal('end'), z.coerce.number().int().min(0).max(MAX_QUESTIONS)])
+          .describe('a later position (0-based), or end'),
+      })
+      .nullable()
+      .optional()
+      .describe('after this question, jump to a later one (or the end) when the conditions hold'),
+  })
+  .describe('survey format 2: display condition and skip');
+
+const newerSettings = {
+  logic: logicSchema.nullable().optional(),
+  required: z.boolean().optional().describe('the newer types: whether it must be answered (default true)'),
+  min: z.number().finite().nullable().optional().describe('number: the smallest answer allowed'),
+  max: z.number().finite().nullable().optional().describe('number: the largest answer allowed'),
+  unit: z.string().trim().max(20, 'A unit is at most 20 characters').nullable().optional().describe('number: e.g. kg'),
+  rows: z
+    .array(z.string().max(200, 'A row must be at most 200 characters'))
+    .max(MAX_ROWS)
+    .optional()
+    .describe('matrix: the rows, each answered on the shared scale of choices'),
+};
+
+/** The settings of one of the newer types, checked; null for the four version-1 types. */
+function settingsOf(
+  q: { type: QuestionType } & Partial<Record<keyof typeof newerSettings, unknown>>,
+  ctx: z.RefinementCtx,
+) {
+  const logic = (q.logic as QuestionLogic | null | undefined) ?? null;
+  const hasLogic = Boolean(logic?.showIf || logic?.skip);
+  // the four old types carry settings only for their logic
+  if (isV1Type(q.type)) return hasLogic ? { logic } : null;
+  const settings: QuestionSettings = { required: q.required !== false, ...(hasLogic ? { logic } : {}) };
+  if (q.type === 'number') {
+    const min = typeof q.min === 'number' ? q.min : null;
+    const max = typeof q.max === 'number' ? q.max : null;
+    if (min !== null && max !== null && min > max) {
+      ctx.addIssue({ code: 'custom', path: ['max'], message: 'The largest answer must not be below the smallest' });
+    }
+    Object.assign(settings, { min, max, unit: typeof q.unit === 'string' && q.unit ? q.unit : null });
+  }
+  if (q.type === 'matrix') {
+    const rows = cleanList(q.rows as string[] | undefined);
+    if (!rows.length) ctx.addIssue({ code: 'custom', path: ['rows'], message: 'A matrix needs at least one row' });
+    if (new Set(rows).size !== rows.length) {
+      ctx.addIssue({ code: 'custom', path: ['rows'], message: 'Rows of a matrix must all be different' });
+    }
+    settings.rows = rows;
+  }
+  return settings;
+}
 
 /**
  * A survey question as every client sends it after normalising: the designer's blank rows are
@@ -33,30 +133,42 @@ export const questionSchema = z
       .max(STAR_SCALE.max, `scale must be ${STAR_SCALE.min} to ${STAR_SCALE.max}`)
       .optional(),
     shape: z.enum(STAR_SHAPES, { error: `shape must be one of ${STAR_SHAPES.join(', ')}` }).optional(),
+    ...newerSettings,
   })
   .transform((q, ctx): QuestionInput => {
+    const base = { type: q.type, title: q.title, choices: [] as string[], scale: null, shape: null };
     if (q.type === 'stars') {
       // a star rating's options are 1..scale; any leftover designer rows are ignored
       return {
-        type: q.type,
-        title: q.title,
-        choices: [],
+        ...base,
         scale: q.scale ?? STAR_SCALE.default,
         shape: q.shape ?? 'star',
+        settings: settingsOf(q, ctx),
       };
     }
-    const choices = (q.choices ?? []).map((c) => c.trim()).filter((c) => c.length > 0);
-    if (!choices.length) ctx.addIssue({ code: 'custom', path: ['choices'], message: NO_CHOICE_MESSAGE });
-    if (new Set(choices).size !== choices.length) {
-      ctx.addIssue({ code: 'custom', path: ['choices'], message: 'Choices of a question must all be different' });
+    const settings = settingsOf(q, ctx);
+    if (q.type === 'nps' || isPersonal(q.type)) return { ...base, settings };
+    const choices = checkedChoices(q.choices, ctx);
+    if (q.type === 'matrix' && choices.some((c) => c.length > MATRIX_COLUMN_MAX)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['choices'],
+        message: `A matrix column is at most ${MATRIX_COLUMN_MAX} characters`,
+      });
     }
-    return { type: q.type, title: q.title, choices, scale: null, shape: null };
+    return { ...base, choices, settings };
   });
 
 export const questionsSchema = z
   .array(questionSchema)
   .min(1, 'A survey needs at least one question')
-  .max(MAX_QUESTIONS, `A survey has at most ${MAX_QUESTIONS} questions`);
+  .max(MAX_QUESTIONS, `A survey has at most ${MAX_QUESTIONS} questions`)
+  .superRefine((questions, ctx) => {
+    // no condition on a later or missing question, no skip backwards: checked as the designer does
+    for (const problem of logicProblems(questions.map(logicQuestion))) {
+      ctx.addIssue({ code: 'custom', path: [problem.index, 'logic'], message: problem.message });
+    }
+  });
 
 /**
  * The legacy designer's shape: `options` is the list of choices, or `{ scale, shape }` for a star
@@ -98,11 +210,12 @@ export const legacyQuestionSchema = z
       ])
       .optional()
       .describe('the choices (a list), or for stars { scale, shape }'),
+    ...newerSettings,
   })
-  .transform(({ type, title, options }) =>
+  .transform(({ type, title, options, id: _id, index: _index, ...settings }) =>
     Array.isArray(options) || options === undefined
-      ? { type, title, choices: options }
-      : { type, title, scale: options.scale, shape: options.shape },
+      ? { type, title, choices: options, ...settings }
+      : { type, title, scale: options.scale, shape: options.shape, ...settings },
   );
 
 /** One answer as the phone sends it: the question (id or 0-based index) and the choice(s). */
@@ -137,11 +250,14 @@ export const answerSchema = z
           .number()
           .int()
           .describe(
-            'stars: the rating, a whole number from 1 to the question\'s scale (the usual form); for another type it is read as its digits (an option whose text is "3")',
+            'stars: the rating, a whole number from 1 to the question\'s scale (the usual form); nps: 0 to 10; for another type it is read as its digits (an option whose text is "3")',
           ),
+        z
+          .record(z.string().max(200), z.string().max(200))
+          .describe("matrix (survey version 2): each row's text to the chosen column's text"),
       ])
       .describe(
-        'the answer in one of three forms, by question type: a string, a list of strings (checkboxes) or an integer (stars)',
+        'the answer by question type: a string, a list of strings (checkboxes; ranking: every choice once, first place first), an integer (stars, nps) or an object (matrix)',
       ),
   })
   .refine((a) => (a.questionId === undefined) !== (a.index === undefined), {

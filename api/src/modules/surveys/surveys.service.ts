@@ -5,14 +5,16 @@ import { badInput, notFound } from '../../shared/errors';
 import { SurveyAnswer } from './survey-answer.entity';
 import { SurveyOption } from './survey-option.entity';
 import { SurveyQuestion, type SurveyOwner } from './survey-question.entity';
-import type { AnswerInput, CountCommand, QuestionInput } from './surveys.schemas';
-import { optionLabels, type QuestionView } from './surveys.views';
+import { checkSurveyAnswers, optionsChosen, type Chosen, type SurveySubmission } from './survey-answers';
+import type { CountCommand, QuestionInput } from './surveys.schemas';
+import { matrixCell, optionLabels, type QuestionView } from './surveys.views';
 
 export type ResultGroup = {
   questionId: string;
   title: string;
   type: QuestionView['type'];
-  data: { option: string; counter: number }[];
+  // a matrix's cells name their row; a ranking's options carry their mean rank (null: unranked)
+  data: { option: string; counter: number; row?: string; meanRank?: number | null }[];
 };
 
 /**
@@ -46,6 +48,7 @@ export class SurveysService {
         title: q.title,
         scale: q.scale ?? null,
         shape: q.shape ?? null,
+        settings: q.settings ?? null,
         options: [],
       };
       views.set(q.id, view);
@@ -68,50 +71,54 @@ export class SurveysService {
         title: q.title,
         scale: q.scale,
         shape: q.shape,
+        settings: q.settings,
       });
       optionLabels(q).forEach((label, i) => tx.create(SurveyOption, { question, position: i, label }));
     });
     request.questionCount = questions.length;
   }
 
-  /** The survey's result groups: one per question, every option with its counter. */
+  /** The survey's result groups: one per question, every option with its counter (the personal
+   * types have none: their answers are ciphertext). */
   async statistics(em: EntityManager, request: SurveyOwner): Promise<ResultGroup[]> {
     const questions = (await this.load(em, [request.id])).get(request.id) ?? [];
+    const ranked = questions.filter((q) => q.type === 'ranking').flatMap((q) => q.options.map((o) => o.id));
+    const means = new Map<string, number>();
+    if (ranked.length) {
+      const rows = await em.execute<{ option_id: string; mean: string }[]>(
+        `select option_id, avg(rank)::float8 as mean from survey_answers
+          where option_id in (${ranked.map(() => '?').join(', ')}) group by option_id`,
+        ranked,
+      );
+      for (const row of rows) means.set(row.option_id, Number(row.mean));
+    }
     return questions.map((q) => ({
       questionId: q.id,
       title: q.title,
       type: q.type,
-      data: q.options.map((o) => ({ option: o.label, counter: o.counter })),
+      data: q.options.map((o) => {
+        if (q.type === 'matrix') {
+          const cell = matrixCell(o.label);
+          return { option: cell.column, counter: o.counter, row: q.settings?.rows?.[cell.row] ?? '' };
+        }
+        if (q.type === 'ranking') return { option: o.label, counter: o.counter, meanRank: means.get(o.id) ?? null };
+        return { option: o.label, counter: o.counter };
+      }),
     }));
   }
 
   /**
-   * Stores a submission's answers and raises the counters. Every question must be answered except
-   * star ratings, which the phone may send later through the ranking call.
+   * Checks a device's answers against the survey (every required question answered once, each
+   * with its options; a client of format version 1 only on surveys of the four old types) and
+   * returns the chosen options; nothing is written.
    */
-  /**
-   * Checks a device's answers against the survey (every non-star question answered once, each with
-   * one of its options) and returns the chosen option ids; nothing is written.
-   */
-  async checkAnswers(tx: EntityManager, request: SurveyOwner, answers: AnswerInput[]): Promise<string[]> {
-    const questions = (await this.load(tx, [request.id])).get(request.id) ?? [];
-    const chosen: string[] = [];
-    const answered = new Set<string>();
-    answers.forEach((a, i) => {
-      const q = a.questionId ? questions.find((x) => x.id === a.questionId) : questions[a.index ?? -1];
-      if (!q) throw badInput(`answers.${i}: no such question in this survey`);
-      if (answered.has(q.id)) throw badInput(`answers.${i}: the question "${q.title}" is answered twice`);
-      answered.add(q.id);
-      chosen.push(...this.optionIds(q, a.answer, `answers.${i}`));
-    });
-    const missing = questions.filter((q) => q.type !== 'stars' && !answered.has(q.id));
-    if (missing.length) throw badInput(`Answer every question; missing: ${missing.map((q) => q.title).join(', ')}`);
-    return chosen;
+  async checkAnswers(tx: EntityManager, request: SurveyOwner, input: SurveySubmission): Promise<Chosen[]> {
+    return checkSurveyAnswers((await this.load(tx, [request.id])).get(request.id) ?? [], input);
   }
 
   /** Stores the options checkAnswers chose for a submission. */
-  async recordAnswers(tx: EntityManager, submissionId: string, optionIds: string[]): Promise<void> {
-    await this.addAnswers(tx, submissionId, optionIds);
+  async recordAnswers(tx: EntityManager, submissionId: string, chosen: Chosen[]): Promise<void> {
+    await this.addAnswers(tx, submissionId, chosen);
   }
 
   /** The legacy ranking call: sets (or changes) a device's star answer for question `index`. */
@@ -119,7 +126,7 @@ export class SurveysService {
     const question = ((await this.load(tx, [request.id])).get(request.id) ?? [])[index];
     if (!question) throw badInput(`index: the survey has no question ${index}`);
     if (question.type !== 'stars') throw badInput(`index: question ${index} is not a star rating`);
-    const [optionId] = this.optionIds(question, stars, 'stars');
+    const chosen = optionsChosen(question, stars, 'stars');
     const previous = await tx.find(SurveyAnswer, {
       submission: submissionId,
       option: { $in: question.options.map((o) => o.id) },
@@ -134,7 +141,7 @@ export class SurveysService {
       );
       await tx.nativeDelete(SurveyAnswer, { id: { $in: previous.map((a) => a.id) } });
     }
-    await this.addAnswers(tx, submissionId, [optionId]);
+    await this.addAnswers(tx, submissionId, chosen);
     return { questionId: question.id, stars };
   }
 
@@ -160,36 +167,14 @@ export class SurveysService {
     return { questionId, responseAnswer: option.label, count: option.counter };
   }
 
-  private optionIds(q: QuestionView, answer: AnswerInput['answer'], path: string): string[] {
-    const byLabel = (label: string) => {
-      const option = q.options.find((o) => o.label === label.trim());
-      if (!option) throw badInput(`${path}: "${label}" is not an option of "${q.title}"`);
-      return option.id;
-    };
-    if (q.type === 'checkboxes') {
-      const list = Array.isArray(answer) ? answer : [String(answer)];
-      const ids = list.map(byLabel);
-      if (new Set(ids).size !== ids.length) throw badInput(`${path}: a box is ticked twice`);
-      return ids;
-    }
-    if (Array.isArray(answer)) throw badInput(`${path}: "${q.title}" takes one answer`);
-    if (q.type === 'stars') {
-      const stars = typeof answer === 'number' ? answer : /^\d+$/.test(answer.trim()) ? Number(answer) : NaN;
-      if (!Number.isInteger(stars) || stars < 1 || stars > (q.scale ?? 0)) {
-        throw badInput(`${path}: a rating of "${q.title}" is 1 to ${q.scale}`);
-      }
-      return [byLabel(String(stars))];
-    }
-    return [byLabel(String(answer))];
-  }
-
-  private async addAnswers(tx: EntityManager, submissionId: string, optionIds: string[]): Promise<void> {
-    if (!optionIds.length) return;
+  private async addAnswers(tx: EntityManager, submissionId: string, chosen: Chosen[]): Promise<void> {
+    if (!chosen.length) return;
     await tx.insertMany(
       SurveyAnswer,
       // insertMany takes plain rows: the entity's id default is not applied
-      optionIds.map((option) => ({ id: randomUUID(), submission: submissionId, option })),
+      chosen.map(({ optionId, rank }) => ({ id: randomUUID(), submission: submissionId, option: optionId, rank })),
     );
+    const optionIds = chosen.map((c) => c.optionId);
     // the rows locked in id order: concurrent submissions to one survey update overlapping options,
     // and an update in scan order (which changes as rows are rewritten) could deadlock them
     // (the materialized CTE locks them in order before the update touches any; "no key" as the

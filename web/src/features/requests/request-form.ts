@@ -1,16 +1,9 @@
-// The wizards' values, defaults and step rules (product spec s.2 and s.5, CLARIFICATIONS "Amounts"),
-// and the conversion of those values into the API's inputs. Pure functions: the screens and their
-// tests share them.
-import type {
-  CreateRequestInput,
-  PayWith,
-  QuestionKind,
-  RequestKind,
-  RequestQuality,
-  StarShape,
-  UpdateRequestInput,
-} from '../../gql/types';
+// The wizards' values, defaults and step rules (product spec s.2 and s.5, CLARIFICATIONS "Amounts").
+// Pure functions: the screens and their tests share them. Their conversion into the API's inputs is
+// request-inputs.ts; one question's and the logic's rules are question-form.ts.
+import type { PayWith, QuestionKind, RequestKind, RequestQuality, StarShape } from '../../gql/types';
 import type { RequestWizard_RequestFragment } from './requests.generated';
+import type { QuestionLogic } from '../../../../shared/survey-logic';
 
 export const ACCESS_TYPES = ['Single Access', 'Multiple Access'] as const;
 export type AccessType = (typeof ACCESS_TYPES)[number];
@@ -40,11 +33,29 @@ export const NO_CHOICE_MESSAGE = 'You are required to have at least one choice.'
 export type DesignerQuestion = {
   type: QuestionKind;
   title: string;
-  // choice rows as typed (blank rows included); unused by star ratings
+  // choice rows as typed (blank rows included; a matrix's columns); unused by star ratings
   choices: string[];
   scale: number;
   shape: StarShape;
+  // the newer types (survey format 2): whether it must be answered
+  required: boolean;
+  // number: the range as typed (blank: no bound) and the unit
+  min: string;
+  max: string;
+  unit: string;
+  // matrix: its rows as typed (blank rows included)
+  rows: string[];
+  // display condition and skip (positions of questions, 0-based); null: none
+  logic: QuestionLogic | null;
 };
+
+// The four types every phone client knows; the others are survey format 2 (docs/survey-json.md).
+export const V1_TYPES: QuestionKind[] = ['dropdown', 'radios', 'checkboxes', 'stars'];
+export const V2_TYPES: QuestionKind[] = ['short_text', 'long_text', 'number', 'date', 'nps', 'matrix', 'ranking'];
+// answers to these are personal: sealed in the participant's browser to the request key
+export const PERSONAL_TYPES: QuestionKind[] = ['short_text', 'long_text', 'number', 'date'];
+// the types whose answers are a list of choices the designer types
+export const hasChoices = (type: QuestionKind) => !['stars', 'nps', ...PERSONAL_TYPES].includes(type);
 
 export type WizardValues = {
   title: string;
@@ -137,11 +148,17 @@ export function wizardValuesOf(request: RequestWizard_RequestFragment): WizardVa
         }
       : defaults.options,
     questions: (request.questions ?? []).map((q) => ({
-      type: q.type,
+      ...newQuestion(q.type),
       title: q.title,
-      choices: q.type === 'stars' ? blankChoices() : padChoices(q.choices),
+      choices: hasChoices(q.type) ? padChoices(q.choices) : blankChoices(),
       scale: q.scale ?? STAR_SCALE.default,
       shape: q.shape ?? 'star',
+      required: q.required,
+      min: q.min === null || q.min === undefined ? '' : String(q.min),
+      max: q.max === null || q.max === undefined ? '' : String(q.max),
+      unit: q.unit ?? '',
+      rows: padChoices(q.rows ?? []),
+      logic: q.logic ? logicOf(q.logic) : null,
     })),
     draft: request.status === 0,
     payWith: request.funding,
@@ -197,8 +214,22 @@ export function validateOptions(values: WizardValues): StepErrors {
   return OPTION_FIELDS.some(({ key }) => values.options[key]) ? {} : { options: true };
 }
 
+// the logic's problems are shown by the designer (question-form.ts) and refused by the server
 export function validateDesign(values: WizardValues): StepErrors {
   return values.questions.length > 0 ? {} : { questions: true };
+}
+
+// ---- survey logic ------------------------------------------------------------------------------
+
+/** A saved question's logic as the designer edits it: GraphQL's nulls dropped, a skip's target
+ * (digits or end) back to a position. */
+export function logicOf(logic: unknown): QuestionLogic | null {
+  if (!logic) return null;
+  const plain = JSON.parse(
+    JSON.stringify(logic, (k, v: unknown) => (v === null || k === '__typename' ? undefined : v)),
+  );
+  const { showIf = null, skip = null } = plain as QuestionLogic;
+  return { showIf, skip: skip && { ...skip, to: skip.to === 'end' ? 'end' : Number(skip.to) } };
 }
 
 // Publishing asks for a keeping period (participants see it before answering); a draft, and a
@@ -229,119 +260,24 @@ export function padChoices(choices: readonly string[]): string[] {
 }
 
 export function newQuestion(type: QuestionKind): DesignerQuestion {
-  return { type, title: '', choices: blankChoices(), scale: STAR_SCALE.default, shape: 'star' };
+  return {
+    type,
+    title: '',
+    choices: blankChoices(),
+    scale: STAR_SCALE.default,
+    shape: 'star',
+    required: true,
+    min: '',
+    max: '',
+    unit: '',
+    rows: blankChoices(),
+    logic: null,
+  };
 }
-
-export type QuestionErrors = { title?: string; choices?: string; scale?: string };
 
 // The choices a question keeps: trimmed, blank rows dropped.
 export const filledChoices = (choices: readonly string[]) =>
   choices.map((choice) => choice.trim()).filter((choice) => choice.length > 0);
 
-export function validateQuestion(question: DesignerQuestion): QuestionErrors {
-  const errors: QuestionErrors = {};
-  if (!question.title.trim()) errors.title = 'The question needs a title.';
-  if (question.type === 'stars') {
-    if (!Number.isInteger(question.scale) || question.scale < STAR_SCALE.min || question.scale > STAR_SCALE.max) {
-      errors.scale = `The scale is ${STAR_SCALE.min} to ${STAR_SCALE.max}.`;
-    }
-    return errors;
-  }
-  const choices = filledChoices(question.choices);
-  if (choices.length === 0) errors.choices = NO_CHOICE_MESSAGE;
-  else if (new Set(choices).size !== choices.length) errors.choices = 'Each choice must be different.';
-  return errors;
-}
-
-// What the designer stores after a valid save: title trimmed, blank choices dropped (rows padded
-// back to the minimum for the next edit).
-export function normaliseQuestion(question: DesignerQuestion): DesignerQuestion {
-  if (question.type === 'stars') return { ...question, title: question.title.trim(), choices: blankChoices() };
-  return { ...question, title: question.title.trim(), choices: padChoices(filledChoices(question.choices)) };
-}
-
-export const QUESTION_TYPE_LABELS: Record<QuestionKind, string> = {
-  dropdown: 'Dropdown',
-  radios: 'Multiple Choice (Radio Button)',
-  checkboxes: 'Checkboxes',
-  stars: 'Star Rating',
-};
-
-// ---- API inputs --------------------------------------------------------------------------------
-
-export type EscrowRef = { escrowAddress: string; signerAddress: string };
-
-function questionInputs(values: WizardValues) {
-  return values.questions.map((q) =>
-    q.type === 'stars'
-      ? { type: q.type, title: q.title.trim(), scale: q.scale, shape: q.shape }
-      : { type: q.type, title: q.title.trim(), choices: filledChoices(q.choices) },
-  );
-}
-
-// The editable fields every save sends (amounts already validated as whole IPT).
-function contentOf(type: RequestKind, values: WizardValues) {
-  return {
-    title: values.title.trim(),
-    description: values.description,
-    category: 'Default',
-    keyId: values.keyId,
-    bonusAmount: wholeIpt(values.bonusAmount) ?? 0,
-    bonusEach: wholeIpt(values.bonusEach) ?? 0,
-    ...(type === 'collection' ? { options: { ...values.options } } : { questions: questionInputs(values) }),
-    payAfterReview: values.payAfterReview,
-    reviewDays: reviewDaysOf(values) ?? REVIEW_DAYS.default,
-  };
-}
-
-export function createInput(
-  type: RequestKind,
-  values: WizardValues,
-  publish: { id: string; escrow: EscrowRef | null } | null,
-): CreateRequestInput {
-  return {
-    type,
-    ...contentOf(type, values),
-    quality: values.quality,
-    access: values.access,
-    status: publish ? 1 : 0,
-    ...(publish ? { id: publish.id, ...(publish.escrow ?? { payWith: 'CREDIT' as const }) } : {}),
-  };
-}
-
-// An edit never sends type, quality or access (fixed once created); a published request keeps its
-// escrow and signer, so they are sent only when a draft is being published (or, paying with prepaid
-// credit, payWith CREDIT: the platform then creates the escrow).
-export function updateInput(
-  type: RequestKind,
-  values: WizardValues,
-  publish: { escrow: EscrowRef | null } | null,
-  options: { published: boolean; locked: boolean },
-): UpdateRequestInput {
-  const content = contentOf(type, values);
-  // Once responses arrived the key, questions, requested data and payout mode cannot change: leave
-  // them out.
-  const {
-    keyId,
-    options: requested,
-    questions,
-    payAfterReview,
-    ...rest
-  } = content as typeof content & {
-    options?: OptionValues;
-    questions?: ReturnType<typeof questionInputs>;
-  };
-  return {
-    ...rest,
-    ...(options.locked
-      ? {}
-      : {
-          keyId,
-          payAfterReview,
-          ...(requested ? { options: requested } : {}),
-          ...(questions ? { questions } : {}),
-        }),
-    ...(options.published ? {} : { status: publish ? 1 : 0 }),
-    ...(publish && !options.published ? (publish.escrow ?? { payWith: 'CREDIT' as const }) : {}),
-  };
-}
+// A range bound as typed: null when blank, NaN when not a number.
+export const boundOf = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));

@@ -35,10 +35,86 @@ describe('survey JSON', () => {
     expect(parseSurveyJson(surveyToJson(back))).toEqual(back);
   });
 
+  it('exports and imports the version 2 types with their settings', () => {
+    const v2: DesignerQuestion[] = [
+      ...questions,
+      { ...newQuestion('short_text'), title: 'Nickname', required: false },
+      { ...newQuestion('long_text'), title: 'Anything else?' },
+      { ...newQuestion('number'), title: 'Weight', min: '30', max: '250.5', unit: 'kg' },
+      { ...newQuestion('date'), title: 'Last check-up' },
+      { ...newQuestion('nps'), title: 'Recommend us?' },
+      { ...newQuestion('matrix'), title: 'Rate each', rows: ['Price', 'Speed', ''], choices: ['Bad', 'Good', ''] },
+      {
+        ...newQuestion('ranking'),
+        title: 'Order these, {{q1}}',
+        choices: ['Sleep', 'Food', 'Sport'],
+        logic: {
+          showIf: { match: 'any', conditions: [{ question: 7, op: 'range', min: 9, max: 10 }] },
+          skip: { when: { match: 'all', conditions: [{ question: 0, op: 'equals', values: ['Daily'] }] }, to: 'end' },
+        },
+      },
+    ];
+    const json = JSON.parse(surveyToJson(v2)) as { version: number; questions: object[] };
+    expect(json.version).toBe(2);
+    expect(json.questions.slice(3)).toEqual([
+      { type: 'short_text', title: 'Nickname', required: false },
+      { type: 'long_text', title: 'Anything else?', required: true },
+      { type: 'number', title: 'Weight', required: true, min: 30, max: 250.5, unit: 'kg' },
+      { type: 'date', title: 'Last check-up', required: true },
+      { type: 'nps', title: 'Recommend us?', required: true },
+      { type: 'matrix', title: 'Rate each', required: true, choices: ['Bad', 'Good'], rows: ['Price', 'Speed'] },
+      {
+        type: 'ranking',
+        title: 'Order these, {{q1}}',
+        logic: v2[9].logic,
+        required: true,
+        choices: ['Sleep', 'Food', 'Sport'],
+      },
+    ]);
+    const back = parseSurveyJson(surveyToJson(v2));
+    expect(parseSurveyJson(surveyToJson(back))).toEqual(back);
+    expect(back[5]).toMatchObject({ min: '30', max: '250.5', unit: 'kg' });
+    expect(back[8].rows).toEqual(['Price', 'Speed', '']);
+    expect(back[9].logic).toEqual(v2[9].logic);
+  });
+
   it.each([
     ['{ not json', /^The file is not JSON: /],
     [JSON.stringify({ questions: [] }), /^format: must be "parley-survey"/],
-    [JSON.stringify({ format: 'parley-survey', version: 2, questions: [] }), /^version: 2 is not supported/],
+    [JSON.stringify({ format: 'parley-survey', version: 3, questions: [] }), /^version: 3 is not supported/],
+    [file({ questions: [{ type: 'nps', title: 'x' }] }), /^questions\[0\]\.type: must be one of/],
+    [
+      JSON.stringify({
+        format: 'parley-survey',
+        version: 2,
+        questions: [
+          {
+            type: 'radios',
+            title: 'a',
+            choices: ['x'],
+            logic: { showIf: { match: 'all', conditions: [{ question: 1, op: 'equals', values: ['x'] }] } },
+          },
+          { type: 'radios', title: 'b', choices: ['x'] },
+        ],
+      }),
+      /^questions\[0\]\.logic: Question 1: its display condition must look at an earlier question/,
+    ],
+    [
+      JSON.stringify({
+        format: 'parley-survey',
+        version: 2,
+        questions: [{ type: 'matrix', title: 'x', choices: ['a'] }],
+      }),
+      /^questions\[0\]\.rows: must be a list of at least one row\.$/,
+    ],
+    [
+      JSON.stringify({
+        format: 'parley-survey',
+        version: 2,
+        questions: [{ type: 'number', title: 'x', min: 5, max: 1 }],
+      }),
+      /^questions\[0\]\.max: must not be below min\.$/,
+    ],
     [file({ questions: [] }), /^questions: must be a list of at least one question\.$/],
     [file({ questions: [{ type: 'slider', title: 'x' }] }), /^questions\[0\]\.type: must be one of/],
     [

@@ -3,23 +3,33 @@
 // the place (`questions[2].choices[1]`), and nothing is imported.
 import type { QuestionKind, StarShape } from '../../gql/types';
 import {
-  blankChoices,
+  hasChoices,
+  newQuestion,
   padChoices,
   STAR_SCALE,
   STAR_SHAPES,
+  V1_TYPES,
+  V2_TYPES,
   type DesignerQuestion,
-  filledChoices,
 } from './request-form';
+import { questionInput } from './request-inputs';
+import { surveyLogicProblems } from './question-form';
+
+import {
+  CONDITION_OPS,
+  type ConditionOp,
+  type ConditionSet,
+  type QuestionLogic,
+} from '../../../../shared/survey-logic';
 
 export const SURVEY_JSON_FORMAT = 'parley-survey';
-export const SURVEY_JSON_VERSION = 1;
+// version 2 adds the newer question types and their settings; version 1 files still import
+export const SURVEY_JSON_VERSION = 2;
+const READS = [1, 2];
 // the server's limits (api/src/modules/surveys/surveys.schemas.ts)
 export const SURVEY_JSON_LIMITS = { questions: 100, choices: 50, title: 500, choice: 200 } as const;
-const TYPES: QuestionKind[] = ['dropdown', 'radios', 'checkboxes', 'stars'];
 
-export type SurveyJsonQuestion =
-  | { type: Exclude<QuestionKind, 'stars'>; title: string; choices: string[] }
-  | { type: 'stars'; title: string; scale: number; shape: StarShape };
+export type SurveyJsonQuestion = ReturnType<typeof questionInput>;
 export type SurveyJson = {
   format: typeof SURVEY_JSON_FORMAT;
   version: number;
@@ -32,13 +42,10 @@ export class SurveyJsonError extends Error {}
 export function surveyToJson(questions: readonly DesignerQuestion[], title?: string): string {
   const file: SurveyJson = {
     format: SURVEY_JSON_FORMAT,
-    version: SURVEY_JSON_VERSION,
+    // a survey of the four old types stays version 1, which every Parley reads
+    version: questions.every((q) => V1_TYPES.includes(q.type) && !q.logic) ? 1 : SURVEY_JSON_VERSION,
     ...(title?.trim() ? { title: title.trim() } : {}),
-    questions: questions.map((q) =>
-      q.type === 'stars'
-        ? { type: 'stars', title: q.title.trim(), scale: q.scale, shape: q.shape }
-        : { type: q.type, title: q.title.trim(), choices: filledChoices(q.choices) },
-    ),
+    questions: questions.map(questionInput),
   };
   return JSON.stringify(file, null, 2) + '\n';
 }
@@ -57,10 +64,107 @@ function text(place: string, value: unknown, max: number): string {
   return value.trim();
 }
 
-function question(place: string, value: unknown): DesignerQuestion {
+function textList(place: string, value: unknown, what: string): string[] {
+  if (!Array.isArray(value) || value.length === 0)
+    throw new SurveyJsonError(`${place}: must be a list of at least one ${what}.`);
+  if (value.length > SURVEY_JSON_LIMITS.choices) {
+    throw new SurveyJsonError(`${place}: at most ${SURVEY_JSON_LIMITS.choices} ${what}s.`);
+  }
+  const texts = value.map((c, i) => text(`${place}[${i}]`, c, SURVEY_JSON_LIMITS.choice));
+  const twice = texts.findIndex((c, i) => texts.indexOf(c) !== i);
+  if (twice !== -1) throw new SurveyJsonError(`${place}[${twice}]: "${texts[twice]}" is listed twice.`);
+  return texts;
+}
+
+function bound(place: string, value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new SurveyJsonError(`${place}: must be a number.`);
+  return String(value);
+}
+
+/** The settings of a version 2 type: required, a number's range and unit, a matrix's rows. */
+function newerSettings(place: string, type: QuestionKind, value: Record<string, unknown>): Partial<DesignerQuestion> {
+  const allowed = ['type', 'title', 'required'];
+  if (hasChoices(type)) allowed.push('choices');
+  if (type === 'number') allowed.push('min', 'max', 'unit');
+  if (type === 'matrix') allowed.push('rows');
+  checkKeys(place, value, allowed);
+  if (value.required !== undefined && typeof value.required !== 'boolean') {
+    throw new SurveyJsonError(`${place}.required: must be true or false.`);
+  }
+  const settings: Partial<DesignerQuestion> = { required: value.required !== false };
+  if (type === 'number') {
+    const [min, max] = [bound(`${place}.min`, value.min), bound(`${place}.max`, value.max)];
+    if (min && max && Number(min) > Number(max)) throw new SurveyJsonError(`${place}.max: must not be below min.`);
+    if (value.unit !== undefined && (typeof value.unit !== 'string' || value.unit.length > 20)) {
+      throw new SurveyJsonError(`${place}.unit: must be a text of at most 20 characters.`);
+    }
+    Object.assign(settings, { min, max, unit: (value.unit as string | undefined) ?? '' });
+  }
+  if (type === 'matrix') settings.rows = padChoices(textList(`${place}.rows`, value.rows, 'row'));
+  return settings;
+}
+
+function conditionSet(place: string, value: unknown): ConditionSet {
+  if (!isObject(value) || (value.match !== 'all' && value.match !== 'any') || !Array.isArray(value.conditions)) {
+    throw new SurveyJsonError(`${place}: must be { "match": "all" or "any", "conditions": [...] }.`);
+  }
+  checkKeys(place, value, ['match', 'conditions']);
+  const conditions = value.conditions.map((c: unknown, i) => {
+    const at = `${place}.conditions[${i}]`;
+    if (!isObject(c) || !Number.isInteger(c.question) || !CONDITION_OPS.includes(c.op as ConditionOp)) {
+      throw new SurveyJsonError(
+        `${at}: must name a question (its 0-based position) and an op (${list(CONDITION_OPS)}).`,
+      );
+    }
+    checkKeys(at, c, ['question', 'op', 'values', 'min', 'max']);
+    if (c.values !== undefined && (!Array.isArray(c.values) || c.values.some((v) => typeof v !== 'string'))) {
+      throw new SurveyJsonError(`${at}.values: must be a list of texts.`);
+    }
+    for (const key of ['min', 'max'] as const) {
+      if (c[key] !== undefined && typeof c[key] !== 'number')
+        throw new SurveyJsonError(`${at}.${key}: must be a number.`);
+    }
+    return c as unknown as ConditionSet['conditions'][number];
+  });
+  return { match: value.match, conditions };
+}
+
+/** A question's logic (version 2): its display condition and skip; checked against the survey later. */
+function logicOf(place: string, value: unknown): QuestionLogic | null {
+  if (value === undefined || value === null) return null;
+  if (!isObject(value)) throw new SurveyJsonError(`${place}: must be an object.`);
+  checkKeys(place, value, ['showIf', 'skip']);
+  const skip = value.skip;
+  if (skip !== undefined && skip !== null) {
+    if (!isObject(skip) || (skip.to !== 'end' && !Number.isInteger(skip.to))) {
+      throw new SurveyJsonError(
+        `${place}.skip: must be { "when": {...}, "to": a question's 0-based position or "end" }.`,
+      );
+    }
+    checkKeys(`${place}.skip`, skip, ['when', 'to']);
+  }
+  return {
+    showIf: value.showIf ? conditionSet(`${place}.showIf`, value.showIf) : null,
+    skip: isObject(skip)
+      ? { when: conditionSet(`${place}.skip.when`, skip.when), to: skip.to as number | 'end' }
+      : null,
+  };
+}
+
+function question(place: string, value: unknown, version: number): DesignerQuestion {
+  const q = plainQuestion(place, isObject(value) && version === 2 ? withoutKey(value, 'logic') : value, version);
+  return isObject(value) && version === 2 ? { ...q, logic: logicOf(`${place}.logic`, value.logic) } : q;
+}
+
+const withoutKey = (value: Record<string, unknown>, key: string) =>
+  Object.fromEntries(Object.entries(value).filter(([k]) => k !== key));
+
+function plainQuestion(place: string, value: unknown, version: number): DesignerQuestion {
   if (!isObject(value)) throw new SurveyJsonError(`${place}: must be an object.`);
   const type = value.type as QuestionKind;
-  if (!TYPES.includes(type)) throw new SurveyJsonError(`${place}.type: must be one of ${list(TYPES)}.`);
+  const types = version === 1 ? V1_TYPES : [...V1_TYPES, ...V2_TYPES];
+  if (!types.includes(type)) throw new SurveyJsonError(`${place}.type: must be one of ${list(types)}.`);
   const title = text(`${place}.title`, value.title, SURVEY_JSON_LIMITS.title);
   if (type === 'stars') {
     checkKeys(place, value, ['type', 'title', 'scale', 'shape']);
@@ -70,19 +174,13 @@ function question(place: string, value: unknown): DesignerQuestion {
     }
     if (!STAR_SHAPES.includes(shape as StarShape))
       throw new SurveyJsonError(`${place}.shape: must be one of ${list(STAR_SHAPES)}.`);
-    return { type, title, choices: blankChoices(), scale: scale as number, shape: shape as StarShape };
+    return { ...newQuestion(type), title, scale: scale as number, shape: shape as StarShape };
   }
-  checkKeys(place, value, ['type', 'title', 'choices']);
-  const { choices } = value;
-  if (!Array.isArray(choices) || choices.length === 0)
-    throw new SurveyJsonError(`${place}.choices: must be a list of at least one choice.`);
-  if (choices.length > SURVEY_JSON_LIMITS.choices) {
-    throw new SurveyJsonError(`${place}.choices: at most ${SURVEY_JSON_LIMITS.choices} choices.`);
-  }
-  const texts = choices.map((c, i) => text(`${place}.choices[${i}]`, c, SURVEY_JSON_LIMITS.choice));
-  const twice = texts.findIndex((c, i) => texts.indexOf(c) !== i);
-  if (twice !== -1) throw new SurveyJsonError(`${place}.choices[${twice}]: "${texts[twice]}" is listed twice.`);
-  return { type, title, choices: padChoices(texts), scale: STAR_SCALE.default, shape: 'star' };
+  const settings = V1_TYPES.includes(type)
+    ? (checkKeys(place, value, ['type', 'title', 'choices']), {})
+    : newerSettings(place, type, value);
+  const choices = hasChoices(type) ? padChoices(textList(`${place}.choices`, value.choices, 'choice')) : undefined;
+  return { ...newQuestion(type), title, ...settings, ...(choices ? { choices } : {}) };
 }
 
 /** The questions of a survey JSON file, ready for the designer; throws SurveyJsonError. */
@@ -96,9 +194,9 @@ export function parseSurveyJson(source: string): DesignerQuestion[] {
   if (!isObject(file) || file.format !== SURVEY_JSON_FORMAT) {
     throw new SurveyJsonError(`format: must be "${SURVEY_JSON_FORMAT}" (this is not a survey exported from Parley).`);
   }
-  if (file.version !== SURVEY_JSON_VERSION) {
+  if (!READS.includes(file.version as number)) {
     throw new SurveyJsonError(
-      `version: ${JSON.stringify(file.version)} is not supported; this app reads version ${SURVEY_JSON_VERSION}.`,
+      `version: ${JSON.stringify(file.version)} is not supported; this app reads versions ${READS.join(' and ')}.`,
     );
   }
   checkKeys('the file', file, ['format', 'version', 'title', 'questions']);
@@ -108,5 +206,8 @@ export function parseSurveyJson(source: string): DesignerQuestion[] {
   if (questions.length > SURVEY_JSON_LIMITS.questions) {
     throw new SurveyJsonError(`questions: a survey has at most ${SURVEY_JSON_LIMITS.questions} questions.`);
   }
-  return questions.map((q, i) => question(`questions[${i}]`, q));
+  const parsed = questions.map((q, i) => question(`questions[${i}]`, q, file.version as number));
+  const [problem] = surveyLogicProblems(parsed);
+  if (problem) throw new SurveyJsonError(`questions[${problem.index}].logic: ${problem.message}`);
+  return parsed;
 }

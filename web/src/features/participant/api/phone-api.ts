@@ -2,6 +2,7 @@
 // schema/openapi.json). Plain fetch, no Apollo: the app's first screen stays small.
 import type { CollectionOptions } from '../../../shared/collection/collection-format';
 import type { ReceiptFile } from '../../../../../shared/consent-receipt';
+import type { QuestionLogic } from '../../../../../shared/survey-logic';
 
 export type RequestType = 'collection' | 'survey';
 
@@ -20,9 +21,15 @@ export type OpenRequest = {
 };
 
 export type StarOptions = { scale: number; shape: 'star' | 'heart' | 'thumb' };
+// logic (survey format 2): display condition and skip, by 0-based question positions
+type Base = { id: string; index: number; title: string; logic?: QuestionLogic };
+// survey format 2 (this app sends surveyVersion=2): the newer types and their settings
+type Newer = { required: boolean; min?: number | null; max?: number | null; unit?: string | null; rows?: string[] };
+export type PersonalType = 'short_text' | 'long_text' | 'number' | 'date';
 export type PhoneQuestion =
-  | { id: string; index: number; type: 'dropdown' | 'radios' | 'checkboxes'; title: string; options: string[] }
-  | { id: string; index: number; type: 'stars'; title: string; options: StarOptions };
+  | (Base & { type: 'dropdown' | 'radios' | 'checkboxes'; options: string[] })
+  | (Base & { type: 'stars'; options: StarOptions })
+  | (Base & Newer & { type: PersonalType | 'nps' | 'matrix' | 'ranking'; options: string[] });
 
 export type EndUserData = {
   id: string;
@@ -78,7 +85,9 @@ export type Accepted = {
 };
 /** What the app says before a survey: its attention checks and the rule about them. */
 export type Fieldwork = { attention_checks: number; attention_rule: string | null; screeners: number };
-export type SurveyAnswer = { questionId: string; answer: string | string[] | number };
+export type SurveyAnswer = { questionId: string; answer: string | string[] | number | Record<string, string> };
+// the survey format this app knows (docs/api/phone.md): older clients get 409 on newer surveys
+export const SURVEY_VERSION = 2;
 
 /** What answering a request shares, shown before answering and signed into the receipt. */
 export type ConsentTerms = {
@@ -159,7 +168,8 @@ export const phoneApi = {
       'GET',
       `/v1/requestClient/getOpenRequests?${query({ page, limit })}`,
     ),
-  request: (requestID: string) => call<EndUserData>('GET', `/v1/requestClient/getEndUserData?${query({ requestID })}`),
+  request: (requestID: string) =>
+    call<EndUserData>('GET', `/v1/requestClient/getEndUserData?${query({ requestID, surveyVersion: SURVEY_VERSION })}`),
   checkSubmitted: (requestId: string, deviceId: string) =>
     call<Submitted>('GET', `/v1/requestClient/checkSubmitted?${query({ requestId, deviceId })}`),
   fieldwork: (requestId: string) => call<Fieldwork>('GET', `/v1/requestClient/getFieldwork?${query({ requestId })}`),
@@ -169,7 +179,12 @@ export const phoneApi = {
     walletAddress: string;
     answers: SurveyAnswer[];
     durationMs?: number;
-  }) => call<Accepted>('POST', '/v1/requestClient/submitSurvey', body),
+    // the personal questions answered inside encryptedData (sealed to the request key)
+    personal?: string[];
+    encryptedData?: string;
+    sealedKey?: string;
+    presented?: { questions: string[]; options: Record<string, string[]> };
+  }) => call<Accepted>('POST', '/v1/requestClient/submitSurvey', { ...body, surveyVersion: SURVEY_VERSION }),
   submitCollection: (body: {
     requestId: string;
     deviceId: string;

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { randomBytes } from '../../../crypto/bytes';
-import { DATA_KEY_BYTES, sealCollectionResponse } from '../../../crypto/collection-response';
+import { DATA_KEY_BYTES, sealCollectionResponse, type CollectionData } from '../../../crypto/collection-response';
 import { formatDateTime } from '../../../shared/ui/format-date';
 import {
   PhoneApiError,
@@ -33,7 +33,7 @@ import { uploadEncryptedImages, type PickedImage } from './image-upload';
 import { ConsentSummary } from './consent-summary';
 import { Panel } from './light-ui';
 import { PayoutStatus } from './payout-status';
-import { checkSurvey, SurveyFields, surveyAnswers, type SurveyValues } from './survey-form';
+import { checkSurvey, personalAnswers, SurveyFields, surveyAnswers, type SurveyValues } from './survey-form';
 
 // The answering part of the request page, loaded after the request is on screen: the form, the
 // wallet, encryption and upload, then the answer's state.
@@ -153,12 +153,20 @@ export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: 
     try {
       let accepted: Accepted;
       if (request.type === 'survey') {
+        const personal = personalAnswers(questions, survey);
+        const ids = Object.keys(personal);
+        // text, number and date answers are sealed here, like a collection's data: the server
+        // stores ciphertext only
+        const sealed = ids.length
+          ? await sealCollectionResponse(request.id, request.publicKey, { answers: personal } as CollectionData)
+          : {};
         accepted = await phoneApi.submitSurvey({
           requestId: request.id,
           deviceId: device,
           walletAddress: wallet.address,
           answers: surveyAnswers(questions, survey),
           durationMs: Math.min(86_400_000, Math.max(0, Date.now() - startedAt)),
+          ...(ids.length ? { personal: ids, ...sealed } : {}),
         });
       } else {
         const dataKey = randomBytes(DATA_KEY_BYTES);

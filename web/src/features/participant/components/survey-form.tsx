@@ -18,8 +18,24 @@ import Rating from '@mui/material/Rating';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { PhoneQuestion, StarOptions, SurveyAnswer } from '../api/phone-api';
+import { MatrixField, NpsField, PersonalField, RankingField } from './survey-controls';
+import { pipeTitle, shownQuestions, type LogicAnswer } from '../../../../../shared/survey-logic';
 
-export type SurveyValues = Record<string, string | string[] | number | null>;
+export type SurveyValues = Record<string, string | string[] | number | null | Record<string, string>>;
+const PERSONAL = ['short_text', 'long_text', 'number', 'date'];
+export const isPersonal = (q: PhoneQuestion) => PERSONAL.includes(q.type);
+
+const answersByPosition = (questions: PhoneQuestion[], values: SurveyValues): LogicAnswer[] =>
+  questions.map((q) => values[q.id] ?? undefined);
+
+/** Which questions this participant sees, by the survey's logic and their answers so far. */
+export const visibleQuestions = (questions: PhoneQuestion[], values: SurveyValues): PhoneQuestion[] => {
+  const shown = shownQuestions(
+    questions.map((q) => ({ type: q.type, title: q.title, options: [], logic: q.logic ?? null })),
+    answersByPosition(questions, values),
+  );
+  return questions.filter((_, i) => shown[i]);
+};
 
 const SHAPES = {
   star: [Star, StarBorder],
@@ -30,7 +46,7 @@ const SHAPES = {
 /** Every question answered as its type asks (stars from 1 to the scale); problems by question id. */
 export function checkSurvey(questions: PhoneQuestion[], values: SurveyValues): Record<string, string> {
   const problems: Record<string, string> = {};
-  for (const q of questions) {
+  for (const q of visibleQuestions(questions, values)) {
     const v = values[q.id];
     if (q.type === 'checkboxes') {
       if (!Array.isArray(v) || v.length === 0) problems[q.id] = 'Tick at least one.';
@@ -38,15 +54,57 @@ export function checkSurvey(questions: PhoneQuestion[], values: SurveyValues): R
     } else if (q.type === 'stars') {
       if (!(typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= q.options.scale))
         problems[q.id] = `Give 1 to ${q.options.scale}.`;
-    } else if (typeof v !== 'string' || !q.options.includes(v)) {
-      problems[q.id] = q.type === 'dropdown' ? 'Choose one.' : 'Pick one.';
+    } else if (q.type === 'dropdown' || q.type === 'radios') {
+      if (typeof v !== 'string' || !q.options.includes(v))
+        problems[q.id] = q.type === 'dropdown' ? 'Choose one.' : 'Pick one.';
+    } else {
+      const problem = checkNewer(q as Extract<PhoneQuestion, { required: boolean }>, v);
+      if (problem) problems[q.id] = problem;
     }
   }
   return problems;
 }
 
+const blank = (v: SurveyValues[string]) =>
+  v === null ||
+  v === undefined ||
+  (typeof v === 'string' && !v.trim()) ||
+  (typeof v === 'object' && !Array.isArray(v) && !Object.keys(v).length);
+
+// the survey format 2 types: an optional one may stay blank; a number must be within its range
+function checkNewer(q: Extract<PhoneQuestion, { required: boolean }>, v: SurveyValues[string]): string | null {
+  if (blank(v)) return q.required ? (q.type === 'ranking' ? 'Put the choices in your order.' : 'Please answer.') : null;
+  if (q.type === 'number') {
+    const n = Number(String(v).trim().replace(',', '.'));
+    if (!Number.isFinite(n)) return 'Give a number.';
+    if ((q.min != null && n < q.min) || (q.max != null && n > q.max)) {
+      return `Give ${q.min ?? '…'} to ${q.max ?? '…'}.`;
+    }
+  }
+  if (q.type === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(String(v))) return 'Give a date.';
+  if (q.type === 'matrix') {
+    const answered = v as Record<string, string>;
+    if ((q.rows ?? []).some((row) => !answered[row])) return 'Answer every row.';
+  }
+  return null;
+}
+
+/** The closed answers, sent in clear (the server counts them); the personal ones go sealed. */
 export const surveyAnswers = (questions: PhoneQuestion[], values: SurveyValues): SurveyAnswer[] =>
-  questions.map((q) => ({ questionId: q.id, answer: values[q.id] as SurveyAnswer['answer'] }));
+  visibleQuestions(questions, values)
+    .filter((q) => !isPersonal(q) && !blank(values[q.id]))
+    .map((q) => ({ questionId: q.id, answer: values[q.id] as SurveyAnswer['answer'] }));
+
+/** The personal answers by question id (numbers as numbers), to seal for the request key. */
+export function personalAnswers(questions: PhoneQuestion[], values: SurveyValues): Record<string, string | number> {
+  const answers: Record<string, string | number> = {};
+  for (const q of visibleQuestions(questions, values)) {
+    const v = values[q.id];
+    if (!isPersonal(q) || blank(v)) continue;
+    answers[q.id] = q.type === 'number' ? Number(String(v).trim().replace(',', '.')) : String(v).trim();
+  }
+  return answers;
+}
 
 // The rating is a radio group (ARIA's pattern: one tab stop, the arrows move and choose), named by
 // the question. Its shapes are at least 3:1 on white, the empty ones too (WCAG 1.4.11).
@@ -105,9 +163,12 @@ export function SurveyFields({
 }) {
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
-      {questions.map((q, i) => {
+      {visibleQuestions(questions, values).map((q) => {
+        const i = questions.indexOf(q);
+        const title = pipeTitle(q.title, answersByPosition(questions, values));
         const problem = problems[q.id];
-        const label = `${i + 1}. ${q.title}`;
+        const optional = 'required' in q && !q.required ? ' (optional)' : '';
+        const label = `${i + 1}. ${title}${isPersonal(q) ? '' : optional}`;
         const labelId = `q-${q.id}-label`;
         // the question's problem (or nothing), read with the question: it says how to fix it
         const helpId = `q-${q.id}-help`;
@@ -173,6 +234,37 @@ export function SurveyFields({
               describedBy={helpId}
               onChange={(v) => onChange(q.id, v)}
             />
+          );
+        } else if (isPersonal(q)) {
+          return (
+            <PersonalField
+              key={q.id}
+              q={q as Extract<PhoneQuestion, { required: boolean }>}
+              label={label}
+              value={(values[q.id] as string | null) ?? ''}
+              problem={problem}
+              onChange={(v) => onChange(q.id, v)}
+            />
+          );
+        } else if (q.type === 'nps') {
+          field = (
+            <NpsField
+              labelId={labelId}
+              value={(values[q.id] as number | null) ?? null}
+              onChange={(v) => onChange(q.id, v)}
+            />
+          );
+        } else if (q.type === 'matrix') {
+          field = (
+            <MatrixField
+              q={q}
+              value={(values[q.id] as Record<string, string> | null) ?? {}}
+              onChange={(v) => onChange(q.id, v)}
+            />
+          );
+        } else if (q.type === 'ranking') {
+          field = (
+            <RankingField q={q} value={(values[q.id] as string[] | null) ?? null} onChange={(v) => onChange(q.id, v)} />
           );
         }
         return (

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkCollectionData } from '../../../shared/collection/collection-format';
 import type { PhoneQuestion } from '../api/phone-api';
 import { checkCollection, collectionData } from '../components/collection-form';
-import { checkSurvey, surveyAnswers } from '../components/survey-form';
+import { checkSurvey, personalAnswers, surveyAnswers } from '../components/survey-form';
 import { deviceId, loadAnswers, rememberAnswer } from '../participant-storage';
 
 const QUESTIONS: PhoneQuestion[] = [
@@ -33,6 +33,96 @@ describe('survey answers', () => {
       { questionId: 'q3', answer: '25+' },
       { questionId: 'q4', answer: 7 },
     ]);
+  });
+});
+
+const NEWER: PhoneQuestion[] = [
+  { id: 'n1', index: 0, type: 'short_text', title: 'Nickname', options: [], required: true },
+  { id: 'n2', index: 1, type: 'long_text', title: 'More', options: [], required: false },
+  { id: 'n3', index: 2, type: 'number', title: 'Weight', options: [], required: true, min: 30, max: 250, unit: 'kg' },
+  { id: 'n4', index: 3, type: 'date', title: 'Check-up', options: [], required: false },
+  { id: 'n5', index: 4, type: 'nps', title: 'Recommend?', options: [], required: true },
+  {
+    id: 'n6',
+    index: 5,
+    type: 'matrix',
+    title: 'Rate',
+    options: ['Bad', 'Good'],
+    rows: ['Price', 'Speed'],
+    required: true,
+  },
+  { id: 'n7', index: 6, type: 'ranking', title: 'Order', options: ['A', 'B'], required: true },
+];
+
+describe('survey format 2 answers', () => {
+  it('asks for required ones, checks ranges, rows and dates, and leaves optional ones be', () => {
+    expect(checkSurvey(NEWER, {})).toEqual({
+      n1: 'Please answer.',
+      n3: 'Please answer.',
+      n5: 'Please answer.',
+      n6: 'Please answer.',
+      n7: 'Put the choices in your order.',
+    });
+    expect(
+      checkSurvey(NEWER, { n1: 'Ada', n3: '300', n4: 'soon', n5: 0, n6: { Price: 'Bad' }, n7: ['B', 'A'] }),
+    ).toEqual({
+      n3: 'Give 30 to 250.',
+      n4: 'Give a date.',
+      n6: 'Answer every row.',
+    });
+    const values = {
+      n1: ' Ada ',
+      n2: '',
+      n3: '61,5',
+      n4: '2026-01-31',
+      n5: 9,
+      n6: { Price: 'Bad', Speed: 'Good' },
+      n7: ['B', 'A'],
+    };
+    expect(checkSurvey(NEWER, values)).toEqual({});
+    // closed answers go in clear, personal ones are sealed: numbers as numbers, blanks left out
+    expect(surveyAnswers(NEWER, values)).toEqual([
+      { questionId: 'n5', answer: 9 },
+      { questionId: 'n6', answer: { Price: 'Bad', Speed: 'Good' } },
+      { questionId: 'n7', answer: ['B', 'A'] },
+    ]);
+    expect(personalAnswers(NEWER, values)).toEqual({ n1: 'Ada', n3: 61.5, n4: '2026-01-31' });
+  });
+});
+
+describe('survey logic in the participant app', () => {
+  const eq = (question: number, value: string) => ({
+    match: 'all' as const,
+    conditions: [{ question, op: 'equals' as const, values: [value] }],
+  });
+  const LOGIC: PhoneQuestion[] = [
+    {
+      id: 'a',
+      index: 0,
+      type: 'radios',
+      title: 'Sport?',
+      options: ['Yes', 'No'],
+      logic: { skip: { when: eq(0, 'No'), to: 2 } },
+    },
+    { id: 'b', index: 1, type: 'short_text', title: 'Which, {{q1}}?', options: [], required: true },
+    { id: 'c', index: 2, type: 'nps', title: 'Recommend?', options: [], required: true },
+    {
+      id: 'd',
+      index: 3,
+      type: 'dropdown',
+      title: 'Why so low?',
+      options: ['Price'],
+      logic: { showIf: { match: 'any', conditions: [{ question: 2, op: 'range', max: 6 }] } },
+    },
+  ];
+  it('asks only what is shown and sends nothing for hidden questions', () => {
+    expect(checkSurvey(LOGIC, { a: 'No', c: 9 })).toEqual({});
+    expect(surveyAnswers(LOGIC, { a: 'No', b: 'stale', c: 9, d: 'Price' })).toEqual([
+      { questionId: 'a', answer: 'No' },
+      { questionId: 'c', answer: 9 },
+    ]);
+    expect(personalAnswers(LOGIC, { a: 'No', b: 'stale', c: 9 })).toEqual({});
+    expect(checkSurvey(LOGIC, { a: 'Yes', c: 3 })).toEqual({ b: 'Please answer.', d: 'Choose one.' });
   });
 });
 

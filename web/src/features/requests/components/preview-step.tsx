@@ -14,17 +14,16 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { RequestKind } from '../../../gql/types';
 import {
-  filledChoices,
   NOT_ENOUGH_TOKENS,
   PURCHASE_TOKENS,
   OPTION_FIELDS,
   QUALITY_CHOICES,
-  QUESTION_TYPE_LABELS,
   REVIEW_DAYS,
   reviewDaysOf,
   type StepErrors,
   type WizardValues,
 } from '../request-form';
+import { describeQuestion } from '../question-form';
 
 type Props = {
   type: RequestKind;
@@ -115,8 +114,7 @@ export function PreviewStep({ type, form, keyTitle, published, credit, errors }:
                   {q.title}
                 </Typography>{' '}
                 <Typography component="span" variant="body2" color="text.secondary">
-                  ({QUESTION_TYPE_LABELS[q.type]}:{' '}
-                  {q.type === 'stars' ? `${q.scale} ${q.shape}s` : filledChoices(q.choices).join(', ')})
+                  ({describeQuestion(q)})
                 </Typography>
               </li>
             ))}

@@ -1,36 +1,28 @@
-import Add from '@mui/icons-material/Add';
-import Close from '@mui/icons-material/Close';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import type { StarShape } from '../../../gql/types';
 import { RATING_TEMPLATES } from '../rating-templates';
-import {
-  MIN_CHOICE_ROWS,
-  normaliseQuestion,
-  padChoices,
-  QUESTION_TYPE_LABELS,
-  STAR_SCALE,
-  STAR_SHAPES,
-  validateQuestion,
-  type DesignerQuestion,
-  type QuestionErrors,
-} from '../request-form';
+import { hasChoices, padChoices, STAR_SCALE, STAR_SHAPES, type DesignerQuestion, V2_TYPES } from '../request-form';
+import { normaliseQuestion, QUESTION_TYPE_LABELS, validateQuestion, type QuestionErrors } from '../question-form';
+import { AnswerSettings, NumberRange, TextRows } from './question-settings';
+// the logic editor loads with the first question opened, not with the wizard
+const LogicEditor = lazy(async () => ({ default: (await import('./logic-editor')).LogicEditor }));
 
 type Props = {
   // index -1: a new question (spec s.4)
   index: number;
   question: DesignerQuestion;
+  // the survey's questions as they stand (logic refers to them by position)
+  questions?: readonly DesignerQuestion[];
   onCancel: () => void;
   onSave: (index: number, question: DesignerQuestion) => void;
 };
@@ -40,7 +32,7 @@ const SHAPE_LABELS: Record<StarShape, string> = { star: 'Star', heart: 'Heart', 
 
 // The editor of one question: title, then choices (at least 3 rows; blank rows are dropped on
 // save; a rating template fills them) or, for a star rating, the scale and shape.
-export function QuestionEditor({ index, question, onCancel, onSave }: Props) {
+export function QuestionEditor({ index, question, questions = [], onCancel, onSave }: Props) {
   const titleId = useId();
   // the wizard's breakpoint (spec s.9): below 600 px the editor takes the whole screen
   const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
@@ -53,10 +45,6 @@ export function QuestionEditor({ index, question, onCancel, onSave }: Props) {
     setDraft(next);
     if (tried) setErrors(validateQuestion(next));
   };
-  const setChoice = (at: number, value: string) =>
-    change({ ...draft, choices: draft.choices.map((c, i) => (i === at ? value : c)) });
-  const removeChoice = (at: number) =>
-    change({ ...draft, choices: padChoices(draft.choices.filter((_, i) => i !== at)) });
   const applyTemplate = (id: string) => {
     setTemplate(id);
     const chosen = RATING_TEMPLATES.find((t) => t.id === id);
@@ -135,62 +123,54 @@ export function QuestionEditor({ index, question, onCancel, onSave }: Props) {
               </TextField>
             </Box>
           ) : (
-            <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 1 }}>
-              <Typography component="legend" variant="subtitle2">
-                Choices
-              </Typography>
-              <TextField
-                label="Fill from a rating template"
-                select
-                value={template}
-                onChange={(event) => applyTemplate(event.target.value)}
-                variant="standard"
-                margin="dense"
-                fullWidth
-                helperText="Replaces the choices below; edit them afterwards if you like."
-              >
-                {RATING_TEMPLATES.map((t) => (
-                  <MenuItem key={t.id} value={t.id}>
-                    {t.label}
-                  </MenuItem>
-                ))}
-              </TextField>
-              {draft.choices.map((choice, at) => (
-                <Box key={at} sx={{ display: 'flex', alignItems: 'flex-end', gap: 1 }}>
+            <>
+              {draft.type === 'number' ? <NumberRange draft={draft} errors={errors} change={change} /> : null}
+              {draft.type === 'matrix' ? (
+                <TextRows
+                  legend="Rows"
+                  item="Row"
+                  values={draft.rows}
+                  error={errors.rows}
+                  onChange={(rows) => change({ ...draft, rows })}
+                />
+              ) : null}
+              {hasChoices(draft.type) ? (
+                <TextRows
+                  legend={draft.type === 'matrix' ? 'Columns (the shared scale)' : 'Choices'}
+                  item={draft.type === 'matrix' ? 'Column' : 'Choice'}
+                  values={draft.choices}
+                  error={errors.choices}
+                  onChange={(choices) => change({ ...draft, choices })}
+                >
                   <TextField
-                    label={`Choice ${at + 1}`}
-                    value={choice}
-                    onChange={(event) => setChoice(at, event.target.value)}
+                    label="Fill from a rating template"
+                    select
+                    value={template}
+                    onChange={(event) => applyTemplate(event.target.value)}
                     variant="standard"
                     margin="dense"
                     fullWidth
-                    slotProps={{ htmlInput: { maxLength: 200 } }}
-                  />
-                  <IconButton
-                    aria-label={`Remove choice ${at + 1}`}
-                    onClick={() => removeChoice(at)}
-                    disabled={draft.choices.length <= MIN_CHOICE_ROWS && !choice}
-                    size="small"
+                    helperText="Replaces the choices below; edit them afterwards if you like."
                   >
-                    <Close fontSize="small" />
-                  </IconButton>
-                </Box>
-              ))}
-              <Button
-                startIcon={<Add />}
-                onClick={() => change({ ...draft, choices: [...draft.choices, ''] })}
-                sx={{ mt: 1 }}
-                disabled={draft.choices.length >= 50}
-              >
-                Add choice
-              </Button>
-              {errors.choices ? (
-                <Alert severity="error" sx={{ mt: 1 }}>
-                  {errors.choices}
-                </Alert>
+                    {RATING_TEMPLATES.map((t) => (
+                      <MenuItem key={t.id} value={t.id}>
+                        {t.label}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                </TextRows>
               ) : null}
-            </Box>
+              {V2_TYPES.includes(draft.type) ? <AnswerSettings draft={draft} change={change} /> : null}
+            </>
           )}
+          <Suspense fallback={null}>
+            <LogicEditor
+              index={index}
+              questions={questions}
+              logic={draft.logic}
+              onChange={(logic) => change({ ...draft, logic })}
+            />
+          </Suspense>
           {/* Enter in a field saves, like the Save button */}
           <button type="submit" hidden />
         </Box>

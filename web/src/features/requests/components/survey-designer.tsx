@@ -16,7 +16,8 @@ import { useId, useState } from 'react';
 import type { QuestionKind } from '../../../gql/types';
 import { ConfirmDeleteDialog } from '../../../shared/ui/confirm-delete-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { filledChoices, newQuestion, QUESTION_TYPE_LABELS, type DesignerQuestion } from '../request-form';
+import { newQuestion, V1_TYPES, V2_TYPES, type DesignerQuestion } from '../request-form';
+import { describeQuestion, QUESTION_TYPE_LABELS, surveyLogicProblems, withoutQuestion } from '../question-form';
 import { QuestionEditor } from './question-editor';
 import { SurveyJsonActions } from './survey-json-actions';
 import { Hint } from '../../../shared/ui/hint';
@@ -30,12 +31,9 @@ type Props = {
   locked: boolean;
 };
 
-const TYPES: QuestionKind[] = ['dropdown', 'radios', 'checkboxes', 'stars'];
+const TYPES: QuestionKind[] = [...V1_TYPES, ...V2_TYPES];
 
-const describe = (q: DesignerQuestion) =>
-  q.type === 'stars'
-    ? `${QUESTION_TYPE_LABELS.stars}: ${q.scale} ${q.shape}s`
-    : `${QUESTION_TYPE_LABELS[q.type]}: ${filledChoices(q.choices).join(', ')}`;
+const describe = describeQuestion;
 
 // Step 2 of the survey wizard: the questions, each opened for editing with a click.
 export function SurveyDesigner({ questions, onChange, invalid, locked }: Props) {
@@ -43,6 +41,8 @@ export function SurveyDesigner({ questions, onChange, invalid, locked }: Props) 
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [editing, setEditing] = useState<{ index: number; question: DesignerQuestion } | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
+  // a deleted or moved question can leave logic pointing nowhere: say so before Next
+  const problems = surveyLogicProblems(questions);
 
   const save = (index: number, question: DesignerQuestion) => {
     onChange(index === -1 ? [...questions, question] : questions.map((q, i) => (i === index ? question : q)));
@@ -138,10 +138,18 @@ export function SurveyDesigner({ questions, onChange, invalid, locked }: Props) 
           ))}
         </List>
       )}
+      {problems.length ? (
+        <Alert severity="error" sx={{ mt: 1 }} aria-label="Logic problems">
+          {problems.map((p) => (
+            <div key={p.message}>{p.message}</div>
+          ))}
+        </Alert>
+      ) : null}
       {editing ? (
         <QuestionEditor
           index={editing.index}
           question={editing.question}
+          questions={questions}
           onCancel={() => setEditing(null)}
           onSave={save}
         />
@@ -153,7 +161,7 @@ export function SurveyDesigner({ questions, onChange, invalid, locked }: Props) 
         error={null}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
-          onChange(questions.filter((_, i) => i !== deleting));
+          if (deleting !== null) onChange(withoutQuestion(questions, deleting));
           setDeleting(null);
         }}
       />

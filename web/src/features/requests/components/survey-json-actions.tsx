@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { downloadTextFile } from '../../../shared/ui/download-text-file';
 import type { DesignerQuestion } from '../request-form';
+import { movedBy } from '../question-form';
 import { parseSurveyJson, SURVEY_JSON_LIMITS, SurveyJsonError, surveyToJson } from '../survey-json';
 
 const MAX_FILE_BYTES = 1_000_000;
@@ -35,7 +36,7 @@ export function SurveyJsonActions({ questions, onImport, locked }: Props) {
           `A survey has at most ${SURVEY_JSON_LIMITS.questions} questions: this one has ${questions.length} and the file ${imported.length}.`,
         );
       }
-      onImport([...questions, ...imported]);
+      onImport([...questions, ...movedBy(imported, questions.length)]);
       const n = imported.length;
       setMessage({ severity: 'success', text: `Imported ${n} question${n === 1 ? '' : 's'} from ${file.name}.` });
     } catch (error) {

@@ -2,14 +2,8 @@ import type { ApolloClient } from '@apollo/client';
 import type { RequestKind } from '../../../gql/types';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { isWalletError } from '../../../wallet/wallet-errors';
-import {
-  createInput,
-  NOT_ENOUGH_TOKENS,
-  PURCHASE_TOKENS,
-  updateInput,
-  wholeIpt,
-  type WizardValues,
-} from '../request-form';
+import { NOT_ENOUGH_TOKENS, PURCHASE_TOKENS, wholeIpt, type WizardValues } from '../request-form';
+import { createInput, updateInput } from '../request-inputs';
 import {
   CreateRequestFromWizardDocument,
   UpdateRequestFromWizardDocument,

@@ -34,7 +34,7 @@ async function newQuestion(user: UserEvent, type: string) {
 const choiceFields = (dialog: HTMLElement) => within(dialog).getAllByRole('textbox', { name: /^Choice \d+$/ });
 
 describe('survey designer', () => {
-  it('offers the four question types under "Select Type"', async () => {
+  it('offers the four question types, then the newer ones, under "Select Type"', async () => {
     const { user } = await openDesigner();
     await user.click(screen.getByRole('button', { name: 'New Question' }));
     const menu = await screen.findByRole('menu', { name: 'Select Type' });
@@ -43,7 +43,19 @@ describe('survey designer', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Dropdown', 'Multiple Choice (Radio Button)', 'Checkboxes', 'Star Rating']);
+    ).toEqual([
+      'Dropdown',
+      'Multiple Choice (Radio Button)',
+      'Checkboxes',
+      'Star Rating',
+      'Short text',
+      'Long text',
+      'Number',
+      'Date',
+      'Net Promoter Score (0 to 10)',
+      'Matrix (rows on one scale)',
+      'Ranking',
+    ]);
   });
 
   it('needs at least one question before moving on', async () => {

@@ -25,5 +25,17 @@ export const FieldworkPart = lazyPart(async () => (await import('../fieldwork/fi
   label: 'Loading the fieldwork…',
   minHeight: 200,
 });
+// a survey's text, number and date answers, opened with HPKE in this browser
+export const SurveyPersonalAnswersPart = lazyPart(
+  async () => (await import('./survey-personal-answers')).SurveyPersonalAnswers,
+  { label: 'Loading the personal answers…', minHeight: 120 },
+);
 // every part of these screens, to preload once the screen is up
-export const RESPONSE_PARTS = [ParticipantLinkPart, CollectionResponsesPart, SurveyResponsesPart, FieldworkPart, RetentionPart];
+export const RESPONSE_PARTS = [
+  ParticipantLinkPart,
+  CollectionResponsesPart,
+  SurveyResponsesPart,
+  SurveyPersonalAnswersPart,
+  FieldworkPart,
+  RetentionPart,
+];

@@ -6,6 +6,15 @@ import { SurveyResultsDocument } from '../responses.generated';
 import { IconCard } from '../../../shared/ui/icon-card';
 import { LoadErrorAlert } from '../../../shared/ui/load-error-alert';
 import { PIE_HEIGHT, QuestionPie } from './question-pie';
+import { MatrixResult, NpsResult, RankingResult } from './survey-charts';
+
+// the closed types drawn otherwise than as a pie; the personal ones are read below, decrypted
+const RESULTS: Partial<Record<string, typeof QuestionPie>> = {
+  nps: NpsResult,
+  matrix: MatrixResult,
+  ranking: RankingResult,
+};
+const PERSONAL = ['short_text', 'long_text', 'number', 'date'];
 
 // One pie per question of a survey (spec "Request detail": result groups as pie charts).
 export function SurveyPies({ requestId, responseCount }: { requestId: string; responseCount: number }) {
@@ -34,7 +43,12 @@ export function SurveyPies({ requestId, responseCount }: { requestId: string; re
           }}
         >
           {groups
-            ? groups.map((group) => <QuestionPie key={group.questionId} group={group} />)
+            ? groups
+                .filter((group) => !PERSONAL.includes(group.type))
+                .map((group) => {
+                  const Result = RESULTS[group.type] ?? QuestionPie;
+                  return <Result key={group.questionId} group={group} />;
+                })
             : [0, 1].map((i) => <Skeleton key={i} variant="rounded" height={PIE_HEIGHT + 80} />)}
         </Box>
       )}

@@ -3,7 +3,13 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
 import { usePreloadWhenIdle } from '../../../shared/ui/lazy-part';
 import { requestDetailPath, requestReportPath } from '../../../shared/requests/request-routes';
-import { FieldworkPart, ParticipantLinkPart, RESPONSE_PARTS, SurveyResponsesPart } from '../components/lazy-parts';
+import {
+  FieldworkPart,
+  ParticipantLinkPart,
+  RESPONSE_PARTS,
+  SurveyPersonalAnswersPart,
+  SurveyResponsesPart,
+} from '../components/lazy-parts';
 import { RequestPageShell } from '../components/request-page-shell';
 import { SurveyCsvButtons } from '../components/survey-csv-buttons';
 import { SurveyPies } from '../components/survey-pies';
@@ -35,6 +41,7 @@ export function SurveyDetailPage() {
         <>
           {request.status === 1 ? <ParticipantLinkPart requestId={request.id} title={request.title} /> : null}
           <SurveyPies requestId={request.id} responseCount={request.responseCount} />
+          <SurveyPersonalAnswersPart requestId={request.id} keyId={request.keyId} />
           <FieldworkPart request={request} />
           {request.payAfterReview ? <SurveyResponsesPart request={request} /> : null}
         </>

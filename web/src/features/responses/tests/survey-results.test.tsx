@@ -18,7 +18,13 @@ const group = (questionId: string, title: string, type: Group['type'], counts: [
   questionId,
   title,
   type,
-  data: counts.map(([option, counter]) => ({ __typename: 'OptionCount' as const, option, counter })),
+  data: counts.map(([option, counter]) => ({
+    __typename: 'OptionCount' as const,
+    option,
+    counter,
+    row: null,
+    meanRank: null,
+  })),
 });
 
 const GROUPS = [

@@ -1,0 +1,319 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Submission } from '../../api/src/modules/responses/submission.entity';
+import { encryptCollectionResponse } from '../../scripts/simulate/response-crypto';
+import { openCollectionResponse } from '../../web/src/crypto/collection-response';
+import { TestClient } from './support/client';
+import { buildUser, type TestUser } from './support/factories';
+import {
+  buildKey,
+  createRequest,
+  expectError,
+  newDevice,
+  randomAddress,
+  SURVEY_QUESTIONS,
+  surveyBody,
+  unverifiedEscrow,
+  type KeyPair,
+  type LegacyQuestion,
+  type LegacyRequest,
+} from './support/requests';
+import { startTestServer, type TestServer } from './support/server';
+
+// Survey format version 2: the newer question types over the phone paths and GraphQL, personal
+// answers as ciphertext, and what a client that knows only version 1 is told.
+let server: TestServer;
+let alice: TestUser;
+let key: KeyPair;
+let phone: TestClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  alice = await buildUser(server);
+  key = await buildKey(alice);
+  phone = new TestClient(server.url);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const V2_QUESTIONS = [
+  { type: 'radios', title: 'How often do you exercise?', options: ['Never', 'Weekly', 'Daily'] },
+  { type: 'short_text', title: 'Your nickname' },
+  { type: 'long_text', title: 'Anything else?', required: false },
+  { type: 'number', title: 'Your weight', min: 30, max: 250, unit: 'kg' },
+  { type: 'date', title: 'Your last check-up', required: false },
+  { type: 'nps', title: 'Would you recommend us?' },
+  { type: 'matrix', title: 'Rate each', options: ['Bad', 'OK', 'Good'], rows: ['Price', 'Speed'] },
+  { type: 'ranking', title: 'Order these', options: ['Sleep', 'Food', 'Sport'] },
+];
+
+type Accepted = { id: string };
+const submit = (r: LegacyRequest, body: Record<string, unknown>) =>
+  phone.rest<Accepted>('POST', '/v1/requestClient/submitSurvey', {
+    requestId: r.id,
+    deviceId: newDevice(),
+    walletAddress: randomAddress(),
+    surveyVersion: 2,
+    ...body,
+  });
+type Group = {
+  title: string;
+  type: string;
+  data: { option: string; counter: number; row?: string; meanRank?: number }[];
+};
+const statistics = async (r: LegacyRequest) =>
+  (await alice.client.rest<Group[]>('GET', '/request.api/statistic', undefined, { id: r.id })).body.result!;
+
+describe('a survey with the newer types', () => {
+  let s: LegacyRequest;
+  let q: LegacyQuestion[];
+  let old: LegacyRequest;
+  beforeAll(async () => {
+    s = await createRequest(
+      alice,
+      surveyBody(key.id, { data: V2_QUESTIONS, bonus_amount: 100, bonus_each: 1, ...unverifiedEscrow() }),
+    );
+    q = s.data as LegacyQuestion[];
+    old = await createRequest(alice, surveyBody(key.id, { data: SURVEY_QUESTIONS, ...unverifiedEscrow() }));
+  });
+
+  const closed = (nps: number, matrix: Record<string, string>, ranking: string[]) => [
+    { questionId: q[0].id, answer: 'Daily' },
+    { questionId: q[5].id, answer: nps },
+    { questionId: q[6].id, answer: matrix },
+    { questionId: q[7].id, answer: ranking },
+  ];
+  const sealed = (data: Record<string, unknown>) => encryptCollectionResponse(s.id, key.publicKeyPem, data as never);
+
+  it('stores every type with its settings and serves them to a version 2 client', async () => {
+    expect(q.map((x) => [x.type, x.options])).toEqual([
+      ['radios', ['Never', 'Weekly', 'Daily']],
+      ['short_text', []],
+      ['long_text', []],
+      ['number', []],
+      ['date', []],
+      ['nps', []],
+      ['matrix', ['Bad', 'OK', 'Good']],
+      ['ranking', ['Sleep', 'Food', 'Sport']],
+    ]);
+    expect(q[3]).toMatchObject({ required: true, min: 30, max: 250, unit: 'kg' });
+    expect(q[2]).toMatchObject({ required: false });
+    expect(q[6]).toMatchObject({ rows: ['Price', 'Speed'] });
+    expect(q[0]).not.toHaveProperty('required');
+    const res = await phone.rest<LegacyQuestion[]>('GET', '/v1/requestClient/getSurveyQuestions', undefined, {
+      requestId: s.id,
+      surveyVersion: '2',
+    });
+    expect(res.body.result).toEqual(q);
+    const gql = await alice.client.gql<{ request: { questions: Record<string, unknown>[] } }>(
+      `query($id: ID!) { request(id: $id) { questions { type choices required min max unit rows } } }`,
+      { id: s.id },
+    );
+    expect(gql.data?.request.questions[3]).toEqual({
+      type: 'number',
+      choices: [],
+      required: true,
+      min: 30,
+      max: 250,
+      unit: 'kg',
+      rows: null,
+    });
+    expect(gql.data?.request.questions[5]).toMatchObject({ type: 'nps', choices: [], rows: null });
+  });
+
+  it('tells a version 1 client to update, and serves it surveys of the four old types as before', async () => {
+    for (const res of [
+      await phone.rest('GET', '/v1/requestClient/getSurveyQuestions', undefined, { requestId: s.id }),
+      await phone.rest('GET', '/v1/requestClient/getEndUserData', undefined, { requestID: s.id }),
+      await submit(s, {
+        surveyVersion: undefined,
+        answers: closed(9, { Price: 'OK', Speed: 'Good' }, ['Sleep', 'Food', 'Sport']),
+      }),
+    ]) {
+      expectError(res, 409, 'CLIENT_UPDATE_REQUIRED');
+      expect((res.body as { error: { message: string } }).error.message).toMatch(/update the app/);
+    }
+    const plain = await phone.rest<LegacyQuestion[]>('GET', '/v1/requestClient/getSurveyQuestions', undefined, {
+      requestId: old.id,
+    });
+    expect(plain.body.result!.map((x) => Object.keys(x).sort())).toEqual(
+      Array(4).fill(['id', 'index', 'options', 'title', 'type']),
+    );
+    const oldAnswers = [
+      { index: 0, answer: 'Daily' },
+      { index: 1, answer: ['Phone'] },
+      { index: 2, answer: '45+' },
+    ];
+    expect((await submit(old, { surveyVersion: undefined, answers: oldAnswers })).status).toBe(200);
+  });
+
+  it('counts closed answers and keeps personal ones as ciphertext only', async () => {
+    const personal = { [q[1].id]: 'Ada', [q[3].id]: 61.5 };
+    const one = await submit(s, {
+      answers: closed(10, { Price: 'OK', Speed: 'Good' }, ['Sleep', 'Food', 'Sport']),
+      personal: [q[1].id, q[3].id],
+      ...(await sealed({ answers: personal })),
+    });
+    expect(one.status).toBe(200);
+    const two = await submit(s, {
+      answers: closed(3, { Price: 'Bad', Speed: 'Good' }, ['Food', 'Sleep', 'Sport']),
+      personal: [q[1].id, q[3].id],
+      ...(await sealed({ answers: { [q[1].id]: 'Bo', [q[3].id]: 80 } })),
+    });
+    expect(two.status).toBe(200);
+    const groups = await statistics(s);
+    const nps = groups[5].data.filter((d) => d.counter > 0).map((d) => [d.option, d.counter]);
+    expect(nps).toEqual([
+      ['3', 1],
+      ['10', 1],
+    ]);
+    expect(groups[6].data.map((d) => [d.row, d.option, d.counter])).toEqual([
+      ['Price', 'Bad', 1],
+      ['Price', 'OK', 1],
+      ['Price', 'Good', 0],
+      ['Speed', 'Bad', 0],
+      ['Speed', 'OK', 0],
+      ['Speed', 'Good', 2],
+    ]);
+    expect(groups[7].data.map((d) => [d.option, d.meanRank])).toEqual([
+      ['Sleep', 1.5],
+      ['Food', 1.5],
+      ['Sport', 3],
+    ]);
+    expect(groups[1].data).toEqual([]);
+    const row = await server.db.orm.em.fork().findOneOrFail(Submission, one.body.result!.id);
+    expect(row.encryptedData).toMatch(/^aesgcm1\./);
+    expect(row.encryptedData).not.toContain('Ada');
+    const opened = await openCollectionResponse(key.privateKeyPem, s.id, {
+      encryptedData: row.encryptedData!,
+      sealedKey: row.sealedKey!,
+    });
+    expect(opened).toEqual({ answers: personal });
+  });
+
+  it('refuses answers that do not fit their question, naming it', async () => {
+    const good = { Price: 'OK', Speed: 'Good' };
+    const order = ['Sleep', 'Food', 'Sport'];
+    const cases: [unknown[], string[] | undefined, RegExp][] = [
+      [closed(11, good, order), [q[1].id, q[3].id], /Would you recommend us\?.*0 to 10|0 to 10/],
+      [closed(5, { Price: 'OK' }, order), [q[1].id, q[3].id], /every row of "Rate each"; missing: Speed/],
+      [closed(5, { ...good, Colour: 'OK' }, order), [q[1].id, q[3].id], /"Colour" is not a row of "Rate each"/],
+      [closed(5, good, ['Sleep', 'Food']), [q[1].id, q[3].id], /rank every choice of "Order these" once/],
+      [closed(5, good, ['Sleep', 'Sleep', 'Food']), [q[1].id, q[3].id], /rank every choice/],
+      [closed(5, good, order), [q[1].id], /missing: Your weight/],
+      [closed(5, good, order), [q[1].id, q[0].id], /not a personal question/],
+      [[...closed(5, good, order), { questionId: q[1].id, answer: 'Ada' }], [q[3].id], /"Your nickname" is personal/],
+    ];
+    for (const [answers, personal, message] of cases) {
+      const res = await submit(s, { answers, personal, ...(await sealed({ answers: {} })) });
+      expectError(res, 400, 'BAD_USER_INPUT');
+      expect((res.body as { error: { message: string } }).error.message).toMatch(message);
+    }
+    // personal answers must come sealed
+    expectError(
+      await submit(s, { answers: closed(5, good, order), personal: [q[1].id, q[3].id] }),
+      400,
+      'BAD_USER_INPUT',
+    );
+  });
+
+  it('refuses settings that cannot work, in the designer and on the server', async () => {
+    for (const [question, message] of [
+      [{ type: 'number', title: 'Weight', min: 10, max: 5 }, /largest answer must not be below/],
+      [{ type: 'matrix', title: 'Rate', options: ['A'], rows: [] }, /at least one row/],
+      [{ type: 'matrix', title: 'Rate', options: [], rows: ['x'] }, /at least one choice/],
+      [{ type: 'ranking', title: 'Order', options: ['A', 'A'] }, /must all be different/],
+    ] as const) {
+      const res = await alice.client.rest('POST', '/v1/request/create', surveyBody(key.id, { data: [question] }));
+      expectError(res, 400, 'BAD_USER_INPUT');
+      expect(JSON.stringify(res.body)).toMatch(message);
+    }
+  });
+});
+
+const messageOf = (res: { body: unknown }) => (res.body as { error: { message: string } }).error.message;
+
+describe('logic', () => {
+  const eq = (question: number, value: string) => ({
+    match: 'all',
+    conditions: [{ question, op: 'equals', values: [value] }],
+  });
+  const LOGIC = [
+    {
+      type: 'radios',
+      title: 'Do you exercise?',
+      options: ['Yes', 'No'],
+      logic: { skip: { when: eq(0, 'No'), to: 3 } },
+    },
+    { type: 'nps', title: 'You said {{q1}}: recommend it?' },
+    {
+      type: 'checkboxes',
+      title: 'What do promoters like?',
+      options: ['Air', 'Fun'],
+      logic: { showIf: { match: 'any', conditions: [{ question: 1, op: 'range', min: 9, max: 10 }] } },
+    },
+    { type: 'dropdown', title: 'Age band', options: ['18-24', '25+'] },
+  ];
+  let s: LegacyRequest;
+  let q: LegacyQuestion[];
+  beforeAll(async () => {
+    s = await createRequest(
+      alice,
+      surveyBody(key.id, { data: LOGIC, bonus_amount: 100, bonus_each: 1, ...unverifiedEscrow() }),
+    );
+    q = s.data as LegacyQuestion[];
+  });
+  const answers = (...given: [number, unknown][]) => given.map(([i, answer]) => ({ questionId: q[i].id, answer }));
+
+  it('keeps the logic and serves it to version 2 clients only', async () => {
+    expect((q[0] as { logic?: unknown }).logic).toEqual({ skip: { when: eq(0, 'No'), to: 3 } });
+    expect(q[1].title).toBe('You said {{q1}}: recommend it?');
+    const gql = await alice.client.gql<{ request: { questions: { logic: unknown }[] } }>(
+      `query($id: ID!) { request(id: $id) { questions { logic { showIf { match conditions { question op values min max } } skip { to } } } } }`,
+      { id: s.id },
+    );
+    expect(gql.data?.request.questions[0].logic).toEqual({ showIf: null, skip: { to: '3' } });
+    expect(gql.data?.request.questions[2].logic).toEqual({
+      showIf: { match: 'any', conditions: [{ question: 1, op: 'range', values: null, min: 9, max: 10 }] },
+      skip: null,
+    });
+    const old = await phone.rest('GET', '/v1/requestClient/getSurveyQuestions', undefined, { requestId: s.id });
+    expectError(old, 409, 'CLIENT_UPDATE_REQUIRED');
+    expect(messageOf(old)).toMatch(/, logic\): update the app/);
+  });
+
+  it('takes answers that follow the logic and refuses the others, naming the question', async () => {
+    for (const ok of [
+      answers([0, 'Yes'], [1, 10], [2, ['Fun']], [3, '25+']),
+      answers([0, 'Yes'], [1, 5], [3, '25+']),
+      answers([0, 'No'], [3, '18-24']),
+    ]) {
+      expect((await submit(s, { answers: ok })).status).toBe(200);
+    }
+    for (const [bad, message] of [
+      [answers([0, 'Yes'], [1, 5], [2, ['Fun']], [3, '25+']), /"What do promoters like\?" is not shown/],
+      [answers([0, 'No'], [1, 9], [3, '25+']), /"You said \{\{q1\}\}: recommend it\?" is not shown/],
+      [answers([0, 'Yes'], [3, '25+']), /missing: You said \{\{q1\}\}: recommend it\?/],
+      [answers([0, 'Yes'], [1, 9], [3, '25+']), /missing: What do promoters like\?/],
+    ] as const) {
+      const res = await submit(s, { answers: bad });
+      expectError(res, 400, 'BAD_USER_INPUT');
+      expect(messageOf(res)).toMatch(message);
+    }
+  });
+
+  it('refuses logic on later or missing questions, unknown answers and skips backwards', async () => {
+    const at = (logic: object, i = 1) => LOGIC.map((x, j) => (j === i ? { ...x, logic } : x));
+    for (const [data, message] of [
+      [at({ showIf: eq(2, 'Air') }), /Question 2: its display condition must look at an earlier question/],
+      [at({ showIf: eq(0, 'Maybe') }), /"Maybe" is not an answer of question 1/],
+      [at({ skip: { when: eq(0, 'Yes'), to: 0 } }), /Question 2: a skip must go to a later question/],
+      [at({ showIf: eq(3, '25+') }, 3), /must look at an earlier question/],
+      [LOGIC.map((x, j) => (j === 3 ? { ...x, title: 'Age, {{q9}}?' } : x)), /pipes question 9/],
+    ] as const) {
+      const res = await alice.client.rest('POST', '/v1/request/create', surveyBody(key.id, { data }));
+      expectError(res, 400, 'BAD_USER_INPUT');
+      expect(messageOf(res)).toMatch(message);
+    }
+  });
+});

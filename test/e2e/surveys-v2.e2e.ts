@@ -1,0 +1,202 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../api/src/modules/auth/session-cookie';
+import { PRIVATE_KEY_STORAGE_PREFIX } from '../../web/src/crypto/key-storage';
+import {
+  buildKey,
+  createRequest,
+  randomAddress,
+  surveyBody,
+  unverifiedEscrow,
+  type KeyPair,
+  type LegacyRequest,
+} from '../api/support/requests';
+import { findLeaks, logIn, recordRequests, screenshot, type RecordedRequest } from './support/browser';
+import { appWithUser } from './support/server';
+
+// Survey format 2 in Chromium: the designer imports a survey with every question type and logic
+// (a skip, a display condition, a piped title); a participant answers it in the participant app at
+// 375 px, the text and number answers sealed in the browser; the requester reads the NPS score,
+// the matrix bars, the ranking and the decrypted personal answers. Screenshots at 1440 and 375 px.
+const app = appWithUser();
+let key: KeyPair;
+let survey: LegacyRequest;
+const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const NICKNAME = 'Zoltanqx Canary';
+
+const eq = (question: number, value: string) => ({
+  match: 'all',
+  conditions: [{ question, op: 'equals', values: [value] }],
+});
+// the survey as the legacy designer sends it (the phone tests' shape)
+const QUESTIONS = [
+  { type: 'radios', title: 'Do you exercise?', options: ['Yes', 'No'], logic: { skip: { when: eq(0, 'No'), to: 7 } } },
+  { type: 'short_text', title: 'Your nickname' },
+  { type: 'long_text', title: 'Anything else?', required: false },
+  { type: 'number', title: 'Your weight', min: 30, max: 250, unit: 'kg' },
+  { type: 'date', title: 'Your last check-up', required: false },
+  { type: 'nps', title: 'How likely are you to recommend us, {{q2}}?' },
+  {
+    type: 'checkboxes',
+    title: 'What do you like?',
+    options: ['Air', 'Fun'],
+    logic: { showIf: { match: 'any', conditions: [{ question: 5, op: 'range', min: 9, max: 10 }] } },
+  },
+  { type: 'matrix', title: 'Rate each', options: ['Bad', 'OK', 'Good'], rows: ['Price', 'Speed'] },
+  { type: 'ranking', title: 'Order these', options: ['Sleep', 'Food', 'Sport'] },
+  { type: 'stars', title: 'Rate the app', options: { scale: 5, shape: 'star' } },
+];
+// the same survey as a survey JSON file (version 2), for the designer's import
+const SURVEY_FILE = {
+  format: 'parley-survey',
+  version: 2,
+  questions: QUESTIONS.map(({ options, ...q }) =>
+    q.type === 'stars' ? { ...q, ...(options as object) } : Array.isArray(options) ? { ...q, choices: options } : q,
+  ),
+};
+
+beforeAll(async () => {
+  key = await buildKey(app.user);
+  survey = await createRequest(
+    app.user,
+    surveyBody(key.id, {
+      title: 'Exercise study',
+      data: QUESTIONS,
+      bonus_amount: 10,
+      bonus_each: 1,
+      ...unverifiedEscrow(),
+    }),
+  );
+});
+
+async function rate(target: Page, name: string) {
+  const id = await target.getByRole('radio', { name }).getAttribute('id');
+  await target.locator(`label[for="${id}"]`).click();
+}
+
+describe('the designer', () => {
+  let context: BrowserContext;
+  afterAll(async () => context?.close());
+
+  it('imports a version 2 survey with every type and its logic', async () => {
+    context = await app.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await logIn(page, app.server.url, app.user);
+    const draft = await createRequest(app.user, surveyBody(key.id, { title: 'Draft study' }));
+    await page.goto(`${app.server.url}/request/survey/edit/${draft.id}`);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('heading', { level: 2, name: 'Design', exact: true }).waitFor();
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'study.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(SURVEY_FILE)),
+    });
+    await page.getByText('Imported 10 questions from study.json.').waitFor();
+    const list = page.getByRole('list', { name: 'Questions' });
+    expect(await list.getByRole('listitem').count()).toBe(14);
+    // the imported logic moved along with the questions (after the draft's four)
+    await list.getByText('Multiple Choice (Radio Button): Yes, No · may skip to question 12').waitFor();
+    await list.getByText('Number: 30 to 250 kg').waitFor();
+    await list.getByText('Checkboxes: Air, Fun · shown only if…').waitFor();
+    await list.getByText('Matrix (rows on one scale): Price, Speed × Bad, OK, Good').waitFor();
+    await list.getByText('10. How likely are you to recommend us, {{q6}}?').waitFor();
+    await screenshot(page, 'surveys-v2-designer-1440');
+
+    await list.getByText('11. What do you like?').click();
+    const editor = page.getByRole('dialog', { name: /Edit question 11/ });
+    await editor.getByRole('group', { name: 'Show condition 1' }).waitFor();
+    await screenshot(page, 'surveys-v2-editor-logic-1440');
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await list.getByText('12. Rate each').click();
+    await page
+      .getByRole('dialog', { name: /Edit question 12/ })
+      .getByRole('textbox', { name: 'Row 2' })
+      .waitFor();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, 'surveys-v2-editor-matrix-375');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await screenshot(page, 'surveys-v2-designer-375');
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+  });
+});
+
+describe('the participant app at 375 px', () => {
+  let phone: BrowserContext;
+  let traffic: RecordedRequest[];
+  afterAll(async () => phone?.close());
+
+  it('shows what the logic shows, pipes the nickname and seals the personal answers', async () => {
+    phone = await app.browser.newContext(PHONE);
+    traffic = recordRequests(phone);
+    await phone.addInitScript(
+      (address) => localStorage.setItem('parley.participant.wallet', JSON.stringify({ kind: 'pasted', address })),
+      randomAddress(),
+    );
+    const page = await phone.newPage();
+    await page.goto(`${app.server.url}/p/r/${survey.id}`);
+    await page.getByRole('form', { name: 'Your answer' }).waitFor();
+    // answering No would skip to the matrix: nothing between is asked
+    await page.getByRole('radio', { name: 'No' }).check();
+    expect(await page.getByLabel(/Your nickname/).count()).toBe(0);
+    await page.getByRole('radio', { name: 'Yes' }).check();
+    await page.getByLabel(/Your nickname/).fill(NICKNAME);
+    await page.getByLabel(/Your weight/).fill('300');
+    await page.getByText(`6. How likely are you to recommend us, ${NICKNAME}?`).waitFor();
+    expect(await page.getByText('What do you like?').count()).toBe(0);
+    await page.getByRole('button', { name: 'Send my answers' }).click();
+    await page.getByText('Give 30 to 250.').waitFor();
+    await page.getByLabel(/Your weight/).fill('61.5');
+    await page.getByRole('button', { name: '10', exact: true }).click();
+    await page.getByText('7. What do you like?').waitFor();
+    await page.getByRole('checkbox', { name: 'Fun' }).check();
+    await page.getByRole('group', { name: 'Price' }).getByRole('radio', { name: 'OK' }).check();
+    await page.getByRole('group', { name: 'Speed' }).getByRole('radio', { name: 'Good' }).check();
+    await page.getByRole('button', { name: 'Move Sport up' }).click();
+    await page.getByRole('button', { name: 'Move Sport up' }).click();
+    await rate(page, '4 of 5');
+    await screenshot(page, 'surveys-v2-participant-375');
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await page.getByRole('button', { name: 'Send my answers' }).click();
+    await page.getByText('Thank you: your answer was received').waitFor();
+    // the nickname left the browser sealed only
+    const sent = traffic.filter((r) => r.url.includes('submitSurvey'));
+    expect(sent).toHaveLength(1);
+    expect(findLeaks(sent, [NICKNAME])).toEqual([]);
+    expect(JSON.parse(sent[0].body)).toMatchObject({
+      surveyVersion: 2,
+      encryptedData: expect.stringMatching(/^aesgcm1\./),
+    });
+  });
+});
+
+describe('the results', () => {
+  let desk: BrowserContext;
+  afterAll(async () => desk?.close());
+
+  it('shows the NPS score, the matrix, the ranking and the decrypted personal answers', async () => {
+    desk = await app.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await desk.addCookies([
+      { name: SESSION_COOKIE, value: app.user.client.cookie(SESSION_COOKIE)!, url: app.server.url },
+    ]);
+    await desk.addInitScript(([name, pem]) => localStorage.setItem(name, pem), [
+      PRIVATE_KEY_STORAGE_PREFIX + key.id,
+      key.privateKeyPem,
+    ] as const);
+    const page = await desk.newPage();
+    await page.goto(`${app.server.url}/admin/request/survey/detail/${survey.id}`);
+    await page.getByText('Net Promoter Score (−100 to +100)').waitFor();
+    await page.getByText('+100', { exact: true }).waitFor();
+    await page.getByRole('img', { name: 'Price: Bad 0, OK 1, Good 0' }).waitFor();
+    await page.getByText('mean rank 1.00').waitFor();
+    const personal = page.getByRole('table', { name: 'Personal answers' });
+    await personal.getByText(NICKNAME).waitFor();
+    await personal.getByText('61.5').waitFor();
+    await screenshot(page, 'surveys-v2-results-1440');
+    // a fresh page at phone width (resizing this screen in place hangs the full-page screenshot)
+    const small = await desk.newPage();
+    await small.setViewportSize({ width: 375, height: 812 });
+    await small.goto(`${app.server.url}/admin/request/survey/detail/${survey.id}`);
+    await small.getByRole('table', { name: 'Personal answers' }).getByText(NICKNAME).waitFor();
+    await screenshot(small, 'surveys-v2-results-375');
+  });
+});

@@ -1,0 +1,119 @@
+// The wizard's values as the API's inputs (GraphQL CreateRequestInput and UpdateRequestInput) and a
+// question as the API and the survey JSON take it. Apart from request-form.ts: the wizard loads it
+// when it saves, not with its first screen.
+import type { CreateRequestInput, RequestKind, UpdateRequestInput } from '../../gql/types';
+import {
+  boundOf,
+  filledChoices,
+  hasChoices,
+  REVIEW_DAYS,
+  reviewDaysOf,
+  V1_TYPES,
+  wholeIpt,
+  type DesignerQuestion,
+  type OptionValues,
+  type WizardValues,
+} from './request-form';
+
+/** One question as the API takes it (GraphQL SurveyQuestionInput, survey JSON). */
+export function questionInput(q: DesignerQuestion) {
+  const title = q.title.trim();
+  const logic = q.logic?.showIf || q.logic?.skip ? { logic: q.logic } : {};
+  if (q.type === 'stars') return { type: q.type, title, scale: q.scale, shape: q.shape, ...logic };
+  if (V1_TYPES.includes(q.type)) return { type: q.type, title, choices: filledChoices(q.choices), ...logic };
+  return {
+    type: q.type,
+    title,
+    ...logic,
+    required: q.required,
+    ...(hasChoices(q.type) ? { choices: filledChoices(q.choices) } : {}),
+    ...(q.type === 'matrix' ? { rows: filledChoices(q.rows) } : {}),
+    ...(q.type === 'number'
+      ? { min: boundOf(q.min) ?? undefined, max: boundOf(q.max) ?? undefined, unit: q.unit.trim() || undefined }
+      : {}),
+  };
+}
+
+// ---- API inputs --------------------------------------------------------------------------------
+
+export type EscrowRef = { escrowAddress: string; signerAddress: string };
+
+// GraphQL takes a skip's target as text (a position's digits or end)
+function questionInputs(values: WizardValues) {
+  return values.questions.map((q) => {
+    const input = questionInput(q);
+    if (!('logic' in input) || !input.logic) return input;
+    const { showIf, skip } = input.logic;
+    return {
+      ...input,
+      logic: { ...(showIf ? { showIf } : {}), ...(skip ? { skip: { ...skip, to: String(skip.to) } } : {}) },
+    };
+  });
+}
+
+// The editable fields every save sends (amounts already validated as whole IPT).
+function contentOf(type: RequestKind, values: WizardValues) {
+  return {
+    title: values.title.trim(),
+    description: values.description,
+    category: 'Default',
+    keyId: values.keyId,
+    bonusAmount: wholeIpt(values.bonusAmount) ?? 0,
+    bonusEach: wholeIpt(values.bonusEach) ?? 0,
+    ...(type === 'collection' ? { options: { ...values.options } } : { questions: questionInputs(values) }),
+    payAfterReview: values.payAfterReview,
+    reviewDays: reviewDaysOf(values) ?? REVIEW_DAYS.default,
+  };
+}
+
+export function createInput(
+  type: RequestKind,
+  values: WizardValues,
+  publish: { id: string; escrow: EscrowRef | null } | null,
+): CreateRequestInput {
+  return {
+    type,
+    ...contentOf(type, values),
+    quality: values.quality,
+    access: values.access,
+    status: publish ? 1 : 0,
+    ...(publish ? { id: publish.id, ...(publish.escrow ?? { payWith: 'CREDIT' as const }) } : {}),
+  };
+}
+
+// An edit never sends type, quality or access (fixed once created); a published request keeps its
+// escrow and signer, so they are sent only when a draft is being published (or, paying with prepaid
+// credit, payWith CREDIT: the platform then creates the escrow).
+export function updateInput(
+  type: RequestKind,
+  values: WizardValues,
+  publish: { escrow: EscrowRef | null } | null,
+  options: { published: boolean; locked: boolean },
+): UpdateRequestInput {
+  const content = contentOf(type, values);
+  // Once responses arrived the key, questions, requested data and payout mode cannot change: leave
+  // them out.
+  const {
+    keyId,
+    options: requested,
+    questions,
+    payAfterReview,
+    ...rest
+  } = content as typeof content & {
+    options?: OptionValues;
+    questions?: ReturnType<typeof questionInputs>;
+  };
+  return {
+    ...rest,
+    ...(options.locked
+      ? {}
+      : {
+          keyId,
+          payAfterReview,
+          ...(requested ? { options: requested } : {}),
+          ...(questions ? { questions } : {}),
+        }),
+    ...(options.published ? {} : { status: publish ? 1 : 0 }),
+    ...(publish && !options.published ? (publish.escrow ?? { payWith: 'CREDIT' as const }) : {}),
+  };
+}
