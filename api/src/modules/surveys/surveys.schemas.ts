@@ -57,16 +57,20 @@ const conditionSet = z.strictObject({
         max: z.number().finite().optional().describe('range: the highest rating'),
       }),
     )
-    .max(10),
+    .max(10)
+    .describe('the conditions, at most 10'),
 });
 const logicSchema = z
   .strictObject({
     showIf: conditionSet.nullable().optional().describe('shown only when these conditions on earlier answers hold'),
     skip: z
       .strictObject({
-        when: conditionSet,
+        when: conditionSet.describe('when these conditions on earlier answers hold'),
         to: z
-          .union([z.literal('end'), z.coerce.number().int().min(0).max(MAX_QUESTIONS)])
+          .union([
+            z.literal('end'),
+            z.coerce.number().int().min(0).max(MAX_QUESTIONS).describe('a later question, by 0-based position'),
+          ])
           .describe('a later position (0-based), or end'),
       })
       .nullable()
@@ -76,7 +80,10 @@ const logicSchema = z
   .describe('survey format 2: display condition and skip');
 
 const newerSettings = {
-  logic: logicSchema.nullable().optional(),
+  logic: logicSchema
+    .nullable()
+    .optional()
+    .describe('survey format 2: display condition and skip (null or absent: always shown, no skip)'),
   required: z.boolean().optional().describe('the newer types: whether it must be answered (default true)'),
   min: z.number().finite().nullable().optional().describe('number: the smallest answer allowed'),
   max: z.number().finite().nullable().optional().describe('number: the largest answer allowed'),
