@@ -7,6 +7,7 @@ import { CHAIN_ERRORS } from '../modules/chain/chain.errors';
 import { FIELDWORK_ERRORS } from '../modules/fieldwork/fieldwork.errors';
 import { PRIVACY_ERRORS } from '../modules/privacy/privacy.errors';
 import { STORAGE_ERRORS } from '../modules/storage/storage.errors';
+import { SURVEYS_ERRORS } from '../modules/surveys/surveys.errors';
 import { COMMON_ERRORS } from '../shared/common-errors';
 import { AppError } from '../shared/errors';
 
@@ -20,6 +21,7 @@ describe('the error codes', () => {
     FIELDWORK_ERRORS,
     PRIVACY_ERRORS,
     STORAGE_ERRORS,
+    SURVEYS_ERRORS,
   ];
 
   it("hold every module's codes with their statuses, and nothing else", () => {
