@@ -34,6 +34,9 @@ export async function simulateParticipants(o: SimulateOptions): Promise<Simulate
   const api = phoneApi(o.url.replace(/\/$/, ''));
   const log = o.log ?? (() => {});
   const random = rng(o.seed ?? Date.now());
+  // completion times from a stream of their own: the answers' stream stays what a seed regenerates
+  // (phones answer concurrently, so a draw after an await would interleave with other phones')
+  const timing = rng((o.seed ?? Date.now()) + 1);
   const request = await api.endUserData(o.requestId);
   log(`"${request.title}" (${request.type}): ${request.remaining} paid responses left, ${request.bonus_each} IPT each`);
 
@@ -68,7 +71,7 @@ export async function simulateParticipants(o: SimulateOptions): Promise<Simulate
               ...phone,
               ...(await surveyBody(request, random)),
               // half a minute to five minutes, as people take
-              durationMs: Math.round(30_000 + random() * 270_000),
+              durationMs: Math.round(30_000 + timing() * 270_000),
             });
       if (done.outcome !== 'accepted') {
         summary.ended.push({ ...done, ...phone });
