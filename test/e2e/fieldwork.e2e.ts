@@ -114,10 +114,10 @@ describe('fieldwork from setup to review', () => {
     await card().getByRole('button', { name: 'Save fieldwork' }).click();
     await card().getByText('Fieldwork saved.').waitFor();
     const quotas = card().getByRole('list', { name: 'Quotas' });
-    expect(await quotas.getByRole('listitem').allTextContents()).toEqual([
-      expect.stringContaining('0 of 1'),
-      expect.stringContaining('0 of 2'),
-    ]);
+    // the saved quotas are drawn after the save's answer arrives
+    await expect
+      .poll(() => quotas.getByRole('listitem').allTextContents())
+      .toEqual([expect.stringContaining('0 of 1'), expect.stringContaining('0 of 2')]);
   });
 
   it('answers from phones: qualifying, screened out, quota full and failing both checks', async () => {
