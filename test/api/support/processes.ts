@@ -37,6 +37,14 @@ function exited(child: ChildProcess): Promise<void> {
     : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
+// Unless a test hands in its chain: a node that is not there. Without CHAIN_RPC_URL the server would
+// start its own anvil on port 8545 when free, which start.test.ts holds to test the fallback.
+const NO_CHAIN = {
+  CHAIN_RPC_URL: 'http://127.0.0.1:9',
+  IPT_TOKEN_ADDRESS: `0x${'11'.repeat(20)}`,
+  ESCROW_FACTORY_ADDRESS: `0x${'22'.repeat(20)}`,
+};
+
 /**
  * Starts the server (scripts/server.ts) with `env` on a free port and waits for /healthz. DATABASE_URL is passed
  * only when `env` names it (none: the embedded database under env.DATA_DIR).
@@ -52,6 +60,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       PORT: String(port),
       LOG_LEVEL: 'info',
       WEB_DIST: path.join(os.tmpdir(), 'parley-no-web'),
+      ...NO_CHAIN,
       ...testPasswordHash(env),
       ...env,
     },
