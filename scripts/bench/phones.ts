@@ -33,7 +33,7 @@ export type PhonesBench = { phones: number; perRound: number; bare: PhonesRun[];
 const address = () => getAddress(`0x${randomBytes(20).toString('hex')}`);
 
 /** `REQUESTS` published requests of the bench user (surveys and collections alternating), enough to pay everyone. */
-async function publishRequests(server: BenchServer, label: string, fieldwork = false): Promise<string[]> {
+export async function publishRequests(server: BenchServer, label: string, fieldwork = false): Promise<string[]> {
   const conn = server.em().getConnection();
   const { userId, keyId, publicKeyPem } = server.owner;
   const ids: string[] = [];
@@ -101,7 +101,12 @@ async function addFieldwork(server: BenchServer, requestId: string): Promise<voi
 }
 
 /** Every phone's body, built before the clock starts: answers chosen, responses encrypted. */
-async function prepare(server: BenchServer, requestIds: string[], count: number, path: (kind: string) => string) {
+export async function prepare(
+  server: BenchServer,
+  requestIds: string[],
+  count: number,
+  path: (kind: string) => string,
+) {
   const api = phoneApi(server.base);
   const requests = await Promise.all(requestIds.map((id) => api.endUserData(id)));
   const random = rng(17);
@@ -122,7 +127,7 @@ async function prepare(server: BenchServer, requestIds: string[], count: number,
   return out;
 }
 
-function send(input: PhonesInput): Promise<PhonesRun> {
+export function send(input: PhonesInput): Promise<PhonesRun> {
   return inWorker<PhonesInput, PhonesResult>(new URL('./phones-client.ts', import.meta.url), input).then((r) => {
     const sorted = r.latenciesMs.sort((a, b) => a - b);
     return {

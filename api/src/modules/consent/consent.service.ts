@@ -1,3 +1,4 @@
+import { wrap } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { decodeJwt, type JSONWebKeySet } from 'jose';
 import type { ReceiptClaims, ReceiptFile } from '../../../../shared/consent-receipt';
@@ -5,7 +6,7 @@ import type { AccessLine, AccessLogService } from '../access-log/access-log.serv
 import { notFound } from '../../shared/errors';
 import type { ParticipantsService } from '../participants/participants.service';
 import { DataRequest } from '../requests/request.entity';
-import type { Accepted, SubmissionListener } from '../responses/submissions.service';
+import type { AcceptedAnswer, SubmissionListener } from '../responses/submissions.service';
 import type { Submission } from '../responses/submission.entity';
 import type { SurveysService } from '../surveys/surveys.service';
 import { ConsentReceipt } from './receipt.entity';
@@ -36,13 +37,17 @@ export class ConsentService implements SubmissionListener {
     return this.signer.jwks();
   }
 
-  /** What a participant agrees to by answering `request`: shown before answering, signed after. */
-  async terms(em: EntityManager, request: DataRequest): Promise<Terms> {
+  /**
+   * What a participant agrees to by answering `request`: shown before answering, signed after.
+   * `known`: the survey's question titles when the caller has read them already.
+   */
+  async terms(em: EntityManager, request: DataRequest, known?: string[]): Promise<Terms> {
     const titles =
-      request.type === 'survey'
-        ? ((await this.surveys.load(em, [request.id])).get(request.id) ?? []).map((q) => q.title)
-        : [];
-    await em.populate(request, ['user']);
+      request.type !== 'survey'
+        ? []
+        : (known ?? ((await this.surveys.load(em, [request.id])).get(request.id) ?? []).map((q) => q.title));
+    // read already when the request was read with its owner (the submission path does)
+    if (!wrap(request.user).isInitialized()) await em.populate(request, ['user']);
     const owner = request.user;
     return {
       request,
@@ -65,9 +70,9 @@ export class ConsentService implements SubmissionListener {
     return participant ? this.accessLog.read(em, participant.id) : [];
   }
 
-  async submitted(tx: EntityManager, a: Accepted & { request: DataRequest; content: unknown }): Promise<void> {
+  async submitted(tx: EntityManager, a: AcceptedAnswer): Promise<void> {
     const claims = receiptClaims(
-      await this.terms(tx, a.request),
+      await this.terms(tx, a.request, a.questionTitles),
       { id: a.submission.id, createdAt: a.submission.createdAt, memberId: a.participant.memberId, content: a.content },
       this.platform,
     );

@@ -4,13 +4,14 @@ import { randomUUID } from 'node:crypto';
 import { badInput, conflict, notFound } from '../../shared/errors';
 import type { Participant } from '../participants/participant.entity';
 import type { ParticipantsService } from '../participants/participants.service';
-import { Payout, TAKES_A_PLACE } from '../payouts/payout.entity';
+import { Payout } from '../payouts/payout.entity';
 import type { PayoutsService } from '../payouts/payouts.service';
 import { capacityOf, DataRequest, type RequestKind } from '../requests/request.entity';
 import type { SurveysService } from '../surveys/surveys.service';
 import type { WebhookEvents } from '../webhooks/webhooks.service';
 import type { DeviceSubmissionRef, RankCommand, SubmitCollectionCommand, SubmitSurveyCommand } from './phone.schemas';
 import { Submission, WithdrawnSubmission } from './submission.entity';
+import { enrolWithPlace, type Place } from './submission-place';
 import {
   QuotaFull,
   type EndedAnswer,
@@ -19,21 +20,24 @@ import {
   type SubmissionFieldwork,
 } from './submission-fieldwork';
 
-/** What decides whether a device and wallet may answer a request (SubmissionsService.placeFor). */
-type Place = {
-  deviceAnswered: boolean;
-  walletAnswered: boolean;
-  // the wallet's payout from the request's escrow, if it has one
-  payoutStatus: string | null;
-  rejectionReason: string | null;
-  // payouts of the request that take a paid place (neither failed nor rejected)
-  placesTaken: number;
+/** What store() is handed: the checked answer, its place and fieldwork plan, what the participant sent. */
+type StoreInput = {
+  request: DataRequest;
+  participant: Participant;
+  type: RequestKind;
+  sealed: { encryptedData?: string; sealedKey?: string; presented?: Submission['presented'] };
+  prepared: Prepared | undefined;
+  place: Place;
+  plan: FieldworkPlan;
+  answer: FieldworkAnswer;
+  content: unknown;
 };
 
 export type Accepted = { submission: Submission; participant: Participant; payout: Payout | null; ended?: undefined };
 /** What a submission comes to: accepted, or ended without a paid place (screened out, quota full). */
 export type Answered = Accepted | { ended: EndedAnswer; participant: Participant };
-type Prepared = { optionIds: string[]; fill: (submission: Submission) => Promise<void> };
+// titles: the survey's question titles, read once here and handed to the listeners (a receipt names them)
+type Prepared = { optionIds: string[]; titles: string[]; fill: (submission: Submission) => Promise<void> };
 
 const full = () => conflict('This request has all the responses it can pay for');
 // a concurrent submission of the same device or wallet committed first: the table's unique keys
@@ -49,9 +53,16 @@ const duplicate = (err: UniqueConstraintViolationException) =>
  * participants' access log are filled this way); `content` is exactly what the participant sent.
  */
 export type SubmissionListener = {
-  submitted(tx: EntityManager, accepted: Accepted & { request: DataRequest; content: unknown }): Promise<void>;
+  submitted(tx: EntityManager, accepted: AcceptedAnswer): Promise<void>;
   withdrawn(tx: EntityManager, gone: { submission: Submission; request: DataRequest }): Promise<void>;
 };
+
+/**
+ * An accepted answer as the listeners see it: `request` was read with its owner (`request.user` is
+ * loaded) and, for a survey, `questionTitles` are its questions' titles in order, so a listener
+ * reads neither again inside the submission's transaction.
+ */
+export type AcceptedAnswer = Accepted & { request: DataRequest; content: unknown; questionTitles?: string[] };
 
 /** Deletes what an answer left outside the database (its encrypted images), after it went. */
 export type AnswerFiles = (em: EntityManager, ref: DeviceSubmissionRef) => Promise<unknown>;
@@ -95,13 +106,14 @@ export class SubmissionsService {
       'survey',
       sealed,
       async (tx, request) => {
-        const chosen = await this.surveys.checkAnswers(tx, request, {
+        const { chosen, titles } = await this.surveys.checkAnswers(tx, request, {
           answers: input.answers,
           personal: input.personal ?? [],
           version: input.surveyVersion ?? 1,
         });
         return {
           optionIds: chosen.map((c) => c.optionId),
+          titles,
           fill: (submission) => this.surveys.recordAnswers(tx, submission.id, chosen),
         };
       },
@@ -248,11 +260,18 @@ export class SubmissionsService {
     let plan: FieldworkPlan | null = null;
     let answer: FieldworkAnswer | null = null;
     try {
-      const accepted = await em.transactional(async (tx) => {
-        const request = await this.published(tx, input.requestId, type);
+      // a fork with an empty identity map: every row is read as it is now, without `refresh`
+      const accepted = await em.fork().transactional(async (tx) => {
+        // with its owner: the listeners (a consent receipt names the requester) read no more rows
+        const request = await this.published(tx, input.requestId, type, false, true);
         const prepared = await prepare?.(tx, request);
-        const participant = await this.participants.enrol(tx, input.deviceId, input.walletAddress);
-        const place = await this.placeFor(tx, request, participant, input.walletAddress);
+        const { participant, place } = await enrolWithPlace(
+          this.participants,
+          tx,
+          request,
+          input.deviceId,
+          input.walletAddress,
+        );
         if (place.deviceAnswered) throw conflict('This device has already answered this request');
         if (place.walletAnswered) throw conflict('This wallet has already answered this request');
         if (place.payoutStatus === 'rejected') {
@@ -265,20 +284,7 @@ export class SubmissionsService {
         if (input.durationMs !== undefined) answer.durationMs = input.durationMs;
         plan = await this.fieldwork.plan(tx, answer);
         if (plan.ended) return null;
-        const stored = await this.store(
-          tx,
-          request,
-          participant,
-          input.walletAddress,
-          type,
-          sealed,
-          prepared,
-          place,
-          plan,
-          answer,
-        );
-        for (const l of this.listeners) await l.submitted(tx, { ...stored, request, content });
-        return stored;
+        return this.store(tx, { request, participant, type, sealed, prepared, place, plan, answer, content });
       });
       if (!accepted)
         return { ended: await this.fieldwork.end(em.fork(), answer!, plan!), participant: answer!.participant };
@@ -299,35 +305,28 @@ export class SubmissionsService {
 
   /**
    * Stores an accepted answer, then takes its place: everything but the last step runs without a
-   * lock on the request, so submissions to one request run side by side; the last step (fieldwork's
-   * takePlace) locks the request row, checks the paid places and quotas with every earlier
-   * submission committed, and throws (rolling all of it back) when one is overfilled.
+   * lock on the request, so submissions to one request run side by side. The rows every submission
+   * to a request updates are touched last, in the order that holds them for the fewest round trips:
+   * the survey's option counters (fill), then the request row (fieldwork's takePlace, which locks it,
+   * checks the paid places and quotas with every earlier submission committed, and throws, rolling
+   * all of it back, when one is overfilled); the commit follows at once.
    */
-  private async store(
-    tx: EntityManager,
-    request: DataRequest,
-    participant: Participant,
-    walletAddress: string,
-    type: RequestKind,
-    sealed: { encryptedData?: string; sealedKey?: string; presented?: Submission['presented'] },
-    prepared: Prepared | undefined,
-    place: Place,
-    plan: FieldworkPlan,
-    answer: FieldworkAnswer,
-  ): Promise<Accepted> {
+  private async store(tx: EntityManager, s: StoreInput): Promise<Accepted> {
+    const { request, participant, answer, prepared, plan } = s;
+    const walletAddress = answer.walletAddress;
     const submission = tx.create(Submission, {
       request,
       owner: request.user,
       participant,
       walletAddress,
-      encryptedData: sealed.encryptedData ?? null,
-      sealedKey: sealed.sealedKey ?? null,
-      presented: sealed.presented ?? null,
+      encryptedData: s.sealed.encryptedData ?? null,
+      sealedKey: s.sealed.sealedKey ?? null,
+      presented: s.sealed.presented ?? null,
     });
-    await tx.flush();
     // a wallet already owed or paid from this escrow (it withdrew and answers again) is not owed twice
-    const payout = place.payoutStatus === null ? this.payouts.owe(tx, request, walletAddress) : null;
-    if (payout) await tx.flush();
+    const payout = s.place.payoutStatus === null ? this.payouts.owe(tx, request, walletAddress) : null;
+    // the submission and its payout in one flush
+    await tx.flush();
     // paid after review, the payout waits (awaiting_review) for the requester or the deadline
     if (payout?.status === 'pending') await this.payouts.queue(tx, payout.id);
     await this.fieldwork.record(tx, submission.id, answer, plan);
@@ -335,49 +334,39 @@ export class SubmissionsService {
     await this.events?.emit(tx, request.user.id, 'response.created', {
       requestId: request.id,
       responseId: submission.id,
-      requestType: type,
+      requestType: s.type,
       createdAt: submission.createdAt.toISOString(),
     });
+    const stored = { submission, participant, payout };
+    const seen: AcceptedAnswer = { ...stored, request, content: s.content };
+    if (prepared) seen.questionTitles = prepared.titles;
+    for (const l of this.listeners) await l.submitted(tx, seen);
     await tx.flush();
-    // the answers last but one: their option counters are rows other submissions update too, so
-    // their locks are taken as late as the request row's
     await prepared?.fill(submission);
     await this.fieldwork.takePlace(tx, request, plan, payout !== null);
-    return { submission, participant, payout };
-  }
-
-  /**
-   * What decides whether this device and wallet may answer the (locked) request, in one statement:
-   * whether either has answered it already, the payout this escrow holds for the wallet, if any,
-   * and the paid places taken (payouts neither failed nor rejected).
-   */
-  private async placeFor(
-    tx: EntityManager,
-    request: DataRequest,
-    participant: Participant,
-    walletAddress: string,
-  ): Promise<Place> {
-    const [place] = await tx.execute<Place[]>(
-      `select exists (select 1 from submissions where request_id = ? and participant_id = ?) as "deviceAnswered",
-              exists (select 1 from submissions where request_id = ? and wallet_address = ?) as "walletAnswered",
-              p.status as "payoutStatus", p.rejection_reason as "rejectionReason",
-              (select count(*)::int from payouts where request_id = ? and ${TAKES_A_PLACE}) as "placesTaken"
-         from (select 1) as one
-         left join payouts p on p.escrow_address = ? and p.wallet_address = ?`,
-      [request.id, participant.id, request.id, walletAddress, request.id, request.escrowAddress ?? '', walletAddress],
-    );
-    return place;
+    return stored;
   }
 
   /**
    * A published request of the given type; drafts are not served. `lock`: locked for this
    * transaction (a submission takes the lock only at its end, in fieldwork's takePlace).
    */
-  private async published(tx: EntityManager, id: string, type: RequestKind, lock = false): Promise<DataRequest> {
+  private async published(
+    tx: EntityManager,
+    id: string,
+    type: RequestKind,
+    lock = false,
+    withOwner = false,
+  ): Promise<DataRequest> {
     const request = await tx.findOne(
       DataRequest,
       { id, status: 1 },
-      lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : { refresh: true },
+      lock
+        ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true }
+        : withOwner
+          ? // in a fresh fork (accept): with refresh, MikroORM would read the owner a second time
+            { populate: ['user'] }
+          : { refresh: true },
     );
     if (!request) throw notFound('Request');
     if (request.type !== type) {

@@ -1,13 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { raw } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { badInput, notFound } from '../../shared/errors';
 import { SurveyAnswer } from './survey-answer.entity';
 import { SurveyOption } from './survey-option.entity';
 import { SurveyQuestion, type SurveyOwner } from './survey-question.entity';
 import { checkSurveyAnswers, optionsChosen, type Chosen, type SurveySubmission } from './survey-answers';
 import type { CountCommand, QuestionInput } from './surveys.schemas';
-import { matrixCell, optionLabels, type QuestionView } from './surveys.views';
+import { matrixCell, optionLabels, type OptionView, type QuestionView } from './surveys.views';
 
 export type ResultGroup = {
   questionId: string;
@@ -19,29 +18,29 @@ export type ResultGroup = {
 
 /**
  * Survey questions, their options and counters. Every method that changes answers runs in the
- * caller's transaction (the submission's), after the caller locked the request row: submissions
- * to one survey are serialised there, so counter updates never deadlock.
+ * caller's transaction (the submission's); concurrent submissions to one survey lock the option
+ * counters they update in id order, so their updates never deadlock.
  */
 export class SurveysService {
-  /** Questions with options, per request id, in order: two statements for any number of requests. */
+  /**
+   * Questions with options, per request id, in order: one statement for any number of requests,
+   * read as plain rows (every answer reads its survey: entities would cost it several times the CPU).
+   */
   async load(em: EntityManager, requestIds: string[]): Promise<Map<string, QuestionView[]>> {
     const byRequest = new Map<string, QuestionView[]>();
     if (!requestIds.length) return byRequest;
-    const questions = await em.find(
-      SurveyQuestion,
-      { request: { $in: requestIds } },
-      { orderBy: { position: 'asc' }, refresh: true },
+    const rows = await em.execute<(Omit<QuestionView, 'options'> & { request_id: string; options: OptionView[] })[]>(
+      `select q.request_id, q.id, q.position, q.type, q.title, q.scale, q.shape, q.settings,
+              coalesce(json_agg(json_build_object('id', o.id, 'label', o.label, 'counter', o.counter)
+                                order by o.position) filter (where o.id is not null), '[]') as options
+         from survey_questions q left join survey_options o on o.question_id = q.id
+        where q.request_id = any(?::uuid[])
+        group by q.id order by q.position`,
+      [`{${requestIds.join(',')}}`],
     );
-    const options = questions.length
-      ? await em.find(
-          SurveyOption,
-          { question: { $in: questions.map((q) => q.id) } },
-          { orderBy: { position: 'asc' }, refresh: true },
-        )
-      : [];
-    const views = new Map<string, QuestionView>();
-    for (const q of questions) {
-      const view: QuestionView = {
+    for (const { request_id, ...q } of rows) {
+      const list = byRequest.get(request_id) ?? [];
+      list.push({
         id: q.id,
         position: q.position,
         type: q.type,
@@ -49,14 +48,10 @@ export class SurveysService {
         scale: q.scale ?? null,
         shape: q.shape ?? null,
         settings: q.settings ?? null,
-        options: [],
-      };
-      views.set(q.id, view);
-      const list = byRequest.get(q.request.id) ?? [];
-      list.push(view);
-      byRequest.set(q.request.id, list);
+        options: q.options,
+      });
+      byRequest.set(request_id, list);
     }
-    for (const o of options) views.get(o.question.id)?.options.push({ id: o.id, label: o.label, counter: o.counter });
     return byRequest;
   }
 
@@ -110,10 +105,16 @@ export class SurveysService {
   /**
    * Checks a device's answers against the survey (every required question answered once, each
    * with its options; a client of format version 1 only on surveys of the four old types) and
-   * returns the chosen options; nothing is written.
+   * returns the chosen options, with the questions' titles in order (a consent receipt names them,
+   * and the submission reads the questions once); nothing is written.
    */
-  async checkAnswers(tx: EntityManager, request: SurveyOwner, input: SurveySubmission): Promise<Chosen[]> {
-    return checkSurveyAnswers((await this.load(tx, [request.id])).get(request.id) ?? [], input);
+  async checkAnswers(
+    tx: EntityManager,
+    request: SurveyOwner,
+    input: SurveySubmission,
+  ): Promise<{ chosen: Chosen[]; titles: string[] }> {
+    const questions = (await this.load(tx, [request.id])).get(request.id) ?? [];
+    return { chosen: checkSurveyAnswers(questions, input), titles: questions.map((q) => q.title) };
   }
 
   /** Stores the options checkAnswers chose for a submission. */
@@ -169,21 +170,24 @@ export class SurveysService {
 
   private async addAnswers(tx: EntityManager, submissionId: string, chosen: Chosen[]): Promise<void> {
     if (!chosen.length) return;
-    await tx.insertMany(
-      SurveyAnswer,
-      // insertMany takes plain rows: the entity's id default is not applied
-      chosen.map(({ optionId, rank }) => ({ id: randomUUID(), submission: submissionId, option: optionId, rank })),
-    );
-    const optionIds = chosen.map((c) => c.optionId);
-    // the rows locked in id order: concurrent submissions to one survey update overlapping options,
-    // and an update in scan order (which changes as rows are rewritten) could deadlock them
-    // (the materialized CTE locks them in order before the update touches any; "no key" as the
-    // update itself: the answers just inserted hold key-share locks on them)
+    // one statement: the answers, and their options' counters locked in id order (concurrent
+    // submissions to one survey update overlapping options, and an update in scan order, which
+    // changes as rows are rewritten, could deadlock them; the materialized CTE locks them in order
+    // before the update touches any; "no key" as the update itself, and the answers' foreign keys,
+    // checked at the end of the statement, take key-share locks this transaction already covers)
     await tx.execute(
-      `with locked as materialized (
+      `with answers as (
+         insert into survey_answers (id, submission_id, option_id, rank)
+         select gen_random_uuid(), ?, a.option_id, a.rank from unnest(?::uuid[], ?::int[]) as a(option_id, rank)),
+       locked as materialized (
          select id from survey_options where id = any(?::uuid[]) order by id for no key update)
        update survey_options o set counter = o.counter + 1 from locked where o.id = locked.id`,
-      [`{${optionIds.join(',')}}`],
+      [
+        submissionId,
+        `{${chosen.map((c) => c.optionId).join(',')}}`,
+        `{${chosen.map((c) => (c.rank === null ? 'NULL' : String(c.rank))).join(',')}}`,
+        `{${chosen.map((c) => c.optionId).join(',')}}`,
+      ],
     );
   }
 }

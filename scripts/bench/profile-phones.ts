@@ -1,0 +1,91 @@
+// Where a phone submission's time goes: runs the phones bench's server in this process, sends one
+// round of bare inserts and one of the real routes (phones.ts), and prints per submission the server
+// CPU, the statements each transaction ran (by text, with their mean time) and how long each held
+// its connection; with an output file, a V8 CPU profile of the routes' round.
+// `npx tsx scripts/bench/profile-phones.ts [out.cpuprofile]`
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type * as PG from 'pg';
+import { startBenchServer } from './bench-server';
+import { prepare, publishRequests, send } from './phones';
+
+// the driver MikroORM's PostgreSQL package loads (its own copy of pg)
+const pg = createRequire(createRequire(import.meta.url).resolve('@mikro-orm/postgresql'))('pg') as typeof PG;
+
+type Stat = { n: number; ms: number };
+const stats = new Map<string, Stat>();
+let txMs = 0;
+let txCount = 0;
+const open = new WeakMap<object, number>();
+const traced = new Set<string>();
+const origQuery = pg.Client.prototype.query as (...a: unknown[]) => unknown;
+(pg.Client.prototype as unknown as { query: unknown }).query = function (this: object, ...args: unknown[]) {
+  const q = args[0] as string | { text: string };
+  const text = (typeof q === 'string' ? q : (q?.text ?? ''))
+    .replace(/'(?:[^']|'')*'/g, '?')
+    .replace(/\b\d+\b/g, 'N')
+    .replace(/\s+/g, ' ')
+    .slice(0, 120);
+  const t0 = performance.now();
+  if (process.env.TRACE_SQL && new RegExp(process.env.TRACE_SQL).test(text) && !traced.has(text)) {
+    traced.add(text);
+    console.log(`\n${text}\n${new Error().stack}`);
+  }
+  const res = origQuery.apply(this, args) as Promise<unknown> | undefined;
+  const done = () => {
+    const s = stats.get(text) ?? { n: 0, ms: 0 };
+    s.n += 1;
+    s.ms += performance.now() - t0;
+    stats.set(text, s);
+    if (/^begin/i.test(text)) open.set(this, t0);
+    if (/^(commit|rollback)/i.test(text) && open.has(this)) {
+      txMs += performance.now() - open.get(this)!;
+      txCount += 1;
+      open.delete(this);
+    }
+  };
+  if (res && typeof (res as Promise<unknown>).then === 'function') (res as Promise<unknown>).then(done, done);
+  return res;
+};
+
+const out = process.argv[2];
+const phones = Number(process.env.BENCH_PHONES ?? 200);
+const count = Number(process.env.BENCH_PHONE_SUBMISSIONS ?? 800);
+const server = await startBenchServer();
+try {
+  for (const side of ['bare', 'routes'] as const) {
+    const subs = await prepare(
+      server,
+      await publishRequests(server, side, side === 'routes'),
+      count,
+      side === 'bare'
+        ? () => '/bench/bare-submit'
+        : (k) => `/v1/requestClient/${k === 'survey' ? 'submitSurvey' : 'submitCollection'}`,
+    );
+    stats.clear();
+    txMs = 0;
+    txCount = 0;
+    const inspector = new Session();
+    if (out && side === 'routes') {
+      inspector.connect();
+      await inspector.post('Profiler.enable');
+      await inspector.post('Profiler.start');
+    }
+    const cpu = process.cpuUsage();
+    const r = await send({ base: server.base, phones, submissions: subs });
+    const used = process.cpuUsage(cpu);
+    if (out && side === 'routes') {
+      const { profile } = await inspector.post('Profiler.stop');
+      writeFileSync(out, JSON.stringify(profile));
+    }
+    console.log(
+      `\n${side}: ${r.acceptedPerSec.toFixed(0)}/s, p99 ${r.p99Ms.toFixed(0)} ms, accepted ${r.accepted}, refused ${JSON.stringify(r.refused)}; server CPU ${((used.user + used.system) / 1000 / count).toFixed(2)} ms/submission; transaction ${(txMs / Math.max(1, txCount)).toFixed(1)} ms mean over ${txCount}`,
+    );
+    const rows = [...stats.entries()].sort((a, b) => b[1].ms - a[1].ms);
+    for (const [text, s] of rows.slice(0, 40))
+      console.log(`  ${(s.n / count).toFixed(2).padStart(6)} x ${(s.ms / s.n).toFixed(2).padStart(7)} ms  ${text}`);
+  }
+} finally {
+  await server.close();
+}
