@@ -53,7 +53,10 @@ export class RetentionService {
 
   /** The period of a request and the deletion date of an answer sent now (the receipt's terms). */
   async periodOf(em: EntityManager, request: DataRequest): Promise<{ days: number | null; until: Date | null }> {
-    const r = await em.findOne(RequestRetention, { requestId: request.id });
+    // a plain read: every accepted answer's receipt asks (an entity query costs it several times the CPU)
+    const [r] = await em.execute<{ days: number }[]>('select days from request_retentions where request_id = ?', [
+      request.id,
+    ]);
     return r ? { days: r.days, until: new Date(Date.now() + r.days * DAY_MS) } : { days: null, until: null };
   }
 
