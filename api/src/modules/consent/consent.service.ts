@@ -76,16 +76,24 @@ export class ConsentService implements SubmissionListener {
       { id: a.submission.id, createdAt: a.submission.createdAt, memberId: a.participant.memberId, content: a.content },
       this.platform,
     );
-    tx.create(ConsentReceipt, {
-      id: claims.jti,
-      submissionId: a.submission.id,
-      participantId: a.participant.id,
-      requestId: a.request.id,
-      token: await this.signer.sign(claims),
-      issuedAt: a.submission.createdAt,
-    });
-    await tx.flush();
-    await this.accessLog.forSubmissions(tx, [a.submission.id], { kind: 'submitted', actor: 'participant' });
+    // the receipt and the access-log line in one statement
+    await this.accessLog.forSubmissions(
+      tx,
+      [a.submission.id],
+      { kind: 'submitted', actor: 'participant' },
+      {
+        sql: `insert into consent_receipts (id, submission_id, participant_id, request_id, token, issued_at)
+              values (?, ?, ?, ?, ?, ?)`,
+        params: [
+          claims.jti,
+          a.submission.id,
+          a.participant.id,
+          a.request.id,
+          await this.signer.sign(claims),
+          a.submission.createdAt,
+        ],
+      },
+    );
   }
 
   async withdrawn(tx: EntityManager, { submission }: { submission: Submission; request: DataRequest }): Promise<void> {
