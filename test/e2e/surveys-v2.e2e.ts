@@ -147,11 +147,14 @@ describe('the participant app at 375 px', () => {
     await page.getByRole('button', { name: 'Send my answers' }).click();
     await page.getByText('Give 30 to 250.').waitFor();
     await page.getByLabel(/Your weight/).fill('61.5');
-    await page.getByRole('button', { name: '10', exact: true }).click();
+    await page
+      .getByRole('radiogroup', { name: /recommend us/ })
+      .getByRole('radio', { name: '10', exact: true })
+      .check();
     await page.getByText('7. What do you like?').waitFor();
     await page.getByRole('checkbox', { name: 'Fun' }).check();
-    await page.getByRole('group', { name: 'Price' }).getByRole('radio', { name: 'OK' }).check();
-    await page.getByRole('group', { name: 'Speed' }).getByRole('radio', { name: 'Good' }).check();
+    await page.getByRole('radiogroup', { name: 'Price' }).getByRole('radio', { name: 'OK' }).check();
+    await page.getByRole('radiogroup', { name: 'Speed' }).getByRole('radio', { name: 'Good' }).check();
     await page.getByRole('button', { name: 'Move Sport up' }).click();
     await page.getByRole('button', { name: 'Move Sport up' }).click();
     await rate(page, '4 of 5');
