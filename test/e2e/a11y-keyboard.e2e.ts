@@ -15,7 +15,7 @@ import {
   unverifiedEscrow,
   type KeyPair,
 } from '../api/support/requests';
-import { axeSettled } from './support/axe';
+import { axeBothWidths, axeSettled } from './support/axe';
 import { logIn, screenshot } from './support/browser';
 import { Keyboard, focusNow } from './support/keyboard';
 import { appWithUser } from './support/server';
@@ -154,7 +154,7 @@ describe('keyboard journeys', () => {
     const done = page.getByRole('dialog', { name: 'Draft saved' });
     await done.waitFor();
     expect((await focusNow(page)).inDialog).toBe(true);
-    expect(await axeSettled(page, 'draft saved dialog')).toEqual([]);
+    expect(await axeBothWidths(page, 'draft saved dialog')).toEqual([]);
     await keys.tabTo('Ok');
     await keys.press('Enter');
     await page.waitForURL(/\/admin\/request\/survey\/list$/);
@@ -201,7 +201,7 @@ describe('keyboard journeys', () => {
     await keys.tabTo(/^Passphrase/);
     await keys.type('results');
     await backup.getByText(/Strength: (Very weak|Weak)/).waitFor();
-    expect(await axeSettled(page, 'key backup dialog')).toEqual([]);
+    expect(await axeBothWidths(page, 'key backup dialog')).toEqual([]);
     expect(await keys.staysIn(backup)).toEqual([]);
     await keys.press('Escape');
     await backup.waitFor({ state: 'hidden' });
@@ -450,6 +450,7 @@ describe('zoom, narrow screens and motion', () => {
       '/admin/settings',
       '/admin/vcr',
       `/p/r/${surveyId}`,
+      `/p/r/${widgetsId}`,
       '/auth/pricing-page',
     ];
     for (const [label, page] of [
@@ -467,6 +468,9 @@ describe('zoom, narrow screens and motion', () => {
     await zoomed.page.goto(`${app.server.url}/p/r/${surveyId}`);
     await zoomed.page.getByRole('form', { name: 'Your answer' }).waitFor();
     await screenshot(zoomed.page, 'a11y-participant-zoom-200');
+    await narrow.page.goto(`${app.server.url}/p/r/${widgetsId}`);
+    await narrow.page.getByRole('form', { name: 'Your answer' }).waitFor();
+    await screenshot(narrow.page, 'a11y-participant-widgets-320');
     await narrow.page.goto(`${app.server.url}/admin/dashboard`);
     await narrow.page.waitForLoadState('networkidle');
     await screenshot(narrow.page, 'a11y-dashboard-320');

@@ -245,6 +245,22 @@ describe.each([1440, 375])('dialogs and menus at %i px', (width) => {
     await page.goto(`${server.url}/auth/register-page`);
     await page.getByRole('button', { name: 'Get started' }).click();
     await scan(page, found, `register errors @${width}`);
+    // a name already taken: the danger dialog (account.e2e.ts scans the Congratulations one)
+    await page.getByLabel('Username').fill(requester.username);
+    await page.getByLabel('Email').fill(requester.email);
+    await page.getByLabel('Password', { exact: true }).fill('takenName99');
+    await page.getByLabel('Confirm Password').fill('takenName99');
+    await page.getByLabel(/I agree to the terms/).check();
+    await page.getByRole('button', { name: 'Get started' }).click();
+    await page.getByRole('alertdialog', { name: 'Register failed' }).waitFor();
+    await scan(page, found, `register failed dialog @${width}`);
+    await page.keyboard.press('Escape');
+    if (width < 900) {
+      // the open pages' menu on a phone
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      await page.getByRole('button', { name: 'Close navigation' }).waitFor();
+      await scan(page, found, `open pages' navigation drawer @${width}`);
+    }
     await context.close();
     expect(found).toEqual([]);
   });

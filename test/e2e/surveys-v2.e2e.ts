@@ -11,6 +11,7 @@ import {
   type KeyPair,
   type LegacyRequest,
 } from '../api/support/requests';
+import { axeBothWidths } from './support/axe';
 import { findLeaks, logIn, recordRequests, screenshot, type RecordedRequest } from './support/browser';
 import { appWithUser } from './support/server';
 
@@ -106,6 +107,7 @@ describe('the designer', () => {
     const editor = page.getByRole('dialog', { name: /Edit question 11/ });
     await editor.getByRole('group', { name: 'Show condition 1' }).waitFor();
     await screenshot(page, 'surveys-v2-editor-logic-1440');
+    expect(await axeBothWidths(page, 'question editor with logic')).toEqual([]);
     await editor.getByRole('button', { name: 'Cancel' }).click();
     await list.getByText('12. Rate each').click();
     await page
