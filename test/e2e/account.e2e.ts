@@ -199,7 +199,7 @@ describe('a requester in Chromium', () => {
       to_id: myId,
     });
     await page.reload();
-    const bell = page.getByRole('button', { name: 'Notifications (1 unread)' });
+    const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
     await bell.waitFor();
     await bell.click();
     await screenshot(page, '09-notifications');
