@@ -10,7 +10,7 @@ import { fundEscrow, publishFundedCollection, startTestChain, type TestChain } f
 import { buildUser, type TestUser } from '../api/support/factories';
 import { buildKey, createRequest, newDevice, surveyBody, type KeyPair } from '../api/support/requests';
 import type { TestServer } from '../api/support/server';
-import { axeSettled } from './support/axe';
+import { axeBothWidths, axeSettled } from './support/axe';
 import { launchBrowser, logIn } from './support/browser';
 import { ADMIN_ROUTES, OPEN_ROUTES, PARTICIPANT_ROUTES } from './support/routes';
 import { startAppServer } from './support/server';
@@ -284,7 +284,7 @@ describe('the participant app on a phone, each outcome', () => {
     await page.getByRole('button', { name: 'Create a wallet in this browser' }).click();
     const backup = page.getByRole('dialog', { name: 'Back up your new wallet' });
     await backup.waitFor();
-    await scan(page, found, 'wallet backup dialog');
+    found.push(...(await axeBothWidths(page, 'wallet backup dialog')));
     await backup.getByLabel('I have saved my recovery phrase').check();
     await backup.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('radio', { name: 'Daily' }).check();
@@ -306,7 +306,7 @@ describe('the participant app on a phone, each outcome', () => {
     await page.goto(`${server.url}/p/answers`);
     await page.getByRole('button', { name: 'Withdraw my answer' }).click();
     await page.getByRole('dialog', { name: 'Withdraw your answer?' }).waitFor();
-    await scan(page, found, 'withdraw dialog');
+    found.push(...(await axeBothWidths(page, 'withdraw dialog')));
     await page.keyboard.press('Escape');
     await page.goto(`${server.url}/p/wallet`);
     await scan(page, found, 'wallet with an address');
