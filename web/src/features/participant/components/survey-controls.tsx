@@ -101,15 +101,19 @@ export function NpsField({
         role="radiogroup"
         aria-labelledby={labelId}
         aria-describedby={describedBy}
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}
+        sx={{
+          display: 'grid',
+          gap: 0.25,
+          // one row of eleven; on the narrowest phones two even rows (0-5, 6-10), not a lone 10
+          gridTemplateColumns: 'repeat(11, minmax(0, 1fr))',
+          '@media (max-width: 359px)': { gridTemplateColumns: 'repeat(6, minmax(0, 1fr))' },
+        }}
       >
         {Array.from({ length: 11 }, (_, n) => (
           <Box
             component="label"
             key={n}
             sx={{
-              flex: '1 0 28px',
-              minWidth: 28,
               minHeight: 36,
               position: 'relative',
               display: 'flex',
