@@ -65,7 +65,19 @@ export function PersonalField({
   );
 }
 
-// Hidden from sight, not from assistive technology or the keyboard (MUI's visuallyHidden).
+// A native radio spread invisibly over its box (as MUI's own radios are): it takes the click and
+// the focus; the box draws the choice and the focus ring.
+const OVER_BOX = {
+  position: 'absolute',
+  inset: 0,
+  width: '100%',
+  height: '100%',
+  margin: 0,
+  opacity: 0,
+  cursor: 'pointer',
+} as const;
+
+// Hidden from sight, not from assistive technology (MUI's visuallyHidden).
 const HIDDEN = {
   position: 'absolute',
   width: 1,
@@ -135,7 +147,7 @@ export function NpsField({
               value={n}
               checked={value === n}
               onChange={() => onChange(n)}
-              style={HIDDEN}
+              style={OVER_BOX}
             />
             {n}
           </Box>
