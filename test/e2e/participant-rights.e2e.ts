@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReceiptFile } from '../../shared/consent-receipt';
 import { buildKey, createRequest, randomAddress, surveyBody, unverifiedEscrow } from '../api/support/requests';
+import { axeBothWidths } from './support/axe';
 import { logIn, screenshot } from './support/browser';
 import { appWithUser } from './support/server';
 
@@ -142,6 +143,8 @@ describe('a participant in control of their answer', () => {
 
     await page.getByRole('button', { name: 'Delete my data' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your data?' });
+    await dialog.waitFor();
+    expect(await axeBothWidths(page, 'delete your data dialog')).toEqual([]);
     await dialog.getByRole('button', { name: 'Delete my data' }).click();
     await page.getByText(/^1 answer deleted\. Kept: /).waitFor();
     const events = page.getByRole('list', { name: 'Access events' });

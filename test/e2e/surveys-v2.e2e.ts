@@ -11,6 +11,7 @@ import {
   type KeyPair,
   type LegacyRequest,
 } from '../api/support/requests';
+import { axeBothWidths } from './support/axe';
 import { findLeaks, logIn, recordRequests, screenshot, type RecordedRequest } from './support/browser';
 import { appWithUser } from './support/server';
 
@@ -106,6 +107,7 @@ describe('the designer', () => {
     const editor = page.getByRole('dialog', { name: /Edit question 11/ });
     await editor.getByRole('group', { name: 'Show condition 1' }).waitFor();
     await screenshot(page, 'surveys-v2-editor-logic-1440');
+    expect(await axeBothWidths(page, 'question editor with logic')).toEqual([]);
     await editor.getByRole('button', { name: 'Cancel' }).click();
     await list.getByText('12. Rate each').click();
     await page
@@ -147,11 +149,14 @@ describe('the participant app at 375 px', () => {
     await page.getByRole('button', { name: 'Send my answers' }).click();
     await page.getByText('Give 30 to 250.').waitFor();
     await page.getByLabel(/Your weight/).fill('61.5');
-    await page.getByRole('button', { name: '10', exact: true }).click();
+    await page
+      .getByRole('radiogroup', { name: /recommend us/ })
+      .getByRole('radio', { name: '10', exact: true })
+      .check();
     await page.getByText('7. What do you like?').waitFor();
     await page.getByRole('checkbox', { name: 'Fun' }).check();
-    await page.getByRole('group', { name: 'Price' }).getByRole('radio', { name: 'OK' }).check();
-    await page.getByRole('group', { name: 'Speed' }).getByRole('radio', { name: 'Good' }).check();
+    await page.getByRole('radiogroup', { name: 'Price' }).getByRole('radio', { name: 'OK' }).check();
+    await page.getByRole('radiogroup', { name: 'Speed' }).getByRole('radio', { name: 'Good' }).check();
     await page.getByRole('button', { name: 'Move Sport up' }).click();
     await page.getByRole('button', { name: 'Move Sport up' }).click();
     await rate(page, '4 of 5');

@@ -51,3 +51,18 @@ export async function axeSettled(page: Page, label: string, within?: string): Pr
   ])`);
   return axeFindings(page, label, within);
 }
+
+/**
+ * axe on what is open now (a dialog, a menu) at the page's width, then again with the same page
+ * at the other width (a phone's 375 px, or 1440 px when it is a phone), then the width back: both
+ * widths without opening it twice.
+ */
+export async function axeBothWidths(page: Page, label: string, within?: string): Promise<string[]> {
+  const size = page.viewportSize() ?? { width: 1440, height: 900 };
+  const other = size.width < 960 ? { width: 1440, height: 900 } : { width: 375, height: 812 };
+  const found = await axeSettled(page, `${label} @${size.width}`, within);
+  await page.setViewportSize(other);
+  found.push(...(await axeSettled(page, `${label} @${other.width}`, within)));
+  await page.setViewportSize(size);
+  return found;
+}

@@ -237,6 +237,20 @@ export function logicOf(logic: unknown): QuestionLogic | null {
 export const validatePreview = (values: WizardValues, published: boolean): StepErrors =>
   !published && !values.draft && !values.retentionDays ? { retentionDays: true } : {};
 
+// What the wizard's alert says of each failing field: its label, then how to fix it. The fields
+// themselves carry no message (spec s.5); the alert names them so nobody has to find the red ones.
+export const STEP_PROBLEMS: Record<keyof StepErrors, string> = {
+  title: 'Title: type a title for the request.',
+  access: 'Access Type: choose Single Access or Multiple Access.',
+  keyId: 'Request Key: choose one of your keys (generate a key pair in Settings if you have none).',
+  bonusAmount: 'Total IPTs: type a whole number of IPT tokens, at least 1 (IPT has no decimals).',
+  bonusEach: 'IPTs per Response: type a whole number from 1 up to Total IPTs.',
+  reviewDays: `Review deadline (days): type a whole number from ${REVIEW_DAYS.min} to ${REVIEW_DAYS.max}.`,
+  options: 'Data to collect: tick at least one kind of data.',
+  questions: 'Questions: add at least one with New Question.',
+  retentionDays: 'Keep each answer for: choose how long answers are kept.',
+};
+
 export function validateStep(step: StepName, values: WizardValues, published = false): StepErrors {
   switch (step) {
     case 'summary':

@@ -249,7 +249,9 @@ export function SurveyFields({
         } else if (q.type === 'nps') {
           field = (
             <NpsField
+              name={`q-${q.id}`}
               labelId={labelId}
+              describedBy={helpId}
               value={(values[q.id] as number | null) ?? null}
               onChange={(v) => onChange(q.id, v)}
             />
