@@ -96,6 +96,12 @@ export type PayWith =
   | 'CREDIT'
   | 'WALLET';
 
+/** Randomisation: a block of questions that starts at a question */
+export type QuestionBlockInput = {
+  /** whether its questions are shown in a random order */
+  shuffle: boolean;
+};
+
 /** dropdown, radios (Multiple Choice), checkboxes, stars (Star Rating); survey format 2: short_text, long_text, number, date (personal: answered encrypted), nps (0 to 10), matrix (rows on one scale), ranking */
 export type QuestionKind =
   | 'checkboxes'
@@ -136,6 +142,8 @@ export type StarShape =
 
 /** One question of a survey */
 export type SurveyQuestionInput = {
+  /** randomisation: a block starts here (runs to the next block start); null continues the block */
+  block?: QuestionBlockInput | null | undefined;
   /** choice types: blank rows are dropped; at least one must remain */
   choices?: Array<string> | null | undefined;
   /** survey format 2: display condition and skip */
@@ -152,6 +160,8 @@ export type SurveyQuestionInput = {
   scale?: number | null | undefined;
   /** stars: default star */
   shape?: StarShape | null | undefined;
+  /** randomisation: dropdown, radios, checkboxes and ranking show their choices in a random order */
+  shuffleOptions?: boolean | null | undefined;
   /** required (trimmed) */
   title: string;
   /** its type (QuestionKind) */
