@@ -4,6 +4,7 @@
 import type { PayWith, QuestionKind, RequestKind, RequestQuality, StarShape } from '../../gql/types';
 import type { RequestWizard_RequestFragment } from './requests.generated';
 import type { QuestionLogic } from '../../../../shared/survey-logic';
+import type { QuestionBlock } from '../../../../shared/survey-order';
 
 export const ACCESS_TYPES = ['Single Access', 'Multiple Access'] as const;
 export type AccessType = (typeof ACCESS_TYPES)[number];
@@ -47,6 +48,9 @@ export type DesignerQuestion = {
   rows: string[];
   // display condition and skip (positions of questions, 0-based); null: none
   logic: QuestionLogic | null;
+  // randomisation: a block starts at this question (shuffled or not); its choices shuffled
+  block: QuestionBlock | null;
+  shuffleOptions: boolean;
 };
 
 // The four types every phone client knows; the others are survey format 2 (docs/survey-json.md).
@@ -159,6 +163,8 @@ export function wizardValuesOf(request: RequestWizard_RequestFragment): WizardVa
       unit: q.unit ?? '',
       rows: padChoices(q.rows ?? []),
       logic: q.logic ? logicOf(q.logic) : null,
+      block: q.block ? { shuffle: q.block.shuffle } : null,
+      shuffleOptions: q.shuffleOptions,
     })),
     draft: request.status === 0,
     payWith: request.funding,
@@ -286,6 +292,8 @@ export function newQuestion(type: QuestionKind): DesignerQuestion {
     unit: '',
     rows: blankChoices(),
     logic: null,
+    block: null,
+    shuffleOptions: false,
   };
 }
 

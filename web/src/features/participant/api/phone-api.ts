@@ -21,8 +21,16 @@ export type OpenRequest = {
 };
 
 export type StarOptions = { scale: number; shape: 'star' | 'heart' | 'thumb' };
-// logic (survey format 2): display condition and skip, by 0-based question positions
-type Base = { id: string; index: number; title: string; logic?: QuestionLogic };
+// logic (survey format 2): display condition and skip, by 0-based question positions; and
+// randomisation: a block starting at the question (shuffled or not), its choices shuffled
+type Base = {
+  id: string;
+  index: number;
+  title: string;
+  logic?: QuestionLogic;
+  block?: { shuffle: boolean };
+  shuffleOptions?: boolean;
+};
 // survey format 2 (this app sends surveyVersion=2): the newer types and their settings
 type Newer = { required: boolean; min?: number | null; max?: number | null; unit?: string | null; rows?: string[] };
 export type PersonalType = 'short_text' | 'long_text' | 'number' | 'date';
@@ -184,6 +192,8 @@ export const phoneApi = {
     encryptedData?: string;
     sealedKey?: string;
     presented?: { questions: string[]; options: Record<string, string[]> };
+    // one per answer: sent again (offline, then back online), it is taken once
+    idempotencyKey?: string;
   }) => call<Accepted>('POST', '/v1/requestClient/submitSurvey', { ...body, surveyVersion: SURVEY_VERSION }),
   submitCollection: (body: {
     requestId: string;
