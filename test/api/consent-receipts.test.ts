@@ -1,5 +1,5 @@
 import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
@@ -211,6 +211,65 @@ describe('the access log', () => {
       expect(line).toMatchObject({ requestId: r.id, submissionId: accepted.id, requestTitle: r.title });
     // nothing of the answers is in it
     expect(JSON.stringify(log)).not.toMatch(/Never|Phone|18-24/);
+  });
+
+  it('records each download of an answer’s encrypted image, and who made it, with no file name in it', async () => {
+    const r = await createRequest(alice, collectionBody(key.id, unverifiedEscrow()));
+    const deviceId = newDevice();
+    const upload = await phone.rest<{ id: string; path: string }>('POST', '/v1/requestClient/uploadImage', {
+      requestId: r.id,
+      deviceId,
+      data: randomBytes(100).toString('base64'),
+    });
+    const { id: imageId, path } = upload.body.result!;
+    // an image with no answer yet belongs to nobody's log
+    expect((await fetch(server.url + path)).status).toBe(200);
+    const sealed = await encryptCollectionResponse(r.id, key.publicKeyPem, {
+      image_upload: [server.url + path],
+    } as never);
+    const sent = await phone.rest<{ id: string }>('POST', '/v1/requestClient/submitCollection', {
+      requestId: r.id,
+      deviceId,
+      walletAddress: randomAddress(),
+      ...sealed,
+    });
+    expect(sent.status).toBe(200);
+
+    // the requester twice (the session, as the request screen fetches it; an API token), then
+    // another signed-in user and a caller with no credentials who hold the link
+    for (const caller of [alice.client, alice.client]) expect((await caller.fetch(path)).status).toBe(200);
+    const token = await alice.client.gql<{ createApiToken: { token: string } }>(
+      'mutation($i: CreateApiTokenInput!) { createApiToken(input: $i) { token } }',
+      { i: { name: 'images' } },
+    );
+    const byToken = await fetch(server.url + path, {
+      headers: { authorization: `Bearer ${token.data!.createApiToken.token}` },
+    });
+    expect(byToken.status).toBe(200);
+    const bob = await buildUser(server);
+    expect((await bob.client.fetch(path)).status).toBe(200);
+    expect((await fetch(server.url + path)).status).toBe(200);
+    // an unknown image is a 404 and logs nothing
+    expect((await fetch(`${server.url}/v1/requestClient/image/${'A'.repeat(43)}`)).status).toBe(404);
+
+    const exported = await alice.client.fetch(`/v1/export/collectionResponses?id=${r.id}`);
+    expect(exported.status).toBe(200);
+    await exported.text();
+    const log = await accessLog(deviceId);
+    expect(log.map((l) => [l.kind, l.actor, l.detail])).toEqual([
+      ['exported', 'requester', 'collection'],
+      ['image_downloaded', 'someone', null],
+      ['image_downloaded', 'someone', null],
+      ['image_downloaded', 'requester', null],
+      ['image_downloaded', 'requester', null],
+      ['image_downloaded', 'requester', null],
+      ['submitted', 'participant', null],
+    ]);
+    for (const line of log)
+      expect(line).toMatchObject({ requestId: r.id, submissionId: sent.body.result!.id, requestTitle: r.title });
+    expect(JSON.stringify(log)).not.toContain(imageId);
+    // another participant's log has none of it
+    expect(await accessLog(newDevice())).toEqual([]);
   });
 
   it('records the requester’s review of an answer paid after review', async () => {

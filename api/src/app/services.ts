@@ -74,6 +74,7 @@ export type Services = {
   dashboard: DashboardService;
   publicRequests: PublicRequestsService;
   submissions: SubmissionsService;
+  responseImages: ResponseImagesService;
   responses: ResponsesService;
   exports: ExportsService;
   reviews: ReviewsService;
@@ -154,7 +155,7 @@ function createParticipantServices(
   );
   const publicRequests = new PublicRequestsService(surveys, payouts);
   // deletes an answer's encrypted images with it (withdrawal, retention, deletion requests)
-  const responseImages = new ResponseImagesService(storage, publicRequests);
+  const responseImages = new ResponseImagesService(storage, publicRequests, accessLog);
   const submissions = new SubmissionsService(
     participants,
     surveys,
@@ -199,7 +200,7 @@ export function createServices(
   const cleanRooms = createCleanRoomServices(config, mail, notifications, credit, ledger, webhooks);
   const { rooms } = cleanRooms;
   const responses = new ResponsesService(requests, payouts, accessLog);
-  const { submissions, publicRequests, retention, consent, rights } = createParticipantServices(config, {
+  const participantSide = createParticipantServices(config, {
     storage,
     accessLog,
     surveys,
@@ -239,17 +240,14 @@ export function createServices(
     escrowFunding,
     requests,
     dashboard: new DashboardService(),
-    publicRequests,
-    submissions,
+    // submissions, public requests, response images, consent, rights, retention
+    ...participantSide,
     responses,
     exports: new ExportsService(requests, responses, surveys),
     reviews,
     ...cleanRooms,
     webhooks,
     accessLog,
-    consent,
-    rights,
-    retention,
     fieldwork: new FieldworkService(requests, surveys, reviews, withdrawals),
   };
 }
