@@ -7,6 +7,7 @@ import {
   buildKey,
   collectionBody,
   createRequest,
+  expectError,
   newDevice,
   randomAddress,
   surveyBody,
@@ -46,7 +47,7 @@ type MyData = {
   withdrawn: { requestId: string }[];
   payouts: { requestId: string; amount: number; status: string }[];
   receipts: string[];
-  accessLog: { kind: string }[];
+  accessLog: { kind: string; actor: string; detail: string | null; requestId: string | null }[];
 };
 const myData = async (deviceId: string) =>
   (await phone.rest<MyData>('GET', '/v1/requestClient/getMyData', undefined, { deviceId })).body.result!;
@@ -192,6 +193,37 @@ describe('a single withdrawal', () => {
     expect((await fetch(server.url + mine)).status).toBe(404);
     // another participant's image of the same request stays
     expect((await fetch(server.url + theirs)).status).toBe(200);
-    expect((await myData(deviceId)).accessLog.map((e) => e.kind)).toEqual(['data_requested', 'withdrawn', 'submitted']);
+    // the check above fetched the image with no credentials: someone holding its link
+    expect((await myData(deviceId)).accessLog.map((e) => [e.kind, e.actor])).toEqual([
+      ['data_requested', 'participant'],
+      ['withdrawn', 'participant'],
+      ['image_downloaded', 'someone'],
+      ['submitted', 'participant'],
+    ]);
+  });
+});
+
+describe('a request deleted by its requester', () => {
+  it("is a line in each participant's log: their answer went with it; another user deletes nothing", async () => {
+    const deviceId = newDevice();
+    const { survey } = await answerBoth(deviceId, randomAddress());
+    const bob = await buildUser(server);
+    expectError(await bob.client.rest('POST', '/request.api/delete', { id: survey.id }), 404, 'NOT_FOUND');
+    expect((await myData(deviceId)).accessLog.map((e) => e.kind)).toEqual(['data_requested', 'submitted', 'submitted']);
+
+    expect((await alice.client.rest('POST', '/request.api/delete', { id: survey.id })).status).toBe(200);
+    const log = (await myData(deviceId)).accessLog;
+    expect(log.map((e) => [e.kind, e.actor, e.detail])).toEqual([
+      ['data_requested', 'participant', null],
+      ['deleted', 'requester', 'request'],
+      ['data_requested', 'participant', null],
+      ['submitted', 'participant', null],
+      ['submitted', 'participant', null],
+    ]);
+    expect(log[1]).toMatchObject({ requestId: survey.id });
+    // the receipts stay, the survey answer is gone, the collection answer is untouched
+    const after = await myData(deviceId);
+    expect(after.receipts).toHaveLength(2);
+    expect(after.submissions.map((s) => s.type)).toEqual(['collection']);
   });
 });

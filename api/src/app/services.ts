@@ -194,7 +194,7 @@ export function createServices(
   );
   const payouts = new PayoutsService(chain, treasury, log, jobs, webhooks);
   const escrowFunding = new EscrowFundingService(ledger, chain, treasury, log);
-  const requests = new RequestsService(surveys, payouts, chain, escrowFunding, log, webhooks);
+  const requests = new RequestsService(surveys, payouts, chain, escrowFunding, log, webhooks, accessLog);
   const credit = new CreditService(ledger);
   const notifications = new NotificationsService();
   const cleanRooms = createCleanRoomServices(config, mail, notifications, credit, ledger, webhooks);

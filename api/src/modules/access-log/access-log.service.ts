@@ -8,7 +8,7 @@ export type AccessEntry = {
 };
 
 /** What other modules are handed to write the log (a port: they need nothing else of it). */
-export type AccessLog = Pick<AccessLogService, 'forSubmissions' | 'forParticipant'>;
+export type AccessLog = Pick<AccessLogService, 'forSubmissions' | 'forRequest' | 'forParticipant'>;
 
 /** Requests and titles the log's reader sees beside each line. */
 export type AccessLine = AccessEvent & { requestTitle: string | null };
@@ -32,6 +32,16 @@ export class AccessLogService {
          from submissions s where s.id = any(?::uuid[])`,
       // the process's clock, as forParticipant's lines: one clock orders the log
       [entry.kind, entry.actor, entry.detail ?? null, new Date(), `{${submissionIds.join(',')}}`],
+    );
+  }
+
+  /** One line per submission of a request (its deletion takes them all), in one statement. */
+  async forRequest(em: EntityManager, requestId: string, entry: AccessEntry): Promise<void> {
+    await em.execute(
+      `insert into access_events (id, participant_id, request_id, submission_id, kind, actor, detail, at)
+       select gen_random_uuid(), s.participant_id, s.request_id, s.id, ?, ?, ?, ?
+         from submissions s where s.request_id = ?`,
+      [entry.kind, entry.actor, entry.detail ?? null, new Date(), requestId],
     );
   }
 

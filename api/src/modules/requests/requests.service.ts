@@ -1,4 +1,5 @@
 import type { WebhookEvents } from '../webhooks/webhooks.service';
+import type { AccessLog } from '../access-log/access-log.service';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
@@ -64,6 +65,8 @@ export class RequestsService {
     private readonly funding: EscrowFundingService,
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
     private readonly events?: WebhookEvents,
+    // participants see in their access log that their answer went with a deleted request
+    private readonly accessLog?: AccessLog,
   ) {}
 
   /** request.published to the owner's webhooks, in the transaction that published it. */
@@ -261,8 +264,11 @@ export class RequestsService {
         throw conflict('This request is being published with your credit: wait until its escrow is created');
       }
     }
-    const deleted = await em.nativeDelete(DataRequest, { id, user, ...(type ? { type } : {}) });
-    if (!deleted) throw notFound('Request');
+    if (!request) throw notFound('Request');
+    await em.transactional(async (tx) => {
+      await this.accessLog?.forRequest(tx, request.id, { kind: 'deleted', actor: 'requester', detail: 'request' });
+      if (!(await tx.nativeDelete(DataRequest, { id: request.id, user }))) throw notFound('Request');
+    });
   }
 
   async get(em: EntityManager, user: User, { id, type }: RequestRef): Promise<RequestDetail> {

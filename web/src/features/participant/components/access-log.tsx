@@ -39,7 +39,9 @@ export function describeAccess(line: AccessLine): string {
     case 'data_requested':
       return 'You downloaded everything Parley holds about you';
     case 'deleted':
-      return 'You asked Parley to delete your data: it was deleted';
+      return line.actor === 'requester'
+        ? 'The requester deleted the request: your answer was deleted with it'
+        : 'You asked Parley to delete your data: it was deleted';
   }
 }
 
