@@ -1,5 +1,5 @@
 import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createPublicKey, randomBytes, verify as verifySignature } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
@@ -43,6 +43,30 @@ describe('the known-answer vector in docs/', () => {
     expect(ok).toMatchObject({ valid: true, claims: vector.claims, kid: vector.jwks.keys[0].kid });
     expect(canonicalJson(vector.content)).toBe(vector.canonicalContent);
     expect(sha256(vector.canonicalContent)).toBe(vector.claims.submission.hash);
+  });
+
+  it('verifies by the documented offline steps with no JOSE library, and the tampered one does not', () => {
+    // docs/consent-receipts.md, "Verifying a receipt offline", steps 2 to 5 with node:crypto alone
+    const check = (token: string) => {
+      const [h, p, s] = token.split('.');
+      const header = JSON.parse(Buffer.from(h, 'base64url').toString('utf8')) as Record<string, string>;
+      expect(header).toMatchObject({ alg: 'ES256', typ: 'consent-receipt+jwt' });
+      const jwk = vector.jwks.keys.find((k) => k.kid === header.kid)!;
+      const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y }, format: 'jwk' });
+      const signature = Buffer.from(s, 'base64url');
+      expect(signature).toHaveLength(64);
+      const ok = verifySignature(
+        'sha256',
+        Buffer.from(`${h}.${p}`, 'ascii'),
+        { key, dsaEncoding: 'ieee-p1363' },
+        signature,
+      );
+      return { ok, claims: JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as ReceiptClaims };
+    };
+    expect(check(vector.token)).toEqual({ ok: true, claims: vector.claims });
+    const tampered = check(vector.tampered);
+    expect(tampered.ok).toBe(false);
+    expect([vector.claims.reward.amount, tampered.claims.reward.amount]).toEqual([5, 9]);
   });
 
   it('refuses the tampered token and any flipped character of header, payload or signature', async () => {
