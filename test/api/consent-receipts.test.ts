@@ -313,6 +313,21 @@ describe('the access log', () => {
     expect(reject.status).toBe(200);
     expect((await accessLog(a.deviceId)).map((l) => l.kind)).toEqual(['approved', 'submitted']);
     expect((await accessLog(b.deviceId)).map((l) => l.kind)).toEqual(['rejected', 'submitted']);
+
+    // an answer left unreviewed past its deadline is approved by the platform's job, and logged
+    const c = await answerSurvey(r);
+    await server.db.orm.em
+      .fork()
+      .execute(
+        `update payouts set review_due_at = now() - interval '1 minute' where request_id = ? and status = 'awaiting_review'`,
+        [r.id],
+      );
+    expect(await server.services.payouts.approveOverdue(server.db.orm.em.fork())).toBe(1);
+    expect((await accessLog(c.deviceId)).map((l) => [l.kind, l.actor, l.detail])).toEqual([
+      ['approved', 'platform', 'review deadline'],
+      ['submitted', 'participant', null],
+    ]);
+    expect((await accessLog(a.deviceId)).map((l) => l.kind)).toEqual(['approved', 'submitted']);
   });
 });
 

@@ -192,7 +192,7 @@ export function createServices(
     log,
     accessLog,
   );
-  const payouts = new PayoutsService(chain, treasury, log, jobs, webhooks);
+  const payouts = new PayoutsService(chain, treasury, log, jobs, webhooks, accessLog);
   const escrowFunding = new EscrowFundingService(ledger, chain, treasury, log);
   const requests = new RequestsService(surveys, payouts, chain, escrowFunding, log, webhooks, accessLog);
   const credit = new CreditService(ledger);

@@ -25,7 +25,9 @@ export function describeAccess(line: AccessLine): string {
         ? 'The requester downloaded an encrypted image of yours'
         : 'Someone with its link downloaded an encrypted image of yours';
     case 'approved':
-      return 'The requester approved your answer';
+      return line.actor === 'platform'
+        ? 'Your answer was approved: the requester did not review it by the deadline'
+        : 'The requester approved your answer';
     case 'rejected':
       return 'The requester rejected your answer';
     case 'webhook':

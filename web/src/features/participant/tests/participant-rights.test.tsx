@@ -59,6 +59,7 @@ describe('the access log under My answers', () => {
       http.get('*/v1/requestClient/getAccessLog', () =>
         HttpResponse.json({
           result: [
+            line('approved', '2026-03-05T08:06:00.000Z', 'review deadline', 'platform'),
             line('image_downloaded', '2026-03-05T08:05:00.000Z', null, 'someone'),
             line('image_downloaded', '2026-03-05T08:04:00.000Z'),
             line('webhook', '2026-03-05T08:03:00.000Z', 'response.created'),
@@ -72,13 +73,14 @@ describe('the access log under My answers', () => {
     const events = await screen.findByRole('list', { name: 'Access events' }, { timeout: 20_000 });
     const items = await within(events).findAllByRole('listitem');
     expect(items.map((i) => i.querySelector('p')?.textContent)).toEqual([
+      'Your answer was approved: the requester did not review it by the deadline',
       'Someone with its link downloaded an encrypted image of yours',
       'The requester downloaded an encrypted image of yours',
       "The requester's system was told (response.created)",
       'The requester downloaded your encrypted answer',
       'You sent your answer',
     ]);
-    expect(within(items[3]).getByText(/Sleep study/)).toBeInTheDocument();
+    expect(within(items[4]).getByText(/Sleep study/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download receipt' })).toBeInTheDocument();
   });
 });
