@@ -226,4 +226,28 @@ describe('a request deleted by its requester', () => {
     expect(after.receipts).toHaveLength(2);
     expect(after.submissions.map((s) => s.type)).toEqual(['collection']);
   });
+
+  it('takes every encrypted image uploaded for it, answered or not, and no other request’s', async () => {
+    const deviceId = newDevice();
+    const { collection } = await answerBoth(deviceId, randomAddress());
+    const other = await createRequest(alice, collectionBody(key.id, unverifiedEscrow()));
+    const upload = async (requestId: string, device: string) =>
+      (
+        await phone.rest<{ path: string }>('POST', '/v1/requestClient/uploadImage', {
+          requestId,
+          deviceId: device,
+          data: randomBytes(100).toString('base64'),
+        })
+      ).body.result!.path;
+    const answered = await upload(collection.id, deviceId);
+    const unanswered = await upload(collection.id, newDevice());
+    const elsewhere = await upload(other.id, deviceId);
+
+    expect((await alice.client.rest('POST', '/request.api/delete', { id: collection.id })).status).toBe(200);
+    for (const path of [answered, unanswered]) expect((await fetch(server.url + path)).status).toBe(404);
+    expect((await fetch(server.url + elsewhere)).status).toBe(200);
+    expect(
+      await server.db.orm.em.fork().execute('select id from response_images where request_id = ?', [collection.id]),
+    ).toEqual([]);
+  });
 });

@@ -156,6 +156,8 @@ function createParticipantServices(
   const publicRequests = new PublicRequestsService(surveys, payouts);
   // deletes an answer's encrypted images with it (withdrawal, retention, deletion requests)
   const responseImages = new ResponseImagesService(storage, publicRequests, accessLog);
+  // a deleted request's encrypted images go with it (the requests module sits below this one)
+  requests.onDelete((tx, requestId) => responseImages.deleteOfRequest(tx, requestId));
   const submissions = new SubmissionsService(
     participants,
     surveys,

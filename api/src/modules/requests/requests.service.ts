@@ -43,6 +43,12 @@ const LOCKED_AFTER_RESPONSES =
   'The key, the questions, the requested data and when participants are paid cannot change once responses arrived';
 
 /**
+ * A module's part in deleting a request, in the deletion's transaction (rows); what it returns runs
+ * after the commit (files, which cannot roll back). E.g. the answers' encrypted images.
+ */
+export type RequestDeletionHook = (tx: EntityManager, requestId: string) => Promise<(() => Promise<void>) | void>;
+
+/**
  * Requesters' requests: create, edit, delete, read and list, always scoped to the caller (someone
  * else's request is "not found"). Drafts need no money; publishing checks the escrow on-chain.
  */
@@ -68,6 +74,13 @@ export class RequestsService {
     // participants see in their access log that their answer went with a deleted request
     private readonly accessLog?: AccessLog,
   ) {}
+
+  private readonly deletionHooks: RequestDeletionHook[] = [];
+
+  /** Adds a module's part to every request's deletion (see RequestDeletionHook). */
+  onDelete(hook: RequestDeletionHook): void {
+    this.deletionHooks.push(hook);
+  }
 
   /** request.published to the owner's webhooks, in the transaction that published it. */
   private async announce(tx: EntityManager, r: DataRequest): Promise<void> {
@@ -265,10 +278,17 @@ export class RequestsService {
       }
     }
     if (!request) throw notFound('Request');
-    await em.transactional(async (tx) => {
+    const after = await em.transactional(async (tx) => {
       await this.accessLog?.forRequest(tx, request.id, { kind: 'deleted', actor: 'requester', detail: 'request' });
+      const then: (() => Promise<void>)[] = [];
+      for (const hook of this.deletionHooks) {
+        const next = await hook(tx, request.id);
+        if (next) then.push(next);
+      }
       if (!(await tx.nativeDelete(DataRequest, { id: request.id, user }))) throw notFound('Request');
+      return then;
     });
+    for (const next of after) await next();
   }
 
   async get(em: EntityManager, user: User, { id, type }: RequestRef): Promise<RequestDetail> {

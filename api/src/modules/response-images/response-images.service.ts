@@ -68,6 +68,18 @@ export class ResponseImagesService {
   }
 
   /**
+   * A deleted request's images, every device's (in the deletion's transaction): the rows now, the
+   * files once it commits, so a failed file delete leaves bytes nobody can link to an answer.
+   */
+  async deleteOfRequest(tx: EntityManager, requestId: string): Promise<() => Promise<void>> {
+    const images = await tx.find(ResponseImage, { requestId }, { fields: ['id'] });
+    if (images.length) await tx.nativeDelete(ResponseImage, { requestId });
+    return async () => {
+      for (const image of images) await this.storage.delete(storageKey(image.id));
+    };
+  }
+
+  /**
    * The stored ciphertext as a stream, or null for an id that is malformed or unknown. A download
    * of an image that belongs to an answer is a line in its participant's access log (the image's
    * id and bytes are not in it): by the requester when the caller owns the request, else by
