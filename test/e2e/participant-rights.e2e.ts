@@ -171,5 +171,17 @@ describe('a participant in control of their answer', () => {
       type: 'survey',
     });
     expect(left.body.result!.list).toEqual([]);
+
+    // the requester's screen counts the deletion beside the keeping period
+    const desk = await app.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const admin = await desk.newPage();
+    await logIn(admin, app.server.url, app.user);
+    await admin.goto(`${app.server.url}/admin/request/survey/detail/${requestId}`);
+    await admin
+      .getByRole('region', { name: 'Retention' })
+      .getByText(/Withdrawn or deleted by their participants: 1\./)
+      .waitFor();
+    await screenshot(admin, 'rights-requester-deletions-1440');
+    await desk.close();
   });
 });
