@@ -112,6 +112,7 @@ export type AccessKind =
   | 'submitted'
   | 'listed'
   | 'exported'
+  | 'image_downloaded'
   | 'approved'
   | 'rejected'
   | 'webhook'
@@ -123,7 +124,8 @@ export type AccessKind =
 export type AccessLine = {
   id: string;
   kind: AccessKind;
-  actor: 'participant' | 'requester' | 'platform';
+  // someone: a caller other than the requester (image links work for whoever holds them)
+  actor: 'participant' | 'requester' | 'platform' | 'someone';
   detail: string | null;
   at: string;
   requestId: string | null;
