@@ -15,6 +15,8 @@ export type FieldworkAnswer = {
   walletAddress: string;
   // survey answers: the options chosen; collections: none
   optionIds: string[];
+  // survey answers: each matrix answered, as the column chosen in each of its rows
+  matrices?: string[][];
   durationMs?: number;
 };
 

@@ -33,7 +33,7 @@ type Place = {
 export type Accepted = { submission: Submission; participant: Participant; payout: Payout | null; ended?: undefined };
 /** What a submission comes to: accepted, or ended without a paid place (screened out, quota full). */
 export type Answered = Accepted | { ended: EndedAnswer; participant: Participant };
-type Prepared = { optionIds: string[]; fill: (submission: Submission) => Promise<void> };
+type Prepared = { optionIds: string[]; matrices?: string[][]; fill: (submission: Submission) => Promise<void> };
 
 const full = () => conflict('This request has all the responses it can pay for');
 // a concurrent submission of the same device or wallet committed first: the table's unique keys
@@ -102,6 +102,10 @@ export class SubmissionsService {
         });
         return {
           optionIds: chosen.map((c) => c.optionId),
+          // a matrix's answer is its rows' columns (checked above): fieldwork looks for straight lines
+          matrices: input.answers.flatMap((a) =>
+            typeof a.answer === 'object' && !Array.isArray(a.answer) ? [Object.values(a.answer)] : [],
+          ),
           fill: (submission) => this.surveys.recordAnswers(tx, submission.id, chosen),
         };
       },
@@ -262,6 +266,7 @@ export class SubmissionsService {
         // takePlace decides for certain
         if (place.payoutStatus === null && place.placesTaken >= capacityOf(request)) throw full();
         answer = { request, participant, walletAddress: input.walletAddress, optionIds: prepared?.optionIds ?? [] };
+        if (prepared?.matrices?.length) answer.matrices = prepared.matrices;
         if (input.durationMs !== undefined) answer.durationMs = input.durationMs;
         plan = await this.fieldwork.plan(tx, answer);
         if (plan.ended) return null;

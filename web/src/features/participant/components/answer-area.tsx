@@ -304,6 +304,9 @@ export function AnswerArea({
   if (accepted?.outcome && accepted.outcome !== 'accepted') return <Ended answer={accepted} />;
   if (accepted) return <Done request={request} submitted={accepted} />;
   if (submitted.submitted) return <Done request={request} submitted={submitted} />;
+  if (request.closed_at) {
+    return <Alert severity="info">This study is closed: it already has all the answers it needs.</Alert>;
+  }
   if (request.remaining === 0) return <Alert severity="info">This request has all the answers it can pay for.</Alert>;
   return (
     <AnswerForm
