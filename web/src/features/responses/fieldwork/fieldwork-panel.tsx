@@ -287,7 +287,11 @@ function TopUpOffer({
           </Button>
         </Box>
       </Alert>
-      {error ? <Alert severity="error">{error}</Alert> : null}
+      {error ? (
+        <Alert severity="error" data-testid="top-up-error">
+          {error}
+        </Alert>
+      ) : null}
     </>
   );
 }
