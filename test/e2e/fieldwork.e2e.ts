@@ -2,10 +2,11 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVATE_KEY_STORAGE_PREFIX } from '../../web/src/crypto/key-storage';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { devAccounts } from '../../scripts/chain/anvil';
 import { fundEscrow, startTestChain, type TestChain } from '../api/support/escrow';
 import { buildKey, createRequest, randomAddress, surveyBody } from '../api/support/requests';
-import { launchBrowser, logIn, screenshot } from './support/browser';
+import { ARTIFACTS, launchBrowser, logIn, screenshot } from './support/browser';
 import { createDevWallet, installDevWallet, type DevWallet } from './support/dev-wallet';
 import { startAppServer } from './support/server';
 import { buildUser, type TestUser } from '../api/support/factories';
@@ -202,12 +203,26 @@ describe('fieldwork from setup to review', () => {
     await screenshot(admin, 'fieldwork-top-up-offer-1440');
     await admin.setViewportSize({ width: 375, height: 812 });
     await screenshot(admin, 'fieldwork-top-up-offer-375');
+    // the card itself too: the page is long at 375 px
+    await card().screenshot({ path: path.join(ARTIFACTS, 'fieldwork-top-up-offer-card-375.png') });
     await admin.setViewportSize({ width: 1440, height: 900 });
     await offer.getByRole('button', { name: 'Pay from wallet' }).click();
     // paid, or an error saying why not
     const settled = card().locator('[data-testid="top-up-paid"], [data-testid="top-up-error"]');
-    await settled.first().waitFor({ timeout: 60_000 });
-    expect(await card().getByTestId('top-up-error').count(), await settled.first().textContent()).toBe(0);
+    const logs: string[] = [];
+    admin.on('console', (m) => logs.push(m.text()));
+    await settled
+      .first()
+      .waitFor({ timeout: 60_000 })
+      .catch(async (e: unknown) => {
+        await screenshot(admin, 'fieldwork-top-up-stuck-1440');
+        throw new Error(
+          `${String(e)}\nwallet: ${JSON.stringify(wallet.calls.map((c) => c.method))}\n${logs.join('\n')}`,
+        );
+      });
+    expect(await card().getByTestId('top-up-error').count(), (await settled.first().textContent()) ?? undefined).toBe(
+      0,
+    );
     expect(await card().getByTestId('top-up-paid').textContent()).toContain('paid to 1 approved participant');
     expect(await offer.count()).toBe(0);
     await screenshot(admin, 'fieldwork-top-up-paid-1440');
@@ -218,5 +233,6 @@ describe('fieldwork from setup to review', () => {
     expect(await chain.balance(wallets['failed-checks-375'])).toBe(0n);
     await admin.setViewportSize({ width: 375, height: 812 });
     await screenshot(admin, 'fieldwork-top-up-paid-375');
+    await card().screenshot({ path: path.join(ARTIFACTS, 'fieldwork-top-up-paid-card-375.png') });
   });
 });

@@ -31,13 +31,16 @@ const OWED_SQL = `select s.wallet_address as wallet from submissions s
 export const ROUND_SQL = `select count(distinct p.escrow_address)::int as n from fieldwork_top_ups t
   join payouts p on p.id = t.payout_id where t.request_id = ?`;
 
+// em.execute, not its connection's: inside a transaction the statement must run on the
+// transaction's own connection (the embedded database has only one)
+
 /** How many approved participants wait for a top-up (the view shows it; the wallet funds that many). */
 export async function owedCount(em: EntityManager, requestId: string): Promise<number> {
-  return (await em.getConnection().execute<{ wallet: string }[]>(OWED_SQL, [requestId])).length;
+  return (await em.execute<{ wallet: string }[]>(OWED_SQL, [requestId])).length;
 }
 
 export async function topUpRound(em: EntityManager, requestId: string): Promise<number> {
-  const [row] = await em.getConnection().execute<{ n: number }[]>(ROUND_SQL, [requestId]);
+  const [row] = await em.execute<{ n: number }[]>(ROUND_SQL, [requestId]);
   return Number(row?.n ?? 0);
 }
 
