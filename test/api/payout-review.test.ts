@@ -6,6 +6,7 @@ import { REVIEW_DEADLINE_JOB } from '../../api/src/modules/payouts/payouts.servi
 import { User } from '../../api/src/modules/users/user.entity';
 import { WebhookDelivery, WebhookEndpoint } from '../../api/src/modules/webhooks/webhook.entities';
 import { encryptCollectionResponse } from '../../scripts/simulate/response-crypto';
+import { balanceOf, buyCredit } from './support/billing';
 import { gqlCode, TestClient, type RestResult } from './support/client';
 import { fundEscrow, publishFundedCollection, startTestChain, type TestChain } from './support/escrow';
 import { buildUser, type TestUser } from './support/factories';
@@ -514,7 +515,8 @@ describe('the fair-pay top-up from the wallet', () => {
       { id: r.id },
     );
 
-  it('pays every approved participant once from an escrow the wallet funded; a second attempt is a 409', async () => {
+  /** A survey paid after review, 2 IPT a minute against 300 an hour: a top-up of 3 is owed to each. */
+  async function underpaid(answers: number) {
     const id = randomUUID();
     const escrow = await fundEscrow(c, id, 20n, 2n);
     const r = await createRequest(
@@ -532,26 +534,55 @@ describe('the fair-pay top-up from the wallet', () => {
       }),
     );
     const question = (r.data as LegacyQuestion[])[0].id;
-    // 300 IPT an hour: a minute's answer is worth 5 IPT, so 3 on top of the bonus of 2
-    const set = await alice.client.gql(
-      `mutation($input: FieldworkInput!) { setFieldwork(input: $input) { minHourly } }`,
-      { input: { requestId: r.id, minHourly: 300 } },
-    );
-    expect(set.errors).toBeUndefined();
-    const people = await Promise.all(
-      Array.from({ length: 3 }, async () => {
-        const walletAddress = Wallet.createRandom().address;
-        const res = await phone().rest<{ id: string }>('POST', '/v1/requestClient/submitSurvey', {
-          requestId: r.id,
-          deviceId: newDevice(),
-          walletAddress,
-          answers: [{ questionId: question, answer: 'A' }],
-          durationMs: 60_000,
-        });
-        expect(res.status).toBe(200);
-        return { id: res.body.result!.id, walletAddress };
-      }),
-    );
+    await alice.client.gql(`mutation($input: FieldworkInput!) { setFieldwork(input: $input) { minHourly } }`, {
+      input: { requestId: r.id, minHourly: 300 },
+    });
+    const people: Answer[] = [];
+    for (let i = 0; i < answers; i++) {
+      const walletAddress = Wallet.createRandom().address;
+      const deviceId = newDevice();
+      const res = await phone().rest<{ id: string }>('POST', '/v1/requestClient/submitSurvey', {
+        requestId: r.id,
+        deviceId,
+        walletAddress,
+        answers: [{ questionId: question, answer: 'A' }],
+        durationMs: 60_000,
+      });
+      expect(res.status).toBe(200);
+      people.push({ id: res.body.result!.id, walletAddress, deviceId });
+    }
+    return { r, people };
+  }
+
+  it('pays the top-up from credit once to each approved participant; a second attempt is a 409', async () => {
+    const { r, people } = await underpaid(2);
+    expect(
+      (
+        await approve(
+          r,
+          people.map((p) => p.id),
+        )
+      ).status,
+    ).toBe(200);
+    await settle();
+    await buyCredit(alice.client);
+    const credit = await balanceOf(alice.client);
+    const pay = () =>
+      alice.client.gql(`mutation($id: ID!) { payTopUp(requestId: $id) { topUpsPaid topUpOwed } }`, {
+        id: r.id,
+      });
+    const [a, b] = await Promise.all([pay(), pay()]);
+    expect([a, b].filter((x) => !x.errors).map((x) => x.data)).toEqual([{ payTopUp: { topUpsPaid: 2, topUpOwed: 0 } }]);
+    expect([a, b].map(gqlCode).filter(Boolean)).toEqual(['CONFLICT']);
+    expect(await balanceOf(alice.client)).toBe(credit - 6);
+    for (const p of people) expect(await c.balance(p.walletAddress)).toBe(5n);
+    const again = await pay();
+    expect(again.errors?.[0]?.message).toContain('already paid to every approved participant');
+    expect(await balanceOf(alice.client)).toBe(credit - 6);
+  });
+
+  it('pays every approved participant once from an escrow the wallet funded; a second attempt is a 409', async () => {
+    const { r, people } = await underpaid(3);
     expect((await approve(r, [people[0].id, people[1].id])).status).toBe(200);
     await settle();
     const before = await view(r);
