@@ -10,7 +10,7 @@ import { fundEscrow, publishFundedCollection, startTestChain, type TestChain } f
 import { buildUser, type TestUser } from '../api/support/factories';
 import { buildKey, createRequest, newDevice, surveyBody, type KeyPair } from '../api/support/requests';
 import type { TestServer } from '../api/support/server';
-import { axeSettled } from './support/axe';
+import { axeBothWidths, axeSettled } from './support/axe';
 import { launchBrowser, logIn } from './support/browser';
 import { ADMIN_ROUTES, OPEN_ROUTES, PARTICIPANT_ROUTES } from './support/routes';
 import { startAppServer } from './support/server';
@@ -245,6 +245,22 @@ describe.each([1440, 375])('dialogs and menus at %i px', (width) => {
     await page.goto(`${server.url}/auth/register-page`);
     await page.getByRole('button', { name: 'Get started' }).click();
     await scan(page, found, `register errors @${width}`);
+    // a name already taken: the danger dialog (account.e2e.ts scans the Congratulations one)
+    await page.getByLabel('Username').fill(requester.username);
+    await page.getByLabel('Email').fill(requester.email);
+    await page.getByLabel('Password', { exact: true }).fill('takenName99');
+    await page.getByLabel('Confirm Password').fill('takenName99');
+    await page.getByLabel(/I agree to the terms/).check();
+    await page.getByRole('button', { name: 'Get started' }).click();
+    await page.getByRole('alertdialog', { name: 'Register failed' }).waitFor();
+    await scan(page, found, `register failed dialog @${width}`);
+    await page.keyboard.press('Escape');
+    if (width < 900) {
+      // the open pages' menu on a phone
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      await page.getByRole('button', { name: 'Close navigation' }).waitFor();
+      await scan(page, found, `open pages' navigation drawer @${width}`);
+    }
     await context.close();
     expect(found).toEqual([]);
   });
@@ -268,7 +284,7 @@ describe('the participant app on a phone, each outcome', () => {
     await page.getByRole('button', { name: 'Create a wallet in this browser' }).click();
     const backup = page.getByRole('dialog', { name: 'Back up your new wallet' });
     await backup.waitFor();
-    await scan(page, found, 'wallet backup dialog');
+    found.push(...(await axeBothWidths(page, 'wallet backup dialog')));
     await backup.getByLabel('I have saved my recovery phrase').check();
     await backup.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('radio', { name: 'Daily' }).check();
@@ -290,7 +306,7 @@ describe('the participant app on a phone, each outcome', () => {
     await page.goto(`${server.url}/p/answers`);
     await page.getByRole('button', { name: 'Withdraw my answer' }).click();
     await page.getByRole('dialog', { name: 'Withdraw your answer?' }).waitFor();
-    await scan(page, found, 'withdraw dialog');
+    found.push(...(await axeBothWidths(page, 'withdraw dialog')));
     await page.keyboard.press('Escape');
     await page.goto(`${server.url}/p/wallet`);
     await scan(page, found, 'wallet with an address');

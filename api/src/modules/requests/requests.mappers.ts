@@ -27,6 +27,8 @@ export const toQuestion = (q: QuestionView): SurveyQuestionType => ({
   max: q.settings?.max ?? null,
   unit: q.settings?.unit ?? null,
   rows: q.settings?.rows ?? null,
+  block: q.settings?.block ?? null,
+  shuffleOptions: q.settings?.shuffleOptions ?? false,
 });
 
 export const toRequest = ({ request: r, questions }: Detail): RequestType => ({
@@ -104,6 +106,8 @@ export const legacyQuestion = (q: QuestionView) => ({
 const legacySettings = ({ type, settings }: QuestionView) => ({
   required: isV1Type(type) ? type !== 'stars' : settings?.required !== false,
   ...(settings?.logic ? { logic: settings.logic } : {}),
+  ...(settings?.block ? { block: settings.block } : {}),
+  ...(settings?.shuffleOptions ? { shuffleOptions: true } : {}),
   ...(type === 'number'
     ? { min: settings?.min ?? null, max: settings?.max ?? null, unit: settings?.unit ?? null }
     : {}),

@@ -81,6 +81,12 @@ export class QuestionLogicType {
   skip!: LogicSkipType | null;
 }
 
+@ObjectType('QuestionBlock', { description: 'Randomisation: a block of questions that starts at a question' })
+export class QuestionBlockType {
+  @Field(() => Boolean, { description: 'whether its questions are shown in a random order' })
+  shuffle!: boolean;
+}
+
 @ObjectType('SurveyQuestion', { description: 'One question of a survey' })
 export class SurveyQuestionType {
   @Field(() => ID, { description: 'the question id' })
@@ -111,6 +117,13 @@ export class SurveyQuestionType {
   rows!: string[] | null;
   @Field(() => QuestionLogicType, { nullable: true, description: 'its display condition and skip, if any' })
   logic!: QuestionLogicType | null;
+  @Field(() => QuestionBlockType, {
+    nullable: true,
+    description: 'randomisation: a block starts here and runs to the next block start (null: it continues one)',
+  })
+  block!: QuestionBlockType | null;
+  @Field(() => Boolean, { description: 'randomisation: its choices are shown in a random order' })
+  shuffleOptions!: boolean;
 }
 
 @ObjectType('Request', { description: 'A data access request (collection) or a survey; whole IPT amounts' })
@@ -316,6 +329,12 @@ export class QuestionLogicInput {
   skip?: LogicSkipInput;
 }
 
+@InputType({ description: 'Randomisation: a block of questions that starts at a question' })
+export class QuestionBlockInput {
+  @Field(() => Boolean, { description: 'whether its questions are shown in a random order' })
+  shuffle!: boolean;
+}
+
 @InputType({ description: 'One question of a survey' })
 export class SurveyQuestionInput {
   @Field(() => QuestionKindEnum, { description: 'its type (QuestionKind)' })
@@ -343,6 +362,16 @@ export class SurveyQuestionInput {
   rows?: string[];
   @Field(() => QuestionLogicInput, { nullable: true, description: 'survey format 2: display condition and skip' })
   logic?: QuestionLogicInput;
+  @Field(() => QuestionBlockInput, {
+    nullable: true,
+    description: 'randomisation: a block starts here (runs to the next block start); null continues the block',
+  })
+  block?: QuestionBlockInput;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'randomisation: dropdown, radios, checkboxes and ranking show their choices in a random order',
+  })
+  shuffleOptions?: boolean;
 }
 
 /** Fields shared by create and update; every one optional on update (the rest stays). */
