@@ -28,6 +28,7 @@ import { KeysService } from '../modules/keys/keys.service';
 import { MailService } from '../modules/mail/mail.service';
 import { NotificationsService } from '../modules/notifications/notifications.service';
 import { ParticipantsService } from '../modules/participants/participants.service';
+import { FieldworkReviewRules } from '../modules/fieldwork/fieldwork-review';
 import { FieldworkSubmissionService } from '../modules/fieldwork/fieldwork-submission.service';
 import { FieldworkService } from '../modules/fieldwork/fieldwork.service';
 import { PayoutsService } from '../modules/payouts/payouts.service';
@@ -216,7 +217,7 @@ export function createServices(
   const withdrawals = new WithdrawalsService(ledger, chain, treasury, log, [
     (em) => requests.reconcileCreditPublishing(em),
   ]);
-  const reviews = new ReviewsService(requests, payouts, responses);
+  const reviews = new ReviewsService(requests, payouts, responses, new FieldworkReviewRules());
   return {
     config,
     jobs,
@@ -250,6 +251,6 @@ export function createServices(
     ...cleanRooms,
     webhooks,
     accessLog,
-    fieldwork: new FieldworkService(requests, surveys, reviews, withdrawals),
+    fieldwork: new FieldworkService(requests, surveys, reviews, withdrawals, payouts, chain),
   };
 }

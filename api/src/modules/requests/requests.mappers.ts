@@ -59,6 +59,7 @@ export const toRequest = ({ request: r, questions }: Detail): RequestType => ({
   payAfterReview: r.payAfterReview,
   reviewDays: r.reviewDays,
   escrowClosedAt: r.escrowClosedAt ?? null,
+  closedAt: r.closedAt ?? null,
   createdAt: r.createdAt,
   lastModified: r.updatedAt,
   publishedAt: r.publishedAt ?? null,
@@ -133,6 +134,7 @@ export const legacyRow = (r: RequestRecord) => ({
   bonus_each: r.bonusEach,
   newchild: r.escrowAddress ?? null,
   addressSigner: r.signerAddress ?? null,
+  closed_at: r.closedAt ?? null,
 });
 
 /** A request as the form reads it (section 3 "Request (detail)"). */

@@ -83,6 +83,9 @@ export const legacyRowOut = z.strictObject({
   bonus_each: count.describe('IPT per response'),
   newchild: escrow.describe('the escrow (published requests)'),
   addressSigner: escrow.describe('the wallet that created and funded the escrow'),
+  closed_at: isoDate
+    .nullable()
+    .describe('when a quota that closes the request filled: it takes no more answers (null: not closed)'),
 });
 
 /** a request as the form reads it (spec section 3 "Request (detail)") */

@@ -190,6 +190,11 @@ export class RequestType {
   reviewDays!: number;
   @Field(() => GraphQLISODateTime, { nullable: true, description: 'when the escrow was closed and refunded' })
   escrowClosedAt!: Date | null;
+  @Field(() => GraphQLISODateTime, {
+    nullable: true,
+    description: 'when a quota that closes the request filled: it takes no more answers and is not listed as open',
+  })
+  closedAt!: Date | null;
   @Field(() => GraphQLISODateTime, { description: 'when it was made' })
   createdAt!: Date;
   @Field(() => GraphQLISODateTime, { description: 'when the requester last changed it' })
@@ -208,7 +213,7 @@ export class RequestListType {
 
 @ObjectType('RequestOverview', { description: 'The dashboard cards' })
 export class RequestOverviewType {
-  @Field(() => Int, { description: 'published requests' })
+  @Field(() => Int, { description: 'published requests still taking answers (not closed by a quota)' })
   open!: number;
   @Field(() => Int, { description: 'drafts' })
   draft!: number;

@@ -13,6 +13,7 @@ import type { DeviceSubmissionRef, RankCommand, SubmitCollectionCommand, SubmitS
 import { Submission, WithdrawnSubmission } from './submission.entity';
 import { duplicate, replayOf, type Replayable } from './submission-replay';
 import {
+  matricesOf,
   QuotaFull,
   type EndedAnswer,
   type FieldworkAnswer,
@@ -34,7 +35,7 @@ type Place = {
 export type Accepted = { submission: Submission; participant: Participant; payout: Payout | null; ended?: undefined };
 /** What a submission comes to: accepted, or ended without a paid place (screened out, quota full). */
 export type Answered = Accepted | { ended: EndedAnswer; participant: Participant };
-type Prepared = { optionIds: string[]; fill: (submission: Submission) => Promise<void> };
+type Prepared = { optionIds: string[]; matrices?: string[][]; fill: (submission: Submission) => Promise<void> };
 type Sealed = Pick<Submission, 'encryptedData' | 'sealedKey' | 'presented' | 'idempotencyKey'>;
 
 const full = () => conflict('This request has all the responses it can pay for');
@@ -98,6 +99,7 @@ export class SubmissionsService {
         });
         return {
           optionIds: chosen.map((c) => c.optionId),
+          matrices: matricesOf(input.answers),
           fill: (submission) => this.surveys.recordAnswers(tx, submission.id, chosen),
         };
       },
@@ -261,6 +263,7 @@ export class SubmissionsService {
         // takePlace decides for certain
         if (place.payoutStatus === null && place.placesTaken >= capacityOf(request)) throw full();
         answer = { request, participant, walletAddress: input.walletAddress, optionIds: prepared?.optionIds ?? [] };
+        if (prepared?.matrices?.length) answer.matrices = prepared.matrices;
         if (input.durationMs !== undefined) answer.durationMs = input.durationMs;
         plan = await this.fieldwork.plan(tx, answer);
         if (plan.ended) return null;

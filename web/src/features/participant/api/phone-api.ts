@@ -50,6 +50,8 @@ export type EndUserData = {
   bonus_each: number;
   bonus_amount: number;
   remaining: number;
+  // set when a quota closed the study: it takes no more answers
+  closed_at?: string | null;
   // paid after the requester's review (approved by itself after review_days), or on submission
   pay_after_review: boolean;
   review_days: number;

@@ -439,6 +439,9 @@ export function AnswerArea({
   if (accepted) return <Done request={request} submitted={accepted} />;
   if (waiting) return <Waiting />;
   if (submitted.submitted) return <Done request={request} submitted={submitted} />;
+  if (request.closed_at) {
+    return <Alert severity="info">This study is closed: it already has all the answers it needs.</Alert>;
+  }
   if (request.remaining === 0) return <Alert severity="info">This request has all the answers it can pay for.</Alert>;
   return (
     <>
