@@ -1,4 +1,5 @@
 import type { WebhookEvents } from '../webhooks/webhooks.service';
+import type { AccessLog } from '../access-log/access-log.service';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
@@ -42,6 +43,12 @@ const LOCKED_AFTER_RESPONSES =
   'The key, the questions, the requested data and when participants are paid cannot change once responses arrived';
 
 /**
+ * A module's part in deleting a request, in the deletion's transaction (rows); what it returns runs
+ * after the commit (files, which cannot roll back). E.g. the answers' encrypted images.
+ */
+export type RequestDeletionHook = (tx: EntityManager, requestId: string) => Promise<(() => Promise<void>) | void>;
+
+/**
  * Requesters' requests: create, edit, delete, read and list, always scoped to the caller (someone
  * else's request is "not found"). Drafts need no money; publishing checks the escrow on-chain.
  */
@@ -64,7 +71,16 @@ export class RequestsService {
     private readonly funding: EscrowFundingService,
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
     private readonly events?: WebhookEvents,
+    // participants see in their access log that their answer went with a deleted request
+    private readonly accessLog?: AccessLog,
   ) {}
+
+  private readonly deletionHooks: RequestDeletionHook[] = [];
+
+  /** Adds a module's part to every request's deletion (see RequestDeletionHook). */
+  onDelete(hook: RequestDeletionHook): void {
+    this.deletionHooks.push(hook);
+  }
 
   /** request.published to the owner's webhooks, in the transaction that published it. */
   private async announce(tx: EntityManager, r: DataRequest): Promise<void> {
@@ -261,8 +277,18 @@ export class RequestsService {
         throw conflict('This request is being published with your credit: wait until its escrow is created');
       }
     }
-    const deleted = await em.nativeDelete(DataRequest, { id, user, ...(type ? { type } : {}) });
-    if (!deleted) throw notFound('Request');
+    if (!request) throw notFound('Request');
+    const after = await em.transactional(async (tx) => {
+      await this.accessLog?.forRequest(tx, request.id, { kind: 'deleted', actor: 'requester', detail: 'request' });
+      const then: (() => Promise<void>)[] = [];
+      for (const hook of this.deletionHooks) {
+        const next = await hook(tx, request.id);
+        if (next) then.push(next);
+      }
+      if (!(await tx.nativeDelete(DataRequest, { id: request.id, user }))) throw notFound('Request');
+      return then;
+    });
+    for (const next of after) await next();
   }
 
   async get(em: EntityManager, user: User, { id, type }: RequestRef): Promise<RequestDetail> {

@@ -12,7 +12,9 @@ import type { WebhookEvents } from '../webhooks/webhooks.service';
 import type { DeviceSubmissionRef, RankCommand, SubmitCollectionCommand, SubmitSurveyCommand } from './phone.schemas';
 import { Submission, WithdrawnSubmission } from './submission.entity';
 import { enrolWithPlace, type Place } from './submission-place';
+import { duplicate, replayOf, type Replayable } from './submission-replay';
 import {
+  matricesOf,
   QuotaFull,
   type EndedAnswer,
   type FieldworkAnswer,
@@ -25,7 +27,7 @@ type StoreInput = {
   request: DataRequest;
   participant: Participant;
   type: RequestKind;
-  sealed: { encryptedData?: string; sealedKey?: string; presented?: Submission['presented'] };
+  sealed: Partial<Sealed>;
   prepared: Prepared | undefined;
   place: Place;
   plan: FieldworkPlan;
@@ -37,17 +39,15 @@ export type Accepted = { submission: Submission; participant: Participant; payou
 /** What a submission comes to: accepted, or ended without a paid place (screened out, quota full). */
 export type Answered = Accepted | { ended: EndedAnswer; participant: Participant };
 // titles: the survey's question titles, read once here and handed to the listeners (a receipt names them)
-type Prepared = { optionIds: string[]; titles: string[]; fill: (submission: Submission) => Promise<void> };
+type Prepared = {
+  optionIds: string[];
+  titles: string[];
+  matrices?: string[][];
+  fill: (submission: Submission) => Promise<void>;
+};
+type Sealed = Pick<Submission, 'encryptedData' | 'sealedKey' | 'presented' | 'idempotencyKey'>;
 
 const full = () => conflict('This request has all the responses it can pay for');
-// a concurrent submission of the same device or wallet committed first: the table's unique keys
-const duplicate = (err: UniqueConstraintViolationException) =>
-  conflict(
-    /wallet/.test(err.message)
-      ? 'This wallet has already answered this request'
-      : 'This device has already answered this request',
-  );
-
 /**
  * Told of each accepted or withdrawn submission inside its transaction (consent receipts and the
  * participants' access log are filled this way); `content` is exactly what the participant sent.
@@ -95,11 +95,12 @@ export class SubmissionsService {
 
   async submitCollection(em: EntityManager, input: SubmitCollectionCommand): Promise<Answered> {
     const sealed = { encryptedData: input.encryptedData, sealedKey: input.sealedKey };
-    return this.accept(em, input, 'collection', sealed, undefined, sealed);
+    return this.accept(em, input, 'collection', { ...sealed, idempotencyKey: input.idempotencyKey }, undefined, sealed);
   }
 
   async submitSurvey(em: EntityManager, input: SubmitSurveyCommand): Promise<Answered> {
-    const sealed = { encryptedData: input.encryptedData, sealedKey: input.sealedKey, presented: input.presented };
+    const { encryptedData, sealedKey, presented, idempotencyKey } = input;
+    const sealed = { encryptedData, sealedKey, presented, idempotencyKey };
     return this.accept(
       em,
       input,
@@ -110,10 +111,12 @@ export class SubmissionsService {
           answers: input.answers,
           personal: input.personal ?? [],
           version: input.surveyVersion ?? 1,
+          presented: input.presented ?? null,
         });
         return {
           optionIds: chosen.map((c) => c.optionId),
           titles,
+          matrices: matricesOf(input.answers),
           fill: (submission) => this.surveys.recordAnswers(tx, submission.id, chosen),
         };
       },
@@ -248,9 +251,9 @@ export class SubmissionsService {
 
   private async accept(
     em: EntityManager,
-    input: { requestId: string; deviceId: string; walletAddress: string; durationMs?: number },
+    input: Replayable & { walletAddress: string; durationMs?: number },
     type: RequestKind,
-    sealed: { encryptedData?: string; sealedKey?: string; presented?: Submission['presented'] },
+    sealed: Partial<Sealed>,
     // checks the answers against the request (a bad answer is a 400 before any 409) and returns the
     // options chosen and what stores them once the submission exists
     prepare?: (tx: EntityManager, request: DataRequest) => Promise<Prepared>,
@@ -259,6 +262,9 @@ export class SubmissionsService {
   ): Promise<Answered> {
     let plan: FieldworkPlan | null = null;
     let answer: FieldworkAnswer | null = null;
+    // the same answer sent again with its key: the first one's result, nothing taken twice
+    const replayed = await replayOf(em, this.participants, this.payouts, input);
+    if (replayed) return replayed;
     try {
       // a fork with an empty identity map: every row is read as it is now, without `refresh`
       const accepted = await em.fork().transactional(async (tx) => {
@@ -281,6 +287,7 @@ export class SubmissionsService {
         // takePlace decides for certain
         if (place.payoutStatus === null && place.placesTaken >= capacityOf(request)) throw full();
         answer = { request, participant, walletAddress: input.walletAddress, optionIds: prepared?.optionIds ?? [] };
+        if (prepared?.matrices?.length) answer.matrices = prepared.matrices;
         if (input.durationMs !== undefined) answer.durationMs = input.durationMs;
         plan = await this.fieldwork.plan(tx, answer);
         if (plan.ended) return null;
@@ -298,8 +305,10 @@ export class SubmissionsService {
           participant: (answer as FieldworkAnswer).participant,
         };
       }
-      if (err instanceof UniqueConstraintViolationException) throw duplicate(err);
-      throw err;
+      // the same key sent twice at once: the send that committed answers both
+      const raced = await replayOf(em.fork(), this.participants, this.payouts, input);
+      if (raced) return raced;
+      throw err instanceof UniqueConstraintViolationException ? duplicate(err) : err;
     }
   }
 
@@ -322,6 +331,7 @@ export class SubmissionsService {
       encryptedData: s.sealed.encryptedData ?? null,
       sealedKey: s.sealed.sealedKey ?? null,
       presented: s.sealed.presented ?? null,
+      idempotencyKey: s.sealed.idempotencyKey ?? null,
     });
     // a wallet already owed or paid from this escrow (it withdrew and answers again) is not owed twice
     const payout = s.place.payoutStatus === null ? this.payouts.owe(tx, request, walletAddress) : null;

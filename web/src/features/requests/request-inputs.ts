@@ -14,11 +14,17 @@ import {
   type OptionValues,
   type WizardValues,
 } from './request-form';
+import { SHUFFLE_OPTION_TYPES } from '../../../../shared/survey-order';
 
 /** One question as the API takes it (GraphQL SurveyQuestionInput, survey JSON). */
 export function questionInput(q: DesignerQuestion) {
   const title = q.title.trim();
-  const logic = q.logic?.showIf || q.logic?.skip ? { logic: q.logic } : {};
+  const logic = {
+    ...(q.logic?.showIf || q.logic?.skip ? { logic: q.logic } : {}),
+    // randomisation: only when switched on, so a survey without it sends what it did before
+    ...(q.block ? { block: { shuffle: q.block.shuffle } } : {}),
+    ...(q.shuffleOptions && SHUFFLE_OPTION_TYPES.includes(q.type) ? { shuffleOptions: true } : {}),
+  };
   if (q.type === 'stars') return { type: q.type, title, scale: q.scale, shape: q.shape, ...logic };
   if (V1_TYPES.includes(q.type)) return { type: q.type, title, choices: filledChoices(q.choices), ...logic };
   return {
@@ -41,9 +47,9 @@ export type EscrowRef = { escrowAddress: string; signerAddress: string };
 // GraphQL takes a skip's target as text (a position's digits or end)
 function questionInputs(values: WizardValues) {
   return values.questions.map((q) => {
-    const input = questionInput(q);
-    if (!('logic' in input) || !input.logic) return input;
-    const { showIf, skip } = input.logic;
+    const { logic, ...input } = questionInput(q);
+    if (!logic) return input;
+    const { showIf, skip } = logic;
     return {
       ...input,
       logic: { ...(showIf ? { showIf } : {}), ...(skip ? { skip: { ...skip, to: String(skip.to) } } : {}) },

@@ -43,7 +43,9 @@ export function surveyToJson(questions: readonly DesignerQuestion[], title?: str
   const file: SurveyJson = {
     format: SURVEY_JSON_FORMAT,
     // a survey of the four old types stays version 1, which every Parley reads
-    version: questions.every((q) => V1_TYPES.includes(q.type) && !q.logic) ? 1 : SURVEY_JSON_VERSION,
+    version: questions.every((q) => V1_TYPES.includes(q.type) && !q.logic && !q.block && !q.shuffleOptions)
+      ? 1
+      : SURVEY_JSON_VERSION,
     ...(title?.trim() ? { title: title.trim() } : {}),
     questions: questions.map(questionInput),
   };
@@ -152,13 +154,39 @@ function logicOf(place: string, value: unknown): QuestionLogic | null {
   };
 }
 
+// version 2 adds logic and randomisation to any question: read apart from the type's own fields
+const ANY_QUESTION_V2 = ['logic', 'block', 'shuffleOptions'];
+
 function question(place: string, value: unknown, version: number): DesignerQuestion {
-  const q = plainQuestion(place, isObject(value) && version === 2 ? withoutKey(value, 'logic') : value, version);
-  return isObject(value) && version === 2 ? { ...q, logic: logicOf(`${place}.logic`, value.logic) } : q;
+  const q = plainQuestion(
+    place,
+    isObject(value) && version === 2 ? withoutKeys(value, ANY_QUESTION_V2) : value,
+    version,
+  );
+  if (!isObject(value) || version !== 2) return q;
+  return { ...q, logic: logicOf(`${place}.logic`, value.logic), ...orderOf(place, value) };
 }
 
-const withoutKey = (value: Record<string, unknown>, key: string) =>
-  Object.fromEntries(Object.entries(value).filter(([k]) => k !== key));
+/** A question's randomisation (version 2): a block starting at it, its choices shuffled. */
+function orderOf(place: string, value: Record<string, unknown>): Pick<DesignerQuestion, 'block' | 'shuffleOptions'> {
+  const { block, shuffleOptions } = value;
+  if (block !== undefined && block !== null) {
+    if (!isObject(block) || typeof block.shuffle !== 'boolean') {
+      throw new SurveyJsonError(`${place}.block: must be { "shuffle": true or false }.`);
+    }
+    checkKeys(`${place}.block`, block, ['shuffle']);
+  }
+  if (shuffleOptions !== undefined && typeof shuffleOptions !== 'boolean') {
+    throw new SurveyJsonError(`${place}.shuffleOptions: must be true or false.`);
+  }
+  return {
+    block: isObject(block) ? { shuffle: block.shuffle as boolean } : null,
+    shuffleOptions: shuffleOptions === true,
+  };
+}
+
+const withoutKeys = (value: Record<string, unknown>, keys: readonly string[]) =>
+  Object.fromEntries(Object.entries(value).filter(([k]) => !keys.includes(k)));
 
 function plainQuestion(place: string, value: unknown, version: number): DesignerQuestion {
   if (!isObject(value)) throw new SurveyJsonError(`${place}: must be an object.`);

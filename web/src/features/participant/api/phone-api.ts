@@ -21,8 +21,16 @@ export type OpenRequest = {
 };
 
 export type StarOptions = { scale: number; shape: 'star' | 'heart' | 'thumb' };
-// logic (survey format 2): display condition and skip, by 0-based question positions
-type Base = { id: string; index: number; title: string; logic?: QuestionLogic };
+// logic (survey format 2): display condition and skip, by 0-based question positions; and
+// randomisation: a block starting at the question (shuffled or not), its choices shuffled
+type Base = {
+  id: string;
+  index: number;
+  title: string;
+  logic?: QuestionLogic;
+  block?: { shuffle: boolean };
+  shuffleOptions?: boolean;
+};
 // survey format 2 (this app sends surveyVersion=2): the newer types and their settings
 type Newer = { required: boolean; min?: number | null; max?: number | null; unit?: string | null; rows?: string[] };
 export type PersonalType = 'short_text' | 'long_text' | 'number' | 'date';
@@ -42,6 +50,8 @@ export type EndUserData = {
   bonus_each: number;
   bonus_amount: number;
   remaining: number;
+  // set when a quota closed the study: it takes no more answers
+  closed_at?: string | null;
   // paid after the requester's review (approved by itself after review_days), or on submission
   pay_after_review: boolean;
   review_days: number;
@@ -104,6 +114,7 @@ export type AccessKind =
   | 'submitted'
   | 'listed'
   | 'exported'
+  | 'image_downloaded'
   | 'approved'
   | 'rejected'
   | 'webhook'
@@ -115,7 +126,8 @@ export type AccessKind =
 export type AccessLine = {
   id: string;
   kind: AccessKind;
-  actor: 'participant' | 'requester' | 'platform';
+  // someone: a caller other than the requester (image links work for whoever holds them)
+  actor: 'participant' | 'requester' | 'platform' | 'someone';
   detail: string | null;
   at: string;
   requestId: string | null;
@@ -184,6 +196,8 @@ export const phoneApi = {
     encryptedData?: string;
     sealedKey?: string;
     presented?: { questions: string[]; options: Record<string, string[]> };
+    // one per answer: sent again (offline, then back online), it is taken once
+    idempotencyKey?: string;
   }) => call<Accepted>('POST', '/v1/requestClient/submitSurvey', { ...body, surveyVersion: SURVEY_VERSION }),
   submitCollection: (body: {
     requestId: string;

@@ -20,8 +20,10 @@ import Typography from '@mui/material/Typography';
 import type { PhoneQuestion, StarOptions, SurveyAnswer } from '../api/phone-api';
 import { MatrixField, NpsField, PersonalField, RankingField } from './survey-controls';
 import { pipeTitle, shownQuestions, type LogicAnswer } from '../../../../../shared/survey-logic';
+import { isRandomised, presentedOrder, type Presented } from '../../../../../shared/survey-order';
+import type { DraftValues } from '../survey-draft';
 
-export type SurveyValues = Record<string, string | string[] | number | null | Record<string, string>>;
+export type SurveyValues = DraftValues;
 const PERSONAL = ['short_text', 'long_text', 'number', 'date'];
 export const isPersonal = (q: PhoneQuestion) => PERSONAL.includes(q.type);
 
@@ -36,6 +38,22 @@ export const visibleQuestions = (questions: PhoneQuestion[], values: SurveyValue
   );
   return questions.filter((_, i) => shown[i]);
 };
+
+/** The order this participant sees a randomised survey in (null: the designed order), the same on
+ * every visit: seeded by this browser's device id and the request. */
+export function surveyOrder(requestId: string, device: string, questions: PhoneQuestion[]): Presented | null {
+  const ordered = questions.map((q) => ({ ...q, options: Array.isArray(q.options) ? q.options : [] }));
+  return isRandomised(ordered) ? presentedOrder(ordered, `${device}|${requestId}`) : null;
+}
+
+/** The questions in the order shown, each with its choices in the order shown. */
+function inOrder(questions: PhoneQuestion[], order: Presented | null | undefined): PhoneQuestion[] {
+  if (!order) return questions;
+  return order.questions
+    .map((id) => questions.find((q) => q.id === id))
+    .filter((q): q is PhoneQuestion => Boolean(q))
+    .map((q) => (order.options[q.id] ? ({ ...q, options: order.options[q.id] } as PhoneQuestion) : q));
+}
 
 const SHAPES = {
   star: [Star, StarBorder],
@@ -152,19 +170,24 @@ function Stars({
 // One block per question, in order; the answers are validated (checkSurvey) before submit.
 export function SurveyFields({
   questions,
+  order,
   values,
   problems,
   onChange,
 }: {
   questions: PhoneQuestion[];
+  // a randomised survey's order for this participant (logic still reads the designed positions)
+  order?: Presented | null;
   values: SurveyValues;
   problems: Record<string, string>;
   onChange: (id: string, value: SurveyValues[string]) => void;
 }) {
+  const visible = new Set(visibleQuestions(questions, values).map((q) => q.id));
+  const shown = inOrder(questions, order);
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
-      {visibleQuestions(questions, values).map((q) => {
-        const i = questions.indexOf(q);
+      {shown.map((q, i) => {
+        if (!visible.has(q.id)) return null;
         const title = pipeTitle(q.title, answersByPosition(questions, values));
         const problem = problems[q.id];
         const optional = 'required' in q && !q.required ? ' (optional)' : '';
@@ -249,7 +272,9 @@ export function SurveyFields({
         } else if (q.type === 'nps') {
           field = (
             <NpsField
+              name={`q-${q.id}`}
               labelId={labelId}
+              describedBy={helpId}
               value={(values[q.id] as number | null) ?? null}
               onChange={(v) => onChange(q.id, v)}
             />
