@@ -18,6 +18,7 @@ import { Migration20261129003118_consent_receipts_access_log } from './Migration
 import { Migration20261129005636_request_retention } from './Migration20261129005636_request_retention';
 import { Migration20261129011939_response_images } from './Migration20261129011939_response_images';
 import { Migration20261129002442_survey_question_types } from './Migration20261129002442_survey_question_types';
+import { Migration20261129034600_survey_languages } from './Migration20261129034600_survey_languages';
 
 // Committed migrations in the order they run. Add new ones at the end (npm run db:migration -- name).
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   Migration20261129005636_request_retention,
   Migration20261129011939_response_images,
   Migration20261129002442_survey_question_types,
+  Migration20261129034600_survey_languages,
 ];

@@ -5,6 +5,7 @@ import { capacityOf } from './request.entity';
 import type { ContractRecord, RequestRecord } from './request-rows';
 import type { ContractType, QuestionLogicType, RequestType, SurveyQuestionType } from './requests.types';
 import type { Overview } from './dashboard.service';
+import { DEFAULT_LANGUAGE } from '../../../../shared/languages';
 
 // Entity -> API shapes. GraphQL gets camelCase; the legacy REST paths get the old names.
 
@@ -27,6 +28,13 @@ export const toQuestion = (q: QuestionView): SurveyQuestionType => ({
   max: q.settings?.max ?? null,
   unit: q.settings?.unit ?? null,
   rows: q.settings?.rows ?? null,
+  translations: Object.entries(q.translations ?? {}).map(([language, t]) => ({
+    language,
+    title: t.title ?? null,
+    choices: t.choices ?? null,
+    rows: t.rows ?? null,
+    unit: t.unit ?? null,
+  })),
 });
 
 export const toRequest = ({ request: r, questions }: Detail): RequestType => ({
@@ -49,6 +57,12 @@ export const toRequest = ({ request: r, questions }: Detail): RequestType => ({
   options: r.options ?? null,
   questions: questions ? questions.map(toQuestion) : null,
   questionCount: r.questionCount ?? null,
+  language: r.type === 'survey' ? (r.language ?? DEFAULT_LANGUAGE) : null,
+  translations: Object.entries(r.translations ?? {}).map(([language, t]) => ({
+    language,
+    title: t.title ?? null,
+    description: t.description ?? null,
+  })),
   responseCount: r.responseCount,
   escrowAddress: r.escrowAddress ?? null,
   signerAddress: r.signerAddress ?? null,

@@ -34,6 +34,15 @@ const logicOut = z.strictObject({
 });
 
 /** a survey question as the legacy designer and the phone read it */
+/** A question's texts in the language served (issue 30); each untranslated one is the default's. */
+export const localizedQuestionOut = z.strictObject({
+  language: z.string().describe('the BCP 47 code served'),
+  title: z.string(),
+  choices: z.array(z.string()).describe('parallel to options (a matrix: its columns); none for stars and nps'),
+  rows: z.array(z.string()).describe('matrix: parallel to rows'),
+  unit: z.string().nullable().describe('number: its unit'),
+});
+
 export const legacyQuestionOut = z.strictObject({
   id: uuid,
   index: count.describe('0-based position'),
@@ -56,6 +65,9 @@ export const legacyQuestionOut = z.strictObject({
   unit: z.string().nullable().optional().describe('number: its unit, e.g. kg'),
   rows: z.array(z.string()).optional().describe('matrix: its rows, each answered with one column'),
   logic: logicOut.optional().describe('survey version 2: its display condition and skip'),
+  localized: localizedQuestionOut
+    .optional()
+    .describe('a survey with added languages: its texts in the language served (answers still use options and rows)'),
 });
 
 /** a list row (spec section 3 "Request (list row)") */

@@ -8,7 +8,8 @@ import type { ChainService } from '../chain/chain.service';
 import { Key } from '../keys/key.entity';
 import { normaliseKeyId } from '../keys/public-key';
 import type { SurveysService } from '../surveys/surveys.service';
-import { asInput, sameQuestions, type QuestionView } from '../surveys/surveys.views';
+import { DEFAULT_LANGUAGE } from '../../../../shared/languages';
+import { asInput, sameQuestions, sameTranslations, type QuestionView } from '../surveys/surveys.views';
 import type { User } from '../users/user.entity';
 import {
   closeEscrow,
@@ -157,6 +158,7 @@ export class RequestsService {
       publishedAt: input.status === 1 ? new Date() : null,
       payAfterReview: input.payAfterReview,
       reviewDays: input.reviewDays,
+      ...surveyLanguage(input),
     });
     if (input.type === 'survey') await this.surveys.replaceQuestions(tx, r, input.questions ?? []);
     return r;
@@ -230,7 +232,7 @@ export class RequestsService {
         ...(key ? { keyId: key.id, publicKeyPem: key.publicKeyPem } : {}),
         ...(merged.status === 1 && !wasPublished ? { publishedAt: new Date() } : {}),
       });
-      if (newQuestions) await this.surveys.replaceQuestions(tx, r, merged.questions ?? []);
+      await this.saveSurvey(tx, r, merged, newQuestions ? null : stored);
       await this.saving(() => tx.flush());
       if (merged.status === 1 && !wasPublished) await this.announce(tx, r);
       // a second click waited on the row lock above and finds the first one's payment
@@ -310,6 +312,20 @@ export class RequestsService {
     return key;
   }
 
+  /**
+   * A survey's languages, and its questions: replaced when they changed (`stored` null), else only
+   * their translations when those changed (a translation changes no answer's meaning: allowed after
+   * responses too).
+   */
+  private async saveSurvey(tx: EntityManager, r: DataRequest, merged: RequestFields, stored: QuestionView[] | null) {
+    tx.assign(r, surveyLanguage(merged));
+    if (r.type !== 'survey') return;
+    if (!stored) await this.surveys.replaceQuestions(tx, r, merged.questions ?? []);
+    else if (!sameTranslations(stored, merged.questions ?? [])) {
+      await this.surveys.setTranslations(tx, r, merged.questions ?? []);
+    }
+  }
+
   private fieldsOf(r: DataRequest, questions: QuestionView[]): RequestFields {
     return {
       type: r.type,
@@ -329,6 +345,8 @@ export class RequestsService {
       signerAddress: r.signerAddress ?? undefined,
       payAfterReview: r.payAfterReview,
       reviewDays: r.reviewDays,
+      language: r.language ?? undefined,
+      translations: r.translations ?? undefined,
     };
   }
 
@@ -355,3 +373,9 @@ export class RequestsService {
 
 const defined = <T extends object>(o: T): Partial<T> =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/** A survey's language columns (null for a collection; an unnamed language is English). */
+const surveyLanguage = (f: RequestFields) =>
+  f.type === 'survey'
+    ? { language: f.language ?? DEFAULT_LANGUAGE, translations: f.translations ?? null }
+    : { language: null, translations: null };

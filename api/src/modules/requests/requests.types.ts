@@ -2,6 +2,12 @@ import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from '
 import { GraphQLISODateTime } from 'type-graphql';
 import { PageInfoType } from '../../graphql/page-info';
 import { QUESTION_TYPES, STAR_SHAPES } from '../surveys/survey-question.entity';
+import {
+  QuestionTranslationInput,
+  QuestionTranslationType,
+  SurveyTranslationInput,
+  SurveyTranslationType,
+} from '../surveys/survey-translations.types';
 import { QUALITIES, REQUEST_TYPES, REVIEW_DAYS, type Funding } from './request.entity';
 
 const asEnum = <T extends string>(values: readonly T[]) =>
@@ -111,6 +117,8 @@ export class SurveyQuestionType {
   rows!: string[] | null;
   @Field(() => QuestionLogicType, { nullable: true, description: 'its display condition and skip, if any' })
   logic!: QuestionLogicType | null;
+  @Field(() => [QuestionTranslationType], { description: "its texts in the survey's added languages" })
+  translations!: QuestionTranslationType[];
 }
 
 @ObjectType('Request', { description: 'A data access request (collection) or a survey; whole IPT amounts' })
@@ -156,6 +164,12 @@ export class RequestType {
   questions!: SurveyQuestionType[] | null;
   @Field(() => Int, { nullable: true, description: 'surveys only ("--" for collections)' })
   questionCount!: number | null;
+  @Field(() => String, { nullable: true, description: 'surveys only: the BCP 47 language it is written in' })
+  language!: string | null;
+  @Field(() => [SurveyTranslationType], {
+    description: 'surveys only: the languages added, with the title and description in each (empty: none)',
+  })
+  translations!: SurveyTranslationType[];
   @Field(() => Int, { description: 'responses received' })
   responseCount!: number;
   @Field(() => String, { nullable: true, description: 'the escrow holding the bonus (legacy newchild)' })
@@ -338,6 +352,11 @@ export class SurveyQuestionInput {
   rows?: string[];
   @Field(() => QuestionLogicInput, { nullable: true, description: 'survey format 2: display condition and skip' })
   logic?: QuestionLogicInput;
+  @Field(() => [QuestionTranslationInput], {
+    nullable: true,
+    description: "its texts in the survey's added languages (each language added to the survey first)",
+  })
+  translations?: QuestionTranslationInput[];
 }
 
 /** Fields shared by create and update; every one optional on update (the rest stays). */
@@ -365,6 +384,13 @@ export class UpdateRequestInput {
   options?: CollectionOptionsInput;
   @Field(() => [SurveyQuestionInput], { nullable: true, description: 'surveys' })
   questions?: SurveyQuestionInput[];
+  @Field(() => String, { nullable: true, description: 'surveys: the BCP 47 language it is written in (default en)' })
+  language?: string;
+  @Field(() => [SurveyTranslationInput], {
+    nullable: true,
+    description: 'surveys: the languages added besides its own, with the title and description in each',
+  })
+  translations?: SurveyTranslationInput[];
   @Field(() => String, { nullable: true, description: 'the escrow the factory created for this request id' })
   escrowAddress?: string;
   @Field(() => String, { nullable: true, description: 'the wallet that created and funded it' })

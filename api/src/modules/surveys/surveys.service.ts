@@ -50,6 +50,7 @@ export class SurveysService {
         shape: q.shape ?? null,
         settings: q.settings ?? null,
         options: [],
+        translations: q.translations ?? null,
       };
       views.set(q.id, view);
       const list = byRequest.get(q.request.id) ?? [];
@@ -72,10 +73,22 @@ export class SurveysService {
         scale: q.scale,
         shape: q.shape,
         settings: q.settings,
+        translations: q.translations ?? null,
       });
       optionLabels(q).forEach((label, i) => tx.create(SurveyOption, { question, position: i, label }));
     });
     request.questionCount = questions.length;
+  }
+
+  /** Sets the questions' translations, the questions staying as they are (answers keep their meaning). */
+  async setTranslations(tx: EntityManager, request: SurveyOwner, questions: QuestionInput[]): Promise<void> {
+    for (const [position, q] of questions.entries()) {
+      await tx.nativeUpdate(
+        SurveyQuestion,
+        { request: request.id, position },
+        { translations: q.translations ?? null },
+      );
+    }
   }
 
   /** The survey's result groups: one per question, every option with its counter (the personal

@@ -39,6 +39,8 @@ export type CreateRequestInput = {
   id?: string | null | undefined;
   /** one of your key ids (hex or colon pairs) */
   keyId: string;
+  /** surveys: the BCP 47 language it is written in (default en) */
+  language?: string | null | undefined;
   /** collections */
   options?: CollectionOptionsInput | null | undefined;
   /** Pay participants after your review (true) or on submission (false, the default); fixed once responses arrived */
@@ -57,6 +59,8 @@ export type CreateRequestInput = {
   status: number;
   /** its title */
   title: string;
+  /** surveys: the languages added besides its own, with the title and description in each */
+  translations?: Array<SurveyTranslationInput> | null | undefined;
   /** collection or survey */
   type: RequestKind;
 };
@@ -118,6 +122,20 @@ export type QuestionLogicInput = {
   skip?: LogicSkipInput | null | undefined;
 };
 
+/** A question's texts in one of the survey's added languages; blank texts: not translated yet */
+export type QuestionTranslationInput = {
+  /** the choices (matrix: columns) in order: exactly as many as the question has */
+  choices?: Array<string> | null | undefined;
+  /** a BCP 47 code: en, ar, bn, cs, da, de, el, es, fa, fi, fr, he, hi, hu, id, it, ja, ko, ms, nb, nl, pl, pt, pt-BR, ro, ru, sv, sw, th, tr, uk, ur, vi, zh-Hans, zh-Hant */
+  language: string;
+  /** matrix: the rows in order, exactly as many */
+  rows?: Array<string> | null | undefined;
+  /** the title, at most 500 characters */
+  title?: string | null | undefined;
+  /** number: the unit, at most 20 characters */
+  unit?: string | null | undefined;
+};
+
 /** collection (personal data) or survey */
 export type RequestKind =
   | 'collection'
@@ -154,10 +172,22 @@ export type SurveyQuestionInput = {
   shape?: StarShape | null | undefined;
   /** required (trimmed) */
   title: string;
+  /** its texts in the survey's added languages (each language added to the survey first) */
+  translations?: Array<QuestionTranslationInput> | null | undefined;
   /** its type (QuestionKind) */
   type: QuestionKind;
   /** number: its unit (at most 20 characters) */
   unit?: string | null | undefined;
+};
+
+/** A language added to a survey, with the survey's title and description in it */
+export type SurveyTranslationInput = {
+  /** the description, at most 5000 characters */
+  description?: string | null | undefined;
+  /** a BCP 47 code: en, ar, bn, cs, da, de, el, es, fa, fi, fr, he, hi, hu, id, it, ja, ko, ms, nb, nl, pl, pt, pt-BR, ro, ru, sv, sw, th, tr, uk, ur, vi, zh-Hans, zh-Hant; not the survey's own language */
+  language: string;
+  /** the title, at most 200 characters */
+  title?: string | null | undefined;
 };
 
 /** Changes to one of your requests (what responses depend on is fixed once answered) */
@@ -176,6 +206,8 @@ export type UpdateRequestInput = {
   escrowAddress?: string | null | undefined;
   /** one of your key ids (hex or colon pairs) */
   keyId?: string | null | undefined;
+  /** surveys: the BCP 47 language it is written in (default en) */
+  language?: string | null | undefined;
   /** collections */
   options?: CollectionOptionsInput | null | undefined;
   /** Pay participants after your review (true) or on submission (false, the default); fixed once responses arrived */
@@ -194,6 +226,8 @@ export type UpdateRequestInput = {
   status?: number | null | undefined;
   /** its title */
   title?: string | null | undefined;
+  /** surveys: the languages added besides its own, with the title and description in each */
+  translations?: Array<SurveyTranslationInput> | null | undefined;
 };
 
 export type RequestListRow_RequestFragment = { id: string, type: Types.RequestKind, typeName: string, title: string, description: string, keyId: string, status: number, questionCount: number | null, responseCount: number, bonusAmount: number, createdAt: string, lastModified: string };
