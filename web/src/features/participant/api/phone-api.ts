@@ -22,7 +22,16 @@ export type OpenRequest = {
 
 export type StarOptions = { scale: number; shape: 'star' | 'heart' | 'thumb' };
 // logic (survey format 2): display condition and skip, by 0-based question positions
-type Base = { id: string; index: number; title: string; logic?: QuestionLogic };
+// a survey with languages: the question's texts in the language served (lists parallel to options
+// and rows; answers are still sent as the default language's texts)
+export type LocalizedTexts = {
+  language: string;
+  title: string;
+  choices: string[];
+  rows: string[];
+  unit: string | null;
+};
+type Base = { id: string; index: number; title: string; logic?: QuestionLogic; localized?: LocalizedTexts };
 // survey format 2 (this app sends surveyVersion=2): the newer types and their settings
 type Newer = { required: boolean; min?: number | null; max?: number | null; unit?: string | null; rows?: string[] };
 export type PersonalType = 'short_text' | 'long_text' | 'number' | 'date';
@@ -49,6 +58,12 @@ export type EndUserData = {
   publicKey: string;
   options: CollectionOptions | null;
   questions: PhoneQuestion[] | null;
+  // a survey with languages (or not in English): the language served, those it has, its direction
+  // and its title and description in it
+  language?: string;
+  languages?: string[];
+  dir?: 'ltr' | 'rtl';
+  localized?: { title: string; description: string };
 };
 
 export type Payout = {
@@ -168,8 +183,12 @@ export const phoneApi = {
       'GET',
       `/v1/requestClient/getOpenRequests?${query({ page, limit })}`,
     ),
-  request: (requestID: string) =>
-    call<EndUserData>('GET', `/v1/requestClient/getEndUserData?${query({ requestID, surveyVersion: SURVEY_VERSION })}`),
+  // lang: the languages wanted, most wanted first (the participant's pick, or the browser's)
+  request: (requestID: string, lang?: string) =>
+    call<EndUserData>(
+      'GET',
+      `/v1/requestClient/getEndUserData?${query({ requestID, surveyVersion: SURVEY_VERSION, ...(lang ? { lang } : {}) })}`,
+    ),
   checkSubmitted: (requestId: string, deviceId: string) =>
     call<Submitted>('GET', `/v1/requestClient/checkSubmitted?${query({ requestId, deviceId })}`),
   fieldwork: (requestId: string) => call<Fieldwork>('GET', `/v1/requestClient/getFieldwork?${query({ requestId })}`),

@@ -34,10 +34,12 @@ import { ConsentSummary } from './consent-summary';
 import { Panel } from './light-ui';
 import { PayoutStatus } from './payout-status';
 import { checkSurvey, personalAnswers, SurveyFields, surveyAnswers, type SurveyValues } from './survey-form';
+import { useT } from '../i18n/i18n';
 
 // The answering part of the request page, loaded after the request is on screen: the form, the
 // wallet, encryption and upload, then the answer's state.
 export function Done({ request, submitted }: { request: EndUserData; submitted: Submitted | Accepted }) {
+  const t = useT();
   const at = 'created' in submitted ? submitted.created : submitted.submittedAt;
   return (
     <Panel>
@@ -45,15 +47,17 @@ export function Done({ request, submitted }: { request: EndUserData; submitted: 
         <CheckCircle color="success" sx={{ fontSize: 36 }} aria-hidden />
         <Box sx={{ flex: 1 }}>
           <Typography variant="h6" component="h2" sx={{ fontWeight: 400 }}>
-            Thank you: your answer was received
+            {t('Thank you: your answer was received')}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-            {at ? `Sent ${formatDateTime(at)}. ` : ''}
-            {request.bonus_each} IPT {request.bonus_each === 1 ? 'goes' : 'go'} to your wallet.
+            {at ? `${t('Sent {{at}}.', { at: formatDateTime(at) })} ` : ''}
+            {t(request.bonus_each === 1 ? '{{count}} IPT goes to your wallet.' : '{{count}} IPT go to your wallet.', {
+              count: request.bonus_each,
+            })}
           </Typography>
           <PayoutStatus payout={submitted.payout} />
           <Button component={RouterLink} to="/p/answers" variant="outlined" sx={{ mt: 2 }}>
-            My answers
+            {t('My answers')}
           </Button>
         </Box>
       </Box>
@@ -63,6 +67,7 @@ export function Done({ request, submitted }: { request: EndUserData; submitted: 
 
 /** An answer that ended without a paid place: screened out, or a full quota. Said kindly. */
 export function Ended({ answer }: { answer: Accepted }) {
+  const t = useT();
   const screened = answer.outcome === 'screened_out';
   return (
     <Panel>
@@ -70,21 +75,28 @@ export function Ended({ answer }: { answer: Accepted }) {
         <InfoOutlined color="info" sx={{ fontSize: 36 }} aria-hidden />
         <Box sx={{ flex: 1 }}>
           <Typography variant="h6" component="h2" sx={{ fontWeight: 400 }}>
-            {screened ? 'Thank you: this study is looking for someone else' : 'Thank you: this group is already full'}
+            {t(
+              screened ? 'Thank you: this study is looking for someone else' : 'Thank you: this group is already full',
+            )}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-            {answer.message}
+            {answer.message ? t(answer.message) : null}
           </Typography>
           {answer.payout ? (
             <>
               <Typography variant="body2" sx={{ mb: 1 }}>
-                For your time, {answer.payout.amount} IPT {answer.payout.amount === 1 ? 'goes' : 'go'} to your wallet.
+                {t(
+                  answer.payout.amount === 1
+                    ? 'For your time, {{count}} IPT goes to your wallet.'
+                    : 'For your time, {{count}} IPT go to your wallet.',
+                  { count: answer.payout.amount },
+                )}
               </Typography>
               <PayoutStatus payout={answer.payout} />
             </>
           ) : null}
           <Button component={RouterLink} to="/p" variant="outlined" sx={{ mt: 2 }}>
-            Other requests
+            {t('Other requests')}
           </Button>
         </Box>
       </Box>
@@ -110,6 +122,7 @@ function useFieldwork(request: EndUserData): Fieldwork | null {
 }
 
 export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: (accepted: Accepted) => void }) {
+  const t = useT();
   const wallet = useParticipantWallet();
   const fieldwork = useFieldwork(request);
   // the time taken goes with the answers: the requester sees answers far faster than the median
@@ -127,7 +140,9 @@ export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: 
   const questions = request.questions ?? [];
 
   const recheck = (nextSurvey = survey, nextValues = values, nextImages = images) =>
-    request.type === 'survey' ? checkSurvey(questions, nextSurvey) : checkCollection(options, nextValues, nextImages);
+    request.type === 'survey'
+      ? checkSurvey(questions, nextSurvey, t)
+      : checkCollection(options, nextValues, nextImages);
 
   // once everything is fixed, the "needs a look" message goes too
   const showProblems = (found: Record<string, string>) => {
@@ -140,11 +155,11 @@ export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: 
     setProblems(found);
     setChecked(true);
     if (Object.keys(found).length > 0) {
-      setError('Some answers need a look: they are marked below.');
+      setError(t('Some answers need a look: they are marked below.'));
       return;
     }
     if (!wallet) {
-      setError('Choose where your bonus goes first: create, paste or connect a wallet below.');
+      setError(t('Choose where your bonus goes first: create, paste or connect a wallet below.'));
       return;
     }
     setBusy(true);
@@ -206,9 +221,9 @@ export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: 
       setError(
         e instanceof PhoneApiError
           ? e.status === 409
-            ? `Not accepted: ${e.message}`
+            ? t('Not accepted: {{message}}', { message: e.message })
             : e.message
-          : 'Your answer could not be encrypted in this browser.',
+          : t('Your answer could not be encrypted in this browser.'),
       );
     } finally {
       setBusy(false);
@@ -217,8 +232,13 @@ export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: 
   };
 
   return (
-    <Box component="form" noValidate aria-label="Your answer" onSubmit={(e) => (e.preventDefault(), void submit())}>
-      <Panel title={request.type === 'survey' ? 'Your answers' : 'Your data'}>
+    <Box
+      component="form"
+      noValidate
+      aria-label={t('Your answer')}
+      onSubmit={(e) => (e.preventDefault(), void submit())}
+    >
+      <Panel title={t(request.type === 'survey' ? 'Your answers' : 'Your data')}>
         {fieldwork?.attention_rule ? (
           <Alert severity="info" sx={{ mb: 2 }} data-testid="attention-rule">
             {fieldwork.attention_rule}
@@ -262,8 +282,8 @@ export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: 
           />
         )}
       </Panel>
-      <Panel title="Your bonus goes to">{wallet ? <WalletSummary wallet={wallet} /> : <WalletSetup />}</Panel>
-      <Panel label="Send">
+      <Panel title={t('Your bonus goes to')}>{wallet ? <WalletSummary wallet={wallet} /> : <WalletSetup />}</Panel>
+      <Panel label={t('Send')}>
         <ConsentSummary requestId={request.id} />
         {error ? (
           <Alert severity="error" sx={{ mb: 2 }}>
@@ -279,10 +299,10 @@ export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: 
           </Box>
         ) : null}
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
-          {busy ? 'Sending…' : request.type === 'collection' ? 'Encrypt and send' : 'Send my answers'}
+          {t(busy ? 'Sending…' : request.type === 'collection' ? 'Encrypt and send' : 'Send my answers')}
         </Button>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1, textAlign: 'center' }}>
-          You can withdraw your answer later under My answers.
+          {t('You can withdraw your answer later under My answers.')}
         </Typography>
       </Panel>
     </Box>
@@ -300,11 +320,13 @@ export function AnswerArea({
   // the answer was accepted: the page reloads what changed with it (the places left)
   onSent: () => void;
 }) {
+  const t = useT();
   const [accepted, setAccepted] = useState<Accepted | null>(null);
   if (accepted?.outcome && accepted.outcome !== 'accepted') return <Ended answer={accepted} />;
   if (accepted) return <Done request={request} submitted={accepted} />;
   if (submitted.submitted) return <Done request={request} submitted={submitted} />;
-  if (request.remaining === 0) return <Alert severity="info">This request has all the answers it can pay for.</Alert>;
+  if (request.remaining === 0)
+    return <Alert severity="info">{t('This request has all the answers it can pay for.')}</Alert>;
   return (
     <AnswerForm
       request={request}

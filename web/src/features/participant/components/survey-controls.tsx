@@ -12,6 +12,11 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { PhoneQuestion } from '../api/phone-api';
+import { useT } from '../i18n/i18n';
+
+// a choice's or row's text in the survey's served language (the value stays the default text)
+const shown = (q: Q, value: string, list: 'choices' | 'rows' = 'choices') =>
+  q.localized?.[list][(list === 'rows' ? (q.rows ?? []) : q.options).indexOf(value)] || value;
 
 // The participant app's controls for the survey format 2 types. Text, number and date answers are
 // kept as typed (strings) until they are sealed for the request key at submit.
@@ -32,15 +37,17 @@ export function PersonalField({
   problem?: string;
   onChange: (v: string) => void;
 }) {
+  const t = useT();
   const range =
     q.type === 'number' && (q.min != null || q.max != null)
       ? q.min != null && q.max != null
-        ? `${q.min} to ${q.max}`
+        ? t('{{min}} to {{max}}', { min: q.min, max: q.max })
         : q.min != null
-          ? `at least ${q.min}`
-          : `at most ${q.max}`
+          ? t('at least {{min}}', { min: q.min })
+          : t('at most {{max}}', { max: q.max ?? '' })
       : null;
-  const hint = [q.required ? null : 'Optional', range, 'Only the requester can read this answer.']
+  const unit = q.localized?.unit ?? q.unit;
+  const hint = [q.required ? null : t('Optional'), range, t('Only the requester can read this answer.')]
     .filter(Boolean)
     .join(' · ');
   return (
@@ -60,7 +67,7 @@ export function PersonalField({
           maxLength: q.type === 'long_text' ? 5000 : 500,
           inputMode: q.type === 'number' ? 'decimal' : undefined,
         },
-        input: q.unit ? { endAdornment: <InputAdornment position="end">{q.unit}</InputAdornment> } : undefined,
+        input: unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : undefined,
       }}
     />
   );
@@ -76,6 +83,7 @@ export function NpsField({
   value: number | null;
   onChange: (v: number) => void;
 }) {
+  const t = useT();
   return (
     <Box>
       <ToggleButtonGroup
@@ -94,10 +102,10 @@ export function NpsField({
       </ToggleButtonGroup>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 0.5 }}>
         <Typography variant="caption" color="text.secondary">
-          Not at all likely
+          {t('Not at all likely')}
         </Typography>
         <Typography variant="caption" color="text.secondary">
-          Extremely likely
+          {t('Extremely likely')}
         </Typography>
       </Box>
     </Box>
@@ -119,11 +127,11 @@ export function MatrixField({
       {(q.rows ?? []).map((row, r) => (
         <Box key={row} role="group" aria-labelledby={`q-${q.id}-row-${r}`}>
           <Typography id={`q-${q.id}-row-${r}`} variant="body2" sx={{ fontWeight: 500 }}>
-            {row}
+            {shown(q, row, 'rows')}
           </Typography>
           <RadioGroup row value={value[row] ?? ''} onChange={(e) => onChange({ ...value, [row]: e.target.value })}>
             {q.options.map((column) => (
-              <FormControlLabel key={column} value={column} control={<Radio size="small" />} label={column} />
+              <FormControlLabel key={column} value={column} control={<Radio size="small" />} label={shown(q, column)} />
             ))}
           </RadioGroup>
         </Box>
@@ -142,6 +150,7 @@ export function RankingField({
   value: string[] | null;
   onChange: (v: string[]) => void;
 }) {
+  const t = useT();
   const order = value ?? q.options;
   const move = (at: number, by: number) => {
     const next = [...order];
@@ -166,12 +175,17 @@ export function RankingField({
             }}
           >
             <Typography sx={{ width: 24, fontWeight: 500 }}>{at + 1}.</Typography>
-            <Typography sx={{ flex: 1, overflowWrap: 'anywhere' }}>{choice}</Typography>
-            <IconButton aria-label={`Move ${choice} up`} disabled={at === 0} onClick={() => move(at, -1)} size="small">
+            <Typography sx={{ flex: 1, overflowWrap: 'anywhere' }}>{shown(q, choice)}</Typography>
+            <IconButton
+              aria-label={t('Move {{choice}} up', { choice: shown(q, choice) })}
+              disabled={at === 0}
+              onClick={() => move(at, -1)}
+              size="small"
+            >
               <ArrowUpward fontSize="small" />
             </IconButton>
             <IconButton
-              aria-label={`Move ${choice} down`}
+              aria-label={t('Move {{choice}} down', { choice: shown(q, choice) })}
               disabled={at === order.length - 1}
               onClick={() => move(at, 1)}
               size="small"
@@ -183,7 +197,7 @@ export function RankingField({
       </Box>
       {value === null ? (
         <Button size="small" onClick={() => onChange(order)} sx={{ mt: 0.5 }}>
-          Keep this order
+          {t('Keep this order')}
         </Button>
       ) : null}
     </Box>

@@ -1,0 +1,100 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { server } from '../../../test/msw-server';
+import { renderApp } from '../../../test/render-app';
+import { setAppLanguage } from '../i18n/i18n';
+
+// A survey in English with an Arabic translation: the participant app asks for the browser's
+// languages, shows the survey and its own texts in Arabic, right to left, and switches to English
+// on request without losing what was already answered.
+const ID = 'a0000000-0000-4000-8000-0000000000a1';
+const QUESTION = { id: 'b0000000-0000-4000-8000-0000000000b1', index: 0, type: 'radios', title: 'Do you exercise?' };
+
+function endUserData(language: 'en' | 'ar') {
+  const arabic = language === 'ar';
+  return {
+    id: ID,
+    type: 'survey',
+    type_name: 'Survey',
+    title: 'Habits',
+    description: 'Two questions',
+    quality: 'all',
+    access: 'Single Access',
+    bonus_each: 2,
+    bonus_amount: 20,
+    remaining: 10,
+    pay_after_review: false,
+    review_days: 7,
+    key: 'k1',
+    publicKey: 'pem',
+    options: null,
+    questions: [
+      {
+        ...QUESTION,
+        options: ['Yes', 'No'],
+        localized: arabic
+          ? { language, title: 'هل تمارس الرياضة؟', choices: ['نعم', 'لا'], rows: [], unit: null }
+          : { language, title: 'Do you exercise?', choices: ['Yes', 'No'], rows: [], unit: null },
+      },
+    ],
+    language,
+    languages: ['en', 'ar'],
+    dir: arabic ? 'rtl' : 'ltr',
+    localized: arabic ? { title: 'عادات', description: 'سؤالان' } : { title: 'Habits', description: 'Two questions' },
+  };
+}
+
+let asked: (string | null)[] = [];
+const languages = Object.getOwnPropertyDescriptor(Navigator.prototype, 'languages');
+beforeEach(() => {
+  asked = [];
+  Object.defineProperty(window.navigator, 'languages', { value: ['ar-EG', 'fr', 'en'], configurable: true });
+  server.use(
+    http.get('*/v1/requestClient/getEndUserData', ({ request }) => {
+      const lang = new URL(request.url).searchParams.get('lang');
+      asked.push(lang);
+      return HttpResponse.json({ result: endUserData(lang?.startsWith('ar') ? 'ar' : 'en') });
+    }),
+    http.get('*/v1/requestClient/checkSubmitted', () =>
+      HttpResponse.json({ result: { submitted: false, memberId: null, submittedAt: null, payout: null } }),
+    ),
+    http.get('*/v1/requestClient/getFieldwork', () =>
+      HttpResponse.json({ result: { attention_checks: 0, attention_rule: null, screeners: 0 } }),
+    ),
+    http.get('*/v1/requestClient/getConsentTerms', () =>
+      HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'none' } }, { status: 404 }),
+    ),
+  );
+});
+afterEach(async () => {
+  delete (window.navigator as { languages?: unknown }).languages;
+  if (languages) Object.defineProperty(Navigator.prototype, 'languages', languages);
+  await setAppLanguage('en');
+});
+
+describe('a survey in several languages', () => {
+  it("opens in the browser's language, right to left for Arabic, and switches without losing answers", async () => {
+    renderApp(`/p/r/${ID}`);
+    const title = await screen.findByRole('heading', { name: 'عادات' }, { timeout: 20_000 });
+    expect(asked[0]).toBe('ar-EG,fr,en');
+    const container = screen.getByTestId('survey-container');
+    expect(container).toHaveAttribute('dir', 'rtl');
+    expect(container).toContainElement(title);
+    // the app's own texts are Arabic too: the form's panel, the send button, the places left
+    expect(await screen.findByRole('heading', { name: 'إجاباتك' }, { timeout: 20_000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'أرسل إجاباتي' })).toBeInTheDocument();
+    expect(screen.getByText('بقيت 10 أماكن')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('radio', { name: 'نعم' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    expect(await screen.findByRole('heading', { name: 'Habits' })).toBeInTheDocument();
+    expect(asked.at(-1)).toBe('en');
+    await waitFor(() => expect(screen.getByTestId('survey-container')).toHaveAttribute('dir', 'ltr'));
+    expect(screen.getByRole('button', { name: 'Send my answers' })).toBeInTheDocument();
+    expect(screen.getByText('10 places left')).toBeInTheDocument();
+    // the answer given in Arabic is still chosen: its value is the survey's own text
+    expect(screen.getByRole('radio', { name: 'Yes' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
