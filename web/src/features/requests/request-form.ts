@@ -47,7 +47,18 @@ export type DesignerQuestion = {
   rows: string[];
   // display condition and skip (positions of questions, 0-based); null: none
   logic: QuestionLogic | null;
+  // its texts in the survey's added languages; choices and rows by their own text, so an edited
+  // choice shows as untranslated (blank: not translated yet)
+  translations?: Record<string, QuestionTexts>;
 };
+export type QuestionTexts = {
+  title: string;
+  choices: Record<string, string>;
+  rows: Record<string, string>;
+  unit: string;
+};
+/** The survey's title and description in one added language. */
+export type SurveyTexts = { title: string; description: string };
 
 // The four types every phone client knows; the others are survey format 2 (docs/survey-json.md).
 export const V1_TYPES: QuestionKind[] = ['dropdown', 'radios', 'checkboxes', 'stars'];
@@ -78,6 +89,10 @@ export type WizardValues = {
   reviewDays: string;
   // how long each answer is kept, in days ('' until chosen): required when publishing
   retentionDays: string;
+  // surveys: the language it is written in (a BCP 47 code) and the languages added, with the title
+  // and description in each
+  language: string;
+  translations: Record<string, SurveyTexts>;
 };
 
 // Paid after review: the deadline's range and default, as the server has them.
@@ -122,6 +137,8 @@ export function initialWizardValues(): WizardValues {
     payAfterReview: false,
     reviewDays: String(REVIEW_DAYS.default),
     retentionDays: '',
+    language: 'en',
+    translations: {},
   };
 }
 
@@ -159,6 +176,17 @@ export function wizardValuesOf(request: RequestWizard_RequestFragment): WizardVa
       unit: q.unit ?? '',
       rows: padChoices(q.rows ?? []),
       logic: q.logic ? logicOf(q.logic) : null,
+      translations: Object.fromEntries(
+        (q.translations ?? []).map((t) => [
+          t.language,
+          {
+            title: t.title ?? '',
+            choices: Object.fromEntries(q.choices.map((c, i) => [c, t.choices?.[i] ?? ''])),
+            rows: Object.fromEntries((q.rows ?? []).map((r, i) => [r, t.rows?.[i] ?? ''])),
+            unit: t.unit ?? '',
+          },
+        ]),
+      ),
     })),
     draft: request.status === 0,
     payWith: request.funding,
@@ -166,6 +194,10 @@ export function wizardValuesOf(request: RequestWizard_RequestFragment): WizardVa
     reviewDays: String(request.reviewDays),
     // asked again when a draft is published; a published request changes it on its own page
     retentionDays: '',
+    language: request.language ?? 'en',
+    translations: Object.fromEntries(
+      (request.translations ?? []).map((t) => [t.language, { title: t.title ?? '', description: t.description ?? '' }]),
+    ),
   };
 }
 

@@ -2,8 +2,7 @@
 // in English in the components and are their own keys; another language's catalog and i18next,
 // which looks them up (with Arabic's six plural forms and interpolation), load only when that
 // language is chosen, so an English page carries neither (the shared link's bundle budget).
-import type { EmotionCache } from '@emotion/cache';
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { directionOf } from '../../../../../shared/languages';
 
 /** The languages the app's own texts are translated into (besides English, the texts themselves). */
@@ -12,9 +11,10 @@ export const APP_LANGUAGES = ['en', 'ar', 'fr', 'es', 'de'];
 export type Vars = Record<string, string | number>;
 export type Translate = (key: string, vars?: Vars) => string;
 
-// cache: MUI's right-to-left style cache, once an RTL language was asked for
-type State = { language: string; dir: 'ltr' | 'rtl'; translate: Translate | null; cache: EmotionCache | null };
-let state: State = { language: 'en', dir: 'ltr', translate: null, cache: null };
+// frame: lays a page out in its direction (MUI's RTL style cache), once a survey with an RTL language opened
+type Frame = ComponentType<{ dir: 'ltr' | 'rtl'; children: ReactNode }>;
+type State = { language: string; dir: 'ltr' | 'rtl'; translate: Translate | null; frame: Frame | null };
+let state: State = { language: 'en', dir: 'ltr', translate: null, frame: null };
 const listeners = new Set<() => void>();
 const publish = (next: State) => {
   state = next;
@@ -34,11 +34,15 @@ export async function setAppLanguage(language: string): Promise<void> {
   asked = language;
   const code = APP_LANGUAGES.includes(language) ? language : 'en';
   const dir = directionOf(language);
-  const [translate, cache] = await Promise.all([
-    code === 'en' ? null : import('./runtime').then(({ translator }) => translator(code)),
-    dir === 'rtl' ? (state.cache ?? import('./rtl-cache').then((m) => m.rtlCache)) : state.cache,
-  ]);
-  if (asked === language) publish({ language, dir, translate, cache });
+  const translate = code === 'en' ? null : await import('./runtime').then(({ translator }) => translator(code));
+  if (asked === language) publish({ ...state, language, dir, translate });
+}
+
+/** Loads the right-to-left frame before a page that may switch to an RTL language shows. */
+export async function loadDirectionFrame(): Promise<void> {
+  if (state.frame) return;
+  const { DirectionFrame } = await import('./rtl');
+  publish({ ...state, frame: DirectionFrame });
 }
 
 const subscribe = (listener: () => void) => {
@@ -48,9 +52,9 @@ const subscribe = (listener: () => void) => {
 const snapshot = () => state;
 
 /** The current language, its direction and t(): the English text, translated when a catalog is loaded. */
-export function useAppLanguage(): { language: string; dir: 'ltr' | 'rtl'; t: Translate; cache: EmotionCache | null } {
+export function useAppLanguage(): { language: string; dir: 'ltr' | 'rtl'; t: Translate; frame: Frame | null } {
   const current = useSyncExternalStore(subscribe, snapshot, snapshot);
-  return { language: current.language, dir: current.dir, t: current.translate ?? english, cache: current.cache };
+  return { language: current.language, dir: current.dir, t: current.translate ?? english, frame: current.frame };
 }
 
 /** t() alone, for components that only show texts. */

@@ -7,9 +7,9 @@ import { BonusPill, Note, Panel, Pill, Placeholder, placesLeft, Text } from '../
 import { LightIcon } from '../components/light-icons';
 import { useLoad } from '../components/use-load';
 import { deviceId } from '../participant-storage';
-import { setAppLanguage, useAppLanguage, useT } from '../i18n/i18n';
+import { loadDirectionFrame, setAppLanguage, useAppLanguage, useT } from '../i18n/i18n';
+import { directionOf } from '../../../../../shared/languages';
 import { LanguageSwitch } from '../components/language-switch';
-import { DirectionFrame } from '../i18n/direction';
 
 const AnswerArea = lazy(async () => ({ default: (await import('../components/answer-area')).AnswerArea }));
 
@@ -107,14 +107,19 @@ const browserLanguages = () =>
 export function RequestPage() {
   const { id = '' } = useParams();
   const [picked, setPicked] = useState<string | null>(null);
-  const { t, dir } = useAppLanguage();
+  const { t, dir, frame: Frame } = useAppLanguage();
   const loaded = useLoad(async () => {
     const [request, submitted] = await Promise.all([
       phoneApi.request(id, picked ?? browserLanguages()),
       phoneApi.checkSubmitted(id, deviceId()),
     ]);
-    // the app's own texts follow the survey's language, loaded before the page shows
-    await setAppLanguage(request.language ?? 'en');
+    // the app's own texts follow the survey's language, loaded before the page shows, and so does
+    // the RTL frame when the survey has an RTL language (present from the start, so a switch keeps
+    // the form mounted)
+    await Promise.all([
+      setAppLanguage(request.language ?? 'en'),
+      request.languages?.some((code) => directionOf(code) === 'rtl') ? loadDirectionFrame() : null,
+    ]);
     return { request, submitted };
   }, id);
 
@@ -154,16 +159,15 @@ export function RequestPage() {
     setPicked(code);
     loaded.reload();
   };
-  return (
-    <DirectionFrame>
-      <Box dir={dir} lang={request.language ?? 'en'} data-testid="survey-container">
-        <RequestHeader request={request} onLanguage={pick} />
-        <Suspense fallback={<Placeholder height={320} />}>
-          <AnswerArea request={request} submitted={submitted} onSent={loaded.reload} />
-        </Suspense>
-      </Box>
-    </DirectionFrame>
+  const page = (
+    <Box dir={dir} lang={request.language ?? 'en'} data-testid="survey-container">
+      <RequestHeader request={request} onLanguage={pick} />
+      <Suspense fallback={<Placeholder height={320} />}>
+        <AnswerArea request={request} submitted={submitted} onSent={loaded.reload} />
+      </Suspense>
+    </Box>
   );
+  return Frame ? <Frame dir={dir}>{page}</Frame> : page;
 }
 
 const LINK = {
