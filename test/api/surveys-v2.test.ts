@@ -320,7 +320,7 @@ describe('logic', () => {
 
 describe('languages', () => {
   const SAVE = `mutation($input: CreateRequestInput!) { createRequest(input: $input) {
-    id language translations { language title description }
+    id language translations { language title description } questionTranslations { question language }
     questions { title choices rows translations { language title choices rows unit } } } }`;
   const QUESTIONS = [
     {
@@ -358,6 +358,7 @@ describe('languages', () => {
     id: string;
     language: string;
     translations: unknown[];
+    questionTranslations: unknown[];
     questions: { translations: Record<string, unknown>[] }[];
   };
   let s: Saved;
@@ -369,6 +370,10 @@ describe('languages', () => {
 
   it('stores the default language and every translation, and reads them back', async () => {
     expect(s.language).toBe('en');
+    expect(s.questionTranslations).toEqual([
+      { question: 0, language: 'ar' },
+      { question: 1, language: 'ar' },
+    ]);
     expect(s.translations).toEqual([{ language: 'ar', title: 'عادات', description: 'ثلاثة أسئلة' }]);
     expect(s.questions.map((q) => q.translations)).toEqual([
       [{ language: 'ar', title: 'هل تمارس الرياضة؟', choices: ['نعم', 'لا'], rows: null, unit: null }],

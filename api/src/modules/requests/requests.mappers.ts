@@ -29,6 +29,7 @@ export const toQuestion = (q: QuestionView): SurveyQuestionType => ({
   unit: q.settings?.unit ?? null,
   rows: q.settings?.rows ?? null,
   translations: Object.entries(q.translations ?? {}).map(([language, t]) => ({
+    question: q.position,
     language,
     title: t.title ?? null,
     choices: t.choices ?? null,
@@ -63,6 +64,7 @@ export const toRequest = ({ request: r, questions }: Detail): RequestType => ({
     title: t.title ?? null,
     description: t.description ?? null,
   })),
+  questionTranslations: (questions ?? []).flatMap((q) => toQuestion(q).translations),
   responseCount: r.responseCount,
   escrowAddress: r.escrowAddress ?? null,
   signerAddress: r.signerAddress ?? null,

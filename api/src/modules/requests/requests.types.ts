@@ -170,6 +170,11 @@ export class RequestType {
     description: 'surveys only: the languages added, with the title and description in each (empty: none)',
   })
   translations!: SurveyTranslationType[];
+  @Field(() => [QuestionTranslationType], {
+    description:
+      "surveys only: every question's translations in one list (as questions.translations, cheaper to ask for)",
+  })
+  questionTranslations!: QuestionTranslationType[];
   @Field(() => Int, { description: 'responses received' })
   responseCount!: number;
   @Field(() => String, { nullable: true, description: 'the escrow holding the bonus (legacy newchild)' })

@@ -1,4 +1,4 @@
-import { Field, InputType, ObjectType } from 'type-graphql';
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { LANGUAGE_CODES } from '../../../../shared/languages';
 
 // The GraphQL shapes of a survey's languages (issue 30); the rules are in survey-translations.ts.
@@ -6,6 +6,8 @@ const CODE = `a BCP 47 code: ${LANGUAGE_CODES.join(', ')}`;
 
 @ObjectType('QuestionTranslation', { description: "A question's texts in one of the survey's added languages" })
 export class QuestionTranslationType {
+  @Field(() => Int, { description: 'the question, by 0-based position' })
+  question!: number;
   @Field(() => String, { description: CODE })
   language!: string;
   @Field(() => String, { nullable: true, description: 'the title (null: not translated yet)' })

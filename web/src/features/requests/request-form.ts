@@ -164,7 +164,7 @@ export function wizardValuesOf(request: RequestWizard_RequestFragment): WizardVa
           personalImages: request.options.personalImages,
         }
       : defaults.options,
-    questions: (request.questions ?? []).map((q) => ({
+    questions: (request.questions ?? []).map((q, position) => ({
       ...newQuestion(q.type),
       title: q.title,
       choices: hasChoices(q.type) ? padChoices(q.choices) : blankChoices(),
@@ -177,15 +177,17 @@ export function wizardValuesOf(request: RequestWizard_RequestFragment): WizardVa
       rows: padChoices(q.rows ?? []),
       logic: q.logic ? logicOf(q.logic) : null,
       translations: Object.fromEntries(
-        (q.translations ?? []).map((t) => [
-          t.language,
-          {
-            title: t.title ?? '',
-            choices: Object.fromEntries(q.choices.map((c, i) => [c, t.choices?.[i] ?? ''])),
-            rows: Object.fromEntries((q.rows ?? []).map((r, i) => [r, t.rows?.[i] ?? ''])),
-            unit: t.unit ?? '',
-          },
-        ]),
+        (request.questionTranslations ?? [])
+          .filter((t) => t.question === position)
+          .map((t) => [
+            t.language,
+            {
+              title: t.title ?? '',
+              choices: Object.fromEntries(q.choices.map((c, i) => [c, t.choices?.[i] ?? ''])),
+              rows: Object.fromEntries((q.rows ?? []).map((r, i) => [r, t.rows?.[i] ?? ''])),
+              unit: t.unit ?? '',
+            },
+          ]),
       ),
     })),
     draft: request.status === 0,
