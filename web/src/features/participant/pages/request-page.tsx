@@ -97,7 +97,8 @@ function RequestHeader({ request, onLanguage }: { request: EndUserData; onLangua
 // The languages to ask a survey in: the participant's pick, else the browser's, most wanted first.
 const browserLanguages = () =>
   (typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language])
-    .filter(Boolean)
+    // only well-formed tags: the server refuses a malformed lang (400)
+    .filter((tag) => /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(tag))
     .slice(0, 10)
     .join(',');
 
