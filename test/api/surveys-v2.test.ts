@@ -403,6 +403,17 @@ describe('languages', () => {
     );
     expect(edit.errors).toBeUndefined();
     expect(edit.data?.updateRequest.questions[2].translations).toEqual([{ title: 'هل تنصح بنا؟' }]);
+    // the legacy read-back carries the translations, so an edit that sends its questions back keeps them
+    const read = (await alice.client.rest<LegacyRequest>('GET', '/v1/request/get', undefined, { id: s.id })).body
+      .result as LegacyRequest & { translations: unknown[]; language: string };
+    expect(read).toMatchObject({ language: 'en', translations: [{ language: 'ar', title: 'عادات' }] });
+    const back = await alice.client.rest('POST', '/request.api/edit', { id: s.id, data: read.data });
+    expect(back.status).toBe(200);
+    const after = await alice.client.gql<{ request: Saved }>(
+      `query($id: ID!) { request(id: $id) { questions { translations { title } } } }`,
+      { id: s.id },
+    );
+    expect(after.data?.request.questions[0].translations).toEqual([{ title: 'هل تمارس الرياضة؟' }]);
     const groups = await statistics({ id: s.id } as LegacyRequest);
     expect(groups[0].data).toEqual([
       { option: 'Yes', counter: 1 },

@@ -148,6 +148,19 @@ export const legacyRow = (r: RequestRecord) => ({
 });
 
 /** A request as the form reads it (section 3 "Request (detail)"). */
+// a survey's languages on the legacy read-back, only when it has some (the old shape otherwise)
+const legacyDetailQuestion = (q: QuestionView) => {
+  const translations = toQuestion(q).translations.map(({ question: _q, ...t }) => t);
+  return { ...legacyQuestion(q), ...(translations.length ? { translations } : {}) };
+};
+const legacyLanguages = (r: RequestRecord) =>
+  r.type === 'survey' && Object.keys(r.translations ?? {}).length
+    ? {
+        language: r.language ?? DEFAULT_LANGUAGE,
+        translations: toRequest({ request: r, questions: null }).translations,
+      }
+    : {};
+
 export const legacyDetail = ({ request: r, questions }: Detail) => ({
   ...legacyRow(r),
   description: r.description,
@@ -155,7 +168,8 @@ export const legacyDetail = ({ request: r, questions }: Detail) => ({
   bonusAmount: r.bonusAmount,
   capacity: capacityOf(r),
   entity: { bonus_amount: r.bonusAmount, bonus_each: r.bonusEach, ...(r.options ?? {}) },
-  data: r.type === 'survey' ? (questions ?? []).map(legacyQuestion) : (r.options ?? null),
+  data: r.type === 'survey' ? (questions ?? []).map(legacyDetailQuestion) : (r.options ?? null),
+  ...legacyLanguages(r),
   contract_id: r.escrowAddress ?? null,
   address: r.signerAddress ?? null,
   escrow_verified: r.escrowVerified,

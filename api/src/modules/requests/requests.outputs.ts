@@ -102,6 +102,22 @@ export const payoutModeOut = z.strictObject({
     .describe('days the requester has to decide before a response is approved by itself'),
 });
 
+// the legacy read-back's question: as the phone's, with its translations to send back on an edit
+const legacyDetailQuestionOut = legacyQuestionOut.extend({
+  translations: z
+    .array(
+      z.strictObject({
+        language: z.string(),
+        title: z.string().nullable(),
+        choices: z.array(z.string()).nullable(),
+        rows: z.array(z.string()).nullable(),
+        unit: z.string().nullable(),
+      }),
+    )
+    .optional()
+    .describe("a survey with added languages: the question's texts in each (send them back on an edit to keep them)"),
+});
+
 export const legacyDetailOut = legacyRowOut.extend({
   description: z.string(),
   category: z.string(),
@@ -111,8 +127,13 @@ export const legacyDetailOut = legacyRowOut.extend({
     .strictObject({ bonus_amount: count, bonus_each: count, ...collectionOptionsOut.partial().shape })
     .describe('the amounts, with the options of a collection'),
   data: z
-    .union([z.array(legacyQuestionOut), collectionOptionsOut, z.null()])
+    .union([z.array(legacyDetailQuestionOut), collectionOptionsOut, z.null()])
     .describe('surveys: the questions; collections: the options'),
+  language: z.string().optional().describe('a survey with added languages: the language it is written in'),
+  translations: z
+    .array(z.strictObject({ language: z.string(), title: z.string().nullable(), description: z.string().nullable() }))
+    .optional()
+    .describe('a survey with added languages: its title and description in each'),
   contract_id: escrow.describe('the escrow, as newchild'),
   address: escrow.describe('the signer, as addressSigner'),
   escrow_verified: z.boolean().describe('the escrow was checked on-chain'),
