@@ -262,6 +262,9 @@ describe('the participant app in Arabic at 375 px', () => {
     await rate(page, '4 من 5');
     await screenshot(page, 'surveys-v2-participant-ar-375');
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(page, 'surveys-v2-participant-ar-1440');
+    await page.setViewportSize(PHONE.viewport);
     // the switch offers the survey's own language, in its own name
     await page.getByRole('button', { name: 'English' }).waitFor();
     await page.getByRole('button', { name: 'أرسل إجاباتي' }).click();
