@@ -107,17 +107,46 @@ export function collectionCsv(rows: readonly CollectionExportRow[]): string {
 // ---- survey responses ----
 
 export type QuestionColumn = { questionId: string; title: string };
+/** The order a participant saw a randomised survey in: question ids, and the shuffled choices. */
+export type PresentedCells = { questions: readonly string[]; options: Readonly<Record<string, readonly string[]>> };
 export type SurveyExportRow = ExportedResponse & {
   answers: readonly { questionId: string; option: string }[] | null;
+  presented?: PresentedCells | null;
 };
+// a randomised survey's two last columns: the order each participant saw
+export const ORDER_COLUMNS = ['Question order', 'Choice order'] as const;
 
-/** `Member ID`, `Submitted`, then `<n>. <question title>` per question, in the survey's order. */
-export function surveyResponsesColumns(questions: readonly QuestionColumn[]): string[] {
-  return ['Member ID', 'Submitted', ...questions.map((q, i) => `${i + 1}. ${q.title}`)];
+/** `Member ID`, `Submitted`, then `<n>. <question title>` per question, in the survey's order; a
+ * randomised survey adds the order each participant saw. */
+export function surveyResponsesColumns(questions: readonly QuestionColumn[], randomised = false): string[] {
+  return [
+    'Member ID',
+    'Submitted',
+    ...questions.map((q, i) => `${i + 1}. ${q.title}`),
+    ...(randomised ? ORDER_COLUMNS : []),
+  ];
+}
+
+/** The order cells: the questions by their designed numbers ("3, 1, 2"), and each shuffled
+ * question's choices ("Q2: Blue | Red; Q5: ..."); blank when the participant saw the designed order. */
+function orderCells(questions: readonly QuestionColumn[], presented: PresentedCells | null | undefined): string[] {
+  if (!presented) return ['', ''];
+  const number = (id: string) => questions.findIndex((q) => q.questionId === id) + 1;
+  return [
+    presented.questions.map(number).join(', '),
+    Object.entries(presented.options)
+      .sort(([a], [b]) => number(a) - number(b))
+      .map(([id, options]) => `Q${number(id)}: ${options.join(' | ')}`)
+      .join('; '),
+  ];
 }
 
 /** One response's cells: the options chosen per question (several checkbox choices joined by "; "). */
-export function surveyResponseCells(questions: readonly QuestionColumn[], row: SurveyExportRow): string[] {
+export function surveyResponseCells(
+  questions: readonly QuestionColumn[],
+  row: SurveyExportRow,
+  randomised = false,
+): string[] {
   return [
     row.memberId,
     row.createdAt,
@@ -127,13 +156,18 @@ export function surveyResponseCells(questions: readonly QuestionColumn[], row: S
         .map((a) => a.option)
         .join('; '),
     ),
+    ...(randomised ? orderCells(questions, row.presented) : []),
   ];
 }
 
-export function surveyResponsesCsv(questions: readonly QuestionColumn[], rows: readonly SurveyExportRow[]): string {
+export function surveyResponsesCsv(
+  questions: readonly QuestionColumn[],
+  rows: readonly SurveyExportRow[],
+  randomised = false,
+): string {
   return (
-    csvHead(surveyResponsesColumns(questions)) +
-    rows.map((row) => csvLine(surveyResponseCells(questions, row))).join('')
+    csvHead(surveyResponsesColumns(questions, randomised)) +
+    rows.map((row) => csvLine(surveyResponseCells(questions, row, randomised))).join('')
   );
 }
 

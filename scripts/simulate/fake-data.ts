@@ -149,6 +149,8 @@ export type PhoneQuestion = {
   max?: number | null;
   rows?: string[];
   logic?: QuestionLogic;
+  block?: { shuffle: boolean };
+  shuffleOptions?: boolean;
 };
 
 const PERSONAL = ['short_text', 'long_text', 'number', 'date'];

@@ -78,6 +78,7 @@ export const phoneApi = (baseUrl: string) => ({
     personal?: string[];
     encryptedData?: string;
     sealedKey?: string;
+    presented?: { questions: string[]; options: Record<string, string[]> };
   }) => call<AcceptedDto>(baseUrl, 'POST', '/v1/requestClient/submitSurvey', { ...body, surveyVersion: 2 }),
   checkSubmitted: (requestId: string, deviceId: string) =>
     call<SubmittedDto>(baseUrl, 'GET', '/v1/requestClient/checkSubmitted', { requestId, deviceId }),

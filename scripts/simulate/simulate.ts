@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { fakePerson, fakeSurvey, rng } from './fake-data';
 import { ApiError, phoneApi, type AcceptedDto, type PayoutDto } from './phone-client';
 import { encryptCollectionResponse } from './response-crypto';
+import { isRandomised, presentedOrder } from '../../shared/survey-order';
 
 export type SimulateOptions = {
   url: string;
@@ -48,13 +49,16 @@ export async function simulateParticipants(o: SimulateOptions): Promise<Simulate
     rejected: [],
     payouts: {},
   };
-  // closed answers in clear; text, number and date answers sealed to the request key
-  const surveyBody = async (r: typeof request, random: () => number) => {
+  // closed answers in clear; text, number and date answers sealed to the request key; a
+  // randomised survey's order as this phone showed it (seeded by its device, as the web app does)
+  const surveyBody = async (r: typeof request, random: () => number, deviceId: string) => {
     const { answers, personal } = fakeSurvey(random, r.questions ?? []);
+    const questions = (r.questions ?? []).map((q) => ({ ...q, options: Array.isArray(q.options) ? q.options : [] }));
+    const order = isRandomised(questions) ? { presented: presentedOrder(questions, `${deviceId}|${r.id}`) } : {};
     const ids = Object.keys(personal);
-    if (!ids.length) return { answers };
+    if (!ids.length) return { answers, ...order };
     const sealed = await encryptCollectionResponse(r.id, r.publicKey, { answers: personal } as never);
-    return { answers, personal: ids, ...sealed };
+    return { answers, personal: ids, ...sealed, ...order };
   };
   const answerOne = async (n: number) => {
     const phone: Phone = { deviceId: `sim-${randomUUID()}`, walletAddress: Wallet.createRandom().address };
@@ -69,7 +73,7 @@ export async function simulateParticipants(o: SimulateOptions): Promise<Simulate
           : await api.submitSurvey({
               requestId: request.id,
               ...phone,
-              ...(await surveyBody(request, random)),
+              ...(await surveyBody(request, random, phone.deviceId)),
               // half a minute to five minutes, as people take
               durationMs: Math.round(30_000 + timing() * 270_000),
             });

@@ -1,5 +1,5 @@
 import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
-import { createHash } from 'node:crypto';
+import { createHash, createPublicKey, randomBytes, verify as verifySignature } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
@@ -43,6 +43,30 @@ describe('the known-answer vector in docs/', () => {
     expect(ok).toMatchObject({ valid: true, claims: vector.claims, kid: vector.jwks.keys[0].kid });
     expect(canonicalJson(vector.content)).toBe(vector.canonicalContent);
     expect(sha256(vector.canonicalContent)).toBe(vector.claims.submission.hash);
+  });
+
+  it('verifies by the documented offline steps with no JOSE library, and the tampered one does not', () => {
+    // docs/consent-receipts.md, "Verifying a receipt offline", steps 2 to 5 with node:crypto alone
+    const check = (token: string) => {
+      const [h, p, s] = token.split('.');
+      const header = JSON.parse(Buffer.from(h, 'base64url').toString('utf8')) as Record<string, string>;
+      expect(header).toMatchObject({ alg: 'ES256', typ: 'consent-receipt+jwt' });
+      const jwk = vector.jwks.keys.find((k) => k.kid === header.kid)!;
+      const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y }, format: 'jwk' });
+      const signature = Buffer.from(s, 'base64url');
+      expect(signature).toHaveLength(64);
+      const ok = verifySignature(
+        'sha256',
+        Buffer.from(`${h}.${p}`, 'ascii'),
+        { key, dsaEncoding: 'ieee-p1363' },
+        signature,
+      );
+      return { ok, claims: JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as ReceiptClaims };
+    };
+    expect(check(vector.token)).toEqual({ ok: true, claims: vector.claims });
+    const tampered = check(vector.tampered);
+    expect(tampered.ok).toBe(false);
+    expect([vector.claims.reward.amount, tampered.claims.reward.amount]).toEqual([5, 9]);
   });
 
   it('refuses the tampered token and any flipped character of header, payload or signature', async () => {
@@ -213,6 +237,65 @@ describe('the access log', () => {
     expect(JSON.stringify(log)).not.toMatch(/Never|Phone|18-24/);
   });
 
+  it('records each download of an answer’s encrypted image, and who made it, with no file name in it', async () => {
+    const r = await createRequest(alice, collectionBody(key.id, unverifiedEscrow()));
+    const deviceId = newDevice();
+    const upload = await phone.rest<{ id: string; path: string }>('POST', '/v1/requestClient/uploadImage', {
+      requestId: r.id,
+      deviceId,
+      data: randomBytes(100).toString('base64'),
+    });
+    const { id: imageId, path } = upload.body.result!;
+    // an image with no answer yet belongs to nobody's log
+    expect((await fetch(server.url + path)).status).toBe(200);
+    const sealed = await encryptCollectionResponse(r.id, key.publicKeyPem, {
+      image_upload: [server.url + path],
+    } as never);
+    const sent = await phone.rest<{ id: string }>('POST', '/v1/requestClient/submitCollection', {
+      requestId: r.id,
+      deviceId,
+      walletAddress: randomAddress(),
+      ...sealed,
+    });
+    expect(sent.status).toBe(200);
+
+    // the requester twice (the session, as the request screen fetches it; an API token), then
+    // another signed-in user and a caller with no credentials who hold the link
+    for (const caller of [alice.client, alice.client]) expect((await caller.fetch(path)).status).toBe(200);
+    const token = await alice.client.gql<{ createApiToken: { token: string } }>(
+      'mutation($i: CreateApiTokenInput!) { createApiToken(input: $i) { token } }',
+      { i: { name: 'images' } },
+    );
+    const byToken = await fetch(server.url + path, {
+      headers: { authorization: `Bearer ${token.data!.createApiToken.token}` },
+    });
+    expect(byToken.status).toBe(200);
+    const bob = await buildUser(server);
+    expect((await bob.client.fetch(path)).status).toBe(200);
+    expect((await fetch(server.url + path)).status).toBe(200);
+    // an unknown image is a 404 and logs nothing
+    expect((await fetch(`${server.url}/v1/requestClient/image/${'A'.repeat(43)}`)).status).toBe(404);
+
+    const exported = await alice.client.fetch(`/v1/export/collectionResponses?id=${r.id}`);
+    expect(exported.status).toBe(200);
+    await exported.text();
+    const log = await accessLog(deviceId);
+    expect(log.map((l) => [l.kind, l.actor, l.detail])).toEqual([
+      ['exported', 'requester', 'collection'],
+      ['image_downloaded', 'someone', null],
+      ['image_downloaded', 'someone', null],
+      ['image_downloaded', 'requester', null],
+      ['image_downloaded', 'requester', null],
+      ['image_downloaded', 'requester', null],
+      ['submitted', 'participant', null],
+    ]);
+    for (const line of log)
+      expect(line).toMatchObject({ requestId: r.id, submissionId: sent.body.result!.id, requestTitle: r.title });
+    expect(JSON.stringify(log)).not.toContain(imageId);
+    // another participant's log has none of it
+    expect(await accessLog(newDevice())).toEqual([]);
+  });
+
   it('records the requester’s review of an answer paid after review', async () => {
     const r = await createRequest(alice, surveyBody(key.id, { ...unverifiedEscrow(), pay_after_review: true }));
     const a = await answerSurvey(r);
@@ -230,6 +313,21 @@ describe('the access log', () => {
     expect(reject.status).toBe(200);
     expect((await accessLog(a.deviceId)).map((l) => l.kind)).toEqual(['approved', 'submitted']);
     expect((await accessLog(b.deviceId)).map((l) => l.kind)).toEqual(['rejected', 'submitted']);
+
+    // an answer left unreviewed past its deadline is approved by the platform's job, and logged
+    const c = await answerSurvey(r);
+    await server.db.orm.em
+      .fork()
+      .execute(
+        `update payouts set review_due_at = now() - interval '1 minute' where request_id = ? and status = 'awaiting_review'`,
+        [r.id],
+      );
+    expect(await server.services.payouts.approveOverdue(server.db.orm.em.fork())).toBe(1);
+    expect((await accessLog(c.deviceId)).map((l) => [l.kind, l.actor, l.detail])).toEqual([
+      ['approved', 'platform', 'review deadline'],
+      ['submitted', 'participant', null],
+    ]);
+    expect((await accessLog(a.deviceId)).map((l) => l.kind)).toEqual(['approved', 'submitted']);
   });
 });
 

@@ -62,7 +62,7 @@ async function study(amount: number, each: number, extra: Record<string, unknown
     surveyBody(key.id, { data: QUESTIONS, bonus_amount: amount, bonus_each: each, ...unverifiedEscrow(), ...extra }),
   );
   const q = r.data as LegacyQuestion[];
-  return { r, age: q[0].id, smoke: q[1].id, often: q[2].id, colours: q[3].id };
+  return { r, age: q[0].id, smoke: q[1].id, often: q[2].id, colours: q[3].id, grids: q.slice(4).map((x) => x.id) };
 }
 type Study = Awaited<ReturnType<typeof study>>;
 
@@ -99,6 +99,41 @@ const submit = (s: Study, age: string, extra: Record<string, unknown> = {}, chec
 
 const sql = <T>(query: string, params: unknown[] = []) =>
   server.db.orm.em.fork().getConnection().execute<T[]>(query, params);
+
+/** Where a request shows as open or closed: the phone's open list, the phone's view of it, the
+ * requester's GraphQL and REST lists, and whether the dashboard counts it open. */
+async function closedEverywhere(s: Study) {
+  const list = await phone.rest<{ list: { id: string }[] }>('GET', '/v1/requestClient/getOpenRequests', undefined, {
+    type: 'survey',
+    page: '1',
+    limit: '100',
+  });
+  const data = await phone.rest<{ remaining: number; closed_at: string | null }>(
+    'GET',
+    '/v1/requestClient/getEndUserData',
+    undefined,
+    { requestID: s.r.id },
+  );
+  const mine = await alice.client.gql<{ requests: { list: { id: string; closedAt: string | null }[] } }>(
+    `{ requests(type: survey, page: 1, limit: 100) { list { id closedAt } } }`,
+  );
+  const row = mine.data!.requests.list.find((r) => r.id === s.r.id)!;
+  const rest = await alice.client.rest<{ list: { id: string; closed_at: string | null }[] }>(
+    'GET',
+    '/v1/request/list',
+    undefined,
+    { type: 'survey', page: '1', limit: '100' },
+  );
+  expect(rest.body.result!.list.find((r) => r.id === s.r.id)!.closed_at).toBe(row.closedAt);
+  expect(data.body.result!.closed_at).toBe(row.closedAt);
+  const overview = await alice.client.gql<{ requestOverview: { open: number } }>(`{ requestOverview { open } }`);
+  return {
+    listed: list.body.result!.list.some((r) => r.id === s.r.id),
+    closedAt: row.closedAt,
+    remaining: data.body.result!.remaining,
+    dashboardOpen: overview.data!.requestOverview.open,
+  };
+}
 
 describe('quotas and places under 200 concurrent phones', () => {
   it('never overfills a quota and records the quota that ended each answer', async () => {
@@ -163,11 +198,21 @@ describe('quotas and places under 200 concurrent phones', () => {
     await configure(s, {
       quotas: [{ name: 'Non-smokers', questionId: s.smoke, options: ['No'], size: 5, action: 'close_request' }],
     });
+    const before = await closedEverywhere(s);
+    expect(before).toMatchObject({ listed: true, closedAt: null, remaining: 100 });
     const results = await Promise.all(Array.from({ length: 30 }, () => submit(s, '18-29')));
     expect(results.filter((r) => r.body.result?.outcome === 'accepted')).toHaveLength(5);
     expect(results.filter((r) => r.body.result?.outcome === 'quota_full')).toHaveLength(25);
     const after = await submit(s, '30+');
     expect(after.body.result).toMatchObject({ outcome: 'quota_full', quota: { name: 'Non-smokers' } });
+    // closed everywhere: off the phone's (and the participant app's) open list, no place left to the
+    // phone, closed in the requester's list and not counted open on the dashboard
+    expect(await closedEverywhere(s)).toEqual({
+      listed: false,
+      closedAt: expect.any(String),
+      remaining: 0,
+      dashboardOpen: before.dashboardOpen - 1,
+    });
   });
 });
 
@@ -335,5 +380,151 @@ describe('quality flags and the review rules', () => {
       reason: 'You chose Never where the question asked for Often, and only Red of Red and Blue.',
     });
     expect(own.errors).toBeUndefined();
+  });
+});
+
+const REJECT_GQL = `mutation($id: ID!, $ids: [ID!]!, $reason: String!, $grounds: String) {
+  rejectResponses(requestId: $id, responseIds: $ids, reason: $reason, grounds: $grounds) { id payout { status } } }`;
+const rejectRest = (s: Study, ids: string[], reason: string, grounds?: string) =>
+  alice.client.rest<{ list: { id: string; payout: { status: string } }[] }>('POST', '/request.api/response/reject', {
+    id: s.r.id,
+    response_ids: ids,
+    reason,
+    ...(grounds ? { grounds } : {}),
+  });
+const quotaRow = async (s: Study) => {
+  const [q] = await sql<{ filled: number; filledAt: string | null; closedAt: string | null }>(
+    `select (select count(*)::int from fieldwork_quota_members m where m.quota_id = q.id) as filled,
+       q.filled_at as "filledAt", r.closed_at as "closedAt"
+     from fieldwork_quotas q join requests r on r.id = q.request_id where q.request_id = ?`,
+    [s.r.id],
+  );
+  return q;
+};
+
+describe('rejections and the review rules on every path', () => {
+  it('applies the two-failed-checks rule and the rejection share to the legacy REST and GraphQL rejections', async () => {
+    const s = await study(300, 3, { pay_after_review: true, review_days: 3 });
+    await configure(s, {
+      rejectionShare: 0.1,
+      attentionChecks: [
+        { questionId: s.often, expected: ['Often'] },
+        { questionId: s.colours, expected: ['Red', 'Blue'] },
+      ],
+    });
+    for (let i = 0; i < 7; i++) await submit(s, '30+');
+    const one = (await submit(s, '30+', {}, 1)).body.result!;
+    const [a, b] = [(await submit(s, '30+', {}, 2)).body.result!, (await submit(s, '30+', {}, 2)).body.result!];
+    // attention grounds with one failed check: refused on the legacy REST path and on GraphQL
+    const rest = await rejectRest(s, [one.id], 'You failed an attention check', 'attention');
+    expectError(rest, 422, 'REJECTION_NOT_ALLOWED');
+    expect(rest.body.error!.message).toContain('at least 2 failed checks');
+    const gql = await alice.client.gql(REJECT_GQL, {
+      id: s.r.id,
+      ids: [one.id],
+      reason: 'Inattentive',
+      grounds: 'attention',
+    });
+    expect(gql.errors?.[0]?.extensions?.code).toBe('REJECTION_NOT_ALLOWED');
+    // one reason for two of ten is past the 10% share, on both paths
+    expectError(await rejectRest(s, [a.id, b.id], 'Inattentive'), 422, 'REJECTION_NOT_ALLOWED');
+    const many = await alice.client.gql(REJECT_GQL, { id: s.r.id, ids: [a.id, b.id], reason: 'Inattentive' });
+    expect(many.errors?.[0]?.extensions?.code).toBe('REJECTION_NOT_ALLOWED');
+    expect(many.errors?.[0]?.message).toContain('needs a reason to each participant');
+    // nothing changed; one at a time, each with its own reason, is allowed
+    const [{ rejected }] = await sql<{ rejected: number }>(
+      `select count(*)::int as rejected from payouts where request_id = ? and status = 'rejected'`,
+      [s.r.id],
+    );
+    expect(rejected).toBe(0);
+    expect((await rejectRest(s, [a.id], 'You chose Never and only Red.', 'attention')).status).toBe(200);
+    const own = await alice.client.gql(REJECT_GQL, {
+      id: s.r.id,
+      ids: [b.id],
+      reason: 'You chose Never, and Red without Blue.',
+      grounds: 'attention',
+    });
+    expect(own.errors).toBeUndefined();
+  });
+
+  it('a rejected answer frees its quota place exactly, and reopens a request its quota closed', async () => {
+    const s = await study(300, 3, { pay_after_review: true, review_days: 3 });
+    await configure(s, {
+      rejectionShare: 1,
+      quotas: [{ name: 'Aged 30+', questionId: s.age, options: ['30+'], size: 6, action: 'close_request' }],
+    });
+    const first = await Promise.all(Array.from({ length: 12 }, () => submit(s, '30+')));
+    const accepted = first.filter((r) => r.body.result?.outcome === 'accepted').map((r) => r.body.result!.id);
+    expect(accepted).toHaveLength(6);
+    expect(await quotaRow(s)).toMatchObject({ filled: 6, filledAt: expect.any(String), closedAt: expect.any(String) });
+    // one rejection: its place in the quota is free again and the request open
+    expect((await rejectRest(s, [accepted[0]], 'Blank answers')).status).toBe(200);
+    expect(await quotaRow(s)).toMatchObject({ filled: 5, filledAt: null, closedAt: null });
+    expect((await closedEverywhere(s)).listed).toBe(true);
+    // under concurrency: three more rejections while 40 phones answer; the quota never overfills
+    const [rejections, answers] = await Promise.all([
+      Promise.all(accepted.slice(1, 4).map((id, i) => rejectRest(s, [id], `Reason ${i}`))),
+      Promise.all(Array.from({ length: 40 }, () => submit(s, '30+'))),
+    ]);
+    for (const r of rejections) expect(r.status).toBe(200);
+    const taken = answers.filter((r) => r.body.result?.outcome === 'accepted').length;
+    const q = await quotaRow(s);
+    // 2 of the first 6 stay, the rest are the new ones: exactly, never past the size
+    expect(q.filled).toBe(2 + taken);
+    expect(q.filled).toBeLessThanOrEqual(6);
+    const [{ members }] = await sql<{ members: number }>(
+      `select count(*)::int as members from fieldwork_quota_members m join submissions s on s.id = m.submission_id
+         join payouts p on p.escrow_address = ? and p.wallet_address = s.wallet_address
+        where s.request_id = ? and p.status <> 'rejected'`,
+      [s.r.newchild, s.r.id],
+    );
+    expect(members).toBe(q.filled);
+    // a last wave fills what is left and closes the request again
+    await Promise.all(Array.from({ length: 10 }, () => submit(s, '30+')));
+    expect(await quotaRow(s)).toMatchObject({ filled: 6, closedAt: expect.any(String) });
+  });
+});
+
+describe('straight-lining on matrices', () => {
+  const GRIDS = [
+    { type: 'matrix', title: 'Rate each', options: ['Bad', 'OK', 'Good'], rows: ['Price', 'Speed', 'Service'] },
+    { type: 'matrix', title: 'Two rows', options: ['No', 'Yes'], rows: ['Again', 'Friends'] },
+  ];
+  const grid = (s: Study, rate: [string, string, string], two: [string, string] = ['Yes', 'Yes']) =>
+    submit(s, '30+', {
+      surveyVersion: 2,
+      answers: [
+        ...answers(s, '30+'),
+        { questionId: s.grids[0], answer: { Price: rate[0], Speed: rate[1], Service: rate[2] } },
+        { questionId: s.grids[1], answer: { Again: two[0], Friends: two[1] } },
+      ],
+    });
+
+  it('flags all rows of a 3-row matrix in one column, shows it to the reviewer and rejects by it', async () => {
+    const s = await study(300, 3, { data: [...QUESTIONS, ...GRIDS], pay_after_review: true, review_days: 3 });
+    await configure(s, { rejectionShare: 1 });
+    const straight = (await grid(s, ['Good', 'Good', 'Good'])).body.result!;
+    const varied = (await grid(s, ['Good', 'OK', 'Good'])).body.result!;
+    // two rows in one column are not enough to tell
+    const short = (await grid(s, ['Bad', 'OK', 'Good'], ['No', 'No'])).body.result!;
+    const flags = await alice.client.gql<{ responseFlags: { responseId: string; straightLining: boolean }[] }>(
+      `query($id: ID!) { responseFlags(requestId: $id) { responseId straightLining } }`,
+      { id: s.r.id },
+    );
+    expect(new Map(flags.data!.responseFlags.map((f) => [f.responseId, f.straightLining]))).toEqual(
+      new Map([
+        [straight.id, true],
+        [varied.id, false],
+        [short.id, false],
+      ]),
+    );
+    const rejected = await alice.client.gql<{ reviewByFlag: { id: string; payout: { status: string } }[] }>(REVIEW, {
+      id: s.r.id,
+      flag: 'straight_lining',
+      decision: 'reject',
+    });
+    expect(rejected.data!.reviewByFlag).toEqual([
+      { id: straight.id, payout: { status: 'rejected', rejectionReason: expect.stringContaining('one column') } },
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS_SCHEMA } from '../../api/src/modules/jobs/job-queue';
 import { PAYOUT_JOB } from '../../api/src/modules/payouts/payouts.service';
@@ -233,5 +234,84 @@ describe('three server processes behind a round-robin proxy', () => {
       140_000,
     );
     expect(ticks.filter((t) => t.n !== 1)).toEqual([]);
+  });
+
+  // after the schedules' test: a job sent by hand would count as a second one in its tick
+  it('deletes answers past their keeping period once, by the retention job, racing a deletion request', async () => {
+    const key = await buildKey(alice);
+    const r = await publishFundedCollection(c, alice, key, 3 * BONUS, BONUS);
+    const chosen = await alice.client.rest('POST', '/v1/request/retention', { requestId: r.id, days: 30 });
+    expect(chosen.status).toBe(200);
+    const [expiring, deleting, fresh] = await Promise.all([0, 1, 2].map(() => submitCollection(proxy.url, r, key)));
+    const image = await new TestClient(proxy.url).rest<{ id: string }>('POST', '/v1/requestClient/uploadImage', {
+      requestId: r.id,
+      deviceId: expiring.deviceId,
+      data: randomBytes(200).toString('base64'),
+    });
+    expect(image.status).toBe(200);
+    const answers = await query<{ id: string; device_id: string }>(
+      `select s.id, p.device_id from submissions s join participants p on p.id = s.participant_id
+        where s.request_id = $1`,
+      [r.id],
+    );
+    const idOf = (deviceId: string) => answers.find((a) => a.device_id === deviceId)!.id;
+    const aged = [idOf(expiring.deviceId), idOf(deleting.deviceId)];
+    await query(`update submissions set created_at = now() - interval '40 days' where id = any($1)`, [aged]);
+
+    // the job as the schedule sends it, taken by whichever process polls first, while another
+    // process answers one of the aged participants' deletion request
+    const sender = new PgBoss({
+      connectionString: database!.url,
+      schema: JOBS_SCHEMA,
+      schedule: false,
+      supervise: false,
+      migrate: false,
+      createSchema: false,
+    });
+    await sender.start();
+    try {
+      const [jobId, deletion] = await Promise.all([
+        sender.send('retention-sweep', {}),
+        new TestClient(proxy.url).rest('POST', '/v1/requestClient/deleteMyData', { deviceId: deleting.deviceId }),
+      ]);
+      expect(deletion.status).toBe(200);
+      await waitFor(
+        () => query<{ id: string }>('select id from submissions where request_id = $1', [r.id]),
+        (left) => left.length === 1,
+        60_000,
+      );
+      if (jobId) {
+        const [job] = await waitFor(
+          () => query<{ state: string }>(`select state::text as state from ${JOBS_SCHEMA}.job where id = $1`, [jobId]),
+          ([j]) => j?.state === 'completed',
+          60_000,
+        );
+        expect(job.state).toBe('completed');
+      }
+    } finally {
+      await sender.stop({ graceful: false });
+    }
+    expect(await query('select id from submissions where request_id = $1', [r.id])).toEqual([
+      { id: idOf(fresh.deviceId) },
+    ]);
+    // each aged answer went once: by the job or by the deletion request, never both
+    const gone = await query<{ submission_id: string; kinds: string[] }>(
+      `select submission_id, array_agg(kind::text order by kind) as kinds from access_events
+        where request_id = $1 and kind in ('expired', 'withdrawn') group by 1`,
+      [r.id],
+    );
+    expect(gone.map((g) => [g.submission_id, g.kinds.length]).sort()).toEqual(aged.map((id) => [id, 1]).sort());
+    expect(gone.find((g) => g.submission_id === aged[0])!.kinds).toEqual(['expired']);
+    const log = await new TestClient(proxy.url).rest<{ kind: string }[]>(
+      'GET',
+      '/v1/requestClient/getAccessLog',
+      undefined,
+      { deviceId: expiring.deviceId },
+    );
+    expect(log.body.result!.map((l) => l.kind)).toEqual(['expired', 'retention_notice', 'submitted']);
+    // its encrypted image left the object store with it; payouts stay
+    expect(await store.keys()).not.toContain(`response-images/${image.body.result!.id}.bin`);
+    const [paid] = await query<{ n: number }>('select count(*)::int as n from payouts where request_id = $1', [r.id]);
+    expect(paid.n).toBe(3);
   });
 });

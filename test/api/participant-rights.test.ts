@@ -7,6 +7,7 @@ import {
   buildKey,
   collectionBody,
   createRequest,
+  expectError,
   newDevice,
   randomAddress,
   surveyBody,
@@ -46,7 +47,7 @@ type MyData = {
   withdrawn: { requestId: string }[];
   payouts: { requestId: string; amount: number; status: string }[];
   receipts: string[];
-  accessLog: { kind: string }[];
+  accessLog: { kind: string; actor: string; detail: string | null; requestId: string | null }[];
 };
 const myData = async (deviceId: string) =>
   (await phone.rest<MyData>('GET', '/v1/requestClient/getMyData', undefined, { deviceId })).body.result!;
@@ -192,6 +193,61 @@ describe('a single withdrawal', () => {
     expect((await fetch(server.url + mine)).status).toBe(404);
     // another participant's image of the same request stays
     expect((await fetch(server.url + theirs)).status).toBe(200);
-    expect((await myData(deviceId)).accessLog.map((e) => e.kind)).toEqual(['data_requested', 'withdrawn', 'submitted']);
+    // the check above fetched the image with no credentials: someone holding its link
+    expect((await myData(deviceId)).accessLog.map((e) => [e.kind, e.actor])).toEqual([
+      ['data_requested', 'participant'],
+      ['withdrawn', 'participant'],
+      ['image_downloaded', 'someone'],
+      ['submitted', 'participant'],
+    ]);
+  });
+});
+
+describe('a request deleted by its requester', () => {
+  it("is a line in each participant's log: their answer went with it; another user deletes nothing", async () => {
+    const deviceId = newDevice();
+    const { survey } = await answerBoth(deviceId, randomAddress());
+    const bob = await buildUser(server);
+    expectError(await bob.client.rest('POST', '/request.api/delete', { id: survey.id }), 404, 'NOT_FOUND');
+    expect((await myData(deviceId)).accessLog.map((e) => e.kind)).toEqual(['data_requested', 'submitted', 'submitted']);
+
+    expect((await alice.client.rest('POST', '/request.api/delete', { id: survey.id })).status).toBe(200);
+    const log = (await myData(deviceId)).accessLog;
+    expect(log.map((e) => [e.kind, e.actor, e.detail])).toEqual([
+      ['data_requested', 'participant', null],
+      ['deleted', 'requester', 'request'],
+      ['data_requested', 'participant', null],
+      ['submitted', 'participant', null],
+      ['submitted', 'participant', null],
+    ]);
+    expect(log[1]).toMatchObject({ requestId: survey.id });
+    // the receipts stay, the survey answer is gone, the collection answer is untouched
+    const after = await myData(deviceId);
+    expect(after.receipts).toHaveLength(2);
+    expect(after.submissions.map((s) => s.type)).toEqual(['collection']);
+  });
+
+  it('takes every encrypted image uploaded for it, answered or not, and no other request’s', async () => {
+    const deviceId = newDevice();
+    const { collection } = await answerBoth(deviceId, randomAddress());
+    const other = await createRequest(alice, collectionBody(key.id, unverifiedEscrow()));
+    const upload = async (requestId: string, device: string) =>
+      (
+        await phone.rest<{ path: string }>('POST', '/v1/requestClient/uploadImage', {
+          requestId,
+          deviceId: device,
+          data: randomBytes(100).toString('base64'),
+        })
+      ).body.result!.path;
+    const answered = await upload(collection.id, deviceId);
+    const unanswered = await upload(collection.id, newDevice());
+    const elsewhere = await upload(other.id, deviceId);
+
+    expect((await alice.client.rest('POST', '/request.api/delete', { id: collection.id })).status).toBe(200);
+    for (const path of [answered, unanswered]) expect((await fetch(server.url + path)).status).toBe(404);
+    expect((await fetch(server.url + elsewhere)).status).toBe(200);
+    expect(
+      await server.db.orm.em.fork().execute('select id from response_images where request_id = ?', [collection.id]),
+    ).toEqual([]);
   });
 });

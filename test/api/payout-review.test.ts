@@ -6,6 +6,7 @@ import { REVIEW_DEADLINE_JOB } from '../../api/src/modules/payouts/payouts.servi
 import { User } from '../../api/src/modules/users/user.entity';
 import { WebhookDelivery, WebhookEndpoint } from '../../api/src/modules/webhooks/webhook.entities';
 import { encryptCollectionResponse } from '../../scripts/simulate/response-crypto';
+import { balanceOf, buyCredit } from './support/billing';
 import { gqlCode, TestClient, type RestResult } from './support/client';
 import { fundEscrow, publishFundedCollection, startTestChain, type TestChain } from './support/escrow';
 import { buildUser, type TestUser } from './support/factories';
@@ -291,9 +292,15 @@ describe('a request paid after review', () => {
     expect(retry.body.error?.message).toContain('rejected');
   });
 
-  it('rejects several rows at once, and a withdrawal before review frees the place too', async () => {
-    const r = await published(6, 2);
+  it('rejects several rows at once within the rejection share; a withdrawal before review frees the place too', async () => {
+    // 20 places: one reason may reject 2 of them at once (the default share is 10%), not 3
+    const r = await published(40, 2);
     const [one, two, three] = [await submit(r), await submit(r), await submit(r)];
+    await Promise.all(Array.from({ length: 17 }, () => submit(r)));
+    const past = await reject(r, [one.id, two.id, three.id], 'Could not be decrypted');
+    expectError(past, 422, 'REJECTION_NOT_ALLOWED');
+    expect(past.body.error?.message).toContain('needs a reason to each participant');
+    expect(await remaining(r)).toBe(0);
     const res = await reject(r, [one.id, two.id], 'Could not be decrypted');
     expect(res.body.result?.list.map((x) => [x.id, x.payout?.status])).toEqual([
       [one.id, 'rejected'],
@@ -484,5 +491,138 @@ describe('paid on submission (the default)', () => {
       expect(res.body.error?.message).toContain('paid on submission');
     }
     expect(await c.balance(row.wallet_public_key)).toBe(2n);
+  });
+});
+
+describe('the fair-pay top-up from the wallet', () => {
+  const VIEW = `{ topUpEach topUpOwed topUpWalletId topUpsPaid topUpPaidAt medianMs }`;
+  type TopUpView = {
+    topUpEach: number;
+    topUpOwed: number;
+    topUpWalletId: string;
+    topUpsPaid: number;
+    topUpPaidAt: string | null;
+  };
+  const view = async (r: LegacyRequest) =>
+    (
+      await alice.client.gql<{ fieldwork: TopUpView }>(`query($id: ID!) { fieldwork(requestId: $id) ${VIEW} }`, {
+        id: r.id,
+      })
+    ).data!.fieldwork;
+  const payFromWallet = (r: LegacyRequest) =>
+    alice.client.gql<{ payTopUpFromWallet: TopUpView }>(
+      `mutation($id: ID!) { payTopUpFromWallet(requestId: $id) ${VIEW} }`,
+      { id: r.id },
+    );
+
+  /** A survey paid after review, 2 IPT a minute against 300 an hour: a top-up of 3 is owed to each. */
+  async function underpaid(answers: number) {
+    const id = randomUUID();
+    const escrow = await fundEscrow(c, id, 20n, 2n);
+    const r = await createRequest(
+      alice,
+      surveyBody(key.id, {
+        id,
+        data: [{ type: 'radios', title: 'Pick one', options: ['A', 'B'] }],
+        bonus_amount: 20,
+        bonus_each: 2,
+        status: 1,
+        newchild: escrow,
+        address: c.requester.address,
+        pay_after_review: true,
+        review_days: 3,
+      }),
+    );
+    const question = (r.data as LegacyQuestion[])[0].id;
+    await alice.client.gql(`mutation($input: FieldworkInput!) { setFieldwork(input: $input) { minHourly } }`, {
+      input: { requestId: r.id, minHourly: 300 },
+    });
+    const people: Answer[] = [];
+    for (let i = 0; i < answers; i++) {
+      const walletAddress = Wallet.createRandom().address;
+      const deviceId = newDevice();
+      const res = await phone().rest<{ id: string }>('POST', '/v1/requestClient/submitSurvey', {
+        requestId: r.id,
+        deviceId,
+        walletAddress,
+        answers: [{ questionId: question, answer: 'A' }],
+        durationMs: 60_000,
+      });
+      expect(res.status).toBe(200);
+      people.push({ id: res.body.result!.id, walletAddress, deviceId });
+    }
+    return { r, people };
+  }
+
+  it('pays the top-up from credit once to each approved participant; a second attempt is a 409', async () => {
+    const { r, people } = await underpaid(2);
+    expect(
+      (
+        await approve(
+          r,
+          people.map((p) => p.id),
+        )
+      ).status,
+    ).toBe(200);
+    await settle();
+    await buyCredit(alice.client);
+    const credit = await balanceOf(alice.client);
+    const pay = () =>
+      alice.client.gql(`mutation($id: ID!) { payTopUp(requestId: $id) { topUpsPaid topUpOwed } }`, {
+        id: r.id,
+      });
+    const [a, b] = await Promise.all([pay(), pay()]);
+    expect([a, b].filter((x) => !x.errors).map((x) => x.data)).toEqual([{ payTopUp: { topUpsPaid: 2, topUpOwed: 0 } }]);
+    expect([a, b].map(gqlCode).filter(Boolean)).toEqual(['CONFLICT']);
+    expect(await balanceOf(alice.client)).toBe(credit - 6);
+    for (const p of people) expect(await c.balance(p.walletAddress)).toBe(5n);
+    const again = await pay();
+    expect(again.errors?.[0]?.message).toContain('already paid to every approved participant');
+    expect(await balanceOf(alice.client)).toBe(credit - 6);
+  });
+
+  it('pays every approved participant once from an escrow the wallet funded; a second attempt is a 409', async () => {
+    const { r, people } = await underpaid(3);
+    expect((await approve(r, [people[0].id, people[1].id])).status).toBe(200);
+    await settle();
+    const before = await view(r);
+    expect(before).toMatchObject({ topUpEach: 3, topUpOwed: 2, topUpsPaid: 0, topUpPaidAt: null });
+    // nothing funded yet
+    const early = await payFromWallet(r);
+    expect(gqlCode(early)).toBe('CONFLICT');
+    expect(early.errors?.[0]?.message).toContain('fund the top-up from your wallet first');
+
+    // the wallet funds the top-up escrow as it funds a request's; two clicks at once pay once
+    await fundEscrow(c, before.topUpWalletId, 6n, 3n);
+    const [a, b] = await Promise.all([payFromWallet(r), payFromWallet(r)]);
+    expect([a, b].filter((x) => !x.errors)).toHaveLength(1);
+    expect([a, b].map(gqlCode).filter(Boolean)).toEqual(['CONFLICT']);
+    await settle();
+    expect(await c.balance(people[0].walletAddress)).toBe(5n);
+    expect(await c.balance(people[1].walletAddress)).toBe(5n);
+    expect(await c.balance(people[2].walletAddress)).toBe(0n);
+    expect(await view(r)).toMatchObject({ topUpOwed: 0, topUpsPaid: 2, topUpPaidAt: expect.any(String) });
+    // a second attempt, from the wallet or from credit, is a clear 409 and pays nothing
+    for (const again of [
+      await payFromWallet(r),
+      await alice.client.gql(`mutation($id: ID!) { payTopUp(requestId: $id) { topUpsPaid } }`, { id: r.id }),
+    ]) {
+      expect(gqlCode(again)).toBe('CONFLICT');
+      expect(again.errors?.[0]?.message).toContain('already paid to every approved participant');
+    }
+    await settle();
+    expect(await c.balance(people[0].walletAddress)).toBe(5n);
+    // the top-up took none of the request's places: 10 places, 3 answers
+    expect(await remaining(r)).toBe(7);
+
+    // approved later: owed a top-up of its own, from the next escrow
+    expect((await approve(r, [people[2].id])).status).toBe(200);
+    const later = await view(r);
+    expect(later).toMatchObject({ topUpOwed: 1 });
+    expect(later.topUpWalletId).not.toBe(before.topUpWalletId);
+    await fundEscrow(c, later.topUpWalletId, 3n, 3n);
+    expect((await payFromWallet(r)).data?.payTopUpFromWallet).toMatchObject({ topUpOwed: 0, topUpsPaid: 3 });
+    await settle();
+    expect(await c.balance(people[2].walletAddress)).toBe(5n);
   });
 });

@@ -43,7 +43,13 @@ afterAll(async () => {
   await server?.close();
 });
 
-type Retention = { requestId: string; days: number | null; expiringSoon: number; deleted: number };
+type Retention = {
+  requestId: string;
+  days: number | null;
+  expiringSoon: number;
+  deleted: number;
+  withdrawn: number;
+};
 const setRetention = (r: LegacyRequest, days: unknown, who = alice) =>
   who.client.rest<Retention>('POST', '/v1/request/retention', { requestId: r.id, days });
 const getRetention = async (r: LegacyRequest) =>
@@ -83,7 +89,7 @@ const age = (id: string, days: number) =>
 describe('a request’s keeping period', () => {
   it('is chosen by its owner from the list, shown before answering and signed into the receipt', async () => {
     const r = await createRequest(alice, surveyBody(key.id, unverifiedEscrow()));
-    expect(await getRetention(r)).toEqual({ requestId: r.id, days: null, expiringSoon: 0, deleted: 0 });
+    expect(await getRetention(r)).toEqual({ requestId: r.id, days: null, expiringSoon: 0, deleted: 0, withdrawn: 0 });
     expectError(await setRetention(r, 45), 400, 'BAD_USER_INPUT');
     expectError(await setRetention(r, 30, bob), 404, 'NOT_FOUND');
     expect((await setRetention(r, 90)).body.result).toMatchObject({ days: 90 });
@@ -167,6 +173,14 @@ describe('the retention sweep', () => {
       data: { responseIds: string[] };
     };
     expect(expiring.data.responseIds.sort()).toEqual([old.id, soon.id].sort());
+
+    // the requester's view tells the period's deletions from the participants' own
+    const withdrawn = await phone.rest('DELETE', '/v1/requestClient/deleteRequest', {
+      request_id: r.id,
+      deviceId: fresh.deviceId,
+    });
+    expect(withdrawn.status).toBe(200);
+    expect(await getRetention(r)).toMatchObject({ deleted: 1, withdrawn: 1 });
   });
 
   it('deletes a collection answer’s encrypted images with it', async () => {
@@ -191,6 +205,7 @@ describe('the retention sweep', () => {
     expect((await fetch(server.url + image.body.result!.path)).status).toBe(200);
     expect((await server.services.retention.sweep(server.db.orm.em.fork())).deleted).toBe(1);
     expect((await fetch(server.url + image.body.result!.path)).status).toBe(404);
-    expect(await accessKinds(deviceId)).toEqual(['expired', 'retention_notice', 'submitted']);
+    // the download before the sweep is in the log; the 404 after it is not
+    expect(await accessKinds(deviceId)).toEqual(['expired', 'retention_notice', 'image_downloaded', 'submitted']);
   });
 });

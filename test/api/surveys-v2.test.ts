@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Payout } from '../../api/src/modules/payouts/payout.entity';
 import { Submission } from '../../api/src/modules/responses/submission.entity';
 import { encryptCollectionResponse } from '../../scripts/simulate/response-crypto';
 import { openCollectionResponse } from '../../web/src/crypto/collection-response';
@@ -520,5 +521,203 @@ describe('languages', () => {
       localized: { title: 'عادات', description: 'ثلاثة أسئلة' },
       description: 'Three questions',
     });
+  });
+});
+
+describe('randomisation', () => {
+  // a fixed first question, a shuffled block of three (one shuffles its choices), then a block in
+  // the designed order; the four old types only, so a version 1 client may answer it too
+  const ORDERED = [
+    { type: 'radios', title: 'Do you snack?', options: ['Yes', 'No'] },
+    {
+      type: 'radios',
+      title: 'Favourite colour',
+      options: ['Red', 'Green', 'Blue'],
+      block: { shuffle: true },
+      shuffleOptions: true,
+    },
+    { type: 'checkboxes', title: 'Snacks', options: ['Tea', 'Cake'] },
+    { type: 'dropdown', title: 'Area', options: ['North', 'South'] },
+    { type: 'stars', title: 'Rate us', options: { scale: 5, shape: 'star' }, block: { shuffle: false } },
+  ];
+  let s: LegacyRequest;
+  let q: LegacyQuestion[];
+  beforeAll(async () => {
+    s = await createRequest(
+      alice,
+      surveyBody(key.id, { data: ORDERED, bonus_amount: 100, bonus_each: 1, ...unverifiedEscrow() }),
+    );
+    q = s.data as LegacyQuestion[];
+  });
+  const answers = () => [
+    { questionId: q[0].id, answer: 'Yes' },
+    { questionId: q[1].id, answer: 'Blue' },
+    { questionId: q[2].id, answer: ['Cake'] },
+    { questionId: q[3].id, answer: 'South' },
+    { questionId: q[4].id, answer: 4 },
+  ];
+  const order = (ids: number[], colours = ['Blue', 'Red', 'Green']) => ({
+    questions: ids.map((i) => q[i].id),
+    options: { [q[1].id]: colours },
+  });
+
+  it('keeps the blocks and switches and serves them', async () => {
+    expect(
+      q.map((x) => [(x as { block?: unknown }).block, (x as { shuffleOptions?: unknown }).shuffleOptions]),
+    ).toEqual([
+      [undefined, undefined],
+      [{ shuffle: true }, true],
+      [undefined, undefined],
+      [undefined, undefined],
+      [{ shuffle: false }, undefined],
+    ]);
+    const gql = await alice.client.gql<{ request: { questions: unknown[] } }>(
+      `query($id: ID!) { request(id: $id) { questions { block { shuffle } shuffleOptions } } }`,
+      { id: s.id },
+    );
+    expect(gql.data?.request.questions).toEqual([
+      { block: null, shuffleOptions: false },
+      { block: { shuffle: true }, shuffleOptions: true },
+      { block: null, shuffleOptions: false },
+      { block: null, shuffleOptions: false },
+      { block: { shuffle: false }, shuffleOptions: false },
+    ]);
+  });
+
+  it('stores the order each participant saw and exports it', async () => {
+    const one = await submit(s, { answers: answers(), presented: order([0, 3, 1, 2, 4]) });
+    expect(one.status).toBe(200);
+    // a version 1 client shows the designed order and sends none
+    const old = await submit(s, { surveyVersion: undefined, answers: answers() });
+    expect(old.status).toBe(200);
+    const row = await server.db.orm.em.fork().findOneOrFail(Submission, one.body.result!.id);
+    expect(row.presented).toEqual(order([0, 3, 1, 2, 4]));
+    const listed = await alice.client.gql<{
+      requestResponses: { list: { id: string; presented: unknown }[] };
+    }>(
+      `query($id: ID!) { requestResponses(requestId: $id) { list { id presented { questions options { questionId options } } } } }`,
+      { id: s.id },
+    );
+    expect(listed.data?.requestResponses.list).toEqual([
+      {
+        id: one.body.result!.id,
+        presented: {
+          questions: order([0, 3, 1, 2, 4]).questions,
+          options: [{ questionId: q[1].id, options: ['Blue', 'Red', 'Green'] }],
+        },
+      },
+      { id: old.body.result!.id, presented: null },
+    ]);
+    const exported = (await (
+      await alice.client.fetch(`/v1/export/surveyResponses?${new URLSearchParams({ id: s.id, format: 'json' })}`)
+    ).json()) as { result: { columns: string[]; rows: string[][] } };
+    expect(exported.result.columns.slice(-2)).toEqual(['Question order', 'Choice order']);
+    expect(exported.result.rows.map((r) => r.slice(-2))).toEqual([
+      ['1, 4, 2, 3, 5', 'Q2: Blue | Red | Green'],
+      ['', ''],
+    ]);
+  });
+
+  it('refuses an order the survey cannot show, naming the question', async () => {
+    for (const [presented, message] of [
+      [undefined, /presented: this survey shows its questions or choices in a random order/],
+      [order([1, 0, 2, 3, 4]), /"Favourite colour" is not where its block is shown/],
+      [order([0, 1, 2, 4, 3]), /"Rate us" is not where its block is shown/],
+      [order([0, 1, 2, 3]), /"Rate us" is not where its block is shown/],
+      [order([0, 1, 2, 3, 4], ['Blue', 'Red']), /the choices of "Favourite colour" shown are not its choices/],
+      [{ ...order([0, 1, 2, 3, 4]), options: {} }, /"Favourite colour" shuffles its choices: send the order shown/],
+      [{ ...order([0, 1, 2, 3, 4]), options: { [q[2].id]: ['Tea', 'Cake'] } }, /"Snacks" does not shuffle its choices/],
+    ] as const) {
+      const res = await submit(s, { answers: answers(), presented });
+      expectError(res, 400, 'BAD_USER_INPUT');
+      expect(messageOf(res)).toMatch(message);
+    }
+  });
+
+  it('refuses logic that a shuffled block could break', async () => {
+    const eq = (question: number) => ({ match: 'all', conditions: [{ question, op: 'equals', values: ['Tea'] }] });
+    const at = (i: number, extra: object) => ORDERED.map((x, j) => (j === i ? { ...x, ...extra } : x));
+    for (const [data, message] of [
+      [at(3, { logic: { showIf: eq(2) } }), /Question 4: its logic uses question 3 of the same shuffled block/],
+      [at(2, { logic: { skip: { when: eq(2), to: 4 } } }), /only the last question may skip/],
+      [
+        at(0, {
+          logic: { skip: { when: { ...eq(0), conditions: [{ question: 0, op: 'equals', values: ['No'] }] }, to: 2 } },
+        }),
+        /lands inside a shuffled block/,
+      ],
+      [at(4, { shuffleOptions: true }), /can shuffle their choices/],
+    ] as const) {
+      const res = await alice.client.rest('POST', '/v1/request/create', surveyBody(key.id, { data }));
+      expectError(res, 400, 'BAD_USER_INPUT');
+      expect(messageOf(res)).toMatch(message);
+    }
+    // logic across blocks holds in every order: a later block may look at a shuffled one
+    const across = at(4, { logic: { showIf: eq(2) } });
+    expect((await alice.client.rest('POST', '/v1/request/create', surveyBody(key.id, { data: across }))).status).toBe(
+      200,
+    );
+  });
+});
+
+describe('an answer sent again', () => {
+  let s: LegacyRequest;
+  beforeAll(async () => {
+    s = await createRequest(
+      alice,
+      surveyBody(key.id, { data: SURVEY_QUESTIONS, bonus_amount: 100, bonus_each: 1, ...unverifiedEscrow() }),
+    );
+  });
+  const body = (deviceId: string, walletAddress: string, idempotencyKey: string) => ({
+    requestId: s.id,
+    deviceId,
+    walletAddress,
+    idempotencyKey,
+    answers: [
+      { index: 0, answer: 'Daily' },
+      { index: 1, answer: ['Phone'] },
+      { index: 2, answer: '45+' },
+    ],
+  });
+  const send = (b: object) => phone.rest<Accepted & { payout: unknown }>('POST', '/v1/requestClient/submitSurvey', b);
+  const stored = async () => {
+    const em = server.db.orm.em.fork();
+    return {
+      submissions: await em.count(Submission, { request: s.id }),
+      payouts: await em.count(Payout, { request: s.id }),
+    };
+  };
+
+  it('with its key is stored, counted and paid once, and answered with the first result', async () => {
+    const device = newDevice();
+    const wallet = randomAddress();
+    const first = await send(body(device, wallet, 'offline-key-1'));
+    expect(first.status).toBe(200);
+    // the reply was lost; the browser sends the same answer again, twice at once
+    const again = await Promise.all([1, 2].map(() => send(body(device, wallet, 'offline-key-1'))));
+    for (const res of again) {
+      expect(res.status).toBe(200);
+      expect(res.body.result).toEqual(first.body.result);
+    }
+    expect(await stored()).toEqual({ submissions: 1, payouts: 1 });
+    const stats = await statistics(s);
+    expect(stats[0].data.find((d) => d.option === 'Daily')?.counter).toBe(1);
+    // a new key from the same device is a second answer: refused as before
+    expectError(await send(body(device, wallet, 'offline-key-2')), 409, 'CONFLICT');
+    // and a key is the device's own: another device cannot use it
+    const other = await send(body(newDevice(), randomAddress(), 'offline-key-1'));
+    expectError(other, 409, 'CONFLICT');
+    expect(messageOf(other)).toMatch(/idempotencyKey was already used/);
+    expect(await stored()).toEqual({ submissions: 1, payouts: 1 });
+  });
+
+  it('sent twice at once for the first time, is taken once', async () => {
+    const device = newDevice();
+    const wallet = randomAddress();
+    const before = await stored();
+    const both = await Promise.all([1, 2].map(() => send(body(device, wallet, 'offline-key-3'))));
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(both[0].body.result).toEqual(both[1].body.result);
+    expect(await stored()).toEqual({ submissions: before.submissions + 1, payouts: before.payouts + 1 });
   });
 });

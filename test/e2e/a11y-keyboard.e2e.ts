@@ -15,7 +15,7 @@ import {
   unverifiedEscrow,
   type KeyPair,
 } from '../api/support/requests';
-import { axeSettled } from './support/axe';
+import { axeBothWidths, axeSettled } from './support/axe';
 import { logIn, screenshot } from './support/browser';
 import { Keyboard, focusNow } from './support/keyboard';
 import { appWithUser } from './support/server';
@@ -28,6 +28,14 @@ const app = appWithUser();
 let key: KeyPair;
 let surveyId = '';
 let collectionId = '';
+let widgetsId = '';
+// the newer question widgets, as the legacy designer sends them
+const WIDGETS = [
+  { type: 'nps', title: 'How likely are you to recommend us?' },
+  { type: 'matrix', title: 'Rate each', options: ['Bad', 'OK', 'Good'], rows: ['Price', 'Speed'] },
+  { type: 'ranking', title: 'Order these', options: ['Sleep', 'Food', 'Sport'] },
+  { type: 'stars', title: 'Rate the app', options: { scale: 5, shape: 'heart' } },
+];
 
 beforeAll(async () => {
   key = await buildKey(app.user, 'Keyboard key');
@@ -36,6 +44,11 @@ beforeAll(async () => {
     app.user,
     surveyBody(key.id, { id: surveyId, title: 'Sleep and screens', ...unverifiedEscrow() }),
   );
+  const widgets = await createRequest(
+    app.user,
+    surveyBody(key.id, { title: 'Widgets', data: WIDGETS, bonus_amount: 10, bonus_each: 1, ...unverifiedEscrow() }),
+  );
+  widgetsId = widgets.id;
   const collection = await createRequest(
     app.user,
     collectionBody(key.id, { title: 'Commuter steps', pay_after_review: true, review_days: 3, ...unverifiedEscrow() }),
@@ -141,7 +154,7 @@ describe('keyboard journeys', () => {
     const done = page.getByRole('dialog', { name: 'Draft saved' });
     await done.waitFor();
     expect((await focusNow(page)).inDialog).toBe(true);
-    expect(await axeSettled(page, 'draft saved dialog')).toEqual([]);
+    expect(await axeBothWidths(page, 'draft saved dialog')).toEqual([]);
     await keys.tabTo('Ok');
     await keys.press('Enter');
     await page.waitForURL(/\/admin\/request\/survey\/list$/);
@@ -188,7 +201,7 @@ describe('keyboard journeys', () => {
     await keys.tabTo(/^Passphrase/);
     await keys.type('results');
     await backup.getByText(/Strength: (Very weak|Weak)/).waitFor();
-    expect(await axeSettled(page, 'key backup dialog')).toEqual([]);
+    expect(await axeBothWidths(page, 'key backup dialog')).toEqual([]);
     expect(await keys.staysIn(backup)).toEqual([]);
     await keys.press('Escape');
     await backup.waitFor({ state: 'hidden' });
@@ -341,6 +354,77 @@ describe('keyboard journeys', () => {
   });
 });
 
+describe('the newer question widgets with the keyboard', () => {
+  it('NPS and the matrix rows are radio groups, the ranking keeps the focus and says each move', async () => {
+    const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    // a wallet already chosen: the journey is the questions
+    await context.addInitScript(() =>
+      localStorage.setItem(
+        'parley.participant.wallet',
+        JSON.stringify({ kind: 'pasted', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }),
+      ),
+    );
+    const page = await context.newPage();
+    const keys = new Keyboard(page);
+    await page.goto(`${app.server.url}/p/r/${widgetsId}`);
+    await page.getByRole('form', { name: 'Your answer' }).waitFor();
+    const checked = (group: string) =>
+      page.getByRole('radiogroup', { name: group }).locator('input:checked').getAttribute('value');
+
+    // NPS, 0 to 10: one Tab stop, the arrows move and choose, Tab leaves the group
+    const nps = await keys.tabTo('0');
+    expect(nps.role).toBe('input:radio');
+    for (let i = 0; i < 9; i++) await keys.press('ArrowRight');
+    expect(await checked('1. How likely are you to recommend us?')).toBe('9');
+    await keys.press('ArrowLeft');
+    expect(await checked('1. How likely are you to recommend us?')).toBe('8');
+    // the matrix: a radio group per row, named by the row
+    const price = await keys.press('Tab');
+    expect(price).toMatchObject({ role: 'input:radio', name: 'Bad' });
+    expect((await keys.press('Shift+Tab')).name).toBe('8');
+    await keys.press('Tab');
+    await keys.press('ArrowRight');
+    expect(await checked('Price')).toBe('OK');
+    expect((await keys.press('Tab')).name).toBe('Bad');
+    await keys.press('ArrowRight');
+    await keys.press('ArrowRight');
+    expect(await checked('Speed')).toBe('Good');
+
+    // the ranking: the focus follows the moved choice, each move is said in a status message
+    await keys.tabTo('Move Sport up');
+    await keys.press('Enter');
+    const status = page.getByRole('group', { name: /Order these/ }).getByRole('status');
+    await expect.poll(() => status.textContent()).toBe('Sport moved to position 2 of 3.');
+    expect(await focusName(page)).toBe('Move Sport up');
+    await keys.press('Enter');
+    await expect.poll(() => status.textContent()).toBe('Sport moved to position 1 of 3.');
+    // at the top its Up button is disabled: the focus goes to its Down button
+    await expect.poll(() => focusName(page)).toBe('Move Sport down');
+    const order = page.getByRole('group', { name: /Order these/ }).getByRole('listitem');
+    expect(await order.allTextContents()).toEqual(['1.Sport', '2.Sleep', '3.Food']);
+    await keys.press('Space');
+    await expect.poll(() => status.textContent()).toBe('Sport moved to position 2 of 3.');
+    expect(await focusName(page)).toBe('Move Sport down');
+    expect(await order.allTextContents()).toEqual(['1.Sleep', '2.Sport', '3.Food']);
+
+    // the hearts: one radio group, the arrows choose
+    const heart = await keys.tabTo(/^(Empty|\d of 5)$/);
+    expect(heart.role).toBe('input:radio');
+    for (let i = 0; i < 4; i++) await keys.press('ArrowRight');
+    expect(await page.getByRole('radio', { name: '4 of 5' }).isChecked()).toBe(true);
+    // axe on the widgets answered, at 1440 px and at 375 px (the same page, narrowed)
+    expect(await axeSettled(page, 'newer widgets @1440')).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await axeSettled(page, 'newer widgets @375')).toEqual([]);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await keys.tabTo('Send my answers');
+    await keys.press('Enter');
+    await page.getByText('Thank you: your answer was received').waitFor();
+    expect(keys.unseen).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('zoom, narrow screens and motion', () => {
   // how far the page scrolls sideways (a data table may scroll in a box of its own, the page may
   // not), and the first element past the window's right edge
@@ -366,6 +450,7 @@ describe('zoom, narrow screens and motion', () => {
       '/admin/settings',
       '/admin/vcr',
       `/p/r/${surveyId}`,
+      `/p/r/${widgetsId}`,
       '/auth/pricing-page',
     ];
     for (const [label, page] of [
@@ -383,6 +468,9 @@ describe('zoom, narrow screens and motion', () => {
     await zoomed.page.goto(`${app.server.url}/p/r/${surveyId}`);
     await zoomed.page.getByRole('form', { name: 'Your answer' }).waitFor();
     await screenshot(zoomed.page, 'a11y-participant-zoom-200');
+    await narrow.page.goto(`${app.server.url}/p/r/${widgetsId}`);
+    await narrow.page.getByRole('form', { name: 'Your answer' }).waitFor();
+    await screenshot(narrow.page, 'a11y-participant-widgets-320');
     await narrow.page.goto(`${app.server.url}/admin/dashboard`);
     await narrow.page.waitForLoadState('networkidle');
     await screenshot(narrow.page, 'a11y-dashboard-320');

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../api/support/client';
 import { buildUser, buildUserInput, verificationToken } from '../api/support/factories';
 import type { TestServer } from '../api/support/server';
+import { axeBothWidths } from './support/axe';
 import { findLeaks, launchBrowser, recordRequests, screenshot, type RecordedRequest } from './support/browser';
 import { startAppServer } from './support/server';
 
@@ -51,6 +52,7 @@ describe('a requester in Chromium', () => {
     await expect.poll(() => dialog.getByText('Congratulations!').isVisible()).toBe(true);
     expect(await dialog.textContent()).toMatch(/verif/i);
     await screenshot(page, '02-register-congratulations');
+    expect(await axeBothWidths(page, 'Congratulations dialog')).toEqual([]);
     await dialog.getByRole('button', { name: 'Ok' }).click();
     await page.waitForURL(/\/auth\/login-page$/);
   });
@@ -197,7 +199,7 @@ describe('a requester in Chromium', () => {
       to_id: myId,
     });
     await page.reload();
-    const bell = page.getByRole('button', { name: 'Notifications (1 unread)' });
+    const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
     await bell.waitFor();
     await bell.click();
     await screenshot(page, '09-notifications');

@@ -7,6 +7,7 @@ import { balanceOf } from '../api/support/billing';
 import { startChainServer, type ChainServer } from '../api/support/chain';
 import { buildUser, type TestUser } from '../api/support/factories';
 import type { TestServer } from '../api/support/server';
+import { axeBothWidths } from './support/axe';
 import { launchBrowser, screenshot } from './support/browser';
 import { startAppServer } from './support/server';
 
@@ -132,6 +133,7 @@ describe('publishing with prepaid credit in Chromium, without a wallet', () => {
     const refused = page.getByRole('alertdialog', { name: 'Purchase Tokens to continue' });
     await refused.waitFor();
     await screenshot(page, 'credit-publish-refused-1440');
+    expect(await axeBothWidths(page, 'purchase tokens dialog')).toEqual([]);
     await refused.getByRole('button', { name: 'Ok' }).click();
     expect(await balanceOf(user.client)).toBe(10);
   });

@@ -18,6 +18,7 @@ import { SESSION_COOKIE } from '../../api/src/modules/auth/session-cookie';
 import { PRIVATE_KEY_STORAGE_PREFIX } from '../../web/src/crypto/key-storage';
 import { fundEscrow } from '../../web/src/wallet/contracts';
 import type { Eip1193Provider } from '../../web/src/wallet/eip1193';
+import { axeBothWidths } from './support/axe';
 import { buildUser, type TestUser } from '../api/support/factories';
 import { buildKey, type KeyPair } from '../api/support/requests';
 import { startTestServer, type TestServer } from '../api/support/server';
@@ -366,6 +367,7 @@ describe('the participant web app on a phone', () => {
     const enlarged = large.getByRole('img', { name: /^Image 2 of / });
     await eventually(() => enlarged.evaluate((n) => (n as unknown as { naturalWidth: number }).naturalWidth)).toBe(8);
     await admin.screenshot({ path: path.join(ARTIFACTS, 'participant-requester-image-1440.png') });
+    expect(await axeBothWidths(admin, 'enlarged image dialog')).toEqual([]);
     await admin.keyboard.press('Escape');
     await large.waitFor({ state: 'hidden' });
 

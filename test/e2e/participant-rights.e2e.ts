@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReceiptFile } from '../../shared/consent-receipt';
 import { buildKey, createRequest, randomAddress, surveyBody, unverifiedEscrow } from '../api/support/requests';
+import { axeBothWidths } from './support/axe';
 import { logIn, screenshot } from './support/browser';
 import { appWithUser } from './support/server';
 
@@ -71,6 +72,8 @@ describe('a participant in control of their answer', () => {
     await terms.waitFor();
     const text = await terms.textContent();
     expect(text).toContain('Question: How do you get to work?');
+    // who receives it: the requester's name
+    expect(text).toContain(`${app.user.username}, who made this request`);
     expect(text).toContain('How people get to work, to plan new bike lanes.');
     expect(text).toContain('3 IPT');
     expect(text).toContain('Deleted 90 days after you send it');
@@ -111,17 +114,33 @@ describe('a participant in control of their answer', () => {
     await screenshot(page, 'rights-verify-changed-375');
   });
 
-  it("shows the requester's download in the access log", async () => {
+  it("shows the requester's downloads in the access log: from the request's screen and the export API", async () => {
+    // the requester downloads the responses from the request's screen, as a person does
+    const desk = await app.browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    const admin = await desk.newPage();
+    await logIn(admin, app.server.url, app.user);
+    await admin.goto(`${app.server.url}/admin/request/survey/detail/${requestId}`);
+    const [csv] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('button', { name: 'Responses CSV' }).click(),
+    ]);
+    expect(readFileSync((await csv.path())!, 'utf8')).toContain('Bicycle');
+    await desk.close();
+    // and through the API, as `npm run export` does
     const exported = await app.user.client.fetch(`/v1/export/surveyResponses?id=${requestId}`);
     expect(exported.status).toBe(200);
     await exported.text();
+
     await page.goto(`${app.server.url}/p/answers`);
     const events = page.getByRole('list', { name: 'Access events' });
     await events.getByText('The requester exported your answers to a file').waitFor();
-    expect(await events.getByRole('listitem').allTextContents()).toEqual([
-      expect.stringContaining('The requester exported your answers to a file'),
-      expect.stringContaining('You sent your answer'),
-    ]);
+    const lines = await events.getByRole('listitem').allTextContents();
+    expect(lines[0]).toContain('The requester exported your answers to a file');
+    expect(lines.at(-1)).toContain('You sent your answer');
+    // the screen's table and its CSV: each a listing of the answers, at least one each
+    const looked = lines.slice(1, -1);
+    expect(looked.length).toBeGreaterThanOrEqual(1);
+    for (const line of looked) expect(line).toContain('The requester looked at your answers');
     await page.getByRole('region', { name: 'Access log' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'rights-access-log-375');
     expect(await scrollWidth()).toBeLessThanOrEqual(375);
@@ -142,6 +161,8 @@ describe('a participant in control of their answer', () => {
 
     await page.getByRole('button', { name: 'Delete my data' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your data?' });
+    await dialog.waitFor();
+    expect(await axeBothWidths(page, 'delete your data dialog')).toEqual([]);
     await dialog.getByRole('button', { name: 'Delete my data' }).click();
     await page.getByText(/^1 answer deleted\. Kept: /).waitFor();
     const events = page.getByRole('list', { name: 'Access events' });
@@ -153,5 +174,17 @@ describe('a participant in control of their answer', () => {
       type: 'survey',
     });
     expect(left.body.result!.list).toEqual([]);
+
+    // the requester's screen counts the deletion beside the keeping period
+    const desk = await app.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const admin = await desk.newPage();
+    await logIn(admin, app.server.url, app.user);
+    await admin.goto(`${app.server.url}/admin/request/survey/detail/${requestId}`);
+    await admin
+      .getByRole('region', { name: 'Retention' })
+      .getByText(/Withdrawn or deleted by their participants: 1\./)
+      .waitFor();
+    await screenshot(admin, 'rights-requester-deletions-1440');
+    await desk.close();
   });
 });

@@ -14,6 +14,7 @@ import {
 import { buildUser, type TestUser } from '../api/support/factories';
 import { buildKey, createRequest, surveyBody, type KeyPair } from '../api/support/requests';
 import type { TestServer } from '../api/support/server';
+import { axeBothWidths } from './support/axe';
 import { launchBrowser, screenshot } from './support/browser';
 import { createDevWallet, installDevWallet, type DevWallet } from './support/dev-wallet';
 import { startAppServer } from './support/server';
@@ -144,7 +145,9 @@ describe('collection wizard in Chromium', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     expect(await isInvalid(textbox(page, /^Title/))).toBe('true');
     expect(await isInvalid(textbox(page, /^Total IPTs/))).toBe('true');
-    expect(await page.getByRole('alert').textContent()).toBe('Please check the marked fields.');
+    expect(await page.getByRole('alert').textContent()).toMatch(
+      /^Please check the marked fields:Title: type a title for the request\.Request Key: .*Total IPTs: /,
+    );
     await screenshot(page, 'requests-collection-summary-errors-1440');
 
     // IPT has no decimals: 10.5 is refused the same way
@@ -208,6 +211,7 @@ describe('collection wizard in Chromium', () => {
     await page.getByRole('button', { name: 'Finish' }).click();
     const done = page.getByRole('dialog', { name: 'Request published' });
     await done.waitFor({ timeout: 30_000 });
+    expect(await axeBothWidths(page, 'request published dialog')).toEqual([]);
     const [saved] = await myRequests('collection');
     expect(saved).toMatchObject({ title: 'Sleep and activity', status: 1, bonusAmount: 30, escrowVerified: true });
     expect(saved.signerAddress).toBe(requester.address);
@@ -361,6 +365,7 @@ describe('request lists in Chromium', () => {
     await confirm.getByRole('button', { name: 'Yes, delete it!' }).click();
     const done = page.getByRole('dialog', { name: 'Deleted!' });
     await done.waitFor();
+    expect(await axeBothWidths(page, 'deleted dialog')).toEqual([]);
     await done.getByRole('button', { name: 'Ok' }).click();
     await page.getByText('No collections yet').waitFor();
     expect(await myRequests('collection')).toEqual([]);

@@ -11,6 +11,7 @@ import {
   type KeyPair,
   type LegacyRequest,
 } from '../api/support/requests';
+import { axeBothWidths } from './support/axe';
 import { findLeaks, logIn, recordRequests, screenshot, type RecordedRequest } from './support/browser';
 import { appWithUser } from './support/server';
 
@@ -28,7 +29,8 @@ const eq = (question: number, value: string) => ({
   match: 'all',
   conditions: [{ question, op: 'equals', values: [value] }],
 });
-// the survey as the legacy designer sends it (the phone tests' shape)
+// the survey as the legacy designer sends it (the phone tests' shape); the skip lands on the first
+// question of the shuffled block (a skip may not land inside one)
 const QUESTIONS = [
   { type: 'radios', title: 'Do you exercise?', options: ['Yes', 'No'], logic: { skip: { when: eq(0, 'No'), to: 7 } } },
   { type: 'short_text', title: 'Your nickname' },
@@ -42,7 +44,14 @@ const QUESTIONS = [
     options: ['Air', 'Fun'],
     logic: { showIf: { match: 'any', conditions: [{ question: 5, op: 'range', min: 9, max: 10 }] } },
   },
-  { type: 'matrix', title: 'Rate each', options: ['Bad', 'OK', 'Good'], rows: ['Price', 'Speed'] },
+  // randomisation: the last three questions come in an order of each participant's own
+  {
+    type: 'matrix',
+    title: 'Rate each',
+    options: ['Bad', 'OK', 'Good'],
+    rows: ['Price', 'Speed'],
+    block: { shuffle: true },
+  },
   { type: 'ranking', title: 'Order these', options: ['Sleep', 'Food', 'Sport'] },
   { type: 'stars', title: 'Rate the app', options: { scale: 5, shape: 'star' } },
 ];
@@ -112,7 +121,9 @@ describe('the designer', () => {
     await list.getByText('Multiple Choice (Radio Button): Yes, No · may skip to question 12').waitFor();
     await list.getByText('Number: 30 to 250 kg').waitFor();
     await list.getByText('Checkboxes: Air, Fun · shown only if…').waitFor();
-    await list.getByText('Matrix (rows on one scale): Price, Speed × Bad, OK, Good').waitFor();
+    await list
+      .getByText('Matrix (rows on one scale): Price, Speed × Bad, OK, Good · starts a shuffled block')
+      .waitFor();
     await list.getByText('10. How likely are you to recommend us, {{q6}}?').waitFor();
     await screenshot(page, 'surveys-v2-designer-1440');
 
@@ -120,6 +131,7 @@ describe('the designer', () => {
     const editor = page.getByRole('dialog', { name: /Edit question 11/ });
     await editor.getByRole('group', { name: 'Show condition 1' }).waitFor();
     await screenshot(page, 'surveys-v2-editor-logic-1440');
+    expect(await axeBothWidths(page, 'question editor with logic')).toEqual([]);
     await editor.getByRole('button', { name: 'Cancel' }).click();
 
     // an Arabic translation: what is untranslated is counted and marked, and goes down as it is filled
@@ -143,6 +155,9 @@ describe('the designer', () => {
       .getByRole('dialog', { name: /Edit question 12/ })
       .getByRole('textbox', { name: 'Row 2' })
       .waitFor();
+    await page.getByLabel('Shuffle the questions of this block').scrollIntoViewIfNeeded();
+    expect(await page.getByLabel('Start a block here (it runs to the next block)').isChecked()).toBe(true);
+    await screenshot(page, 'surveys-v2-editor-order-1440');
     await page.setViewportSize({ width: 375, height: 812 });
     await screenshot(page, 'surveys-v2-editor-matrix-375');
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -178,11 +193,14 @@ describe('the participant app at 375 px', () => {
     await page.getByRole('button', { name: 'Send my answers' }).click();
     await page.getByText('Give 30 to 250.').waitFor();
     await page.getByLabel(/Your weight/).fill('61.5');
-    await page.getByRole('button', { name: '10', exact: true }).click();
+    await page
+      .getByRole('radiogroup', { name: /recommend us/ })
+      .getByRole('radio', { name: '10', exact: true })
+      .check();
     await page.getByText('7. What do you like?').waitFor();
     await page.getByRole('checkbox', { name: 'Fun' }).check();
-    await page.getByRole('group', { name: 'Price' }).getByRole('radio', { name: 'OK' }).check();
-    await page.getByRole('group', { name: 'Speed' }).getByRole('radio', { name: 'Good' }).check();
+    await page.getByRole('radiogroup', { name: 'Price' }).getByRole('radio', { name: 'OK' }).check();
+    await page.getByRole('radiogroup', { name: 'Speed' }).getByRole('radio', { name: 'Good' }).check();
     await page.getByRole('button', { name: 'Move Sport up' }).click();
     await page.getByRole('button', { name: 'Move Sport up' }).click();
     await rate(page, '4 of 5');
@@ -254,10 +272,13 @@ describe('the participant app in Arabic at 375 px', () => {
     await page.getByLabel(/اسمك المستعار/).fill('Ada');
     await page.getByLabel(/وزنك/).fill('70');
     await page.getByText('ما مدى احتمال أن توصي بنا يا Ada؟').waitFor();
-    await page.getByRole('button', { name: '9', exact: true }).click();
+    await page
+      .getByRole('radiogroup', { name: /توصي بنا/ })
+      .getByRole('radio', { name: '9', exact: true })
+      .check();
     await page.getByRole('checkbox', { name: 'المرح' }).check();
-    await page.getByRole('group', { name: 'السعر' }).getByRole('radio', { name: 'مقبول' }).check();
-    await page.getByRole('group', { name: 'السرعة' }).getByRole('radio', { name: 'جيد' }).check();
+    await page.getByRole('radiogroup', { name: 'السعر' }).getByRole('radio', { name: 'مقبول' }).check();
+    await page.getByRole('radiogroup', { name: 'السرعة' }).getByRole('radio', { name: 'جيد' }).check();
     await page.getByRole('button', { name: 'أبقِ هذا الترتيب' }).click();
     await rate(page, '4 من 5');
     await screenshot(page, 'surveys-v2-participant-ar-375');
@@ -278,5 +299,134 @@ describe('the participant app in Arabic at 375 px', () => {
         expect.objectContaining({ answer: { Price: 'OK', Speed: 'Good' } }),
       ]),
     );
+  });
+});
+
+// Randomisation and resuming at 375 px: a shuffled block whose first question shuffles its choices;
+// one participant reloads in the middle (the order and the closed answers stay, the personal one
+// is typed again), another goes offline before sending (the answer waits, then goes once).
+const SNACKS = [
+  {
+    type: 'radios',
+    title: 'Favourite colour',
+    options: ['Red', 'Green', 'Blue', 'Black', 'White'],
+    block: { shuffle: true },
+    shuffleOptions: true,
+  },
+  { type: 'checkboxes', title: 'Snacks', options: ['Tea', 'Cake'] },
+  { type: 'dropdown', title: 'Area', options: ['North', 'South'] },
+  { type: 'short_text', title: 'Your pet’s name', block: { shuffle: false } },
+];
+const PET = 'Quillbert Moss';
+
+describe('a randomised survey, resumed and answered offline at 375 px', () => {
+  let snacks: LegacyRequest;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    snacks = await createRequest(
+      app.user,
+      surveyBody(key.id, {
+        title: 'Snack study',
+        data: SNACKS,
+        bonus_amount: 10,
+        bonus_each: 1,
+        ...unverifiedEscrow(),
+      }),
+    );
+  });
+  afterAll(async () => Promise.all(contexts.map((c) => c.close())));
+
+  async function participant() {
+    const context = await app.browser.newContext(PHONE);
+    contexts.push(context);
+    const traffic = recordRequests(context);
+    await context.addInitScript(
+      (address) => localStorage.setItem('parley.participant.wallet', JSON.stringify({ kind: 'pasted', address })),
+      randomAddress(),
+    );
+    const page = await context.newPage();
+    await page.goto(`${app.server.url}/p/r/${snacks.id}`);
+    await page.getByRole('form', { name: 'Your answer' }).waitFor();
+    return { context, page, traffic };
+  }
+  // the question labels and the colour choices, in the order this page shows them
+  const shownOrder = async (page: Page) => {
+    const text = await page.getByRole('form', { name: 'Your answer' }).innerText();
+    const at = (title: string) => text.search(new RegExp(`\\d+\\. ${title}`));
+    return {
+      questions: SNACKS.map((q) => q.title).sort((a, b) => at(a) - at(b)),
+      colours: await page
+        .getByRole('radiogroup', { name: /Favourite colour/ })
+        .getByRole('radio')
+        .evaluateAll((radios) => radios.map((r) => r.getAttribute('value'))),
+    };
+  };
+  async function answer(page: Page) {
+    await page.getByRole('radio', { name: 'Blue' }).check();
+    await page.getByRole('checkbox', { name: 'Cake' }).check();
+    await page.getByRole('combobox', { name: /Area/ }).click();
+    await page.getByRole('option', { name: 'South' }).click();
+  }
+  const presented = async () => {
+    const res = await app.user.client.gql<{
+      requestResponses: { list: { presented: { questions: string[]; options: { options: string[] }[] } }[] };
+    }>(
+      `query($id: ID!) { requestResponses(requestId: $id) { list { presented { questions options { options } } } } }`,
+      {
+        id: snacks.id,
+      },
+    );
+    return res.data!.requestResponses.list.map((r) => r.presented);
+  };
+
+  it('keeps the order and the closed answers over a reload', async () => {
+    const { page } = await participant();
+    const before = await shownOrder(page);
+    expect([...before.colours].sort()).toEqual(['Black', 'Blue', 'Green', 'Red', 'White']);
+    await answer(page);
+    await page.getByLabel(/Your pet’s name/).fill(PET);
+    await page.reload();
+    await page.getByRole('form', { name: 'Your answer' }).waitFor();
+    expect(await shownOrder(page)).toEqual(before);
+    expect(await page.getByRole('radio', { name: 'Blue' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Cake' }).isChecked()).toBe(true);
+    await page.getByRole('combobox', { name: /Area/ }).getByText('South').waitFor();
+    // the personal answer was never kept in the browser: it is typed again
+    expect(await page.getByLabel(/Your pet’s name/).inputValue()).toBe('');
+    expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(PET);
+    await page.getByLabel(/Your pet’s name/).fill(PET);
+    await screenshot(page, 'surveys-v2-randomised-375');
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await page.getByRole('button', { name: 'Send my answers' }).click();
+    await page.getByText('Thank you: your answer was received').waitFor();
+    // the order the participant saw is the one stored with the answer
+    const [stored] = await presented();
+    const titles = (snacks.data as { id: string; title: string }[]).reduce<Record<string, string>>(
+      (all, q) => ({ ...all, [q.id]: q.title }),
+      {},
+    );
+    expect(stored.questions.map((id) => titles[id])).toEqual(before.questions);
+    expect(stored.options[0].options).toEqual(before.colours);
+    expect(await page.evaluate((id) => Object.keys(localStorage).filter((k) => k.includes(id)), snacks.id)).toEqual([]);
+  });
+
+  it('keeps an answer made offline and sends it once when the connection returns', async () => {
+    const { context, page, traffic } = await participant();
+    await answer(page);
+    await page.getByLabel(/Your pet’s name/).fill(PET);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Send my answers' }).click();
+    await page.getByTestId('answer-waiting').waitFor();
+    await screenshot(page, 'surveys-v2-offline-375');
+    // waiting, the answer holds the pet's name only sealed to the request key
+    const waiting = await page.evaluate((id) => localStorage.getItem(`parley.participant.outbox.${id}`), snacks.id);
+    expect(waiting).toMatch(/"encryptedData":"aesgcm1\./);
+    expect(waiting).not.toContain(PET);
+    await context.setOffline(false);
+    await page.getByText('Thank you: your answer was received').waitFor();
+    const sent = traffic.filter((r) => r.url.includes('submitSurvey'));
+    expect(new Set(sent.map((r) => (JSON.parse(r.body) as { idempotencyKey: string }).idempotencyKey)).size).toBe(1);
+    expect(findLeaks(sent, [PET])).toEqual([]);
+    expect(await presented()).toHaveLength(2);
   });
 });

@@ -16,6 +16,7 @@ import {
 import { buildUser, type TestUser } from '../api/support/factories';
 import { buildKey } from '../api/support/requests';
 import type { TestServer } from '../api/support/server';
+import { axeBothWidths } from './support/axe';
 import { launchBrowser, logIn, screenshot } from './support/browser';
 import { createDevWallet, installDevWallet, type DevWallet } from './support/dev-wallet';
 import { startAppServer } from './support/server';
@@ -102,6 +103,7 @@ describe('a wallet without ETH on the local chain', () => {
     await page.getByRole('button', { name: 'Finish' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'No ETH for network fees' });
     await dialog.waitFor({ timeout: 30_000 });
+    expect(await axeBothWidths(page, 'no ETH dialog')).toEqual([]);
     const text = (await dialog.textContent()) ?? '';
     expect(text).toContain('Get test funds');
     expect(text).toContain('Settings → Wallet');

@@ -28,6 +28,7 @@ import { KeysService } from '../modules/keys/keys.service';
 import { MailService } from '../modules/mail/mail.service';
 import { NotificationsService } from '../modules/notifications/notifications.service';
 import { ParticipantsService } from '../modules/participants/participants.service';
+import { FieldworkReviewRules } from '../modules/fieldwork/fieldwork-review';
 import { FieldworkSubmissionService } from '../modules/fieldwork/fieldwork-submission.service';
 import { FieldworkService } from '../modules/fieldwork/fieldwork.service';
 import { PayoutsService } from '../modules/payouts/payouts.service';
@@ -74,6 +75,7 @@ export type Services = {
   dashboard: DashboardService;
   publicRequests: PublicRequestsService;
   submissions: SubmissionsService;
+  responseImages: ResponseImagesService;
   responses: ResponsesService;
   exports: ExportsService;
   reviews: ReviewsService;
@@ -154,7 +156,9 @@ function createParticipantServices(
   );
   const publicRequests = new PublicRequestsService(surveys, payouts);
   // deletes an answer's encrypted images with it (withdrawal, retention, deletion requests)
-  const responseImages = new ResponseImagesService(storage, publicRequests);
+  const responseImages = new ResponseImagesService(storage, publicRequests, accessLog);
+  // a deleted request's encrypted images go with it (the requests module sits below this one)
+  requests.onDelete((tx, requestId) => responseImages.deleteOfRequest(tx, requestId));
   const submissions = new SubmissionsService(
     participants,
     surveys,
@@ -191,15 +195,15 @@ export function createServices(
     log,
     accessLog,
   );
-  const payouts = new PayoutsService(chain, treasury, log, jobs, webhooks);
+  const payouts = new PayoutsService(chain, treasury, log, jobs, webhooks, accessLog);
   const escrowFunding = new EscrowFundingService(ledger, chain, treasury, log);
-  const requests = new RequestsService(surveys, payouts, chain, escrowFunding, log, webhooks);
+  const requests = new RequestsService(surveys, payouts, chain, escrowFunding, log, webhooks, accessLog);
   const credit = new CreditService(ledger);
   const notifications = new NotificationsService();
   const cleanRooms = createCleanRoomServices(config, mail, notifications, credit, ledger, webhooks);
   const { rooms } = cleanRooms;
   const responses = new ResponsesService(requests, payouts, accessLog);
-  const { submissions, publicRequests, retention, consent, rights } = createParticipantServices(config, {
+  const participantSide = createParticipantServices(config, {
     storage,
     accessLog,
     surveys,
@@ -213,7 +217,7 @@ export function createServices(
   const withdrawals = new WithdrawalsService(ledger, chain, treasury, log, [
     (em) => requests.reconcileCreditPublishing(em),
   ]);
-  const reviews = new ReviewsService(requests, payouts, responses);
+  const reviews = new ReviewsService(requests, payouts, responses, new FieldworkReviewRules());
   return {
     config,
     jobs,
@@ -239,17 +243,14 @@ export function createServices(
     escrowFunding,
     requests,
     dashboard: new DashboardService(),
-    publicRequests,
-    submissions,
+    // submissions, public requests, response images, consent, rights, retention
+    ...participantSide,
     responses,
     exports: new ExportsService(requests, responses, surveys),
     reviews,
     ...cleanRooms,
     webhooks,
     accessLog,
-    consent,
-    rights,
-    retention,
-    fieldwork: new FieldworkService(requests, surveys, reviews, withdrawals),
+    fieldwork: new FieldworkService(requests, surveys, reviews, withdrawals, payouts, chain),
   };
 }

@@ -221,7 +221,7 @@ function registerFileRoute(app: FastifyInstance, rest: Rest, r: FileRoute, servi
   app.get<{ Params: Record<string, string> }>(r.path, async (request, reply) => {
     let file: FileAnswer | null;
     try {
-      file = await r.read(services, request.params);
+      file = await r.read(services, request.params, request.ctx ?? null);
       if (!file) throw notFound('File');
     } catch (error) {
       return restErrorReply(violationOf(rest, () => checkFileAnswer(r, { error })) ?? error, request, reply);

@@ -110,9 +110,15 @@ export type FileRoute<S extends object = object> = {
   contentTypes: readonly string[];
   /** the codes the route may fail with beyond the ones every route can give */
   errors: readonly ErrorCode[];
-  /** the file, or null (404 NOT_FOUND) */
-  read(services: S, params: Record<string, string>): Promise<FileAnswer | null>;
+  /**
+   * the file, or null (404 NOT_FOUND); `caller` is the request's context (its EntityManager and who
+   * is calling, if anyone) on API paths, null elsewhere (/media/)
+   */
+  read(services: S, params: Record<string, string>, caller: FileCaller | null): Promise<FileAnswer | null>;
 };
+
+/** What a file route learns of its request: a database handle and who is calling (null: nobody signed in). */
+export type FileCaller = Pick<RequestContext, 'em' | 'actor'>;
 
 /** The REST API as the OpenAPI document describes it: its routes, and the schemas it names. */
 export type RestApi = { routes: RestRoute[]; fileRoutes: FileRoute[]; schemas: Record<string, z.ZodType> };

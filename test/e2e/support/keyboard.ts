@@ -15,7 +15,11 @@ export function focusNow(page: Page): Promise<Focus> {
     const name = (el.getAttribute('aria-label') ||
       (labelled && labelled.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ')) ||
       (el.labels && el.labels[0] && el.labels[0].textContent) || el.textContent || '').trim().replace(/\\s+/g, ' ');
-    const style = getComputedStyle(el);
+    // a visually hidden or transparent input (a radio drawn as a box) shows its focus on its label
+    const box = el.getBoundingClientRect();
+    const hidden = el.tagName === 'INPUT' && (box.width <= 1 || box.height <= 1 || getComputedStyle(el).opacity === '0');
+    const drawn = hidden ? el.closest('label') || (el.labels && el.labels[0]) : el;
+    const style = drawn ? getComputedStyle(drawn) : { outlineStyle: 'none', outlineWidth: '0', boxShadow: 'none' };
     const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) ||
       (style.boxShadow !== 'none' && el.matches(':focus-visible')) ||
       el.classList.contains('Mui-focusVisible') ||

@@ -1,5 +1,5 @@
 // The spec's route table as the browser suites walk it (routes.e2e.ts logged out and in with
-// made-up ids, small-screens.e2e.ts with real ones). `:id` stands for a request's id.
+// made-up ids, a11y-screens.e2e.ts with real ones). `:id` stands for a request's id.
 export const ADMIN_ROUTES = [
   '/admin/dashboard',
   '/admin/request/collection/new',

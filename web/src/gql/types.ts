@@ -386,6 +386,12 @@ export type PayWith =
   | 'CREDIT'
   | 'WALLET';
 
+/** Randomisation: a block of questions that starts at a question */
+export type QuestionBlockInput = {
+  /** whether its questions are shown in a random order */
+  shuffle: Scalars['Boolean']['input'];
+};
+
 /** dropdown, radios (Multiple Choice), checkboxes, stars (Star Rating); survey format 2: short_text, long_text, number, date (personal: answered encrypted), nps (0 to 10), matrix (rows on one scale), ranking */
 export type QuestionKind =
   | 'checkboxes'
@@ -526,6 +532,8 @@ export type StarShape =
 
 /** One question of a survey */
 export type SurveyQuestionInput = {
+  /** randomisation: a block starts here (runs to the next block start); null continues the block */
+  block?: InputMaybe<QuestionBlockInput>;
   /** choice types: blank rows are dropped; at least one must remain */
   choices?: InputMaybe<Array<Scalars['String']['input']>>;
   /** survey format 2: display condition and skip */
@@ -542,6 +550,8 @@ export type SurveyQuestionInput = {
   scale?: InputMaybe<Scalars['Int']['input']>;
   /** stars: default star */
   shape?: InputMaybe<StarShape>;
+  /** randomisation: dropdown, radios, checkboxes and ranking show their choices in a random order */
+  shuffleOptions?: InputMaybe<Scalars['Boolean']['input']>;
   /** required (trimmed) */
   title: Scalars['String']['input'];
   /** its texts in the survey's added languages (each language added to the survey first) */

@@ -39,6 +39,7 @@ export const server = setupServer(
           days: null,
           choices: [30, 90, 180, 365, 730],
           expiringSoon: 0,
+          withdrawn: 0,
           deleted: 0,
         },
       },

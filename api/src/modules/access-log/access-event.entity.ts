@@ -10,6 +10,7 @@ export const ACCESS_KINDS = [
   'submitted',
   'listed',
   'exported',
+  'image_downloaded',
   'approved',
   'rejected',
   'webhook',
@@ -20,7 +21,8 @@ export const ACCESS_KINDS = [
   'deleted',
 ] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];
-export const ACCESS_ACTORS = ['participant', 'requester', 'platform'] as const;
+// someone: a caller who is not the request's owner (the image links work for anyone who has them)
+export const ACCESS_ACTORS = ['participant', 'requester', 'platform', 'someone'] as const;
 export type AccessActor = (typeof ACCESS_ACTORS)[number];
 
 const inList = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');

@@ -8,7 +8,7 @@ export type AccessEntry = {
 };
 
 /** What other modules are handed to write the log (a port: they need nothing else of it). */
-export type AccessLog = Pick<AccessLogService, 'forSubmissions' | 'forParticipant'>;
+export type AccessLog = Pick<AccessLogService, 'forSubmissions' | 'forWallets' | 'forRequest' | 'forParticipant'>;
 
 /** Requests and titles the log's reader sees beside each line. */
 export type AccessLine = AccessEvent & { requestTitle: string | null };
@@ -32,6 +32,43 @@ export class AccessLogService {
          from submissions s where s.id = any(?::uuid[])`,
       // the process's clock, as forParticipant's lines: one clock orders the log
       [entry.kind, entry.actor, entry.detail ?? null, new Date(), `{${submissionIds.join(',')}}`],
+    );
+  }
+
+  /**
+   * One line per answer named by its request and wallet (what a payout knows of its answer), in one
+   * statement; pairs with no live answer are skipped.
+   */
+  async forWallets(
+    em: EntityManager,
+    answers: readonly { requestId: string; walletAddress: string }[],
+    entry: AccessEntry,
+  ): Promise<void> {
+    if (!answers.length) return;
+    await em.execute(
+      `insert into access_events (id, participant_id, request_id, submission_id, kind, actor, detail, at)
+       select gen_random_uuid(), s.participant_id, s.request_id, s.id, ?, ?, ?, ?
+         from submissions s
+         join unnest(?::uuid[], ?::text[]) as a(request_id, wallet_address)
+           on s.request_id = a.request_id and s.wallet_address = a.wallet_address`,
+      [
+        entry.kind,
+        entry.actor,
+        entry.detail ?? null,
+        new Date(),
+        `{${answers.map((a) => a.requestId).join(',')}}`,
+        `{${answers.map((a) => a.walletAddress).join(',')}}`,
+      ],
+    );
+  }
+
+  /** One line per submission of a request (its deletion takes them all), in one statement. */
+  async forRequest(em: EntityManager, requestId: string, entry: AccessEntry): Promise<void> {
+    await em.execute(
+      `insert into access_events (id, participant_id, request_id, submission_id, kind, actor, detail, at)
+       select gen_random_uuid(), s.participant_id, s.request_id, s.id, ?, ?, ?, ?
+         from submissions s where s.request_id = ?`,
+      [entry.kind, entry.actor, entry.detail ?? null, new Date(), requestId],
     );
   }
 

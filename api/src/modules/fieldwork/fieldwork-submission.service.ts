@@ -18,6 +18,7 @@ import {
   failedChecks,
   failedScreener,
   isSpeeding,
+  isStraightLined,
   quotasOf,
   screenOutCap,
   type CheckRule,
@@ -41,6 +42,7 @@ type Work = {
   attentionFailed: number;
   attentionChecks: number;
   speeding: boolean;
+  straightLining: boolean;
   repeatedDevice: boolean;
   repeatedWallet: boolean;
   durationMs: number | null;
@@ -101,6 +103,7 @@ export class FieldworkSubmissionService implements SubmissionFieldwork {
       attentionFailed: failedChecks(row.checks, chosen),
       attentionChecks: row.checks.length,
       speeding: isSpeeding(a.durationMs, timing?.median ?? null, timing?.timed ?? 0),
+      straightLining: (a.matrices ?? []).some(isStraightLined),
       repeatedDevice: row.repeatedDevice,
       repeatedWallet: row.repeatedWallet,
       durationMs: a.durationMs ?? null,
@@ -136,6 +139,7 @@ export class FieldworkSubmissionService implements SubmissionFieldwork {
       w.attentionFailed,
       w.attentionChecks,
       w.speeding,
+      w.straightLining,
       w.repeatedDevice,
       w.repeatedWallet,
       w.durationMs,
@@ -157,7 +161,7 @@ export class FieldworkSubmissionService implements SubmissionFieldwork {
        flags as (
          insert into fieldwork_flags (submission_id, request_id, participant_id, wallet_address, attention_failed,
            attention_checks, speeding, straight_lining, repeated_device, repeated_wallet, duration_ms, created_at)
-         values (?, ?, ?, ?, ?, ?, ?, false, ?, ?, ?, now()))
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now()))
        update requests set response_count = response_count + 1 where id = ?`,
       [...(w.recorded ?? []), request.id],
     );
@@ -188,7 +192,13 @@ export class FieldworkSubmissionService implements SubmissionFieldwork {
   }
 
   private async filled(tx: EntityManager, request: DataRequest, q: QuotaRule): Promise<void> {
-    await tx.execute('update fieldwork_quotas set filled_at = now() where id = ?', [q.id]);
+    // a close_request quota closes its request too: off the open lists, no more answers taken
+    await tx.execute(
+      `with q as (update fieldwork_quotas set filled_at = now() where id = ? returning action)
+       update requests set closed_at = coalesce(closed_at, now())
+        where id = ? and (select action from q) = 'close_request'`,
+      [q.id, request.id],
+    );
     await this.events?.emit(tx, request.user.id, 'quota.filled', {
       requestId: request.id,
       quotaId: q.id,

@@ -26,11 +26,12 @@ const inList = (col: string, values: readonly string[]) => `${col} in (${values.
 /**
  * A request's fieldwork settings, kept beside the request (not on it): the screen-out reward (the
  * escrow pays one bonus_each per wallet, so a paid screen-out takes one bonus from it) and the share
- * of the places it may use, the minimum hourly rate, the rejection cap, and whether a quota closed it.
+ * of the places it may use, the minimum hourly rate, the rejection cap, and when a top-up was paid
+ * (a quota that closes the request sets the request's own closedAt).
  */
 @Entity({ tableName: 'fieldwork_settings' })
 export class FieldworkSettings {
-  [OptionalProps]?: 'payScreenOut' | 'screenOutShare' | 'minHourly' | 'rejectionShare' | 'closedAt' | 'topUpPaidAt';
+  [OptionalProps]?: 'payScreenOut' | 'screenOutShare' | 'minHourly' | 'rejectionShare' | 'topUpPaidAt';
 
   @ManyToOne(() => DataRequest, { primary: true, deleteRule: 'cascade' })
   request!: DataRequest;
@@ -46,10 +47,6 @@ export class FieldworkSettings {
 
   @Property({ type: 'double' })
   rejectionShare: number = DEFAULT_REJECTION_SHARE;
-
-  // set when a close_request quota filled: nothing more is accepted
-  @Property({ type: 'datetime', nullable: true })
-  closedAt?: Date | null = null;
 
   @Property({ type: 'datetime', nullable: true })
   topUpPaidAt?: Date | null = null;
@@ -220,11 +217,20 @@ export class SubmissionFlags {
   createdAt: Date = new Date();
 }
 
-/** A top-up paid to one approved participant (once: unique per request and submission wallet). */
+/** Where a top-up's money comes from: the requester's prepaid credit, or their browser wallet. */
+export const TOP_UP_SOURCES = ['credit', 'wallet'] as const;
+export type TopUpSource = (typeof TOP_UP_SOURCES)[number];
+
+/**
+ * A top-up paid to one approved participant (once: unique per request and submission wallet).
+ * From credit, a withdrawal from the requester's credit pays it; from the wallet, `payout` is the
+ * payment from the top-up escrow the requester's wallet funded (not one of the request's places).
+ */
 @Entity({ tableName: 'fieldwork_top_ups' })
 @Unique({ properties: ['request', 'walletAddress'] })
+@Check({ name: 'fieldwork_top_ups_source_check', expression: inList('source', TOP_UP_SOURCES) })
 export class TopUp {
-  [OptionalProps]?: 'createdAt';
+  [OptionalProps]?: 'createdAt' | 'source' | 'payout';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -237,6 +243,12 @@ export class TopUp {
 
   @Property({ type: 'integer' })
   amount!: number;
+
+  @Property({ type: 'string', length: 6 })
+  source: TopUpSource = 'credit';
+
+  @ManyToOne(() => Payout, { deleteRule: 'set null', nullable: true })
+  payout?: Payout | null = null;
 
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();

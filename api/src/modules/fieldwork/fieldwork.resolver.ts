@@ -66,9 +66,17 @@ export class FieldworkResolver {
 
   @Mutation(() => FieldworkType, {
     description:
-      'Pays every approved participant the top-up to the minimum hourly rate at the median time, from your credit, exactly once each',
+      'Pays every approved participant the top-up to the minimum hourly rate at the median time, from your credit, exactly once each; a second attempt once all are paid is a CONFLICT',
   })
   async payTopUp(@Arg('requestId', () => ID, requestArg) requestId: string, @Ctx() ctx: Ctx) {
     return ctx.services.fieldwork.payTopUp(ctx.em, requireUser(ctx), parseArgs(fieldworkRef, { requestId }));
+  }
+
+  @Mutation(() => FieldworkType, {
+    description:
+      "Pays the top-up from your wallet: after your wallet funded the escrow named by the fieldwork's topUpWalletId, the treasury pays every approved participant from it, exactly once each (as many as it holds). A second attempt once all are paid is a CONFLICT",
+  })
+  async payTopUpFromWallet(@Arg('requestId', () => ID, requestArg) requestId: string, @Ctx() ctx: Ctx) {
+    return ctx.services.fieldwork.payTopUpFromWallet(ctx.em, requireUser(ctx), parseArgs(fieldworkRef, { requestId }));
   }
 }

@@ -49,10 +49,12 @@ export function isSpeeding(durationMs: number | null | undefined, median: number
 }
 
 /**
- * Straight-lining on a matrix question: every row answered in the same column. `rows` are the
- * column indexes chosen per row, one entry per row (the matrix answer's shape).
+ * Straight-lining on a matrix question: every row answered in the same column, on a matrix of at
+ * least STRAIGHT_LINE_MIN_ROWS rows (fewer rows agree by chance too often). `rows` are the columns
+ * chosen, one entry per row (the matrix answer's shape). A submission is flagged when any of its
+ * matrices is straight-lined.
  */
-export function isStraightLined(rows: number[]): boolean {
+export function isStraightLined(rows: readonly (string | number)[]): boolean {
   return rows.length >= STRAIGHT_LINE_MIN_ROWS && rows.every((c) => c === rows[0]);
 }
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { createHash } from 'node:crypto';
-import { AppError, badInput, conflict, notFound } from '../../shared/errors';
+import { badInput, conflict, notFound } from '../../shared/errors';
 import type { WithdrawalsService } from '../billing/withdrawals.service';
+import type { PayoutsService } from '../payouts/payouts.service';
 import type { RequestsService } from '../requests/requests.service';
 import type { ResponseView } from '../responses/responses.service';
 import type { ReviewsService } from '../responses/reviews.service';
@@ -17,7 +17,8 @@ import {
   Quota,
   Screener,
 } from './fieldwork.entity';
-import { ATTENTION_FAILS_TO_REJECT, hourlyReward, rejectionProblem, topUpEach } from './fieldwork.rules';
+import { ATTENTION_FAILS_TO_REJECT, hourlyReward, topUpEach } from './fieldwork.rules';
+import { owedCount, topUpEscrowId, topUpRound, TopUps, type EscrowReader } from './fieldwork-top-up';
 import type { ConfigureCommand, Flag, FieldworkRef, ReviewByFlagCommand } from './fieldwork.schemas';
 
 const CLOSED_TYPES = ['radios', 'checkboxes', 'dropdown'];
@@ -63,6 +64,9 @@ export type FieldworkView = {
   topUpEach: number;
   topUpPaidAt: Date | null;
   topUpsPaid: number;
+  // approved participants without a top-up yet, and the id the wallet funds their escrow under
+  topUpOwed: number;
+  topUpWalletId: string;
 };
 
 // what a participant reads when rejected on a flag's grounds, unless the requester words it
@@ -102,8 +106,14 @@ export class FieldworkService {
     private readonly requests: RequestsService,
     private readonly surveys: SurveysService,
     private readonly reviews: ReviewsService,
-    private readonly withdrawals: WithdrawalsService,
-  ) {}
+    withdrawals: WithdrawalsService,
+    payouts: PayoutsService,
+    private readonly chain: EscrowReader,
+  ) {
+    this.topUps = new TopUps(withdrawals, payouts);
+  }
+
+  private readonly topUps: TopUps;
 
   /** Replaces a survey's fieldwork; only before its first answer (the quotas count from zero). */
   async configure(em: EntityManager, user: User, c: ConfigureCommand): Promise<FieldworkView> {
@@ -162,7 +172,7 @@ export class FieldworkService {
     const request = await this.requests.owned(em, user, requestId);
     const conn = em.getConnection();
     const questions = (await this.surveys.load(em, [request.id])).get(request.id) ?? [];
-    const [settings, screeners, quotas, checks, counts] = await Promise.all([
+    const [settings, screeners, quotas, checks, counts, owed, round] = await Promise.all([
       em.findOne(FieldworkSettings, { request: request.id }, { refresh: true }),
       em.find(Screener, { request: request.id }, { refresh: true }),
       conn.execute<QuotaView[]>(
@@ -183,6 +193,8 @@ export class FieldworkService {
          from fieldwork_outcomes where request_id = ?`,
         [request.id, request.id, request.id],
       ),
+      owedCount(em, request.id),
+      topUpRound(em, request.id),
     ]);
     const c = counts[0];
     const medianMs = c.median === null ? null : Math.round(Number(c.median));
@@ -208,6 +220,8 @@ export class FieldworkService {
       topUpEach: topUpEach(request.bonusEach, medianMs, minHourly),
       topUpPaidAt: settings?.topUpPaidAt ?? null,
       topUpsPaid: c.topUps,
+      topUpOwed: owed,
+      topUpWalletId: topUpEscrowId(request.id, round),
     };
   }
 
@@ -238,67 +252,43 @@ export class FieldworkService {
     if (!rows.length) throw notFound(`Responses awaiting review flagged ${c.flag}`);
     const responseIds = rows.map((r) => r.responseId);
     if (c.decision === 'approve') return this.reviews.approve(em, user, { requestId: request.id, responseIds });
-    const [t] = await em.getConnection().execute<{ total: number; rejected: number }[]>(
-      `select (select count(*)::int from submissions where request_id = ?) as total,
-           (select count(*)::int from payouts where request_id = ? and status = 'rejected') as rejected`,
-      [request.id, request.id],
-    );
-    const settings = await em.findOne(FieldworkSettings, { request: request.id }, { refresh: true });
-    const problem = rejectionProblem({
-      grounds: c.flag === 'attention' ? 'attention' : 'other',
-      failedChecks: rows.map((r) => r.attentionFailed ?? 0),
-      rejectedBefore: t.rejected,
-      rejecting: rows.length,
-      total: t.total,
-      share: settings?.rejectionShare ?? DEFAULT_REJECTION_SHARE,
-      // one response rejected on its own is told why (its flag, or the reason given); one reason for many is not
-      reasonGiven: rows.length === 1,
-    });
-    if (problem) throw new AppError('REJECTION_NOT_ALLOWED', problem);
+    // the review rules (two failed checks on attention grounds, the rejection share) are the
+    // reviews' own, the same on every rejection path (FieldworkReviewRules)
     return this.reviews.reject(em, user, {
       requestId: request.id,
       responseIds,
       reason: c.reason ?? FLAG_REASONS[c.flag],
+      grounds: c.flag === 'attention' ? 'attention' : 'other',
     });
   }
 
   /**
    * Pays the top-up that brings every approved participant up to the minimum hourly rate at the
-   * median time, from the requester's credit (one withdrawal to each wallet). Exactly once: a
-   * top-up row per request and wallet, and each withdrawal's idempotency key names both, so a
-   * retry or a second click resumes instead of paying again.
+   * median time, from the requester's credit: once to each (fieldwork-top-up.ts); when everyone
+   * approved has had it, a second attempt is a 409.
    */
   async payTopUp(em: EntityManager, user: User, ref: FieldworkRef): Promise<FieldworkView> {
+    await this.topUps.fromCredit(em, user, await this.topUpTerms(em, user, ref));
+    return this.view(em, user, ref);
+  }
+
+  /**
+   * The same top-up from the requester's wallet: the browser funded an escrow under the view's
+   * topUpWalletId paying topUpEach to each (as it funds a request's escrow); the treasury pays the
+   * approved participants from it, once each.
+   */
+  async payTopUpFromWallet(em: EntityManager, user: User, ref: FieldworkRef): Promise<FieldworkView> {
+    const terms = await this.topUpTerms(em, user, ref);
+    const round = await topUpRound(em, ref.requestId);
+    const escrow = await this.chain.escrowFor(topUpEscrowId(ref.requestId, round));
+    await this.topUps.fromWallet(em, terms, escrow, round);
+    return this.view(em, user, ref);
+  }
+
+  private async topUpTerms(em: EntityManager, user: User, ref: FieldworkRef) {
     const view = await this.view(em, user, ref);
     if (view.topUpEach <= 0) throw conflict('This study already pays the minimum hourly rate at its median time');
-    const approved = await em.getConnection().execute<{ wallet: string }[]>(
-      `select s.wallet_address as wallet from submissions s
-         join requests r on r.id = s.request_id
-         join payouts p on p.escrow_address = r.escrow_address and p.wallet_address = s.wallet_address
-        where s.request_id = ? and p.status in ('pending', 'sent') order by s.created_at`,
-      [ref.requestId],
-    );
-    if (!approved.length) throw conflict('No approved participant to top up yet');
-    for (const { wallet } of approved) {
-      const key = `topup-${createHash('sha256').update(`${ref.requestId}|${wallet}`).digest('hex').slice(0, 40)}`;
-      const w = await this.withdrawals.record(em.fork(), user, {
-        amount: view.topUpEach,
-        walletAddress: wallet,
-        idempotencyKey: key,
-      });
-      await em.getConnection().execute(
-        `insert into fieldwork_top_ups (id, request_id, wallet_address, amount, created_at)
-         values (gen_random_uuid(), ?, ?, ?, now()) on conflict (request_id, wallet_address) do nothing`,
-        [ref.requestId, wallet, w.amount],
-      );
-      await this.withdrawals.process(em.fork(), w.id);
-    }
-    await em.getConnection().execute(
-      `insert into fieldwork_settings (request_id, top_up_paid_at) values (?, now())
-         on conflict (request_id) do update set top_up_paid_at = coalesce(fieldwork_settings.top_up_paid_at, now())`,
-      [ref.requestId],
-    );
-    return this.view(em, user, ref);
+    return { requestId: view.requestId, each: view.topUpEach };
   }
 
   /** What the participant app shows before a survey: how many attention checks, and the rule. */

@@ -77,6 +77,13 @@ export class FieldworkType {
   topUpPaidAt!: Date | null;
   @Field(() => Int, { description: 'participants paid a top-up' })
   topUpsPaid!: number;
+  @Field(() => Int, { description: 'approved participants who have not had a top-up yet' })
+  topUpOwed!: number;
+  @Field(() => String, {
+    description:
+      "paying from your wallet: the id to create the top-up's escrow under with the factory (createEscrow(keccak256(id), topUpOwed x topUpEach, topUpEach)), then payTopUpFromWallet",
+  })
+  topUpWalletId!: string;
 }
 
 @ObjectType('ResponseFlags', { description: "One response's quality flags, shown before approval" })

@@ -1,4 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
+import type { AccessLog } from '../access-log/access-log.service';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../shared/errors';
@@ -53,6 +54,8 @@ export class PayoutsService {
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
     private readonly jobs: JobQueue,
     private readonly events?: WebhookEvents,
+    // an answer approved by its review deadline is a line in its participant's access log
+    private readonly accessLog?: AccessLog,
   ) {}
 
   /**
@@ -155,6 +158,11 @@ export class PayoutsService {
           { orderBy: { reviewDueAt: 'asc', id: 'asc' }, limit, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
         );
         for (const p of due) await this.approve(tx, p, 'auto_approved');
+        await this.accessLog?.forWallets(
+          tx,
+          due.flatMap((p) => (p.request ? [{ requestId: p.request.id, walletAddress: p.walletAddress }] : [])),
+          { kind: 'approved', actor: 'platform', detail: 'review deadline' },
+        );
         return due.length;
       });
       approved += batch;

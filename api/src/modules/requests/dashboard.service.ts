@@ -37,7 +37,7 @@ export class DashboardService {
     const [row] = await em.execute<
       { open: number; draft: number; total: number; answered: number; capacity: string; today: number }[]
     >(
-      `select count(*) filter (where status = 1)::int as open,
+      `select count(*) filter (where status = 1 and closed_at is null)::int as open,
               count(*) filter (where status = 0)::int as draft,
               coalesce(sum(response_count), 0)::int as total,
               coalesce(sum(least(response_count, bonus_amount / bonus_each)) filter (where status = 1), 0)::int

@@ -18,8 +18,8 @@ export const CONTRACT_COLUMNS = 'id, title, signer_address, escrow_address, bonu
 /** Every column of a request but its owner: what a list record holds. */
 export const REQUEST_COLUMNS = `id, type, title, description, category, quality, access, key_id, public_key_pem, bonus,
   bonus_amount, bonus_each, status, options, question_count, response_count, escrow_address, signer_address,
-  escrow_verified, funding, pay_after_review, review_days, escrow_closed_at, published_at, created_at, updated_at,
-  language, translations`;
+  escrow_verified, funding, pay_after_review, review_days, escrow_closed_at, closed_at, published_at, created_at,
+  updated_at, language, translations`;
 
 // timestamps arrive as text (MikroORM's type parsers); its platform reads them as the ORM would
 const dateOf = (em: EntityManager, v: unknown): Date => em.getPlatform().parseDate(v as string);
@@ -50,6 +50,7 @@ function requestRecord(em: EntityManager, r: Row): RequestRecord {
     payAfterReview: r.pay_after_review as boolean,
     reviewDays: r.review_days as number,
     escrowClosedAt: maybeDate(em, r.escrow_closed_at),
+    closedAt: maybeDate(em, r.closed_at),
     publishedAt: maybeDate(em, r.published_at),
     createdAt: dateOf(em, r.created_at),
     updatedAt: dateOf(em, r.updated_at),

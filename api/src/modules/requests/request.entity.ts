@@ -79,6 +79,7 @@ export class DataRequest {
     | 'escrowVerified'
     | 'funding'
     | 'escrowClosedAt'
+    | 'closedAt'
     | 'publishedAt'
     | 'payAfterReview'
     | 'reviewDays'
@@ -168,6 +169,12 @@ export class DataRequest {
   // set when the escrow was closed (the request then stops taking responses)
   @Property({ type: 'datetime', nullable: true })
   escrowClosedAt?: Date | null = null;
+
+  // set when a quota whose action is close_request filled (fieldwork): it takes no more answers and
+  // leaves the open lists, though it stays published (its escrow still pays the answers it took);
+  // cleared when a rejection frees that quota again
+  @Property({ type: 'datetime', nullable: true })
+  closedAt?: Date | null = null;
 
   @Property({ type: 'datetime', nullable: true })
   publishedAt?: Date | null = null;

@@ -28,6 +28,8 @@ export const toQuestion = (q: QuestionView): SurveyQuestionType => ({
   max: q.settings?.max ?? null,
   unit: q.settings?.unit ?? null,
   rows: q.settings?.rows ?? null,
+  block: q.settings?.block ?? null,
+  shuffleOptions: q.settings?.shuffleOptions ?? false,
   translations: Object.entries(q.translations ?? {}).map(([language, t]) => ({
     question: q.position,
     language,
@@ -73,6 +75,7 @@ export const toRequest = ({ request: r, questions }: Detail): RequestType => ({
   payAfterReview: r.payAfterReview,
   reviewDays: r.reviewDays,
   escrowClosedAt: r.escrowClosedAt ?? null,
+  closedAt: r.closedAt ?? null,
   createdAt: r.createdAt,
   lastModified: r.updatedAt,
   publishedAt: r.publishedAt ?? null,
@@ -119,6 +122,8 @@ export const legacyQuestion = (q: QuestionView) => ({
 const legacySettings = ({ type, settings }: QuestionView) => ({
   required: isV1Type(type) ? type !== 'stars' : settings?.required !== false,
   ...(settings?.logic ? { logic: settings.logic } : {}),
+  ...(settings?.block ? { block: settings.block } : {}),
+  ...(settings?.shuffleOptions ? { shuffleOptions: true } : {}),
   ...(type === 'number'
     ? { min: settings?.min ?? null, max: settings?.max ?? null, unit: settings?.unit ?? null }
     : {}),
@@ -145,6 +150,7 @@ export const legacyRow = (r: RequestRecord) => ({
   bonus_each: r.bonusEach,
   newchild: r.escrowAddress ?? null,
   addressSigner: r.signerAddress ?? null,
+  closed_at: r.closedAt ?? null,
 });
 
 /** A request as the form reads it (section 3 "Request (detail)"). */

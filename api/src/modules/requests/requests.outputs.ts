@@ -65,6 +65,11 @@ export const legacyQuestionOut = z.strictObject({
   unit: z.string().nullable().optional().describe('number: its unit, e.g. kg'),
   rows: z.array(z.string()).optional().describe('matrix: its rows, each answered with one column'),
   logic: logicOut.optional().describe('survey version 2: its display condition and skip'),
+  block: z
+    .strictObject({ shuffle: z.boolean().describe('its questions shown in a random order') })
+    .optional()
+    .describe('survey version 2: a block of questions starts here and runs to the next block start'),
+  shuffleOptions: z.literal(true).optional().describe('survey version 2: its choices shown in a random order'),
   localized: localizedQuestionOut
     .optional()
     .describe('a survey with added languages: its texts in the language served (answers still use options and rows)'),
@@ -90,6 +95,9 @@ export const legacyRowOut = z.strictObject({
   bonus_each: count.describe('IPT per response'),
   newchild: escrow.describe('the escrow (published requests)'),
   addressSigner: escrow.describe('the wallet that created and funded the escrow'),
+  closed_at: isoDate
+    .nullable()
+    .describe('when a quota that closes the request filled: it takes no more answers (null: not closed)'),
 });
 
 /** a request as the form reads it (spec section 3 "Request (detail)") */

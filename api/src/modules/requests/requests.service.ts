@@ -1,4 +1,5 @@
 import type { WebhookEvents } from '../webhooks/webhooks.service';
+import type { AccessLog } from '../access-log/access-log.service';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
@@ -8,8 +9,7 @@ import type { ChainService } from '../chain/chain.service';
 import { Key } from '../keys/key.entity';
 import { normaliseKeyId } from '../keys/public-key';
 import type { SurveysService } from '../surveys/surveys.service';
-import { DEFAULT_LANGUAGE } from '../../../../shared/languages';
-import { asInput, sameQuestions, sameTranslations, type QuestionView } from '../surveys/surveys.views';
+import { asInput, sameQuestions, type QuestionView } from '../surveys/surveys.views';
 import type { User } from '../users/user.entity';
 import {
   closeEscrow,
@@ -26,6 +26,7 @@ import { DataRequest, type Funding, type RequestKind } from './request.entity';
 import { checkRequestRules, fullOptions, sameOptions } from './request-rules';
 import { checkFixedFields, checkFunding, checkPublishedChange, ID_UNAVAILABLE } from './request-edits';
 import { requestPage, type RequestRecord } from './request-rows';
+import { saveSurvey, surveyLanguage } from './survey-language';
 import type {
   CreateRequestCommand,
   ListRequestsCommand,
@@ -41,6 +42,12 @@ export type RequestPage = Page<{ request: RequestRecord; questions: QuestionView
 
 const LOCKED_AFTER_RESPONSES =
   'The key, the questions, the requested data and when participants are paid cannot change once responses arrived';
+
+/**
+ * A module's part in deleting a request, in the deletion's transaction (rows); what it returns runs
+ * after the commit (files, which cannot roll back). E.g. the answers' encrypted images.
+ */
+export type RequestDeletionHook = (tx: EntityManager, requestId: string) => Promise<(() => Promise<void>) | void>;
 
 /**
  * Requesters' requests: create, edit, delete, read and list, always scoped to the caller (someone
@@ -65,7 +72,16 @@ export class RequestsService {
     private readonly funding: EscrowFundingService,
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
     private readonly events?: WebhookEvents,
+    // participants see in their access log that their answer went with a deleted request
+    private readonly accessLog?: AccessLog,
   ) {}
+
+  private readonly deletionHooks: RequestDeletionHook[] = [];
+
+  /** Adds a module's part to every request's deletion (see RequestDeletionHook). */
+  onDelete(hook: RequestDeletionHook): void {
+    this.deletionHooks.push(hook);
+  }
 
   /** request.published to the owner's webhooks, in the transaction that published it. */
   private async announce(tx: EntityManager, r: DataRequest): Promise<void> {
@@ -232,7 +248,7 @@ export class RequestsService {
         ...(key ? { keyId: key.id, publicKeyPem: key.publicKeyPem } : {}),
         ...(merged.status === 1 && !wasPublished ? { publishedAt: new Date() } : {}),
       });
-      await this.saveSurvey(tx, r, merged, newQuestions ? null : stored);
+      await saveSurvey(this.surveys, tx, r, merged, newQuestions ? null : stored);
       await this.saving(() => tx.flush());
       if (merged.status === 1 && !wasPublished) await this.announce(tx, r);
       // a second click waited on the row lock above and finds the first one's payment
@@ -263,8 +279,18 @@ export class RequestsService {
         throw conflict('This request is being published with your credit: wait until its escrow is created');
       }
     }
-    const deleted = await em.nativeDelete(DataRequest, { id, user, ...(type ? { type } : {}) });
-    if (!deleted) throw notFound('Request');
+    if (!request) throw notFound('Request');
+    const after = await em.transactional(async (tx) => {
+      await this.accessLog?.forRequest(tx, request.id, { kind: 'deleted', actor: 'requester', detail: 'request' });
+      const then: (() => Promise<void>)[] = [];
+      for (const hook of this.deletionHooks) {
+        const next = await hook(tx, request.id);
+        if (next) then.push(next);
+      }
+      if (!(await tx.nativeDelete(DataRequest, { id: request.id, user }))) throw notFound('Request');
+      return then;
+    });
+    for (const next of after) await next();
   }
 
   async get(em: EntityManager, user: User, { id, type }: RequestRef): Promise<RequestDetail> {
@@ -310,20 +336,6 @@ export class RequestsService {
     const key = id ? await em.findOne(Key, { id, user }) : null;
     if (!key) throw badInput('key: choose one of your own keys', [{ path: 'keyId', message: 'not one of your keys' }]);
     return key;
-  }
-
-  /**
-   * A survey's languages, and its questions: replaced when they changed (`stored` null), else only
-   * their translations when those changed (a translation changes no answer's meaning: allowed after
-   * responses too).
-   */
-  private async saveSurvey(tx: EntityManager, r: DataRequest, merged: RequestFields, stored: QuestionView[] | null) {
-    tx.assign(r, surveyLanguage(merged));
-    if (r.type !== 'survey') return;
-    if (!stored) await this.surveys.replaceQuestions(tx, r, merged.questions ?? []);
-    else if (!sameTranslations(stored, merged.questions ?? [])) {
-      await this.surveys.setTranslations(tx, r, merged.questions ?? []);
-    }
   }
 
   private fieldsOf(r: DataRequest, questions: QuestionView[]): RequestFields {
@@ -373,9 +385,3 @@ export class RequestsService {
 
 const defined = <T extends object>(o: T): Partial<T> =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-
-/** A survey's language columns (null for a collection; an unnamed language is English). */
-const surveyLanguage = (f: RequestFields) =>
-  f.type === 'survey'
-    ? { language: f.language ?? DEFAULT_LANGUAGE, translations: f.translations ?? null }
-    : { language: null, translations: null };

@@ -87,6 +87,12 @@ export class QuestionLogicType {
   skip!: LogicSkipType | null;
 }
 
+@ObjectType('QuestionBlock', { description: 'Randomisation: a block of questions that starts at a question' })
+export class QuestionBlockType {
+  @Field(() => Boolean, { description: 'whether its questions are shown in a random order' })
+  shuffle!: boolean;
+}
+
 @ObjectType('SurveyQuestion', { description: 'One question of a survey' })
 export class SurveyQuestionType {
   @Field(() => ID, { description: 'the question id' })
@@ -117,6 +123,13 @@ export class SurveyQuestionType {
   rows!: string[] | null;
   @Field(() => QuestionLogicType, { nullable: true, description: 'its display condition and skip, if any' })
   logic!: QuestionLogicType | null;
+  @Field(() => QuestionBlockType, {
+    nullable: true,
+    description: 'randomisation: a block starts here and runs to the next block start (null: it continues one)',
+  })
+  block!: QuestionBlockType | null;
+  @Field(() => Boolean, { description: 'randomisation: its choices are shown in a random order' })
+  shuffleOptions!: boolean;
   @Field(() => [QuestionTranslationType], { description: "its texts in the survey's added languages" })
   translations!: QuestionTranslationType[];
 }
@@ -196,6 +209,11 @@ export class RequestType {
   reviewDays!: number;
   @Field(() => GraphQLISODateTime, { nullable: true, description: 'when the escrow was closed and refunded' })
   escrowClosedAt!: Date | null;
+  @Field(() => GraphQLISODateTime, {
+    nullable: true,
+    description: 'when a quota that closes the request filled: it takes no more answers and is not listed as open',
+  })
+  closedAt!: Date | null;
   @Field(() => GraphQLISODateTime, { description: 'when it was made' })
   createdAt!: Date;
   @Field(() => GraphQLISODateTime, { description: 'when the requester last changed it' })
@@ -214,7 +232,7 @@ export class RequestListType {
 
 @ObjectType('RequestOverview', { description: 'The dashboard cards' })
 export class RequestOverviewType {
-  @Field(() => Int, { description: 'published requests' })
+  @Field(() => Int, { description: 'published requests still taking answers (not closed by a quota)' })
   open!: number;
   @Field(() => Int, { description: 'drafts' })
   draft!: number;
@@ -330,6 +348,12 @@ export class QuestionLogicInput {
   skip?: LogicSkipInput;
 }
 
+@InputType({ description: 'Randomisation: a block of questions that starts at a question' })
+export class QuestionBlockInput {
+  @Field(() => Boolean, { description: 'whether its questions are shown in a random order' })
+  shuffle!: boolean;
+}
+
 @InputType({ description: 'One question of a survey' })
 export class SurveyQuestionInput {
   @Field(() => QuestionKindEnum, { description: 'its type (QuestionKind)' })
@@ -357,6 +381,16 @@ export class SurveyQuestionInput {
   rows?: string[];
   @Field(() => QuestionLogicInput, { nullable: true, description: 'survey format 2: display condition and skip' })
   logic?: QuestionLogicInput;
+  @Field(() => QuestionBlockInput, {
+    nullable: true,
+    description: 'randomisation: a block starts here (runs to the next block start); null continues the block',
+  })
+  block?: QuestionBlockInput;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'randomisation: dropdown, radios, checkboxes and ranking show their choices in a random order',
+  })
+  shuffleOptions?: boolean;
   @Field(() => [QuestionTranslationInput], {
     nullable: true,
     description: "its texts in the survey's added languages (each language added to the survey first)",

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
+import type { AccessLog } from '../access-log/access-log.service';
 import { AppError, badInput } from '../../shared/errors';
 import { giveBack, TOO_MANY_ATTEMPTS, takeHits } from '../../shared/rate-limit';
 import type { PublicRequestsService } from '../responses/public-requests.service';
@@ -22,6 +23,8 @@ export class ResponseImagesService {
   constructor(
     private readonly storage: FileStorage,
     private readonly publicRequests: PublicRequestsService,
+    // participants see in their access log each download of an image of their answer
+    private readonly accessLog?: AccessLog,
   ) {}
 
   async upload(
@@ -64,8 +67,42 @@ export class ResponseImagesService {
     return images.length;
   }
 
-  /** The stored ciphertext as a stream, or null for an id that is malformed or unknown. */
-  async read(id: string): Promise<StoredFile | null> {
-    return IMAGE_ID.test(id) ? this.storage.open(storageKey(id)) : null;
+  /**
+   * A deleted request's images, every device's (in the deletion's transaction): the rows now, the
+   * files once it commits, so a failed file delete leaves bytes nobody can link to an answer.
+   */
+  async deleteOfRequest(tx: EntityManager, requestId: string): Promise<() => Promise<void>> {
+    const images = await tx.find(ResponseImage, { requestId }, { fields: ['id'] });
+    if (images.length) await tx.nativeDelete(ResponseImage, { requestId });
+    return async () => {
+      for (const image of images) await this.storage.delete(storageKey(image.id));
+    };
+  }
+
+  /**
+   * The stored ciphertext as a stream, or null for an id that is malformed or unknown. A download
+   * of an image that belongs to an answer is a line in its participant's access log (the image's
+   * id and bytes are not in it): by the requester when the caller owns the request, else by
+   * someone holding the link.
+   */
+  async read(em: EntityManager | null, id: string, callerId: string | null): Promise<StoredFile | null> {
+    if (!IMAGE_ID.test(id)) return null;
+    const stored = await this.storage.open(storageKey(id));
+    if (stored && em && this.accessLog) {
+      const answers = await em.execute<{ id: string; owner_id: string }[]>(
+        `select s.id, s.owner_id from response_images i
+           join participants p on p.device_id = i.device_id
+           join submissions s on s.participant_id = p.id and s.request_id = i.request_id
+          where i.id = ?`,
+        [id],
+      );
+      for (const a of answers) {
+        await this.accessLog.forSubmissions(em, [a.id], {
+          kind: 'image_downloaded',
+          actor: a.owner_id === callerId ? 'requester' : 'someone',
+        });
+      }
+    }
+    return stored;
   }
 }

@@ -10,6 +10,7 @@ import {
   surveyResponsesColumns,
   type QuestionColumn,
 } from '../../../../shared/export-format';
+import { isRandomised } from '../../../../shared/survey-order';
 import type { CollectionExportCommand, SurveyExportCommand } from './exports.schemas';
 import type { ResponsesService } from './responses.service';
 import { Submission } from './submission.entity';
@@ -64,18 +65,18 @@ export class ExportsService {
     { id, offset, limit }: SurveyExportCommand,
   ): Promise<ExportTable> {
     const request = await this.requests.owned(em, user, id, 'survey');
-    const questions: QuestionColumn[] = (await this.surveys.statistics(em, request)).map(({ questionId, title }) => ({
-      questionId,
-      title,
-    }));
+    const views = (await this.surveys.load(em, [request.id])).get(request.id) ?? [];
+    const questions: QuestionColumn[] = views.map(({ id, title }) => ({ questionId: id, title }));
+    // a randomised survey's export says the order each participant saw
+    const randomised = isRandomised(views.map((v) => ({ type: v.type, ...v.settings })));
     const count = await em.count(Submission, { request: request.id });
     const wanted = Math.max(0, Math.min(limit ?? Infinity, count - offset));
     return {
       request,
-      columns: surveyResponsesColumns(questions),
+      columns: surveyResponsesColumns(questions, randomised),
       count,
       offset,
-      batches: this.surveyBatches(em, request, questions, offset, wanted),
+      batches: this.surveyBatches(em, request, { questions, randomised }, offset, wanted),
     };
   }
 
@@ -84,7 +85,7 @@ export class ExportsService {
   private async *surveyBatches(
     em: EntityManager,
     request: DataRequest,
-    questions: QuestionColumn[],
+    { questions, randomised }: { questions: QuestionColumn[]; randomised: boolean },
     offset: number,
     wanted: number,
   ): AsyncIterable<string[][]> {
@@ -94,11 +95,16 @@ export class ExportsService {
       const rows = await this.responses.exportPage(em.fork(), request, after ? { after } : { offset }, size);
       if (!rows.length) return;
       yield rows.map((r) =>
-        surveyResponseCells(questions, {
-          memberId: r.memberId,
-          createdAt: r.submission.createdAt.toISOString(),
-          answers: r.answers,
-        }),
+        surveyResponseCells(
+          questions,
+          {
+            memberId: r.memberId,
+            createdAt: r.submission.createdAt.toISOString(),
+            answers: r.answers,
+            presented: r.submission.presented ?? null,
+          },
+          randomised,
+        ),
       );
       done += rows.length;
       const last = rows[rows.length - 1].submission;

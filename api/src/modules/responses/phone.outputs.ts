@@ -41,6 +41,7 @@ export const endUserDataOut = legacyRowOut
     bonus_amount: true,
     bonus_each: true,
     key: true,
+    closed_at: true,
   })
   .extend({
     description: z.string(),

@@ -66,6 +66,8 @@ const endUserData = ({ request: r, questions, remaining }: PublicRequest) => ({
   bonus_amount: r.bonusAmount,
   bonus_each: r.bonusEach,
   remaining,
+  // a quota closed it: answers end as quota_full (remaining is 0)
+  closed_at: r.closedAt ?? null,
   // paid after the requester's review (within review_days), or on submission
   pay_after_review: r.payAfterReview,
   review_days: r.reviewDays,

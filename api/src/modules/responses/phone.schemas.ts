@@ -64,6 +64,15 @@ export const sealedKeySchema = z
     'sealedKey must start with its encapsulated key: an uncompressed P-256 point on the curve (65 bytes, 0x04 || x || y)',
   );
 
+/** One key per answer, made by the client and kept until the server answers (submission-replay.ts). */
+const idempotencyKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'idempotencyKey must be 8-64 letters, digits, - or _')
+  .optional()
+  .describe(
+    'optional, one per answer (8-64 letters, digits, - or _): an answer sent again with the same key (made offline and resent, or a retry whose reply was lost) returns the first result; it is not stored, counted or paid twice',
+  );
+
 const participant = {
   deviceId: deviceIdSchema,
   walletAddress: evmAddress('walletAddress').describe(
@@ -84,6 +93,7 @@ export const submitCollectionCommand = z.strictObject({
     ...COLLECTION_PLAINTEXT,
   }),
   sealedKey: sealedKeySchema.meta({ description: 'hpke1.<base64 of enc || the sealed 32-byte data key>' }),
+  idempotencyKey,
 });
 export type SubmitCollectionCommand = z.infer<typeof submitCollectionCommand>;
 
@@ -140,13 +150,19 @@ export const submitSurveyCommand = z
       .describe('how long the participant took, in milliseconds, as the phone measured it (speeding checks)'),
     presented: z
       .strictObject({
-        questions: z.array(z.uuid()).max(100).describe('the question ids in the order shown'),
+        questions: z
+          .array(z.uuid().describe('a question id'))
+          .max(100)
+          .describe('every question id of the survey, in the order shown (those the logic hides too)'),
         options: z
           .record(z.uuid(), z.array(z.string().max(200)).max(200))
-          .describe('per question with shuffled options: the options in the order shown'),
+          .describe('per question that shuffles its choices (question id): its choices in the order shown'),
       })
       .optional()
-      .describe('surveyVersion 2, randomised surveys: the order this participant saw'),
+      .describe(
+        "surveyVersion 2, required when the survey shuffles questions or choices: the order this participant saw (checked: each block's questions within the block, in the designed order unless it shuffles; the choices of exactly the questions that shuffle them)",
+      ),
+    idempotencyKey,
   })
   .refine((s) => (s.encryptedData === undefined) === (s.sealedKey === undefined), {
     message: 'Send encryptedData and sealedKey together',

@@ -28,7 +28,9 @@ export class PublicRequestsService {
     const questions = request.type === 'survey' ? await this.questionsOf(em, request) : null;
     if (questions) assertClientKnows(questions, surveyVersion ?? 1);
     const { count } = await this.payouts.totals(em, request.id);
-    return { request, questions, remaining: Math.max(0, capacityOf(request) - count) };
+    // a request a quota closed has no place left for anyone, whatever its escrow holds
+    const remaining = request.closedAt ? 0 : Math.max(0, capacityOf(request) - count);
+    return { request, questions, remaining };
   }
 
   /** A survey's questions; a client of survey format 1 gets a 409 for one using newer types. */
@@ -48,7 +50,7 @@ export class PublicRequestsService {
   }
 
   /**
-   * Published requests that still have a paid place, newest first, for the phone's list of what it
+   * Published requests that still have a paid place and no quota closed, newest first, for the phone's list of what it
    * can answer, each with its places left (capacity minus payouts made or owed, as endUserData).
    */
   async open(em: EntityManager, { type, ...query }: OpenRequestsCommand) {
@@ -59,7 +61,8 @@ export class PublicRequestsService {
          cross join lateral (
            select count(*)::int as n from payouts where request_id = r.id and ${TAKES_A_PLACE}
          ) p
-        where r.status = 1 and (?::text is null or r.type = ?) and r.bonus_amount / r.bonus_each > p.n
+        where r.status = 1 and r.closed_at is null and (?::text is null or r.type = ?)
+          and r.bonus_amount / r.bonus_each > p.n
         order by r.published_at desc, r.id desc
         limit ? offset ?`,
       [type ?? null, type ?? null, limit, offset],
@@ -76,7 +79,7 @@ export class PublicRequestsService {
   private async countOpen(em: EntityManager, type: string | undefined): Promise<number> {
     const [row] = await em.execute<{ n: number }[]>(
       `select count(*)::int as n from requests r
-        where r.status = 1 and (?::text is null or r.type = ?)
+        where r.status = 1 and r.closed_at is null and (?::text is null or r.type = ?)
           and r.bonus_amount / r.bonus_each >
               (select count(*) from payouts where request_id = r.id and ${TAKES_A_PLACE})`,
       [type ?? null, type ?? null],

@@ -1,6 +1,7 @@
 import type { Payout } from '../payouts/payout.entity';
 import type { ResponseView } from './responses.service';
-import type { PayoutType, ResponseType } from './responses.types';
+import type { Submission } from './submission.entity';
+import type { PayoutType, PresentedOrderType, ResponseType } from './responses.types';
 
 export const toPayout = (p: Payout | null): PayoutType | null =>
   p && {
@@ -15,6 +16,14 @@ export const toPayout = (p: Payout | null): PayoutType | null =>
     rejectionReason: p.rejectionReason ?? null,
   };
 
+const toPresented = (p: Submission['presented']): PresentedOrderType | null =>
+  p
+    ? {
+        questions: p.questions,
+        options: Object.entries(p.options).map(([questionId, options]) => ({ questionId, options })),
+      }
+    : null;
+
 export const toResponse = (v: ResponseView): ResponseType => ({
   id: v.submission.id,
   memberId: v.memberId,
@@ -22,6 +31,7 @@ export const toResponse = (v: ResponseView): ResponseType => ({
   encryptedData: v.submission.encryptedData ?? null,
   sealedKey: v.submission.sealedKey ?? null,
   answers: v.answers,
+  presented: toPresented(v.submission.presented ?? null),
   payout: toPayout(v.payout),
   createdAt: v.submission.createdAt,
 });
@@ -34,6 +44,7 @@ export const legacyResponse = (v: ResponseView) => ({
   encrypted_symmetric_key: v.submission.sealedKey ?? null,
   data: v.submission.encryptedData ?? null,
   answers: v.answers,
+  presented: v.submission.presented ?? null,
   payout: toPayout(v.payout),
   created: v.submission.createdAt,
 });

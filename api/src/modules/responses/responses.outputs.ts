@@ -43,6 +43,15 @@ export const legacyResponseOut = z.strictObject({
     .array(z.strictObject({ questionId: uuid, option: z.string() }))
     .nullable()
     .describe('surveys: the chosen options; collections: null'),
+  presented: z
+    .strictObject({
+      questions: z.array(uuid).describe('every question id, in the order shown'),
+      options: z
+        .record(uuid, z.array(z.string()))
+        .describe('per question that shuffles its choices: its choices in the order shown'),
+    })
+    .nullable()
+    .describe('surveys that shuffle questions or choices: the order this participant saw; otherwise null'),
   payout: payoutOut.nullable().describe('the bonus owed to its wallet (null: none owed)'),
   created: isoDate,
 });

@@ -48,19 +48,25 @@ export class ResponsesResolver {
 
   @Mutation(() => [ResponseType], {
     description:
-      'Paid after review: rejects responses of one of your requests with a reason the participants are shown. Nothing is paid and each frees its paid place. All or none: a response already approved, or paid on submission, is a CONFLICT and nothing changes; one already rejected keeps its first reason',
+      "Paid after review: rejects responses of one of your requests with a reason the participants are shown. Nothing is paid and each frees its paid place. All or none: a response already approved, or paid on submission, is a CONFLICT and nothing changes; one already rejected keeps its first reason. On attention grounds each must have failed at least two attention checks; past the request's rejection share (default 10%) one reason for many is REJECTION_NOT_ALLOWED (reject those one at a time)",
   })
   async rejectResponses(
     @Arg('requestId', () => ID, { description: 'the request' }) requestId: string,
     @Arg('responseIds', () => [ID], { description: 'the responses to reject (1 to 100)' }) responseIds: string[],
     @Arg('reason', () => String, { description: 'why, in words the participant reads (1 to 500 characters)' })
     reason: string,
+    @Arg('grounds', () => String, {
+      nullable: true,
+      description:
+        'attention: the answers failed attention checks (at least two each, or REJECTION_NOT_ALLOWED); other (default)',
+    })
+    grounds: string | null,
     @Ctx() ctx: Ctx,
   ) {
     const views = await ctx.services.reviews.reject(
       ctx.em,
       requireUser(ctx),
-      parseArgs(rejectCommand, { requestId, responseIds, reason }),
+      parseArgs(rejectCommand, { requestId, responseIds, reason, grounds: grounds ?? undefined }),
     );
     return views.map(toResponse);
   }

@@ -7,7 +7,7 @@ import { legacyResponse } from './responses.mappers';
 import { responsesPageOut, reviewedOut } from './responses.outputs';
 import { responsesPageCommand } from './responses.schemas';
 import type { ResponsesService, ResponseView } from './responses.service';
-import { reasonField, reviewFields } from './review.schemas';
+import { groundsField, reasonField, reviewFields } from './review.schemas';
 import type { ReviewsService } from './reviews.service';
 
 /** The request context of these handlers: the services they use (the root hands them in) and the user type. */
@@ -21,7 +21,7 @@ const tag = 'requests';
 const reviewNames = { requestId: 'id', responseIds: 'response_ids' } as const;
 const reviewInputs = {
   approve: legacyNames(reviewFields, reviewNames),
-  reject: legacyNames({ ...reviewFields, reason: reasonField }, reviewNames),
+  reject: legacyNames({ ...reviewFields, reason: reasonField, grounds: groundsField }, reviewNames),
 };
 type Decide<C> = (ctx: Ctx, command: C) => Promise<ResponseView[]>;
 
@@ -35,7 +35,7 @@ const reviewRoute = <C>(decision: 'approve' | 'reject', input: z.ZodType<C>, cal
     summary: `${summary}. Answers the responses as /request.api/response lists them`,
     input,
     output: reviewedOut,
-    errors: ['NOT_FOUND', 'CONFLICT'],
+    errors: decision === 'reject' ? ['NOT_FOUND', 'CONFLICT', 'REJECTION_NOT_ALLOWED'] : ['NOT_FOUND', 'CONFLICT'],
     handler: async (ctx, command) => ({ list: (await call(ctx, command)).map(legacyResponse) }),
   });
 // The requester's legacy calls on the responses to their requests; all need a login and see only
@@ -69,6 +69,6 @@ export const responsesRoutes = [
     'reject',
     reviewInputs.reject,
     (ctx, command) => ctx.services.reviews.reject(ctx.em, requireUser(ctx), command),
-    'Paid after review: reject responses of one of your requests (id, response_ids: 1 to 100, reason: 1 to 500 characters, shown to the participants by checkSubmitted). Nothing is paid and each frees its paid place. All or none: a response already approved, or paid on submission, is 409 and nothing changes; one already rejected keeps its first reason',
+    "Paid after review: reject responses of one of your requests (id, response_ids: 1 to 100, reason: 1 to 500 characters, shown to the participants by checkSubmitted). Nothing is paid and each frees its paid place. All or none: a response already approved, or paid on submission, is 409 and nothing changes; one already rejected keeps its first reason. The review rules: on attention grounds (grounds: attention) each must have failed at least two attention checks, and past the request's rejection share (default 10%) one reason for many is refused (reject those one at a time, each with its own reason): 422 REJECTION_NOT_ALLOWED",
   ),
 ];

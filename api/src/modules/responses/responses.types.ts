@@ -40,6 +40,22 @@ export class ResponseAnswerType {
   option!: string;
 }
 
+@ObjectType('PresentedOptions', { description: 'The choices of one question in the order a participant saw them' })
+export class PresentedOptionsType {
+  @Field(() => ID, { description: 'the question' })
+  questionId!: string;
+  @Field(() => [String], { description: 'its choices, in the order shown' })
+  options!: string[];
+}
+
+@ObjectType('PresentedOrder', { description: 'The order a participant saw a randomised survey in' })
+export class PresentedOrderType {
+  @Field(() => [ID], { description: 'every question id, in the order shown' })
+  questions!: string[];
+  @Field(() => [PresentedOptionsType], { description: 'the questions that shuffle their choices' })
+  options!: PresentedOptionsType[];
+}
+
 @ObjectType('Response', {
   description:
     'One participant response. Collections: encryptedData (aesgcm1.<base64 iv||ciphertext>, AAD "response-data|<requestId>") and sealedKey (hpke1., info "response-key|<requestId>") open only with the request key\'s private half. Surveys: answers.',
@@ -63,6 +79,11 @@ export class ResponseType {
   sealedKey!: string | null;
   @Field(() => [ResponseAnswerType], { nullable: true, description: 'surveys: one entry per chosen option' })
   answers!: ResponseAnswerType[] | null;
+  @Field(() => PresentedOrderType, {
+    nullable: true,
+    description: 'surveys that shuffle questions or choices: the order this participant saw (null: the designed order)',
+  })
+  presented!: PresentedOrderType | null;
   @Field(() => PayoutType, { nullable: true, description: 'the bonus payout to its wallet' })
   payout!: PayoutType | null;
   @Field(() => GraphQLISODateTime, { description: 'when it was submitted' })

@@ -20,5 +20,13 @@ export const reasonField = trimmed(MAX_REASON_LENGTH, 'The reason').describe(
 
 export const approveCommand = z.strictObject(reviewFields);
 export type ApproveCommand = z.infer<typeof approveCommand>;
-export const rejectCommand = z.strictObject({ ...reviewFields, reason: reasonField });
+/** What a rejection is for: attention (failed attention checks: needs two on each) or anything else. */
+export const REJECTION_GROUNDS = ['attention', 'other'] as const;
+export const groundsField = z
+  .enum(REJECTION_GROUNDS)
+  .default('other')
+  .describe(
+    'attention: the answers failed attention checks (each must have failed at least two); other (default): any other reason',
+  );
+export const rejectCommand = z.strictObject({ ...reviewFields, reason: reasonField, grounds: groundsField });
 export type RejectCommand = z.infer<typeof rejectCommand>;

@@ -9,8 +9,26 @@ import type { ResponsesService, ResponseView } from './responses.service';
 import type { ApproveCommand, RejectCommand } from './review.schemas';
 import { Submission } from './submission.entity';
 
-/** null: approve; a string: reject with that reason. */
-type Decision = { reason: string | null };
+/** null: approve; a string: reject with that reason, on these grounds. */
+type Decision = { reason: string | null; grounds?: RejectCommand['grounds'] };
+
+/**
+ * The rules every rejection follows and what it frees: a port this module declares and fieldwork
+ * fills (it sits after responses in the module order), so GraphQL, the legacy REST path and the
+ * rejection by flag all go through the same checks. Both run in the rejection's transaction with
+ * the request row locked, as a submission's place and quota places are taken.
+ */
+export type RejectionRules = {
+  /** Throws when the rules refuse rejecting these submissions (all awaiting review). */
+  check(
+    tx: EntityManager,
+    requestId: string,
+    submissionIds: string[],
+    how: { grounds: RejectCommand['grounds']; reasonEach: boolean },
+  ): Promise<void>;
+  /** After their payouts are rejected: frees what the submissions held (their quota places). */
+  rejected(tx: EntityManager, requestId: string, submissionIds: string[]): Promise<void>;
+};
 
 /**
  * The requester's review of the responses to a request paid after review. Approving makes each
@@ -25,14 +43,19 @@ export class ReviewsService {
     private readonly requests: RequestsService,
     private readonly payouts: PayoutsService,
     private readonly responses: ResponsesService,
+    private readonly rules?: RejectionRules,
   ) {}
 
   approve(em: EntityManager, user: User, { requestId, responseIds }: ApproveCommand): Promise<ResponseView[]> {
     return this.decide(em, user, requestId, responseIds, { reason: null });
   }
 
-  reject(em: EntityManager, user: User, { requestId, responseIds, reason }: RejectCommand): Promise<ResponseView[]> {
-    return this.decide(em, user, requestId, responseIds, { reason });
+  reject(
+    em: EntityManager,
+    user: User,
+    { requestId, responseIds, reason, grounds }: RejectCommand,
+  ): Promise<ResponseView[]> {
+    return this.decide(em, user, requestId, responseIds, { reason, grounds });
   }
 
   private async decide(
@@ -45,7 +68,11 @@ export class ReviewsService {
     // someone else's request is not found, as everywhere
     const request = await this.requests.owned(em, user, requestId);
     const ids = [...new Set(responseIds)];
+    const rejecting = decision.reason !== null;
     await em.transactional(async (tx) => {
+      // a rejection frees places and quota places, and its share is counted: under the request
+      // row's lock, which the submission path takes to fill them (the lock first, then the reads)
+      if (rejecting) await tx.execute('select 1 from requests where id = ? for update', [request.id]);
       const submissions = await tx.find(
         Submission,
         { request: request.id, id: { $in: ids } },
@@ -70,17 +97,23 @@ export class ReviewsService {
         if (problem) throw conflict(`Response ${s.participant.memberId} ${problem}`);
         if (p?.status === 'awaiting_review') open.push(p);
       }
+      const decided = new Set(open.map((p) => p.walletAddress));
+      const decidedIds = submissions.filter((s) => decided.has(s.walletAddress)).map((s) => s.id);
+      if (rejecting && decidedIds.length) {
+        // one reason written for many does not tell each participant why
+        const how = { grounds: decision.grounds ?? 'other', reasonEach: ids.length === 1 };
+        await this.rules?.check(tx, request.id, decidedIds, how);
+      }
       for (const p of open) {
         if (decision.reason === null) await this.payouts.approve(tx, p, 'approved');
         else this.payouts.reject(p, decision.reason);
       }
       await tx.flush();
-      const decided = new Set(open.map((p) => p.walletAddress));
-      await this.responses.logAccess(
-        tx,
-        submissions.filter((s) => decided.has(s.walletAddress)).map((s) => s.id),
-        { kind: decision.reason === null ? 'approved' : 'rejected', actor: 'requester' },
-      );
+      if (rejecting && decidedIds.length) await this.rules?.rejected(tx, request.id, decidedIds);
+      await this.responses.logAccess(tx, decidedIds, {
+        kind: decision.reason === null ? 'approved' : 'rejected',
+        actor: 'requester',
+      });
     });
     if (decision.reason === null) this.payouts.wake();
     return this.responses.byIds(em.fork(), request, ids);

@@ -15,6 +15,8 @@ export type FieldworkAnswer = {
   walletAddress: string;
   // survey answers: the options chosen; collections: none
   optionIds: string[];
+  // survey answers: each matrix answered, as the column chosen in each of its rows
+  matrices?: string[][];
   durationMs?: number;
 };
 
@@ -46,3 +48,12 @@ export class QuotaFull extends Error {
     super(`quota ${quotaId} is full`);
   }
 }
+
+/** The matrices a survey submission answered, as the column chosen in each row (checked already):
+ * fieldwork looks for straight lines in them. */
+export const matricesOf = (answers: { answer: unknown }[]): string[][] =>
+  answers.flatMap((a) =>
+    typeof a.answer === 'object' && a.answer !== null && !Array.isArray(a.answer)
+      ? [Object.values(a.answer as Record<string, string>)]
+      : [],
+  );

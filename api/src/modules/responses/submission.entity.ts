@@ -14,6 +14,7 @@ import { User } from '../users/user.entity';
 @Entity({ tableName: 'submissions' })
 @Unique({ properties: ['request', 'participant'] })
 @Unique({ properties: ['request', 'walletAddress'] })
+@Unique({ properties: ['request', 'idempotencyKey'] })
 @Index({ properties: ['request', 'createdAt'] })
 @Index({ properties: ['owner', 'createdAt'] })
 @Check({
@@ -21,7 +22,7 @@ import { User } from '../users/user.entity';
   expression: '(encrypted_data is null) = (sealed_key is null)',
 })
 export class Submission {
-  [OptionalProps]?: 'createdAt' | 'encryptedData' | 'sealedKey' | 'presented';
+  [OptionalProps]?: 'createdAt' | 'encryptedData' | 'sealedKey' | 'presented' | 'idempotencyKey';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -50,6 +51,11 @@ export class Submission {
   // participant saw them (null when nothing was shuffled)
   @Property({ type: 'json', nullable: true })
   presented?: { questions: string[]; options: Record<string, string[]> } | null = null;
+
+  // the key the client sent with it (an offline answer resent): a repeat with the same key gets
+  // this submission back instead of a second one
+  @Property({ type: 'string', length: 64, nullable: true })
+  idempotencyKey?: string | null = null;
 
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();

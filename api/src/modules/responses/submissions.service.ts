@@ -11,7 +11,9 @@ import type { SurveysService } from '../surveys/surveys.service';
 import type { WebhookEvents } from '../webhooks/webhooks.service';
 import type { DeviceSubmissionRef, RankCommand, SubmitCollectionCommand, SubmitSurveyCommand } from './phone.schemas';
 import { Submission, WithdrawnSubmission } from './submission.entity';
+import { duplicate, replayOf, type Replayable } from './submission-replay';
 import {
+  matricesOf,
   QuotaFull,
   type EndedAnswer,
   type FieldworkAnswer,
@@ -33,17 +35,10 @@ type Place = {
 export type Accepted = { submission: Submission; participant: Participant; payout: Payout | null; ended?: undefined };
 /** What a submission comes to: accepted, or ended without a paid place (screened out, quota full). */
 export type Answered = Accepted | { ended: EndedAnswer; participant: Participant };
-type Prepared = { optionIds: string[]; fill: (submission: Submission) => Promise<void> };
+type Prepared = { optionIds: string[]; matrices?: string[][]; fill: (submission: Submission) => Promise<void> };
+type Sealed = Pick<Submission, 'encryptedData' | 'sealedKey' | 'presented' | 'idempotencyKey'>;
 
 const full = () => conflict('This request has all the responses it can pay for');
-// a concurrent submission of the same device or wallet committed first: the table's unique keys
-const duplicate = (err: UniqueConstraintViolationException) =>
-  conflict(
-    /wallet/.test(err.message)
-      ? 'This wallet has already answered this request'
-      : 'This device has already answered this request',
-  );
-
 /**
  * Told of each accepted or withdrawn submission inside its transaction (consent receipts and the
  * participants' access log are filled this way); `content` is exactly what the participant sent.
@@ -84,11 +79,12 @@ export class SubmissionsService {
 
   async submitCollection(em: EntityManager, input: SubmitCollectionCommand): Promise<Answered> {
     const sealed = { encryptedData: input.encryptedData, sealedKey: input.sealedKey };
-    return this.accept(em, input, 'collection', sealed, undefined, sealed);
+    return this.accept(em, input, 'collection', { ...sealed, idempotencyKey: input.idempotencyKey }, undefined, sealed);
   }
 
   async submitSurvey(em: EntityManager, input: SubmitSurveyCommand): Promise<Answered> {
-    const sealed = { encryptedData: input.encryptedData, sealedKey: input.sealedKey, presented: input.presented };
+    const { encryptedData, sealedKey, presented, idempotencyKey } = input;
+    const sealed = { encryptedData, sealedKey, presented, idempotencyKey };
     return this.accept(
       em,
       input,
@@ -99,9 +95,11 @@ export class SubmissionsService {
           answers: input.answers,
           personal: input.personal ?? [],
           version: input.surveyVersion ?? 1,
+          presented: input.presented ?? null,
         });
         return {
           optionIds: chosen.map((c) => c.optionId),
+          matrices: matricesOf(input.answers),
           fill: (submission) => this.surveys.recordAnswers(tx, submission.id, chosen),
         };
       },
@@ -236,9 +234,9 @@ export class SubmissionsService {
 
   private async accept(
     em: EntityManager,
-    input: { requestId: string; deviceId: string; walletAddress: string; durationMs?: number },
+    input: Replayable & { walletAddress: string; durationMs?: number },
     type: RequestKind,
-    sealed: { encryptedData?: string; sealedKey?: string; presented?: Submission['presented'] },
+    sealed: Partial<Sealed>,
     // checks the answers against the request (a bad answer is a 400 before any 409) and returns the
     // options chosen and what stores them once the submission exists
     prepare?: (tx: EntityManager, request: DataRequest) => Promise<Prepared>,
@@ -247,6 +245,9 @@ export class SubmissionsService {
   ): Promise<Answered> {
     let plan: FieldworkPlan | null = null;
     let answer: FieldworkAnswer | null = null;
+    // the same answer sent again with its key: the first one's result, nothing taken twice
+    const replayed = await replayOf(em, this.participants, this.payouts, input);
+    if (replayed) return replayed;
     try {
       const accepted = await em.transactional(async (tx) => {
         const request = await this.published(tx, input.requestId, type);
@@ -262,6 +263,7 @@ export class SubmissionsService {
         // takePlace decides for certain
         if (place.payoutStatus === null && place.placesTaken >= capacityOf(request)) throw full();
         answer = { request, participant, walletAddress: input.walletAddress, optionIds: prepared?.optionIds ?? [] };
+        if (prepared?.matrices?.length) answer.matrices = prepared.matrices;
         if (input.durationMs !== undefined) answer.durationMs = input.durationMs;
         plan = await this.fieldwork.plan(tx, answer);
         if (plan.ended) return null;
@@ -292,8 +294,10 @@ export class SubmissionsService {
           participant: (answer as FieldworkAnswer).participant,
         };
       }
-      if (err instanceof UniqueConstraintViolationException) throw duplicate(err);
-      throw err;
+      // the same key sent twice at once: the send that committed answers both
+      const raced = await replayOf(em.fork(), this.participants, this.payouts, input);
+      if (raced) return raced;
+      throw err instanceof UniqueConstraintViolationException ? duplicate(err) : err;
     }
   }
 
@@ -309,7 +313,7 @@ export class SubmissionsService {
     participant: Participant,
     walletAddress: string,
     type: RequestKind,
-    sealed: { encryptedData?: string; sealedKey?: string; presented?: Submission['presented'] },
+    sealed: Partial<Sealed>,
     prepared: Prepared | undefined,
     place: Place,
     plan: FieldworkPlan,
@@ -323,6 +327,7 @@ export class SubmissionsService {
       encryptedData: sealed.encryptedData ?? null,
       sealedKey: sealed.sealedKey ?? null,
       presented: sealed.presented ?? null,
+      idempotencyKey: sealed.idempotencyKey ?? null,
     });
     await tx.flush();
     // a wallet already owed or paid from this escrow (it withdrew and answers again) is not owed twice

@@ -15,7 +15,14 @@ const DAY_MS = 86_400_000;
 /** Answers handled by one sweep at most; the next tick takes the rest. */
 const SWEEP_BATCH = 500;
 
-export type RetentionView = { requestId: string; days: number | null; expiringSoon: number; deleted: number };
+export type RetentionView = {
+  requestId: string;
+  days: number | null;
+  expiringSoon: number;
+  deleted: number;
+  /** answers withdrawn by their participants (one by one or by a deletion request) */
+  withdrawn: number;
+};
 
 /**
  * Retention: a request's keeping period, and the sweep that deletes answers when it passes (the
@@ -128,12 +135,19 @@ export class RetentionService {
 
   private async view(em: EntityManager, request: DataRequest): Promise<RetentionView> {
     const r = await em.findOne(RequestRetention, { requestId: request.id });
-    const [counts] = await em.execute<{ soon: number; deleted: number }[]>(
+    const [counts] = await em.execute<{ soon: number; deleted: number; withdrawn: number }[]>(
       `select (select count(*)::int from retention_notices n join submissions s on s.id = n.submission_id
                 where n.request_id = ?) as soon,
-              (select count(*)::int from access_events e where e.request_id = ? and e.kind = 'expired') as deleted`,
-      [request.id, request.id],
+              (select count(*)::int from access_events e where e.request_id = ? and e.kind = 'expired') as deleted,
+              (select count(*)::int from access_events e where e.request_id = ? and e.kind = 'withdrawn') as withdrawn`,
+      [request.id, request.id, request.id],
     );
-    return { requestId: request.id, days: r?.days ?? null, expiringSoon: counts.soon, deleted: counts.deleted };
+    return {
+      requestId: request.id,
+      days: r?.days ?? null,
+      expiringSoon: counts.soon,
+      deleted: counts.deleted,
+      withdrawn: counts.withdrawn,
+    };
   }
 }

@@ -21,4 +21,9 @@ export class RetentionType {
 
   @Field(() => Int, { description: 'answers the keeping period has deleted so far' })
   deleted!: number;
+
+  @Field(() => Int, {
+    description: 'answers their participants withdrew or deleted (a deletion request) so far',
+  })
+  withdrawn!: number;
 }

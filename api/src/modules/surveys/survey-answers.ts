@@ -1,8 +1,9 @@
 import { AppError, badInput } from '../../shared/errors';
 import { isPersonal, isV1Type } from './survey-question.entity';
 import type { AnswerInput } from './surveys.schemas';
-import { asInput, logicQuestion, matrixLabel, type QuestionView } from './surveys.views';
+import { asInput, choicesOf, logicQuestion, matrixLabel, type QuestionView } from './surveys.views';
 import { shownQuestions, type LogicAnswer } from '../../../../shared/survey-logic';
+import { isRandomised, orderProblem, type OrderQuestion, type Presented } from '../../../../shared/survey-order';
 
 /** One option a submission chooses; a ranking answer gives each option its place. */
 export type Chosen = { optionId: string; rank: number | null };
@@ -13,7 +14,35 @@ export type SurveySubmission = {
   personal: string[];
   // the survey format the client knows: 1 (the four old types only) or 2
   version: 1 | 2;
+  // the order the participant saw (survey format 2, randomised surveys)
+  presented?: Presented | null;
 };
+
+const orderQuestion = (q: QuestionView): OrderQuestion => ({
+  id: q.id,
+  title: q.title,
+  type: q.type,
+  options: choicesOf(q),
+  block: q.settings?.block ?? null,
+  shuffleOptions: q.settings?.shuffleOptions ?? false,
+});
+
+/**
+ * Checks the order a participant saw: a version 2 client answering a randomised survey sends it,
+ * and it must be one the survey can show (shared/survey-order.ts); a version 1 client shows the
+ * designed order and sends none. A problem is a 400 naming the question.
+ */
+export function checkPresented(questions: QuestionView[], input: SurveySubmission): void {
+  const ordered = questions.map(orderQuestion);
+  if (!input.presented) {
+    if (input.version === 2 && isRandomised(ordered)) {
+      throw badInput('presented: this survey shows its questions or choices in a random order: send the order shown');
+    }
+    return;
+  }
+  const problem = orderProblem(ordered, input.presented);
+  if (problem) throw badInput(problem);
+}
 
 export const updateRequired = (types: string[]) =>
   new AppError(
@@ -40,6 +69,7 @@ export const isRequired = (q: QuestionView): boolean =>
  */
 export function checkSurveyAnswers(questions: QuestionView[], input: SurveySubmission): Chosen[] {
   assertClientKnows(questions, input.version);
+  checkPresented(questions, input);
   const chosen: Chosen[] = [];
   const answered = new Set<string>();
   // the answers by position, as the logic reads them (a personal answer only counts as given)

@@ -2,6 +2,7 @@ import { OptionalProps, type EntityClass } from '@mikro-orm/core';
 import { Check, Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { randomUUID } from 'node:crypto';
 import type { QuestionLogic } from '../../../../shared/survey-logic';
+import type { QuestionBlock } from '../../../../shared/survey-order';
 import type { QuestionTranslations } from './survey-translations';
 
 // The first four are the survey format version 1 (every phone client knows them); the rest need
@@ -24,7 +25,8 @@ export const isPersonal = (type: QuestionType): boolean => (PERSONAL_TYPES as re
 export const isV1Type = (type: QuestionType): boolean => (V1_QUESTION_TYPES as readonly string[]).includes(type);
 
 /** What a question of the newer types adds: whether it must be answered, a number's range and
- * unit, a matrix's rows; and any question's logic (display condition, skip). */
+ * unit, a matrix's rows; and any question's logic (display condition, skip) and randomisation (a
+ * block starting here, shuffled or not; its choices shuffled). */
 export type QuestionSettings = {
   required?: boolean;
   min?: number | null;
@@ -32,6 +34,8 @@ export type QuestionSettings = {
   unit?: string | null;
   rows?: string[];
   logic?: QuestionLogic | null;
+  block?: QuestionBlock | null;
+  shuffleOptions?: boolean;
 };
 export const STAR_SHAPES = ['star', 'heart', 'thumb'] as const;
 export type StarShape = (typeof STAR_SHAPES)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONDITION_OPS, logicProblems, type QuestionLogic } from '../../../../shared/survey-logic';
+import { randomisationProblems } from '../../../../shared/survey-order';
 import { logicQuestion } from './surveys.views';
 import { trimmed } from '../../shared/validation';
 import {
@@ -87,6 +88,15 @@ const newerSettings = {
     .nullable()
     .optional()
     .describe('survey format 2: display condition and skip (null or absent: always shown, no skip)'),
+  block: z
+    .strictObject({ shuffle: z.boolean().describe('whether its questions are shown in a random order') })
+    .nullable()
+    .optional()
+    .describe('survey format 2: a block of questions starts here and runs to the next block start'),
+  shuffleOptions: z
+    .boolean()
+    .optional()
+    .describe('survey format 2: dropdown, radios, checkboxes and ranking show their choices in a random order'),
   required: z.boolean().optional().describe('the newer types: whether it must be answered (default true)'),
   min: z.number().finite().nullable().optional().describe('number: the smallest answer allowed'),
   max: z.number().finite().nullable().optional().describe('number: the largest answer allowed'),
@@ -105,9 +115,15 @@ function settingsOf(
 ) {
   const logic = (q.logic as QuestionLogic | null | undefined) ?? null;
   const hasLogic = Boolean(logic?.showIf || logic?.skip);
-  // the four old types carry settings only for their logic
-  if (isV1Type(q.type)) return hasLogic ? { logic } : null;
-  const settings: QuestionSettings = { required: q.required !== false, ...(hasLogic ? { logic } : {}) };
+  // randomisation: kept only when switched on, so a survey without it stores what it did before
+  const order = {
+    ...(q.block ? { block: { shuffle: (q.block as { shuffle: boolean }).shuffle } } : {}),
+    ...(q.shuffleOptions ? { shuffleOptions: true } : {}),
+  };
+  // the four old types carry settings only for their logic and randomisation
+  if (isV1Type(q.type))
+    return hasLogic || Object.keys(order).length ? { ...(hasLogic ? { logic } : {}), ...order } : null;
+  const settings: QuestionSettings = { required: q.required !== false, ...(hasLogic ? { logic } : {}), ...order };
   if (q.type === 'number') {
     const min = typeof q.min === 'number' ? q.min : null;
     const max = typeof q.max === 'number' ? q.max : null;
@@ -194,6 +210,11 @@ export const questionsSchema = z
     // no condition on a later or missing question, no skip backwards: checked as the designer does
     for (const problem of logicProblems(questions.map(logicQuestion))) {
       ctx.addIssue({ code: 'custom', path: [problem.index, 'logic'], message: problem.message });
+    }
+    // and no logic a shuffled block could break (shared/survey-order.ts, docs/survey-json.md)
+    const ordered = questions.map((q) => ({ ...logicQuestion(q), ...q.settings, type: q.type, title: q.title }));
+    for (const problem of randomisationProblems(ordered)) {
+      ctx.addIssue({ code: 'custom', path: [problem.index, 'block'], message: problem.message });
     }
   });
 

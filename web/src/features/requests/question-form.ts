@@ -3,6 +3,7 @@
 // and what logic refers to (the same check the server makes, shared/survey-logic.ts).
 import type { QuestionKind } from '../../gql/types';
 import { logicProblems, type ConditionSet } from '../../../../shared/survey-logic';
+import { randomisationProblems } from '../../../../shared/survey-order';
 import {
   blankChoices,
   boundOf,
@@ -77,7 +78,10 @@ export function describeQuestion(q: DesignerQuestion): string {
   const logic =
     (q.logic?.showIf ? ' · shown only if…' : '') +
     (skip ? ` · may skip to ${skip.to === 'end' ? 'the end' : `question ${skip.to + 1}`}` : '');
-  return describeType(q) + logic;
+  const order =
+    (q.block ? (q.block.shuffle ? ' · starts a shuffled block' : ' · starts a block') : '') +
+    (q.shuffleOptions ? ' · choices shuffled' : '');
+  return describeType(q) + logic + order;
 }
 
 function describeType(q: DesignerQuestion): string {
@@ -102,9 +106,12 @@ export function logicOptions(q: DesignerQuestion): string[] {
   return filledChoices(q.choices);
 }
 
-/** The survey's logic problems, each naming its question (the same check the server makes). */
-export const surveyLogicProblems = (questions: readonly DesignerQuestion[]) =>
-  logicProblems(questions.map((q) => ({ type: q.type, title: q.title, options: logicOptions(q), logic: q.logic })));
+/** The survey's logic problems, each naming its question (the same check the server makes), and
+ * where logic and a shuffled block do not go together (shared/survey-order.ts). */
+export const surveyLogicProblems = (questions: readonly DesignerQuestion[]) => [
+  ...logicProblems(questions.map((q) => ({ type: q.type, title: q.title, options: logicOptions(q), logic: q.logic }))),
+  ...randomisationProblems(questions),
+];
 
 /** After question `removed` is deleted: references to later questions move up one; references to
  * it stay pointing at a question that no longer fits, so the designer flags them. */

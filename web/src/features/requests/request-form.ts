@@ -4,6 +4,7 @@
 import type { PayWith, QuestionKind, RequestKind, RequestQuality, StarShape } from '../../gql/types';
 import type { RequestWizard_RequestFragment } from './requests.generated';
 import type { QuestionLogic } from '../../../../shared/survey-logic';
+import type { QuestionBlock } from '../../../../shared/survey-order';
 
 export const ACCESS_TYPES = ['Single Access', 'Multiple Access'] as const;
 export type AccessType = (typeof ACCESS_TYPES)[number];
@@ -47,6 +48,9 @@ export type DesignerQuestion = {
   rows: string[];
   // display condition and skip (positions of questions, 0-based); null: none
   logic: QuestionLogic | null;
+  // randomisation: a block starts at this question (shuffled or not); its choices shuffled
+  block: QuestionBlock | null;
+  shuffleOptions: boolean;
   // its texts in the survey's added languages; choices and rows by their own text, so an edited
   // choice shows as untranslated (blank: not translated yet)
   translations?: Record<string, QuestionTexts>;
@@ -176,6 +180,8 @@ export function wizardValuesOf(request: RequestWizard_RequestFragment): WizardVa
       unit: q.unit ?? '',
       rows: padChoices(q.rows ?? []),
       logic: q.logic ? logicOf(q.logic) : null,
+      block: q.block ? { shuffle: q.block.shuffle } : null,
+      shuffleOptions: q.shuffleOptions,
       translations: Object.fromEntries(
         (request.questionTranslations ?? [])
           .filter((t) => t.question === position)
@@ -271,6 +277,20 @@ export function logicOf(logic: unknown): QuestionLogic | null {
 export const validatePreview = (values: WizardValues, published: boolean): StepErrors =>
   !published && !values.draft && !values.retentionDays ? { retentionDays: true } : {};
 
+// What the wizard's alert says of each failing field: its label, then how to fix it. The fields
+// themselves carry no message (spec s.5); the alert names them so nobody has to find the red ones.
+export const STEP_PROBLEMS: Record<keyof StepErrors, string> = {
+  title: 'Title: type a title for the request.',
+  access: 'Access Type: choose Single Access or Multiple Access.',
+  keyId: 'Request Key: choose one of your keys (generate a key pair in Settings if you have none).',
+  bonusAmount: 'Total IPTs: type a whole number of IPT tokens, at least 1 (IPT has no decimals).',
+  bonusEach: 'IPTs per Response: type a whole number from 1 up to Total IPTs.',
+  reviewDays: `Review deadline (days): type a whole number from ${REVIEW_DAYS.min} to ${REVIEW_DAYS.max}.`,
+  options: 'Data to collect: tick at least one kind of data.',
+  questions: 'Questions: add at least one with New Question.',
+  retentionDays: 'Keep each answer for: choose how long answers are kept.',
+};
+
 export function validateStep(step: StepName, values: WizardValues, published = false): StepErrors {
   switch (step) {
     case 'summary':
@@ -306,6 +326,8 @@ export function newQuestion(type: QuestionKind): DesignerQuestion {
     unit: '',
     rows: blankChoices(),
     logic: null,
+    block: null,
+    shuffleOptions: false,
   };
 }
 

@@ -14,6 +14,7 @@ import {
   type OptionValues,
   type WizardValues,
 } from './request-form';
+import { SHUFFLE_OPTION_TYPES } from '../../../../shared/survey-order';
 
 /** A question's translations as the API takes them: lists parallel to its own choices and rows. */
 export function translationInputs(q: DesignerQuestion) {
@@ -32,7 +33,12 @@ export function translationInputs(q: DesignerQuestion) {
 export function questionInput(q: DesignerQuestion) {
   const title = q.title.trim();
   const translations = translationInputs(q);
-  const logic = q.logic?.showIf || q.logic?.skip ? { logic: q.logic } : {};
+  const logic = {
+    ...(q.logic?.showIf || q.logic?.skip ? { logic: q.logic } : {}),
+    // randomisation: only when switched on, so a survey without it sends what it did before
+    ...(q.block ? { block: { shuffle: q.block.shuffle } } : {}),
+    ...(q.shuffleOptions && SHUFFLE_OPTION_TYPES.includes(q.type) ? { shuffleOptions: true } : {}),
+  };
   const translated = translations.length ? { translations } : {};
   if (q.type === 'stars') return { type: q.type, title, scale: q.scale, shape: q.shape, ...logic, ...translated };
   if (V1_TYPES.includes(q.type))
@@ -58,9 +64,9 @@ export type EscrowRef = { escrowAddress: string; signerAddress: string };
 // GraphQL takes a skip's target as text (a position's digits or end)
 function questionInputs(values: WizardValues) {
   return values.questions.map((q) => {
-    const input = questionInput(q);
-    if (!('logic' in input) || !input.logic) return input;
-    const { showIf, skip } = input.logic;
+    const { logic, ...input } = questionInput(q);
+    if (!logic) return input;
+    const { showIf, skip } = logic;
     return {
       ...input,
       logic: { ...(showIf ? { showIf } : {}), ...(skip ? { skip: { ...skip, to: String(skip.to) } } : {}) },

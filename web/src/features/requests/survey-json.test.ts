@@ -35,6 +35,47 @@ describe('survey JSON', () => {
     expect(parseSurveyJson(surveyToJson(back))).toEqual(back);
   });
 
+  it('round-trips blocks and shuffled choices as version 2, and refuses logic a shuffle could break', () => {
+    const shuffled: DesignerQuestion[] = [
+      questions[0],
+      { ...questions[1], block: { shuffle: true }, shuffleOptions: true },
+      { ...newQuestion('dropdown'), title: 'Area', choices: ['North', 'South'] },
+      { ...questions[2], block: { shuffle: false } },
+    ];
+    const json = JSON.parse(surveyToJson(shuffled));
+    expect(json.version).toBe(2);
+    expect(
+      json.questions.map((q: object) => [
+        (q as { block?: unknown }).block,
+        (q as { shuffleOptions?: unknown }).shuffleOptions,
+      ]),
+    ).toEqual([
+      [undefined, undefined],
+      [{ shuffle: true }, true],
+      [undefined, undefined],
+      [{ shuffle: false }, undefined],
+    ]);
+    const back = parseSurveyJson(JSON.stringify(json));
+    expect(back.map((q) => [q.block, q.shuffleOptions])).toEqual([
+      [null, false],
+      [{ shuffle: true }, true],
+      [null, false],
+      [{ shuffle: false }, false],
+    ]);
+    expect(parseSurveyJson(surveyToJson(back))).toEqual(back);
+    json.questions[1].block = { shuffle: 'yes' };
+    expect(() => parseSurveyJson(JSON.stringify(json))).toThrow(
+      'questions[1].block: must be { "shuffle": true or false }.',
+    );
+    json.questions[1].block = { shuffle: true };
+    json.questions[2].logic = {
+      showIf: { match: 'all', conditions: [{ question: 1, op: 'equals', values: ['Phone'] }] },
+    };
+    expect(() => parseSurveyJson(JSON.stringify(json))).toThrow(
+      /Question 3: its logic uses question 2 of the same shuffled block/,
+    );
+  });
+
   it('exports and imports the version 2 types with their settings', () => {
     const v2: DesignerQuestion[] = [
       ...questions,

@@ -55,8 +55,12 @@ export function surveyToJson(
   const translated = languages.added.length > 0 || languages.language !== 'en';
   const file: SurveyJson = {
     format: SURVEY_JSON_FORMAT,
-    // a survey of the four old types in English only stays version 1, which every Parley reads
-    version: questions.every((q) => V1_TYPES.includes(q.type) && !q.logic) && !translated ? 1 : SURVEY_JSON_VERSION,
+    // a survey of the four old types in English only, without randomisation, stays version 1,
+    // which every Parley reads
+    version:
+      questions.every((q) => V1_TYPES.includes(q.type) && !q.logic && !q.block && !q.shuffleOptions) && !translated
+        ? 1
+        : SURVEY_JSON_VERSION,
     ...(title?.trim() ? { title: title.trim() } : {}),
     ...(translated ? { language: languages.language, languages: languages.added } : {}),
     questions: questions.map(questionInput),
@@ -166,12 +170,23 @@ function logicOf(place: string, value: unknown): QuestionLogic | null {
   };
 }
 
+// version 2 adds logic, randomisation and translations to any question: read apart from the type's own fields
+const ANY_QUESTION_V2 = ['logic', 'block', 'shuffleOptions', 'translations'];
+
 function question(place: string, value: unknown, version: number, languages: string[]): DesignerQuestion {
-  const plain = isObject(value) && version === 2 ? withoutKey(withoutKey(value, 'logic'), 'translations') : value;
-  const q = plainQuestion(place, plain, version);
+  const q = plainQuestion(
+    place,
+    isObject(value) && version === 2 ? withoutKeys(value, ANY_QUESTION_V2) : value,
+    version,
+  );
   if (!isObject(value) || version !== 2) return q;
   const translations = translationsOf(`${place}.translations`, value.translations, q, languages);
-  return { ...q, logic: logicOf(`${place}.logic`, value.logic), ...(translations ? { translations } : {}) };
+  return {
+    ...q,
+    logic: logicOf(`${place}.logic`, value.logic),
+    ...orderOf(place, value),
+    ...(translations ? { translations } : {}),
+  };
 }
 
 const optionalText = (place: string, value: unknown, max: number): string => {
@@ -231,8 +246,26 @@ function languagesOf(file: Record<string, unknown>): { language: string; languag
   return { language, languages: languages as string[] };
 }
 
-const withoutKey = (value: Record<string, unknown>, key: string) =>
-  Object.fromEntries(Object.entries(value).filter(([k]) => k !== key));
+/** A question's randomisation (version 2): a block starting at it, its choices shuffled. */
+function orderOf(place: string, value: Record<string, unknown>): Pick<DesignerQuestion, 'block' | 'shuffleOptions'> {
+  const { block, shuffleOptions } = value;
+  if (block !== undefined && block !== null) {
+    if (!isObject(block) || typeof block.shuffle !== 'boolean') {
+      throw new SurveyJsonError(`${place}.block: must be { "shuffle": true or false }.`);
+    }
+    checkKeys(`${place}.block`, block, ['shuffle']);
+  }
+  if (shuffleOptions !== undefined && typeof shuffleOptions !== 'boolean') {
+    throw new SurveyJsonError(`${place}.shuffleOptions: must be true or false.`);
+  }
+  return {
+    block: isObject(block) ? { shuffle: block.shuffle as boolean } : null,
+    shuffleOptions: shuffleOptions === true,
+  };
+}
+
+const withoutKeys = (value: Record<string, unknown>, keys: readonly string[]) =>
+  Object.fromEntries(Object.entries(value).filter(([k]) => !keys.includes(k)));
 
 function plainQuestion(place: string, value: unknown, version: number): DesignerQuestion {
   if (!isObject(value)) throw new SurveyJsonError(`${place}: must be an object.`);

@@ -52,7 +52,7 @@ export function NotificationsMenu() {
     );
 
   return (
-    <HeaderMenu label={count > 0 ? `Notifications (${count} unread)` : 'Notifications'} icon={icon}>
+    <HeaderMenu label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'} icon={icon}>
       {(close, { Alert, CircularProgress, ListItemText, MenuItem }) => {
         const items = [];
         if (deleteError) {

@@ -44,7 +44,7 @@ describe('notifications dropdown', () => {
     );
     const { user } = await openDashboard();
 
-    const button = await screen.findByRole('button', { name: 'Notifications (2 unread)' });
+    const button = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
     expect(within(button).getByText('2')).toBeInTheDocument();
     await user.click(button);
     const menu = await screen.findByRole('menu');
@@ -54,6 +54,6 @@ describe('notifications dropdown', () => {
     await waitFor(() => expect(within(menu).queryByText('Your survey got a response')).not.toBeInTheDocument());
     expect(within(menu).getByText('Room invite from Grace')).toBeInTheDocument();
     // the open menu hides the rest of the page from the accessibility tree
-    expect(screen.getByRole('button', { name: 'Notifications (1 unread)', hidden: true })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications, 1 unread', hidden: true })).toBeInTheDocument();
   });
 });

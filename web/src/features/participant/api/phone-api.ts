@@ -21,7 +21,6 @@ export type OpenRequest = {
 };
 
 export type StarOptions = { scale: number; shape: 'star' | 'heart' | 'thumb' };
-// logic (survey format 2): display condition and skip, by 0-based question positions
 // a survey with languages: the question's texts in the language served (lists parallel to options
 // and rows; answers are still sent as the default language's texts)
 export type LocalizedTexts = {
@@ -31,7 +30,17 @@ export type LocalizedTexts = {
   rows: string[];
   unit: string | null;
 };
-type Base = { id: string; index: number; title: string; logic?: QuestionLogic; localized?: LocalizedTexts };
+// logic (survey format 2): display condition and skip, by 0-based question positions; and
+// randomisation: a block starting at the question (shuffled or not), its choices shuffled
+type Base = {
+  id: string;
+  index: number;
+  title: string;
+  logic?: QuestionLogic;
+  block?: { shuffle: boolean };
+  shuffleOptions?: boolean;
+  localized?: LocalizedTexts;
+};
 // survey format 2 (this app sends surveyVersion=2): the newer types and their settings
 type Newer = { required: boolean; min?: number | null; max?: number | null; unit?: string | null; rows?: string[] };
 export type PersonalType = 'short_text' | 'long_text' | 'number' | 'date';
@@ -51,6 +60,8 @@ export type EndUserData = {
   bonus_each: number;
   bonus_amount: number;
   remaining: number;
+  // set when a quota closed the study: it takes no more answers
+  closed_at?: string | null;
   // paid after the requester's review (approved by itself after review_days), or on submission
   pay_after_review: boolean;
   review_days: number;
@@ -119,6 +130,7 @@ export type AccessKind =
   | 'submitted'
   | 'listed'
   | 'exported'
+  | 'image_downloaded'
   | 'approved'
   | 'rejected'
   | 'webhook'
@@ -130,7 +142,8 @@ export type AccessKind =
 export type AccessLine = {
   id: string;
   kind: AccessKind;
-  actor: 'participant' | 'requester' | 'platform';
+  // someone: a caller other than the requester (image links work for whoever holds them)
+  actor: 'participant' | 'requester' | 'platform' | 'someone';
   detail: string | null;
   at: string;
   requestId: string | null;
@@ -203,6 +216,8 @@ export const phoneApi = {
     encryptedData?: string;
     sealedKey?: string;
     presented?: { questions: string[]; options: Record<string, string[]> };
+    // one per answer: sent again (offline, then back online), it is taken once
+    idempotencyKey?: string;
   }) => call<Accepted>('POST', '/v1/requestClient/submitSurvey', { ...body, surveyVersion: SURVEY_VERSION }),
   submitCollection: (body: {
     requestId: string;

@@ -20,8 +20,14 @@ export function describeAccess(line: AccessLine): string {
       return line.detail === 'collection'
         ? 'The requester exported your encrypted answer'
         : 'The requester exported your answers to a file';
+    case 'image_downloaded':
+      return line.actor === 'requester'
+        ? 'The requester downloaded an encrypted image of yours'
+        : 'Someone with its link downloaded an encrypted image of yours';
     case 'approved':
-      return 'The requester approved your answer';
+      return line.actor === 'platform'
+        ? 'Your answer was approved: the requester did not review it by the deadline'
+        : 'The requester approved your answer';
     case 'rejected':
       return 'The requester rejected your answer';
     case 'webhook':
@@ -35,7 +41,9 @@ export function describeAccess(line: AccessLine): string {
     case 'data_requested':
       return 'You downloaded everything Parley holds about you';
     case 'deleted':
-      return 'You asked Parley to delete your data: it was deleted';
+      return line.actor === 'requester'
+        ? 'The requester deleted the request: your answer was deleted with it'
+        : 'You asked Parley to delete your data: it was deleted';
   }
 }
 
@@ -48,7 +56,8 @@ export function AccessLog({ round }: { round: number }) {
         Who used your answers
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        Every time your answers are sent, looked at, exported, reviewed or deleted. It never holds your answers.
+        Every time your answers or their images are sent, looked at, downloaded, exported, reviewed or deleted. It never
+        holds your answers.
       </Typography>
       {log.loading ? <Skeleton variant="rounded" height={80} /> : null}
       {log.error ? (

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { randomBytes } from '../../../crypto/bytes';
 import { DATA_KEY_BYTES, sealCollectionResponse, type CollectionData } from '../../../crypto/collection-response';
@@ -19,6 +19,16 @@ import {
   type Submitted,
 } from '../api/phone-api';
 import { deviceId, rememberAnswer } from '../participant-storage';
+import {
+  clearDraft,
+  clearQueued,
+  loadDraft,
+  newAnswerKey,
+  queueAnswer,
+  queuedAnswer,
+  saveDraft,
+  type QueuedAnswer,
+} from '../survey-draft';
 import { useParticipantWallet } from '../wallet/use-participant-wallet';
 import { WalletSetup } from '../wallet/wallet-setup';
 import { WalletSummary } from '../wallet/wallet-summary';
@@ -33,8 +43,61 @@ import { uploadEncryptedImages, type PickedImage } from './image-upload';
 import { ConsentSummary } from './consent-summary';
 import { Panel } from './light-ui';
 import { PayoutStatus } from './payout-status';
-import { checkSurvey, personalAnswers, SurveyFields, surveyAnswers, type SurveyValues } from './survey-form';
-import { useT } from '../i18n/i18n';
+import {
+  checkSurvey,
+  isPersonal,
+  personalAnswers,
+  SurveyFields,
+  surveyAnswers,
+  surveyOrder,
+  type SurveyValues,
+} from './survey-form';
+import { useT, type Translate } from '../i18n/i18n';
+
+/** An answer the server took: remembered for My answers (unless it ended without a place), and
+ * nothing of it left waiting in this browser. */
+function answered(request: EndUserData, accepted: Accepted): void {
+  clearQueued(request.id);
+  clearDraft(request.id);
+  if (accepted.outcome && accepted.outcome !== 'accepted') return;
+  rememberAnswer({
+    requestId: request.id,
+    title: request.title,
+    type: request.type,
+    bonusEach: request.bonus_each,
+    at: accepted.created,
+  });
+}
+
+const refusal = (e: unknown, t: Translate) =>
+  e instanceof PhoneApiError
+    ? e.status === 409
+      ? t('Not accepted: {{message}}', { message: e.message })
+      : e.message
+    : t('Your answer could not be encrypted in this browser.');
+
+/** The survey's answers as submitSurvey takes them, personal ones sealed to the request key. */
+async function surveyBody(
+  request: EndUserData,
+  survey: SurveyValues,
+  base: Pick<QueuedAnswer, 'deviceId' | 'walletAddress' | 'durationMs' | 'presented'>,
+): Promise<QueuedAnswer> {
+  const questions = request.questions ?? [];
+  const personal = personalAnswers(questions, survey);
+  const ids = Object.keys(personal);
+  // text, number and date answers are sealed here, like a collection's data: the server stores
+  // ciphertext only (and so does this browser while the answer waits to be sent)
+  const sealed = ids.length
+    ? await sealCollectionResponse(request.id, request.publicKey, { answers: personal } as CollectionData)
+    : {};
+  return {
+    requestId: request.id,
+    idempotencyKey: newAnswerKey(),
+    ...base,
+    answers: surveyAnswers(questions, survey),
+    ...(ids.length ? { personal: ids, ...sealed } : {}),
+  };
+}
 
 // The answering part of the request page, loaded after the request is on screen: the form, the
 // wallet, encryption and upload, then the answer's state.
@@ -121,13 +184,27 @@ function useFieldwork(request: EndUserData): Fieldwork | null {
   return fieldwork;
 }
 
-export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: (accepted: Accepted) => void }) {
+export function AnswerForm({
+  request,
+  onDone,
+  onQueued,
+}: {
+  request: EndUserData;
+  onDone: (accepted: Accepted) => void;
+  // the connection was lost on sending: the answer waits in this browser (AnswerArea sends it)
+  onQueued: () => void;
+}) {
   const t = useT();
   const wallet = useParticipantWallet();
   const fieldwork = useFieldwork(request);
   // the time taken goes with the answers: the requester sees answers far faster than the median
   const [startedAt] = useState(() => Date.now());
-  const [survey, setSurvey] = useState<SurveyValues>({});
+  const questions = useMemo(() => request.questions ?? [], [request.questions]);
+  const drafted = useMemo(() => questions.map((q) => ({ id: q.id, personal: isPersonal(q) })), [questions]);
+  // a randomised survey's order for this browser: the same after a reload
+  const order = useMemo(() => surveyOrder(request.id, deviceId(), questions), [request.id, questions]);
+  // the answers given before a reload or a closed tab (closed questions only: survey-draft.ts)
+  const [survey, setSurvey] = useState<SurveyValues>(() => loadDraft(request.id, drafted));
   const [values, setValues] = useState<CollectionValues>({});
   const [images, setImages] = useState<PickedImage[]>([]);
   const [pickProblems, setPickProblems] = useState<string[]>([]);
@@ -137,7 +214,6 @@ export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const options = request.options ?? {};
-  const questions = request.questions ?? [];
 
   const recheck = (nextSurvey = survey, nextValues = values, nextImages = images) =>
     request.type === 'survey'
@@ -168,21 +244,21 @@ export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: 
     try {
       let accepted: Accepted;
       if (request.type === 'survey') {
-        const personal = personalAnswers(questions, survey);
-        const ids = Object.keys(personal);
-        // text, number and date answers are sealed here, like a collection's data: the server
-        // stores ciphertext only
-        const sealed = ids.length
-          ? await sealCollectionResponse(request.id, request.publicKey, { answers: personal } as CollectionData)
-          : {};
-        accepted = await phoneApi.submitSurvey({
-          requestId: request.id,
+        const body = await surveyBody(request, survey, {
           deviceId: device,
           walletAddress: wallet.address,
-          answers: surveyAnswers(questions, survey),
           durationMs: Math.min(86_400_000, Math.max(0, Date.now() - startedAt)),
-          ...(ids.length ? { personal: ids, ...sealed } : {}),
+          ...(order ? { presented: order } : {}),
         });
+        // kept until the server answers: a lost connection sends it later, with the same key
+        queueAnswer(body);
+        try {
+          accepted = await phoneApi.submitSurvey(body);
+        } catch (e) {
+          if (e instanceof PhoneApiError && e.status === 0) return onQueued();
+          clearQueued(request.id);
+          throw e;
+        }
       } else {
         const dataKey = randomBytes(DATA_KEY_BYTES);
         let links: string[] = [];
@@ -207,24 +283,10 @@ export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: 
           ...sealed,
         });
       }
-      // an answer that ended without a place is not one to withdraw later
-      if (accepted.outcome && accepted.outcome !== 'accepted') return onDone(accepted);
-      rememberAnswer({
-        requestId: request.id,
-        title: request.title,
-        type: request.type,
-        bonusEach: request.bonus_each,
-        at: accepted.created,
-      });
+      answered(request, accepted);
       onDone(accepted);
     } catch (e) {
-      setError(
-        e instanceof PhoneApiError
-          ? e.status === 409
-            ? t('Not accepted: {{message}}', { message: e.message })
-            : e.message
-          : t('Your answer could not be encrypted in this browser.'),
-      );
+      setError(refusal(e, t));
     } finally {
       setBusy(false);
       setProgress(null);
@@ -247,11 +309,13 @@ export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: 
         {request.type === 'survey' ? (
           <SurveyFields
             questions={questions}
+            order={order}
             values={survey}
             problems={problems}
             onChange={(id, v) => {
               const next = { ...survey, [id]: v };
               setSurvey(next);
+              saveDraft(request.id, next, drafted);
               if (checked) showProblems(recheck(next));
             }}
           />
@@ -293,9 +357,9 @@ export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: 
         {progress !== null ? (
           <Box sx={{ mb: 2 }}>
             <Typography variant="body2" sx={{ mb: 0.5 }}>
-              Uploading encrypted images… {Math.round(progress * 100)}%
+              {t('Uploading encrypted images… {{percent}}%', { percent: Math.round(progress * 100) })}
             </Typography>
-            <LinearProgress variant="determinate" value={progress * 100} aria-label="Image upload" />
+            <LinearProgress variant="determinate" value={progress * 100} aria-label={t('Image upload')} />
           </Box>
         ) : null}
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
@@ -307,6 +371,67 @@ export function AnswerForm({ request, onDone }: { request: EndUserData; onDone: 
       </Panel>
     </Box>
   );
+}
+
+/** An answer made offline: said plainly while it waits for the connection. */
+function Waiting() {
+  const t = useT();
+  return (
+    <Panel>
+      <Alert severity="info" data-testid="answer-waiting">
+        {t(
+          'You are offline. Your answers are kept in this browser and are sent, once, as soon as the connection returns (with this page open, or the next time you open it).',
+        )}
+      </Alert>
+      <LinearProgress sx={{ mt: 2 }} aria-label={t('Waiting for the connection')} />
+    </Panel>
+  );
+}
+
+/**
+ * Sends the answer waiting in this browser now and whenever the connection returns, with the key
+ * it was made with: however often it goes, the server takes it once (submission-replay on the
+ * server). A refusal (not a lost connection) drops it and says why; the draft stays to fix it.
+ */
+function useResend(
+  request: EndUserData,
+  waiting: boolean,
+  onAccepted: (accepted: Accepted) => void,
+  onRefused: (message: string) => void,
+  t: Translate,
+) {
+  useEffect(() => {
+    if (!waiting) return;
+    let live = true;
+    let sending = false;
+    const send = () => {
+      const queued = queuedAnswer(request.id);
+      if (sending || !queued) return;
+      sending = true;
+      phoneApi
+        .submitSurvey(queued)
+        .then((accepted) => {
+          answered(request, accepted);
+          if (live) onAccepted(accepted);
+        })
+        .catch((e: unknown) => {
+          if (e instanceof PhoneApiError && e.status === 0) return;
+          clearQueued(request.id);
+          if (live) onRefused(refusal(e, t));
+        })
+        .finally(() => {
+          sending = false;
+        });
+    };
+    send();
+    window.addEventListener('online', send);
+    return () => {
+      live = false;
+      window.removeEventListener('online', send);
+    };
+    // the callbacks change every render; the effect follows the waiting state only
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [request.id, waiting]);
 }
 
 /** The form, or the answer's state once this browser has answered. */
@@ -322,18 +447,41 @@ export function AnswerArea({
 }) {
   const t = useT();
   const [accepted, setAccepted] = useState<Accepted | null>(null);
+  // an answer waiting in this browser for the connection (survey-draft.ts)
+  const [waiting, setWaiting] = useState(() => request.type === 'survey' && queuedAnswer(request.id) !== null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const done = (answer: Accepted) => {
+    setAccepted(answer);
+    setWaiting(false);
+    onSent();
+  };
+  useResend(
+    request,
+    waiting,
+    done,
+    (message) => {
+      setRefused(message);
+      setWaiting(false);
+    },
+    t,
+  );
   if (accepted?.outcome && accepted.outcome !== 'accepted') return <Ended answer={accepted} />;
   if (accepted) return <Done request={request} submitted={accepted} />;
+  if (waiting) return <Waiting />;
   if (submitted.submitted) return <Done request={request} submitted={submitted} />;
+  if (request.closed_at) {
+    return <Alert severity="info">{t('This study is closed: it already has all the answers it needs.')}</Alert>;
+  }
   if (request.remaining === 0)
     return <Alert severity="info">{t('This request has all the answers it can pay for.')}</Alert>;
   return (
-    <AnswerForm
-      request={request}
-      onDone={(answer) => {
-        setAccepted(answer);
-        onSent();
-      }}
-    />
+    <>
+      {refused ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {refused}
+        </Alert>
+      ) : null}
+      <AnswerForm request={request} onDone={done} onQueued={() => setWaiting(true)} />
+    </>
   );
 }

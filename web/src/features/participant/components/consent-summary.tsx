@@ -52,7 +52,7 @@ export function ConsentSummary({ requestId }: { requestId: string }) {
       </Box>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
         {tr(
-          'You get a receipt of this, signed by Parley, under My answers. There you also see each time the requester lists, exports or reviews your answer.',
+          'You get a receipt of this, signed by Parley, under My answers. There you also see each time the requester lists, downloads, exports or reviews your answer, and when it is deleted.',
         )}
       </Typography>
     </Box>

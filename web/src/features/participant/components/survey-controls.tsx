@@ -8,9 +8,8 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
 import type { PhoneQuestion } from '../api/phone-api';
 import { useT } from '../i18n/i18n';
 
@@ -73,33 +72,95 @@ export function PersonalField({
   );
 }
 
-/** Net Promoter Score: 0 to 10 in one row of buttons. */
+// A native radio spread invisibly over its box (as MUI's own radios are): it takes the click and
+// the focus; the box draws the choice and the focus ring.
+const OVER_BOX = {
+  position: 'absolute',
+  inset: 0,
+  width: '100%',
+  height: '100%',
+  margin: 0,
+  opacity: 0,
+  cursor: 'pointer',
+} as const;
+
+// Hidden from sight, not from assistive technology (MUI's visuallyHidden).
+const HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+/**
+ * Net Promoter Score: 0 to 10 in one row. Native radios sharing a name, drawn as boxes: the ARIA
+ * radio group pattern (one Tab stop, the arrows move and choose) comes from the browser.
+ */
 export function NpsField({
+  name,
   labelId,
+  describedBy,
   value,
   onChange,
 }: {
+  name: string;
   labelId: string;
+  describedBy?: string;
   value: number | null;
   onChange: (v: number) => void;
 }) {
   const t = useT();
   return (
     <Box>
-      <ToggleButtonGroup
-        exclusive
+      <Box
+        role="radiogroup"
         aria-labelledby={labelId}
-        value={value}
-        onChange={(_, v: number | null) => v !== null && onChange(v)}
-        sx={{ display: 'flex', flexWrap: 'wrap', '& .MuiToggleButton-root': { flex: '1 0 28px', px: 0, minWidth: 28 } }}
-        size="small"
+        aria-describedby={describedBy}
+        sx={{
+          display: 'grid',
+          gap: 0.25,
+          // one row of eleven; on the narrowest phones two even rows (0-5, 6-10), not a lone 10
+          gridTemplateColumns: 'repeat(11, minmax(0, 1fr))',
+          '@media (max-width: 359px)': { gridTemplateColumns: 'repeat(6, minmax(0, 1fr))' },
+        }}
       >
         {Array.from({ length: 11 }, (_, n) => (
-          <ToggleButton key={n} value={n} aria-label={String(n)}>
+          <Box
+            component="label"
+            key={n}
+            sx={{
+              minHeight: 36,
+              position: 'relative',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              border: 1,
+              borderColor: 'rgba(0,0,0,.42)',
+              borderRadius: 1,
+              cursor: 'pointer',
+              fontWeight: 500,
+              '&:hover': { bgcolor: 'action.hover' },
+              '&:has(input:checked)': { bgcolor: 'primary.main', borderColor: 'primary.main', color: '#fff' },
+              '&:has(input:focus-visible)': { outline: '3px solid', outlineColor: 'primary.dark', outlineOffset: 2 },
+            }}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={n}
+              checked={value === n}
+              onChange={() => onChange(n)}
+              style={OVER_BOX}
+            />
             {n}
-          </ToggleButton>
+          </Box>
         ))}
-      </ToggleButtonGroup>
+      </Box>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 0.5 }}>
         <Typography variant="caption" color="text.secondary">
           {t('Not at all likely')}
@@ -112,7 +173,10 @@ export function NpsField({
   );
 }
 
-/** A matrix: each row answered with one column of the shared scale. */
+/**
+ * A matrix: each row answered with one column of the shared scale. Each row is a radio group named
+ * by the row (one Tab stop per row, the arrows move along the scale), as ARIA's pattern asks.
+ */
 export function MatrixField({
   q,
   value,
@@ -125,11 +189,17 @@ export function MatrixField({
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       {(q.rows ?? []).map((row, r) => (
-        <Box key={row} role="group" aria-labelledby={`q-${q.id}-row-${r}`}>
+        <Box key={row}>
           <Typography id={`q-${q.id}-row-${r}`} variant="body2" sx={{ fontWeight: 500 }}>
             {shown(q, row, 'rows')}
           </Typography>
-          <RadioGroup row value={value[row] ?? ''} onChange={(e) => onChange({ ...value, [row]: e.target.value })}>
+          <RadioGroup
+            row
+            aria-labelledby={`q-${q.id}-row-${r}`}
+            name={`q-${q.id}-row-${r}`}
+            value={value[row] ?? ''}
+            onChange={(e) => onChange({ ...value, [row]: e.target.value })}
+          >
             {q.options.map((column) => (
               <FormControlLabel key={column} value={column} control={<Radio size="small" />} label={shown(q, column)} />
             ))}
@@ -140,7 +210,11 @@ export function MatrixField({
   );
 }
 
-/** A ranking: the choices in the participant's order, moved with up and down buttons. */
+/**
+ * A ranking: the choices in the participant's order, moved with up and down buttons. The focus
+ * stays on the moved choice's button (on the other one at either end) and each move is announced,
+ * so a keyboard or screen-reader user can follow the order.
+ */
 export function RankingField({
   q,
   value,
@@ -152,10 +226,37 @@ export function RankingField({
 }) {
   const t = useT();
   const order = value ?? q.options;
+  const [said, setSaid] = useState('');
+  // the button to focus once the new order is drawn, as "choice:up" or "choice:down"
+  const refocus = useRef<string | null>(null);
+  const buttons = useRef(new Map<string, HTMLButtonElement | null>());
+  useEffect(() => {
+    if (refocus.current === null) return;
+    buttons.current.get(refocus.current)?.focus();
+    refocus.current = null;
+  });
   const move = (at: number, by: number) => {
     const next = [...order];
     [next[at], next[at + by]] = [next[at + by], next[at]];
+    const to = at + by;
+    const onward = by < 0 ? to > 0 : to < next.length - 1;
+    // the same direction while the choice can go on, the other button at either end
+    const up = by < 0 ? onward : !onward;
+    refocus.current = `${next[to]}:${up ? 'up' : 'down'}`;
+    setSaid(
+      t('{{choice}} moved to position {{position}} of {{total}}.', {
+        choice: shown(q, next[to]),
+        position: to + 1,
+        total: next.length,
+      }),
+    );
     onChange(next);
+  };
+  const keep = () => {
+    refocus.current = `${order[0]}:down`;
+    const list = order.map((choice, at) => `${at + 1}. ${shown(q, choice)}`).join(', ');
+    setSaid(t('Order kept: {{order}}.', { order: list }));
+    onChange(order);
   };
   return (
     <Box>
@@ -177,6 +278,7 @@ export function RankingField({
             <Typography sx={{ width: 24, fontWeight: 500 }}>{at + 1}.</Typography>
             <Typography sx={{ flex: 1, overflowWrap: 'anywhere' }}>{shown(q, choice)}</Typography>
             <IconButton
+              ref={(el) => void buttons.current.set(`${choice}:up`, el)}
               aria-label={t('Move {{choice}} up', { choice: shown(q, choice) })}
               disabled={at === 0}
               onClick={() => move(at, -1)}
@@ -185,6 +287,7 @@ export function RankingField({
               <ArrowUpward fontSize="small" />
             </IconButton>
             <IconButton
+              ref={(el) => void buttons.current.set(`${choice}:down`, el)}
               aria-label={t('Move {{choice}} down', { choice: shown(q, choice) })}
               disabled={at === order.length - 1}
               onClick={() => move(at, 1)}
@@ -195,8 +298,11 @@ export function RankingField({
           </Box>
         ))}
       </Box>
+      <Box role="status" sx={HIDDEN}>
+        {said}
+      </Box>
       {value === null ? (
-        <Button size="small" onClick={() => onChange(order)} sx={{ mt: 0.5 }}>
+        <Button size="small" onClick={keep} sx={{ mt: 0.5 }}>
           {t('Keep this order')}
         </Button>
       ) : null}

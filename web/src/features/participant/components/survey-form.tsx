@@ -21,8 +21,10 @@ import type { PhoneQuestion, StarOptions, SurveyAnswer } from '../api/phone-api'
 import { MatrixField, NpsField, PersonalField, RankingField } from './survey-controls';
 import { pipeTitle, shownQuestions, type LogicAnswer } from '../../../../../shared/survey-logic';
 import { english, useT, type Translate } from '../i18n/i18n';
+import { isRandomised, presentedOrder, type Presented } from '../../../../../shared/survey-order';
+import type { DraftValues } from '../survey-draft';
 
-export type SurveyValues = Record<string, string | string[] | number | null | Record<string, string>>;
+export type SurveyValues = DraftValues;
 const PERSONAL = ['short_text', 'long_text', 'number', 'date'];
 export const isPersonal = (q: PhoneQuestion) => PERSONAL.includes(q.type);
 
@@ -37,6 +39,32 @@ export const visibleQuestions = (questions: PhoneQuestion[], values: SurveyValue
   );
   return questions.filter((_, i) => shown[i]);
 };
+
+/** The order this participant sees a randomised survey in (null: the designed order), the same on
+ * every visit: seeded by this browser's device id and the request. */
+export function surveyOrder(requestId: string, device: string, questions: PhoneQuestion[]): Presented | null {
+  const ordered = questions.map((q) => ({ ...q, options: Array.isArray(q.options) ? q.options : [] }));
+  return isRandomised(ordered) ? presentedOrder(ordered, `${device}|${requestId}`) : null;
+}
+
+/** The questions in the order shown, each with its choices in the order shown. */
+function inOrder(questions: PhoneQuestion[], order: Presented | null | undefined): PhoneQuestion[] {
+  if (!order) return questions;
+  return order.questions
+    .map((id) => questions.find((q) => q.id === id))
+    .filter((q): q is PhoneQuestion => Boolean(q))
+    .map((q) => {
+      const shuffled = order.options[q.id];
+      if (!shuffled) return q;
+      // a translated survey's choices follow the shuffle: they are matched to options by position
+      const own = q.options as string[];
+      const localized = q.localized && {
+        ...q.localized,
+        choices: shuffled.map((o) => q.localized?.choices[own.indexOf(o)] ?? ''),
+      };
+      return { ...q, options: shuffled, ...(localized ? { localized } : {}) } as PhoneQuestion;
+    });
+}
 
 const SHAPES = {
   star: [Star, StarBorder],
@@ -171,20 +199,25 @@ function Stars({
 // One block per question, in order; the answers are validated (checkSurvey) before submit.
 export function SurveyFields({
   questions,
+  order,
   values,
   problems,
   onChange,
 }: {
   questions: PhoneQuestion[];
+  // a randomised survey's order for this participant (logic still reads the designed positions)
+  order?: Presented | null;
   values: SurveyValues;
   problems: Record<string, string>;
   onChange: (id: string, value: SurveyValues[string]) => void;
 }) {
   const t = useT();
+  const visible = new Set(visibleQuestions(questions, values).map((q) => q.id));
+  const shown = inOrder(questions, order);
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
-      {visibleQuestions(questions, values).map((q) => {
-        const i = questions.indexOf(q);
+      {shown.map((q, i) => {
+        if (!visible.has(q.id)) return null;
         const title = pipeTitle(q.localized?.title ?? q.title, answersByPosition(questions, values));
         const problem = problems[q.id];
         const optional = 'required' in q && !q.required ? ` ${t('(optional)')}` : '';
@@ -269,7 +302,9 @@ export function SurveyFields({
         } else if (q.type === 'nps') {
           field = (
             <NpsField
+              name={`q-${q.id}`}
               labelId={labelId}
+              describedBy={helpId}
               value={(values[q.id] as number | null) ?? null}
               onChange={(v) => onChange(q.id, v)}
             />

@@ -40,10 +40,10 @@ describe('the access log under My answers', () => {
   it('tells each event in words, newest first, with the request it was about', async () => {
     const requestId = 'b0000000-0000-4000-8000-000000000001';
     rememberAnswer({ requestId, title: 'Sleep study', type: 'collection', bonusEach: 3, at: '2026-03-05T08:00:00Z' });
-    const line = (kind: string, at: string, detail: string | null = null) => ({
+    const line = (kind: string, at: string, detail: string | null = null, actor = 'requester') => ({
       id: `c0000000-0000-4000-8000-0000000000${at.slice(14, 16)}`,
       kind,
-      actor: kind === 'submitted' ? 'participant' : 'requester',
+      actor: kind === 'submitted' ? 'participant' : actor,
       detail,
       at,
       requestId,
@@ -59,6 +59,9 @@ describe('the access log under My answers', () => {
       http.get('*/v1/requestClient/getAccessLog', () =>
         HttpResponse.json({
           result: [
+            line('approved', '2026-03-05T08:06:00.000Z', 'review deadline', 'platform'),
+            line('image_downloaded', '2026-03-05T08:05:00.000Z', null, 'someone'),
+            line('image_downloaded', '2026-03-05T08:04:00.000Z'),
             line('webhook', '2026-03-05T08:03:00.000Z', 'response.created'),
             line('listed', '2026-03-05T08:02:00.000Z', 'collection'),
             line('submitted', '2026-03-05T08:01:00.000Z'),
@@ -70,11 +73,14 @@ describe('the access log under My answers', () => {
     const events = await screen.findByRole('list', { name: 'Access events' }, { timeout: 20_000 });
     const items = await within(events).findAllByRole('listitem');
     expect(items.map((i) => i.querySelector('p')?.textContent)).toEqual([
+      'Your answer was approved: the requester did not review it by the deadline',
+      'Someone with its link downloaded an encrypted image of yours',
+      'The requester downloaded an encrypted image of yours',
       "The requester's system was told (response.created)",
       'The requester downloaded your encrypted answer',
       'You sent your answer',
     ]);
-    expect(within(items[1]).getByText(/Sleep study/)).toBeInTheDocument();
+    expect(within(items[4]).getByText(/Sleep study/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download receipt' })).toBeInTheDocument();
   });
 });

@@ -1,15 +1,31 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import { setAppLanguage } from '../i18n/i18n';
+import { surveyOrder } from '../components/survey-form';
+import type { PhoneQuestion } from '../api/phone-api';
 
 // A survey in English with an Arabic translation: the participant app asks for the browser's
 // languages, shows the survey and its own texts in Arabic, right to left, and switches to English
 // on request without losing what was already answered.
 const ID = 'a0000000-0000-4000-8000-0000000000a1';
 const QUESTION = { id: 'b0000000-0000-4000-8000-0000000000b1', index: 0, type: 'radios', title: 'Do you exercise?' };
+// a second question that shuffles its choices (survey randomisation), translated too
+const COLOURS = ['Red', 'Green', 'Blue', 'Black', 'White'];
+const ARABIC_COLOURS = ['أحمر', 'أخضر', 'أزرق', 'أسود', 'أبيض'];
+const SHUFFLED = {
+  id: 'b0000000-0000-4000-8000-0000000000b2',
+  index: 1,
+  type: 'radios',
+  title: 'Favourite colour',
+  options: COLOURS,
+  block: { shuffle: false },
+  shuffleOptions: true,
+  localized: { language: 'ar', title: 'اللون المفضل', choices: ARABIC_COLOURS, rows: [], unit: null },
+};
+let withShuffled = false;
 
 function endUserData(language: 'en' | 'ar') {
   const arabic = language === 'ar';
@@ -37,6 +53,7 @@ function endUserData(language: 'en' | 'ar') {
           ? { language, title: 'هل تمارس الرياضة؟', choices: ['نعم', 'لا'], rows: [], unit: null }
           : { language, title: 'Do you exercise?', choices: ['Yes', 'No'], rows: [], unit: null },
       },
+      ...(withShuffled && arabic ? [SHUFFLED] : []),
     ],
     language,
     languages: ['en', 'ar'],
@@ -68,6 +85,7 @@ beforeEach(() => {
   );
 });
 afterEach(async () => {
+  withShuffled = false;
   delete (window.navigator as { languages?: unknown }).languages;
   if (languages) Object.defineProperty(Navigator.prototype, 'languages', languages);
   await setAppLanguage('en');
@@ -96,5 +114,26 @@ describe('a survey in several languages', () => {
     // the answer given in Arabic is still chosen: its value is the survey's own text
     expect(screen.getByRole('radio', { name: 'Yes' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows shuffled choices each with its own translation', async () => {
+    withShuffled = true;
+    // a device whose order of the colours is not the designed one
+    const questions = endUserData('ar').questions as PhoneQuestion[];
+    let colours: string[] = COLOURS;
+    for (let n = 0; colours.join() === COLOURS.join(); n++) {
+      const device = `pw-${String(n).padStart(43, '0')}`;
+      localStorage.setItem('parley.participant.device', JSON.stringify(device));
+      colours = surveyOrder(ID, device, questions)?.options[SHUFFLED.id] ?? COLOURS;
+    }
+    renderApp(`/p/r/${ID}`);
+    const group = await screen.findByRole('radiogroup', { name: /اللون المفضل/ }, { timeout: 20_000 });
+    const radios = within(group).getAllByRole('radio');
+    // shown in this device's order, each labelled with the translation of its own value
+    expect(radios.map((r) => r.getAttribute('value'))).toEqual(colours);
+    for (const radio of radios) {
+      const english = radio.getAttribute('value') ?? '';
+      expect(radio).toHaveAccessibleName(ARABIC_COLOURS[COLOURS.indexOf(english)]);
+    }
   });
 });

@@ -13,7 +13,7 @@ import type { StarShape } from '../../../gql/types';
 import { RATING_TEMPLATES } from '../rating-templates';
 import { hasChoices, padChoices, STAR_SCALE, STAR_SHAPES, type DesignerQuestion, V2_TYPES } from '../request-form';
 import { normaliseQuestion, QUESTION_TYPE_LABELS, validateQuestion, type QuestionErrors } from '../question-form';
-import { AnswerSettings, NumberRange, TextRows } from './question-settings';
+import { AnswerSettings, NumberRange, OrderSettings, TextRows } from './question-settings';
 // the logic editor loads with the first question opened, not with the wizard
 const LogicEditor = lazy(async () => ({ default: (await import('./logic-editor')).LogicEditor }));
 
@@ -163,6 +163,7 @@ export function QuestionEditor({ index, question, questions = [], onCancel, onSa
               {V2_TYPES.includes(draft.type) ? <AnswerSettings draft={draft} change={change} /> : null}
             </>
           )}
+          <OrderSettings draft={draft} change={change} />
           <Suspense fallback={null}>
             <LogicEditor
               index={index}

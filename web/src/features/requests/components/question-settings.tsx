@@ -10,9 +10,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MIN_CHOICE_ROWS, padChoices, PERSONAL_TYPES, type DesignerQuestion } from '../request-form';
 import { type QuestionErrors } from '../question-form';
+import { SHUFFLE_OPTION_TYPES } from '../../../../../shared/survey-order';
 
 // The editors of the survey format 2 settings: a list of rows (choices, matrix rows), the number
-// range and unit, and whether the question must be answered.
+// range and unit, whether the question must be answered, and its order (blocks, shuffled choices).
 
 type ListProps = {
   legend: string;
@@ -112,6 +113,54 @@ export function NumberRange({ draft, errors, change }: SettingsProps) {
 }
 
 /** The note and switch every newer type shows: whether it must be answered, and who reads it. */
+/** Randomisation: a block starting at this question (its questions shuffled or not), and the
+ * choices shown in a random order (closed questions whose choices have no order of their own). */
+export function OrderSettings({ draft, change }: Omit<SettingsProps, 'errors'>) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 1, display: 'grid' }}>
+      <Typography component="legend" variant="subtitle2" sx={{ mb: 0.5 }}>
+        Order
+      </Typography>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={Boolean(draft.block)}
+            onChange={(event) => change({ ...draft, block: event.target.checked ? { shuffle: true } : null })}
+          />
+        }
+        label="Start a block here (it runs to the next block)"
+      />
+      {draft.block ? (
+        <FormControlLabel
+          sx={{ ml: 4 }}
+          control={
+            <Switch
+              checked={draft.block.shuffle}
+              onChange={(event) => change({ ...draft, block: { shuffle: event.target.checked } })}
+            />
+          }
+          label="Shuffle the questions of this block"
+        />
+      ) : null}
+      {SHUFFLE_OPTION_TYPES.includes(draft.type) ? (
+        <FormControlLabel
+          control={
+            <Switch
+              checked={draft.shuffleOptions}
+              onChange={(event) => change({ ...draft, shuffleOptions: event.target.checked })}
+            />
+          }
+          label="Shuffle the choices"
+        />
+      ) : null}
+      <Typography variant="caption" color="text.secondary">
+        Each participant gets an order of their own, kept if they reload. Logic may not look at a question of the same
+        shuffled block.
+      </Typography>
+    </Box>
+  );
+}
+
 export function AnswerSettings({ draft, change }: Omit<SettingsProps, 'errors'>) {
   const personal = PERSONAL_TYPES.includes(draft.type);
   return (

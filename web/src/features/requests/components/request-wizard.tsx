@@ -18,6 +18,7 @@ import { MessageDialog } from '../../../shared/ui/message-dialog';
 import { useSaveRequest, type SaveFailure } from '../hooks/use-save-request';
 import {
   initialWizardValues,
+  STEP_PROBLEMS,
   validateStep,
   wizardValuesOf,
   WIZARD_STEPS,
@@ -98,6 +99,8 @@ export function RequestWizard({ type, existing, keys }: Props) {
   const locked = (existing?.responseCount ?? 0) > 0;
   const step = steps[active];
   const errors = checked.has(step.name) ? validateStep(step.name, form.values, published) : {};
+  // the alert below the form, also read with the button that goes on (it says what stops it)
+  const problemsId = Object.keys(errors).length > 0 ? 'wizard-problems' : undefined;
 
   // Checks steps from..to-1 in order; stops on (and shows) the first one that fails.
   const passes = (from: number, to: number): boolean => {
@@ -208,11 +211,17 @@ export function RequestWizard({ type, existing, keys }: Props) {
               into the request&apos;s escrow before it is saved.
             </Alert>
           ) : null}
-          {Object.keys(errors).length > 0 ? (
-            // the marked fields carry no text (spec s.5); say where to look
-            <Typography role="alert" variant="body2" color="error" sx={{ mt: 2 }}>
-              Please check the marked fields.
-            </Typography>
+          {problemsId ? (
+            // the marked fields carry no text (spec s.5): the alert, announced as it appears and as
+            // it changes, names each one and says how to fix it
+            <Alert severity="error" id={problemsId} sx={{ mt: 2 }}>
+              Please check the marked fields:
+              <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+                {(Object.keys(errors) as (keyof typeof errors)[]).map((field) => (
+                  <li key={field}>{STEP_PROBLEMS[field]}</li>
+                ))}
+              </Box>
+            </Alert>
           ) : null}
           <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 3 }}>
             <Button
@@ -229,12 +238,13 @@ export function RequestWizard({ type, existing, keys }: Props) {
                 variant="contained"
                 disabled={submitting}
                 aria-busy={submitting || undefined}
+                aria-describedby={problemsId}
                 sx={{ minWidth: 120 }}
               >
                 {submitting ? <CircularProgress size={24} color="inherit" aria-label="Saving the request" /> : 'Finish'}
               </Button>
             ) : (
-              <Button type="submit" variant="contained" endIcon={<ArrowForward />}>
+              <Button type="submit" variant="contained" endIcon={<ArrowForward />} aria-describedby={problemsId}>
                 Next
               </Button>
             )}

@@ -7,6 +7,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { downloadTextFile } from '../../../shared/ui/download-text-file';
 import type { DesignerQuestion } from '../request-form';
 import { movedBy } from '../question-form';
+import { blocksOf } from '../../../../../shared/survey-order';
 import { parseSurveyFile, SURVEY_JSON_LIMITS, SurveyJsonError, surveyToJson } from '../survey-json';
 
 const MAX_FILE_BYTES = 1_000_000;
@@ -44,7 +45,13 @@ export function SurveyJsonActions({ questions, languages, onImport, locked }: Pr
           `A survey has at most ${SURVEY_JSON_LIMITS.questions} questions: this one has ${questions.length} and the file ${imported.length}.`,
         );
       }
-      onImport([...questions, ...movedBy(imported, questions.length)], {
+      const moved = movedBy(imported, questions.length);
+      // the file's questions before its first block keep their order: they do not join a shuffled
+      // block the survey ends with
+      if (questions.length && !moved[0].block && blocksOf(questions).at(-1)?.shuffle) {
+        moved[0] = { ...moved[0], block: { shuffle: false } };
+      }
+      onImport([...questions, ...moved], {
         language: content.language,
         added: [...new Set([...(languages?.added ?? []), ...content.languages])],
       });

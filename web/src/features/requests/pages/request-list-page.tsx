@@ -156,6 +156,9 @@ function RequestListView({ type, page }: { type: RequestKind; page: number }) {
                         {row.title}
                         {row.status === 0 ? (
                           <Chip label="Draft" size="small" variant="outlined" sx={{ ml: 1, height: 20 }} />
+                        ) : row.closedAt ? (
+                          // a quota that closes the study filled: it takes no more answers
+                          <Chip label="Closed" size="small" variant="outlined" sx={{ ml: 1, height: 20 }} />
                         ) : null}
                       </Typography>
                       <Typography variant="caption" color="text.secondary">

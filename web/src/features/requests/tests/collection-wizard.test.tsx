@@ -64,11 +64,38 @@ describe('collection wizard: Summary', () => {
     await next(user);
     for (const name of [/^Title/, /^Total IPTs/, /^IPTs per Response/]) invalid(field(name));
     invalid(screen.getByRole('combobox', { name: /Request Key/ }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please check the marked fields.');
     expect(screen.getByRole('heading', { level: 2, name: 'Summary' })).toBeInTheDocument();
-    // errors clear as the fields are fixed
+    // the alert names every failing field and says how to fix it; Next is described by it
+    const alert = screen.getByRole('alert');
+    const items = () =>
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(alert).toHaveTextContent(/^Please check the marked fields:/);
+    expect(items()).toEqual([
+      'Title: type a title for the request.',
+      'Request Key: choose one of your keys (generate a key pair in Settings if you have none).',
+      'Total IPTs: type a whole number of IPT tokens, at least 1 (IPT has no decimals).',
+      'IPTs per Response: type a whole number from 1 up to Total IPTs.',
+    ]);
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveAccessibleDescription(
+      /^Please check the marked fields: Title: type a title for the request\. Request Key: .* Total IPTs\./,
+    );
+    // errors clear as the fields are fixed, and the alert drops them
     await user.type(field(/^Title/), 'A title');
     valid(field(/^Title/));
+    expect(items()).not.toContain('Title: type a title for the request.');
+    await user.type(field(/^Total IPTs/), '10');
+    await user.type(field(/^IPTs per Response/), '11');
+    expect(items()).toEqual([
+      'Request Key: choose one of your keys (generate a key pair in Settings if you have none).',
+      'IPTs per Response: type a whole number from 1 up to Total IPTs.',
+    ]);
+    await chooseKey(user);
+    await user.clear(field(/^IPTs per Response/));
+    await user.type(field(/^IPTs per Response/), '2');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Next' })).not.toHaveAttribute('aria-describedby');
   });
 
   it.each([

@@ -80,6 +80,7 @@ export function buildListRow(
     description: `About ${seq}`,
     keyId: KEYS[0].id,
     status: 1,
+    closedAt: null,
     questionCount: 2,
     responseCount: 3,
     bonusAmount: 10,

@@ -54,7 +54,9 @@ async function openList(path: string, heading = 'Surveys') {
 describe('request list', () => {
   it("shows the spec's columns, a row per request and the create buttons", async () => {
     const row = buildListRow({ title: 'Fitness habits', responseCount: 7, status: 0 });
-    const { asked } = givenRequests([row]);
+    // a quota that closes the study filled: it shows as closed, not as an open request
+    const closed = buildListRow({ title: 'Sleep study', closedAt: '2026-01-04T09:00:00.000Z' });
+    const { asked } = givenRequests([row, closed, buildListRow({ title: 'Open study' })]);
     await openList('/admin/request/survey/list');
     const table = await screen.findByRole('table', { name: 'Surveys' });
     // Last Modified is hidden on phones only, and the test DOM applies no media queries: read the cells
@@ -70,6 +72,9 @@ describe('request list', () => {
     expect(cells[0]).toHaveTextContent('Draft');
     expect(cells[1]).toHaveTextContent('Survey');
     expect(cells[2]).toHaveTextContent('7');
+    const titles = [...table.querySelectorAll<HTMLElement>('tbody tr td:first-child')];
+    expect(titles[1]).toHaveTextContent('Closed');
+    expect(titles[2]).not.toHaveTextContent(/Closed|Draft/);
     expect(within(cells[4]).getByRole('link', { name: 'Edit Fitness habits' })).toHaveAttribute(
       'href',
       `/request/survey/edit/${row.id}`,

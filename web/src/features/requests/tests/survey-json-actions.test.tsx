@@ -36,6 +36,21 @@ describe('survey designer JSON', () => {
     ]);
   });
 
+  it('keeps imported questions out of a shuffled block the survey ends with', async () => {
+    render(<Designer initial={[{ ...existing[0], block: { shuffle: true } }]} />);
+    const file = jsonFile({
+      format: 'parley-survey',
+      version: 1,
+      questions: [{ type: 'checkboxes', title: 'Which devices?', choices: ['Phone', 'Laptop'] }],
+    });
+    await userEvent.upload(screen.getByLabelText('Survey JSON file'), file);
+    const items = within(screen.getByRole('list', { name: 'Questions' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('1. How often?Multiple Choice (Radio Button): Daily, Weekly · starts a shuffled block'),
+      expect.stringContaining('2. Which devices?Checkboxes: Phone, Laptop · starts a block'),
+    ]);
+  });
+
   it('refuses an invalid file with the place of the problem, and changes nothing', async () => {
     render(<Designer initial={existing} />);
     const bad = jsonFile(

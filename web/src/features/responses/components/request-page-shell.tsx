@@ -58,7 +58,8 @@ export function RequestPageShell({ heading, type, pathFor, actions, children }: 
       {details && !error ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} role="note">
           Participants see in their access log each time you list, download, export, approve or reject their answers,
-          and each webhook that carries one; each also holds a signed receipt of what they agreed to.
+          each download of their images, and each webhook that carries one; each also holds a signed receipt of what
+          they agreed to.
         </Typography>
       ) : null}
       {request && !error ? <RetentionPart requestId={request.id} /> : null}

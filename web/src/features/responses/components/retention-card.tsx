@@ -44,6 +44,7 @@ export function RetentionCard({ requestId }: { requestId: string }) {
               ? 'No period chosen: answers stay until participants withdraw them or you delete the request.'
               : `Each answer is deleted ${label(r.days)} after it is sent; you are told a week before. Participants see this before they answer.`}
             {r.expiringSoon || r.deleted ? ` Due within a week: ${r.expiringSoon}. Deleted so far: ${r.deleted}.` : ''}
+            {r.withdrawn ? ` Withdrawn or deleted by their participants: ${r.withdrawn}.` : ''}
           </Typography>
         </Box>
         <TextField

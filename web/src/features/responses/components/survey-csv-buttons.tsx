@@ -14,6 +14,25 @@ import {
 import { SurveyResultsDocument } from '../responses.generated';
 import { ExportError, useAllResponses } from './export-support';
 
+type ResponseRow = Awaited<ReturnType<ReturnType<typeof useAllResponses>>>[number];
+
+/** One row per response; a randomised survey's rows end with the order each participant saw. */
+function responsesCsv(groups: StatisticsGroup[], rows: ResponseRow[]): string {
+  const columns = groups.map(({ questionId, title }): QuestionColumn => ({ questionId, title }));
+  const ordered = rows.map((r) => ({
+    ...r,
+    presented: r.presented && {
+      questions: r.presented.questions,
+      options: Object.fromEntries(r.presented.options.map((o) => [o.questionId, o.options])),
+    },
+  }));
+  return surveyResponsesCsv(
+    columns,
+    ordered,
+    ordered.some((r) => r.presented),
+  );
+}
+
 // A survey's responses (one row each, one column per question) and its option counts as CSV.
 export function SurveyCsvButtons({ requestId, title }: { requestId: string; title: string }) {
   const client = useApolloClient();
@@ -31,13 +50,7 @@ export function SurveyCsvButtons({ requestId, title }: { requestId: string; titl
     setError(null);
     try {
       const groups = await statistics();
-      const csv =
-        what === 'statistics'
-          ? statisticsCsv(groups)
-          : surveyResponsesCsv(
-              groups.map(({ questionId, title: t }): QuestionColumn => ({ questionId, title: t })),
-              await fetchAll(() => {}),
-            );
+      const csv = what === 'statistics' ? statisticsCsv(groups) : await responsesCsv(groups, await fetchAll(() => {}));
       downloadTextFile(exportFileName(title, what), csv, 'text/csv');
     } catch {
       setError(`The ${what} could not be loaded for the download. Try again.`);

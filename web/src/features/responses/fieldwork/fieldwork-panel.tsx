@@ -17,7 +17,13 @@ import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { IconCard } from '../../../shared/ui/icon-card';
 import { LoadErrorAlert } from '../../../shared/ui/load-error-alert';
 import { SurveyResultsDocument } from '../responses.generated';
-import { FieldworkDocument, PayTopUpDocument, ReviewByFlagDocument, type FieldworkQuery } from './fieldwork.generated';
+import {
+  FieldworkDocument,
+  PayTopUpDocument,
+  PayTopUpFromWalletDocument,
+  ReviewByFlagDocument,
+  type FieldworkQuery,
+} from './fieldwork.generated';
 import { FieldworkSetup, type ClosedQuestion } from './fieldwork-setup';
 
 type FlagRow = FieldworkQuery['responseFlags'][number];
@@ -184,9 +190,8 @@ function FairPay({
   bonusEach: number;
   onDone: () => void;
 }) {
-  const [pay, { loading }] = useMutation(PayTopUpDocument);
-  const [error, setError] = useState<string | null>(null);
   const under = fieldwork.hourlyReward !== null && fieldwork.hourlyReward < fieldwork.minHourly;
+  const paid = fieldwork.topUpsPaid;
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3 }}>
@@ -199,33 +204,95 @@ function FairPay({
         <Stat label="Screened out (paid)" value={`${fieldwork.screenedOut} (${fieldwork.screenedOutPaid})`} />
         <Stat label="Ended by a full quota" value={String(fieldwork.quotaFull)} />
       </Box>
-      {fieldwork.topUpPaidAt ? (
-        <Alert severity="success">A top-up was paid to {fieldwork.topUpsPaid} approved participants.</Alert>
-      ) : under && fieldwork.topUpEach > 0 ? (
-        <Alert
-          severity="warning"
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              disabled={loading}
-              onClick={() => {
-                setError(null);
-                pay({ variables: { requestId: fieldwork.requestId } }).then(onDone, (e: unknown) =>
-                  setError(toApiError(e).message),
-                );
-              }}
-            >
-              Pay top-up
-            </Button>
-          }
-        >
-          At the median time, {bonusEach} IPT pays {fieldwork.hourlyReward} IPT an hour, under your minimum. Top up
-          every approved participant by {fieldwork.topUpEach} IPT from your credit.
+      {paid > 0 ? (
+        <Alert severity="success" data-testid="top-up-paid">
+          A top-up was paid to {paid} approved participant{paid === 1 ? '' : 's'}, once each.
         </Alert>
       ) : null}
-      {error ? <Alert severity="error">{error}</Alert> : null}
+      {under && fieldwork.topUpEach > 0 && fieldwork.topUpOwed > 0 ? (
+        <TopUpOffer fieldwork={fieldwork} bonusEach={bonusEach} onDone={onDone} />
+      ) : null}
     </Box>
+  );
+}
+
+/**
+ * The top-up offer: every approved participant not topped up yet gets topUpEach, from credit or
+ * from the wallet. The wallet funds an escrow for it as it funds a request's (approve, then
+ * createEscrow under the id the server names), then the server pays each participant from it.
+ */
+function TopUpOffer({
+  fieldwork,
+  bonusEach,
+  onDone,
+}: {
+  fieldwork: FieldworkQuery['fieldwork'];
+  bonusEach: number;
+  onDone: () => void;
+}) {
+  const [fromCredit] = useMutation(PayTopUpDocument);
+  const [fromWallet] = useMutation(PayTopUpFromWalletDocument);
+  const [busy, setBusy] = useState<'credit' | 'wallet' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const owed = fieldwork.topUpOwed;
+  const each = fieldwork.topUpEach;
+  const variables = { requestId: fieldwork.requestId };
+  const run = async (how: 'credit' | 'wallet') => {
+    setError(null);
+    setBusy(how);
+    try {
+      if (how === 'wallet') {
+        const { fundRequestEscrow } = await import('../../../wallet/escrow');
+        await fundRequestEscrow({ requestId: fieldwork.topUpWalletId, amount: owed * each, bonusEach: each });
+        await fromWallet({ variables });
+      } else {
+        await fromCredit({ variables });
+      }
+      onDone();
+    } catch (e) {
+      setError(toApiError(e).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <>
+      <Alert severity="warning" aria-labelledby="top-up-title" role="region">
+        <Typography id="top-up-title" variant="subtitle2" component="h3">
+          Top-up owed
+        </Typography>
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          At the median time, {bonusEach} IPT pays {fieldwork.hourlyReward} IPT an hour, under your minimum of{' '}
+          {fieldwork.minHourly} IPT. Top up {owed} approved participant{owed === 1 ? '' : 's'} by {each} IPT each (
+          {owed * each} IPT in all), once each.
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Button
+            variant="outlined"
+            color="inherit"
+            size="small"
+            disabled={busy !== null}
+            onClick={() => run('credit')}
+          >
+            {busy === 'credit' ? 'Paying…' : 'Pay from credit'}
+          </Button>
+          <Button
+            variant="outlined"
+            color="inherit"
+            size="small"
+            disabled={busy !== null}
+            onClick={() => run('wallet')}
+          >
+            {busy === 'wallet' ? 'Waiting for your wallet…' : 'Pay from wallet'}
+          </Button>
+        </Box>
+      </Alert>
+      {error ? (
+        <Alert severity="error" data-testid="top-up-error">
+          {error}
+        </Alert>
+      ) : null}
+    </>
   );
 }
 

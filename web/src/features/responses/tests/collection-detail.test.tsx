@@ -110,7 +110,7 @@ async function givenCollection({ people = PEOPLE, tamper = -1 } = {}) {
           requestResponses: {
             list: rows
               .slice(variables.offset, variables.offset + variables.limit)
-              .map((row) => ({ __typename: 'Response', ...row, answers: null })),
+              .map((row) => ({ __typename: 'Response', ...row, answers: null, presented: null })),
             count: rows.length,
           },
         },

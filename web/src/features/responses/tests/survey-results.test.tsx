@@ -77,7 +77,7 @@ const csvLines = async (file: Blob) =>
     .split('\r\n');
 
 describe('survey CSV downloads', () => {
-  it('writes one row per response and one column per question, checkbox choices joined', async () => {
+  it('writes one row per response and one column per question, checkbox choices joined, and the order shown', async () => {
     const survey = givenSurvey();
     const answer = (questionId: string, option: string) => ({ __typename: 'ResponseAnswer', questionId, option });
     server.use(
@@ -98,8 +98,20 @@ describe('survey CSV downloads', () => {
                   memberId: 'M2',
                   createdAt: '2026-03-06T08:00:00Z',
                   answers: [answer('q1', 'Coffee'), answer('q3', 'Yes'), answer('q3', '=1+1')],
+                  // a randomised survey: the order this participant saw
+                  presented: {
+                    __typename: 'PresentedOrder',
+                    questions: ['q2', 'q1', 'q3'],
+                    options: [{ __typename: 'PresentedOptions', questionId: 'q1', options: ['Tea', 'Coffee'] }],
+                  },
                 },
-              ].map((row) => ({ __typename: 'Response', encryptedData: null, sealedKey: null, ...row })),
+              ].map((row) => ({
+                __typename: 'Response',
+                encryptedData: null,
+                sealedKey: null,
+                presented: null,
+                ...row,
+              })),
             },
           },
         }),
@@ -110,9 +122,9 @@ describe('survey CSV downloads', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Responses CSV' }, { timeout: 20_000 }));
     await waitFor(() => expect(files).toHaveLength(1));
     expect(await csvLines(files[0])).toEqual([
-      'Member ID,Submitted,1. Coffee or tea?,2. How much do you like our menu?,3. A question nobody answered',
-      'M1,2026-03-05T08:00:00Z,Tea,4,',
-      'M2,2026-03-06T08:00:00Z,Coffee,,Yes; =1+1',
+      'Member ID,Submitted,1. Coffee or tea?,2. How much do you like our menu?,3. A question nobody answered,Question order,Choice order',
+      'M1,2026-03-05T08:00:00Z,Tea,4,,,',
+      'M2,2026-03-06T08:00:00Z,Coffee,,Yes; =1+1,"2, 1, 3",Q1: Tea | Coffee',
     ]);
   });
 

@@ -275,7 +275,13 @@ function AggregateResult({ result }: { result: AggregateDatasetsQuery['aggregate
       {result.groups.length === 0 ? (
         <Alert severity="info">No group is large enough to show.</Alert>
       ) : (
-        <TableContainer>
+        // it scrolls sideways on a phone: a keyboard user must be able to reach and scroll it
+        <TableContainer
+          tabIndex={0}
+          role="region"
+          aria-label="Aggregate groups, scrollable"
+          sx={{ '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+        >
           <Table size="small" aria-label="Aggregate groups">
             <TableHead>
               <TableRow>

@@ -57,7 +57,14 @@ function ColumnChips({ dataset }: { dataset: Dataset }) {
         variant="outlined"
         color={column.role === 'join' ? 'primary' : column.role === 'clear' ? 'warning' : 'default'}
         label={`${column.name} (${kind}${role ? `, ${role}` : ''})`}
-        sx={{ mr: 0.5, mb: 0.5, maxWidth: '100%', ...(withheld ? { borderStyle: 'dashed' } : {}) }}
+        sx={{
+          mr: 0.5,
+          mb: 0.5,
+          maxWidth: '100%',
+          ...(withheld ? { borderStyle: 'dashed' } : {}),
+          // the warning colour is 4.2:1 on a hovered or selected row's grey: its darker shade
+          ...(column.role === 'clear' ? { color: 'warning.dark' } : {}),
+        }}
       />
     );
   });
@@ -82,7 +89,7 @@ function RuleCell({
       </Typography>
       {dataset.mine ? (
         <Button size="small" onClick={() => onEditRule(dataset)} aria-label={`Change the rule of ${dataset.name}`}>
-          Change rule
+          Change the rule
         </Button>
       ) : dataset.partnerAccess === 'full' ? null : (
         <Button size="small" onClick={() => onRequestAccess(dataset)} aria-label={`Request access to ${dataset.name}`}>

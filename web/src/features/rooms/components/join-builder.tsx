@@ -68,6 +68,8 @@ function GroupEditor({
           exclusive
           value={group.combinator}
           aria-label={`${label}: combine with`}
+          // MUI's grey for the unpressed one is 4.47:1 on the nested group's grey; text.secondary is 5.7:1
+          sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.secondary' } }}
           onChange={(_event, value: Combinator | null) => value && onChange(setCombinator(tree, group.id, value))}
         >
           <ToggleButton value="AND">AND</ToggleButton>

@@ -101,7 +101,8 @@ export function ReportsList({ roomId, userId, reports, roomKeys, setNames }: Pro
                 startIcon={<Download />}
                 disabled={busy !== null}
                 onClick={() => void download(report)}
-                aria-label={`Decrypt and download ${names} as CSV`}
+                // the visible words first, then which report (WCAG 2.5.3, label in name)
+                aria-label={busy?.id === report.id ? undefined : `Decrypt and download CSV: ${names}`}
               >
                 {busy?.id === report.id
                   ? `Decrypting… ${busy.done.toLocaleString('en-US')} rows`
