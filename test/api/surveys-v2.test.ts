@@ -522,6 +522,37 @@ describe('languages', () => {
       description: 'Three questions',
     });
   });
+
+  it('keeps a translated question in its shuffled block, its choices shuffled, for the phone too', async () => {
+    const shuffled = QUESTIONS.map((q, i) => (i === 0 ? { ...q, block: { shuffle: true }, shuffleOptions: true } : q));
+    const res = await alice.client.gql<{
+      createRequest: { id: string; questions: { block: unknown; shuffleOptions: boolean; translations: unknown[] }[] };
+    }>(
+      `mutation($input: CreateRequestInput!) { createRequest(input: $input) {
+        id questions { block { shuffle } shuffleOptions translations { language choices } } } }`,
+      { input: input({ questions: shuffled }) },
+    );
+    if (!res.data) throw new Error(JSON.stringify(res.errors));
+    const [first, second] = res.data.createRequest.questions;
+    expect(first).toEqual({
+      block: { shuffle: true },
+      shuffleOptions: true,
+      translations: [{ language: 'ar', choices: ['نعم', 'لا'] }],
+    });
+    expect(second).toMatchObject({ block: null, shuffleOptions: false });
+    const served = await phone.rest<(LegacyQuestion & Record<string, unknown>)[]>(
+      'GET',
+      '/v1/requestClient/getSurveyQuestions',
+      undefined,
+      { requestId: res.data.createRequest.id, surveyVersion: '2', lang: 'ar' },
+    );
+    expect(served.body.result?.[0]).toMatchObject({
+      options: ['Yes', 'No'],
+      block: { shuffle: true },
+      shuffleOptions: true,
+      localized: { language: 'ar', choices: ['نعم', 'لا'] },
+    });
+  });
 });
 
 describe('randomisation', () => {
