@@ -320,6 +320,242 @@ describe('logic', () => {
   });
 });
 
+describe('languages', () => {
+  const SAVE = `mutation($input: CreateRequestInput!) { createRequest(input: $input) {
+    id language translations { language title description } questionTranslations { question language }
+    questions { title choices rows translations { language title choices rows unit } } } }`;
+  const QUESTIONS = [
+    {
+      type: 'radios',
+      title: 'Do you exercise?',
+      choices: ['Yes', 'No'],
+      translations: [{ language: 'ar', title: 'هل تمارس الرياضة؟', choices: ['نعم', 'لا'] }],
+    },
+    {
+      type: 'matrix',
+      title: 'Rate each',
+      choices: ['Bad', 'Good'],
+      rows: ['Price', 'Speed'],
+      // the second row is not translated yet: the English one is shown
+      translations: [{ language: 'ar', title: 'قيّم كل واحد', choices: ['سيئ', 'جيد'], rows: ['السعر', ''] }],
+    },
+    { type: 'nps', title: 'Would you recommend us?' },
+  ];
+  const input = (overrides: Record<string, unknown> = {}) => ({
+    type: 'survey',
+    title: 'Habits',
+    description: 'Three questions',
+    keyId: key.id,
+    bonusAmount: 100,
+    bonusEach: 1,
+    status: 1,
+    escrowAddress: randomAddress(),
+    signerAddress: randomAddress(),
+    language: 'en',
+    translations: [{ language: 'ar', title: 'عادات', description: 'ثلاثة أسئلة' }],
+    questions: QUESTIONS,
+    ...overrides,
+  });
+  type Saved = {
+    id: string;
+    language: string;
+    translations: unknown[];
+    questionTranslations: unknown[];
+    questions: { translations: Record<string, unknown>[] }[];
+  };
+  let s: Saved;
+  beforeAll(async () => {
+    const res = await alice.client.gql<{ createRequest: Saved }>(SAVE, { input: input() });
+    if (!res.data) throw new Error(JSON.stringify(res.errors));
+    s = res.data.createRequest;
+  });
+
+  it('stores the default language and every translation, and reads them back', async () => {
+    expect(s.language).toBe('en');
+    expect(s.questionTranslations).toEqual([
+      { question: 0, language: 'ar' },
+      { question: 1, language: 'ar' },
+    ]);
+    expect(s.translations).toEqual([{ language: 'ar', title: 'عادات', description: 'ثلاثة أسئلة' }]);
+    expect(s.questions.map((q) => q.translations)).toEqual([
+      [{ language: 'ar', title: 'هل تمارس الرياضة؟', choices: ['نعم', 'لا'], rows: null, unit: null }],
+      [{ language: 'ar', title: 'قيّم كل واحد', choices: ['سيئ', 'جيد'], rows: ['السعر', ''], unit: null }],
+      [],
+    ]);
+    // a translation edited after answers arrived: the questions (and their counts) stay
+    const answered = await submit({ id: s.id } as LegacyRequest, {
+      answers: [
+        { index: 0, answer: 'Yes' },
+        { index: 1, answer: { Price: 'Good', Speed: 'Bad' } },
+        { index: 2, answer: 9 },
+      ],
+    });
+    expect(answered.status).toBe(200);
+    const edit = await alice.client.gql<{ updateRequest: Saved }>(
+      `mutation($id: ID!, $input: UpdateRequestInput!) { updateRequest(id: $id, input: $input) {
+        questions { translations { title } } } }`,
+      {
+        id: s.id,
+        input: {
+          questions: QUESTIONS.map((q, i) =>
+            i === 2 ? { ...q, translations: [{ language: 'ar', title: 'هل تنصح بنا؟' }] } : q,
+          ),
+        },
+      },
+    );
+    expect(edit.errors).toBeUndefined();
+    expect(edit.data?.updateRequest.questions[2].translations).toEqual([{ title: 'هل تنصح بنا؟' }]);
+    // the legacy read-back carries the translations, so an edit that sends its questions back keeps them
+    const read = (await alice.client.rest<LegacyRequest>('GET', '/v1/request/get', undefined, { id: s.id })).body
+      .result as LegacyRequest & { translations: unknown[]; language: string };
+    expect(read).toMatchObject({ language: 'en', translations: [{ language: 'ar', title: 'عادات' }] });
+    const back = await alice.client.rest('POST', '/request.api/edit', { id: s.id, data: read.data });
+    expect(back.status).toBe(200);
+    const after = await alice.client.gql<{ request: Saved }>(
+      `query($id: ID!) { request(id: $id) { questions { translations { title } } } }`,
+      { id: s.id },
+    );
+    expect(after.data?.request.questions[0].translations).toEqual([{ title: 'هل تمارس الرياضة؟' }]);
+    const groups = await statistics({ id: s.id } as LegacyRequest);
+    expect(groups[0].data).toEqual([
+      { option: 'Yes', counter: 1 },
+      { option: 'No', counter: 0 },
+    ]);
+  });
+
+  it('refuses unknown languages, long texts and translations that add or remove a choice, naming the field', async () => {
+    // the legacy form's create (REST): 400 with each problem's field
+    const legacy = (overrides: Record<string, unknown>) =>
+      alice.client.rest('POST', '/v1/request/create', {
+        ...surveyBody(key.id, { data: [{ type: 'radios', title: 'Do you exercise?', options: ['Yes', 'No'] }] }),
+        translations: [{ language: 'ar', title: 'عادات' }],
+        ...overrides,
+      });
+    const q0 = { type: 'radios', title: 'Do you exercise?', options: ['Yes', 'No'] };
+    for (const [overrides, path, message] of [
+      [{ language: 'xx' }, 'language', /must be one of en, ar, /],
+      [{ translations: [{ language: 'klingon' }] }, 'translations.0.language', /must be one of/],
+      [{ translations: [{ language: 'en' }] }, 'translations', /survey's own language/],
+      [
+        { translations: [{ language: 'ar', description: 'x'.repeat(5001) }] },
+        'translations.0.description',
+        /at most 5000/,
+      ],
+      [
+        { data: [{ ...q0, translations: [{ language: 'ar', choices: ['نعم', 'لا', 'ربما'] }] }] },
+        'questions.0.translations.0.choices',
+        /as many choices as the question \(2\), not 3: it cannot add or remove one/,
+      ],
+      [
+        { data: [{ ...q0, translations: [{ language: 'ar', title: 'x'.repeat(501) }] }] },
+        // the legacy call's own name for the questions
+        'data.0.translations.0.title',
+        /at most 500/,
+      ],
+      [
+        { data: [{ ...q0, translations: [{ language: 'fr', title: 'Faites-vous du sport ?' }] }] },
+        'questions.0.translations',
+        /translated into fr, which is not one of the survey's added languages \(ar\)/,
+      ],
+    ] as const) {
+      const res = await legacy(overrides);
+      expectError(res, 400, 'BAD_USER_INPUT');
+      const details = (res.body as { error: { details: { path: string; message: string }[] } }).error.details;
+      expect(details.find((d) => d.path === path)?.message, JSON.stringify(details)).toMatch(message);
+    }
+    // GraphQL says the same, with the field
+    const res = await alice.client.gql(SAVE, {
+      input: input({ questions: [{ ...QUESTIONS[0], translations: [{ language: 'ar', choices: ['نعم'] }] }] }),
+    });
+    expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(res.errors?.[0]?.extensions?.details).toEqual([
+      {
+        path: 'questions.0.translations.0.choices',
+        message: 'A translation has as many choices as the question (2), not 1: it cannot add or remove one',
+      },
+    ]);
+  });
+
+  it('serves the phone the language it asks for, or its Accept-Language, beside the default texts', async () => {
+    const questions = (query: Record<string, string>, headers: Record<string, string> = {}) =>
+      phone
+        .fetch(
+          `/v1/requestClient/getSurveyQuestions?${new URLSearchParams({ requestId: s.id, surveyVersion: '2', ...query })}`,
+          {
+            headers,
+          },
+        )
+        .then(
+          async (res) => (await res.json()) as { result: (LegacyQuestion & { localized: Record<string, unknown> })[] },
+        );
+    const arabic = (await questions({ lang: 'ar' })).result;
+    expect(arabic[0]).toMatchObject({ title: 'Do you exercise?', options: ['Yes', 'No'] });
+    expect(arabic[0].localized).toEqual({
+      language: 'ar',
+      title: 'هل تمارس الرياضة؟',
+      choices: ['نعم', 'لا'],
+      rows: [],
+      unit: null,
+    });
+    expect(arabic[1].localized).toMatchObject({ rows: ['السعر', 'Speed'] });
+    const byHeader = (await questions({}, { 'accept-language': 'fr-FR, ar-EG;q=0.8, en;q=0.5' })).result;
+    expect(byHeader[0].localized.language).toBe('ar');
+    expect((await questions({ lang: 'de' }, { 'accept-language': 'ar' })).result[0].localized).toMatchObject({
+      language: 'en',
+      title: 'Do you exercise?',
+    });
+    const bad = await phone.rest('GET', '/v1/requestClient/getSurveyQuestions', undefined, {
+      requestId: s.id,
+      lang: 'ar_EG!',
+    });
+    expectError(bad, 400, 'BAD_USER_INPUT');
+    expect(messageOf(bad)).toMatch(/^lang: /);
+    const page = await phone.rest<Record<string, unknown>>('GET', '/v1/requestClient/getEndUserData', undefined, {
+      requestID: s.id,
+      surveyVersion: '2',
+      lang: 'ar-EG',
+    });
+    expect(page.body.result).toMatchObject({
+      language: 'ar',
+      languages: ['en', 'ar'],
+      dir: 'rtl',
+      localized: { title: 'عادات', description: 'ثلاثة أسئلة' },
+      description: 'Three questions',
+    });
+  });
+
+  it('keeps a translated question in its shuffled block, its choices shuffled, for the phone too', async () => {
+    const shuffled = QUESTIONS.map((q, i) => (i === 0 ? { ...q, block: { shuffle: true }, shuffleOptions: true } : q));
+    const res = await alice.client.gql<{
+      createRequest: { id: string; questions: { block: unknown; shuffleOptions: boolean; translations: unknown[] }[] };
+    }>(
+      `mutation($input: CreateRequestInput!) { createRequest(input: $input) {
+        id questions { block { shuffle } shuffleOptions translations { language choices } } } }`,
+      { input: input({ questions: shuffled }) },
+    );
+    if (!res.data) throw new Error(JSON.stringify(res.errors));
+    const [first, second] = res.data.createRequest.questions;
+    expect(first).toEqual({
+      block: { shuffle: true },
+      shuffleOptions: true,
+      translations: [{ language: 'ar', choices: ['نعم', 'لا'] }],
+    });
+    expect(second).toMatchObject({ block: null, shuffleOptions: false });
+    const served = await phone.rest<(LegacyQuestion & Record<string, unknown>)[]>(
+      'GET',
+      '/v1/requestClient/getSurveyQuestions',
+      undefined,
+      { requestId: res.data.createRequest.id, surveyVersion: '2', lang: 'ar' },
+    );
+    expect(served.body.result?.[0]).toMatchObject({
+      options: ['Yes', 'No'],
+      block: { shuffle: true },
+      shuffleOptions: true,
+      localized: { language: 'ar', choices: ['نعم', 'لا'] },
+    });
+  });
+});
+
 describe('randomisation', () => {
   // a fixed first question, a shuffled block of three (one shuffles its choices), then a block in
   // the designed order; the four old types only, so a version 1 client may answer it too

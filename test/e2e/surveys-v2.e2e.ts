@@ -55,6 +55,19 @@ const QUESTIONS = [
   { type: 'ranking', title: 'Order these', options: ['Sleep', 'Food', 'Sport'] },
   { type: 'stars', title: 'Rate the app', options: { scale: 5, shape: 'star' } },
 ];
+// its Arabic translation (issue 30), as each question's translations: lists as long as its own
+const ARABIC = [
+  { title: 'هل تمارس الرياضة؟', choices: ['نعم', 'لا'] },
+  { title: 'اسمك المستعار' },
+  { title: 'هل من شيء آخر؟' },
+  { title: 'وزنك', unit: 'كغ' },
+  { title: 'آخر فحص طبي لك' },
+  { title: 'ما مدى احتمال أن توصي بنا يا {{q2}}؟' },
+  { title: 'ماذا تحب؟', choices: ['الهواء', 'المرح'] },
+  { title: 'قيّم كل واحد', choices: ['سيئ', 'مقبول', 'جيد'], rows: ['السعر', 'السرعة'] },
+  { title: 'رتّب هذه', choices: ['النوم', 'الطعام', 'الرياضة'] },
+  { title: 'قيّم التطبيق' },
+];
 // the same survey as a survey JSON file (version 2), for the designer's import
 const SURVEY_FILE = {
   format: 'parley-survey',
@@ -70,7 +83,8 @@ beforeAll(async () => {
     app.user,
     surveyBody(key.id, {
       title: 'Exercise study',
-      data: QUESTIONS,
+      data: QUESTIONS.map((q, i) => ({ ...q, translations: [{ language: 'ar', ...ARABIC[i] }] })),
+      translations: [{ language: 'ar', title: 'دراسة الرياضة', description: 'أسئلة قصيرة عن عاداتك' }],
       bonus_amount: 10,
       bonus_each: 1,
       ...unverifiedEscrow(),
@@ -119,6 +133,23 @@ describe('the designer', () => {
     await screenshot(page, 'surveys-v2-editor-logic-1440');
     expect(await axeBothWidths(page, 'question editor with logic')).toEqual([]);
     await editor.getByRole('button', { name: 'Cancel' }).click();
+
+    // an Arabic translation: what is untranslated is counted and marked, and goes down as it is filled
+    await page.getByRole('combobox', { name: 'Add a language' }).click();
+    await page.getByRole('option', { name: 'العربية · Arabic' }).click();
+    const translate = page.getByRole('dialog', { name: /Translate into العربية/ });
+    const before = Number(/(\d+) untranslated/.exec(await translate.getByText(/untranslated:/).innerText())?.[1]);
+    expect(before).toBeGreaterThan(30);
+    expect(await translate.locator('[data-untranslated="true"]').count()).toBe(before);
+    await translate.getByLabel('Title: Do you exercise?').fill('هل تمارس الرياضة؟');
+    await translate.getByLabel('Choice: Yes').fill('نعم');
+    await translate.getByText(`${before - 2} untranslated:`, { exact: false }).waitFor();
+    await screenshot(page, 'surveys-v2-translate-ar-1440');
+    await translate.getByRole('button', { name: 'Save translation' }).click();
+    await page
+      .getByTestId('untranslated-ar')
+      .getByText(`${before - 2} untranslated`)
+      .waitFor();
     await list.getByText('12. Rate each').click();
     await page
       .getByRole('dialog', { name: /Edit question 12/ })
@@ -218,6 +249,56 @@ describe('the results', () => {
     await small.goto(`${app.server.url}/admin/request/survey/detail/${survey.id}`);
     await small.getByRole('table', { name: 'Personal answers' }).getByText(NICKNAME).waitFor();
     await screenshot(small, 'surveys-v2-results-375');
+  });
+});
+
+describe('the participant app in Arabic at 375 px', () => {
+  let phone: BrowserContext;
+  afterAll(async () => phone?.close());
+
+  it("opens in the browser's Arabic, right to left, and sends the survey's own answers", async () => {
+    phone = await app.browser.newContext({ ...PHONE, locale: 'ar-EG' });
+    const traffic = recordRequests(phone);
+    await phone.addInitScript(
+      (address) => localStorage.setItem('parley.participant.wallet', JSON.stringify({ kind: 'pasted', address })),
+      randomAddress(),
+    );
+    const page = await phone.newPage();
+    await page.goto(`${app.server.url}/p/r/${survey.id}`);
+    await page.getByRole('form', { name: 'إجابتك' }).waitFor();
+    await page.getByRole('heading', { name: 'دراسة الرياضة' }).waitFor();
+    expect(await page.getByTestId('survey-container').getAttribute('dir')).toBe('rtl');
+    await page.getByRole('radio', { name: 'نعم' }).check();
+    await page.getByLabel(/اسمك المستعار/).fill('Ada');
+    await page.getByLabel(/وزنك/).fill('70');
+    await page.getByText('ما مدى احتمال أن توصي بنا يا Ada؟').waitFor();
+    await page
+      .getByRole('radiogroup', { name: /توصي بنا/ })
+      .getByRole('radio', { name: '9', exact: true })
+      .check();
+    await page.getByRole('checkbox', { name: 'المرح' }).check();
+    await page.getByRole('radiogroup', { name: 'السعر' }).getByRole('radio', { name: 'مقبول' }).check();
+    await page.getByRole('radiogroup', { name: 'السرعة' }).getByRole('radio', { name: 'جيد' }).check();
+    await page.getByRole('button', { name: 'أبقِ هذا الترتيب' }).click();
+    await rate(page, '4 من 5');
+    await screenshot(page, 'surveys-v2-participant-ar-375');
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(page, 'surveys-v2-participant-ar-1440');
+    await page.setViewportSize(PHONE.viewport);
+    // the switch offers the survey's own language, in its own name
+    await page.getByRole('button', { name: 'English' }).waitFor();
+    await page.getByRole('button', { name: 'أرسل إجاباتي' }).click();
+    await page.getByText('شكرًا لك: وصلت إجابتك').waitFor();
+    await screenshot(page, 'surveys-v2-participant-ar-done-375');
+    // answers go as the survey's own texts, whatever language they were given in
+    const sent = traffic.filter((r) => r.url.includes('submitSurvey'));
+    expect(JSON.parse(sent[0].body).answers).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ answer: 'Yes' }),
+        expect.objectContaining({ answer: { Price: 'OK', Speed: 'Good' } }),
+      ]),
+    );
   });
 });
 

@@ -197,6 +197,8 @@ export type CreateRequestInput = {
   id?: InputMaybe<Scalars['ID']['input']>;
   /** one of your key ids (hex or colon pairs) */
   keyId: Scalars['String']['input'];
+  /** surveys: the BCP 47 language it is written in (default en) */
+  language?: InputMaybe<Scalars['String']['input']>;
   /** collections */
   options?: InputMaybe<CollectionOptionsInput>;
   /** Pay participants after your review (true) or on submission (false, the default); fixed once responses arrived */
@@ -215,6 +217,8 @@ export type CreateRequestInput = {
   status: Scalars['Int']['input'];
   /** its title */
   title: Scalars['String']['input'];
+  /** surveys: the languages added besides its own, with the title and description in each */
+  translations?: InputMaybe<Array<SurveyTranslationInput>>;
   /** collection or survey */
   type: RequestKind;
 };
@@ -410,6 +414,20 @@ export type QuestionLogicInput = {
   skip?: InputMaybe<LogicSkipInput>;
 };
 
+/** A question's texts in one of the survey's added languages; blank texts: not translated yet */
+export type QuestionTranslationInput = {
+  /** the choices (matrix: columns) in order: exactly as many as the question has */
+  choices?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** a BCP 47 code: en, ar, bn, cs, da, de, el, es, fa, fi, fr, he, hi, hu, id, it, ja, ko, ms, nb, nl, pl, pt, pt-BR, ro, ru, sv, sw, th, tr, uk, ur, vi, zh-Hans, zh-Hant */
+  language: Scalars['String']['input'];
+  /** matrix: the rows in order, exactly as many */
+  rows?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** the title, at most 500 characters */
+  title?: InputMaybe<Scalars['String']['input']>;
+  /** number: the unit, at most 20 characters */
+  unit?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** A quota on a closed question */
 export type QuotaInput = {
   /** screen_out or close_request */
@@ -536,10 +554,22 @@ export type SurveyQuestionInput = {
   shuffleOptions?: InputMaybe<Scalars['Boolean']['input']>;
   /** required (trimmed) */
   title: Scalars['String']['input'];
+  /** its texts in the survey's added languages (each language added to the survey first) */
+  translations?: InputMaybe<Array<QuestionTranslationInput>>;
   /** its type (QuestionKind) */
   type: QuestionKind;
   /** number: its unit (at most 20 characters) */
   unit?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A language added to a survey, with the survey's title and description in it */
+export type SurveyTranslationInput = {
+  /** the description, at most 5000 characters */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** a BCP 47 code: en, ar, bn, cs, da, de, el, es, fa, fi, fr, he, hi, hu, id, it, ja, ko, ms, nb, nl, pl, pt, pt-BR, ro, ru, sv, sw, th, tr, uk, ur, vi, zh-Hans, zh-Hant; not the survey's own language */
+  language: Scalars['String']['input'];
+  /** the title, at most 200 characters */
+  title?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Profile changes */
@@ -564,6 +594,8 @@ export type UpdateRequestInput = {
   escrowAddress?: InputMaybe<Scalars['String']['input']>;
   /** one of your key ids (hex or colon pairs) */
   keyId?: InputMaybe<Scalars['String']['input']>;
+  /** surveys: the BCP 47 language it is written in (default en) */
+  language?: InputMaybe<Scalars['String']['input']>;
   /** collections */
   options?: InputMaybe<CollectionOptionsInput>;
   /** Pay participants after your review (true) or on submission (false, the default); fixed once responses arrived */
@@ -582,6 +614,8 @@ export type UpdateRequestInput = {
   status?: InputMaybe<Scalars['Int']['input']>;
   /** its title */
   title?: InputMaybe<Scalars['String']['input']>;
+  /** surveys: the languages added besides its own, with the title and description in each */
+  translations?: InputMaybe<Array<SurveyTranslationInput>>;
 };
 
 /** One chunk of a data set upload, encrypted in the browser */

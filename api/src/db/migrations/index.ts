@@ -19,8 +19,9 @@ import { Migration20261129005636_request_retention } from './Migration2026112900
 import { Migration20261129011939_response_images } from './Migration20261129011939_response_images';
 import { Migration20261129002442_survey_question_types } from './Migration20261129002442_survey_question_types';
 import { Migration20261129033958_submission_idempotency_key } from './Migration20261129033958_submission_idempotency_key';
-import { Migration20261129034510_access_log_image_downloads } from './Migration20261129034510_access_log_image_downloads';
 import { Migration20261129034503_fieldwork_closed_and_wallet_top_ups } from './Migration20261129034503_fieldwork_closed_and_wallet_top_ups';
+import { Migration20261129034510_access_log_image_downloads } from './Migration20261129034510_access_log_image_downloads';
+import { Migration20261129034600_survey_languages } from './Migration20261129034600_survey_languages';
 
 // Committed migrations in the order they run. Add new ones at the end (npm run db:migration -- name).
 export const migrations = [
@@ -45,6 +46,7 @@ export const migrations = [
   Migration20261129011939_response_images,
   Migration20261129002442_survey_question_types,
   Migration20261129033958_submission_idempotency_key,
-  Migration20261129034510_access_log_image_downloads,
   Migration20261129034503_fieldwork_closed_and_wallet_top_ups,
+  Migration20261129034510_access_log_image_downloads,
+  Migration20261129034600_survey_languages,
 ];

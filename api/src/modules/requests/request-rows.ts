@@ -18,7 +18,8 @@ export const CONTRACT_COLUMNS = 'id, title, signer_address, escrow_address, bonu
 /** Every column of a request but its owner: what a list record holds. */
 export const REQUEST_COLUMNS = `id, type, title, description, category, quality, access, key_id, public_key_pem, bonus,
   bonus_amount, bonus_each, status, options, question_count, response_count, escrow_address, signer_address,
-  escrow_verified, funding, pay_after_review, review_days, escrow_closed_at, closed_at, published_at, created_at, updated_at`;
+  escrow_verified, funding, pay_after_review, review_days, escrow_closed_at, closed_at, published_at, created_at,
+  updated_at, language, translations`;
 
 // timestamps arrive as text (MikroORM's type parsers); its platform reads them as the ORM would
 const dateOf = (em: EntityManager, v: unknown): Date => em.getPlatform().parseDate(v as string);
@@ -53,6 +54,8 @@ function requestRecord(em: EntityManager, r: Row): RequestRecord {
     publishedAt: maybeDate(em, r.published_at),
     createdAt: dateOf(em, r.created_at),
     updatedAt: dateOf(em, r.updated_at),
+    language: (r.language ?? null) as string | null,
+    translations: (r.translations ?? null) as RequestRecord['translations'],
   };
 }
 

@@ -1,6 +1,8 @@
 import { badInput, type FieldProblem } from '../../shared/errors';
 import { COLLECTION_OPTION_KEYS, type CollectionOptions } from './request.entity';
 import type { RequestFields } from './requests.schemas';
+import { languageProblems } from '../surveys/survey-translations';
+import { DEFAULT_LANGUAGE } from '../../../../shared/languages';
 
 /** All five options, unticked unless given (the wizard sends the ticked ones as true). */
 export const fullOptions = (given: Partial<CollectionOptions> | undefined): CollectionOptions =>
@@ -29,6 +31,11 @@ export function checkRequestRules(f: RequestFields): void {
     if (f.questions?.length) problems.push({ path: 'questions', message: 'Questions belong to surveys' });
   } else if (!f.questions?.length) {
     problems.push({ path: 'questions', message: 'A survey needs at least one question' });
+  }
+  if (f.type === 'survey')
+    problems.push(...languageProblems(f.language ?? DEFAULT_LANGUAGE, f.translations, f.questions ?? []));
+  else if (f.language || Object.keys(f.translations ?? {}).length) {
+    problems.push({ path: 'translations', message: 'Only a survey has languages' });
   }
   if (f.status === 1 && (!f.escrowAddress || !f.signerAddress)) {
     problems.push({

@@ -1,4 +1,5 @@
 import { OptionalProps } from '@mikro-orm/core';
+import type { SurveyTexts } from '../surveys/survey-translations';
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { randomUUID } from 'node:crypto';
 import { User } from '../users/user.entity';
@@ -81,7 +82,9 @@ export class DataRequest {
     | 'closedAt'
     | 'publishedAt'
     | 'payAfterReview'
-    | 'reviewDays';
+    | 'reviewDays'
+    | 'language'
+    | 'translations';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -134,6 +137,14 @@ export class DataRequest {
   // surveys only
   @Property({ type: 'integer', nullable: true })
   questionCount?: number | null = null;
+
+  // surveys only (issue 30): the language it is written in (null: English) and its title and
+  // description in the languages added (the questions carry their own translations)
+  @Property({ type: 'string', length: 16, nullable: true })
+  language?: string | null = null;
+
+  @Property({ type: 'json', nullable: true })
+  translations?: SurveyTexts | null = null;
 
   @Property({ type: 'integer' })
   responseCount: number = 0;

@@ -5,6 +5,7 @@ import { capacityOf } from './request.entity';
 import type { ContractRecord, RequestRecord } from './request-rows';
 import type { ContractType, QuestionLogicType, RequestType, SurveyQuestionType } from './requests.types';
 import type { Overview } from './dashboard.service';
+import { DEFAULT_LANGUAGE } from '../../../../shared/languages';
 
 // Entity -> API shapes. GraphQL gets camelCase; the legacy REST paths get the old names.
 
@@ -29,6 +30,14 @@ export const toQuestion = (q: QuestionView): SurveyQuestionType => ({
   rows: q.settings?.rows ?? null,
   block: q.settings?.block ?? null,
   shuffleOptions: q.settings?.shuffleOptions ?? false,
+  translations: Object.entries(q.translations ?? {}).map(([language, t]) => ({
+    question: q.position,
+    language,
+    title: t.title ?? null,
+    choices: t.choices ?? null,
+    rows: t.rows ?? null,
+    unit: t.unit ?? null,
+  })),
 });
 
 export const toRequest = ({ request: r, questions }: Detail): RequestType => ({
@@ -51,6 +60,13 @@ export const toRequest = ({ request: r, questions }: Detail): RequestType => ({
   options: r.options ?? null,
   questions: questions ? questions.map(toQuestion) : null,
   questionCount: r.questionCount ?? null,
+  language: r.type === 'survey' ? (r.language ?? DEFAULT_LANGUAGE) : null,
+  translations: Object.entries(r.translations ?? {}).map(([language, t]) => ({
+    language,
+    title: t.title ?? null,
+    description: t.description ?? null,
+  })),
+  questionTranslations: (questions ?? []).flatMap((q) => toQuestion(q).translations),
   responseCount: r.responseCount,
   escrowAddress: r.escrowAddress ?? null,
   signerAddress: r.signerAddress ?? null,
@@ -138,6 +154,19 @@ export const legacyRow = (r: RequestRecord) => ({
 });
 
 /** A request as the form reads it (section 3 "Request (detail)"). */
+// a survey's languages on the legacy read-back, only when it has some (the old shape otherwise)
+const legacyDetailQuestion = (q: QuestionView) => {
+  const translations = toQuestion(q).translations.map(({ question: _q, ...t }) => t);
+  return { ...legacyQuestion(q), ...(translations.length ? { translations } : {}) };
+};
+const legacyLanguages = (r: RequestRecord) =>
+  r.type === 'survey' && Object.keys(r.translations ?? {}).length
+    ? {
+        language: r.language ?? DEFAULT_LANGUAGE,
+        translations: toRequest({ request: r, questions: null }).translations,
+      }
+    : {};
+
 export const legacyDetail = ({ request: r, questions }: Detail) => ({
   ...legacyRow(r),
   description: r.description,
@@ -145,7 +174,8 @@ export const legacyDetail = ({ request: r, questions }: Detail) => ({
   bonusAmount: r.bonusAmount,
   capacity: capacityOf(r),
   entity: { bonus_amount: r.bonusAmount, bonus_each: r.bonusEach, ...(r.options ?? {}) },
-  data: r.type === 'survey' ? (questions ?? []).map(legacyQuestion) : (r.options ?? null),
+  data: r.type === 'survey' ? (questions ?? []).map(legacyDetailQuestion) : (r.options ?? null),
+  ...legacyLanguages(r),
   contract_id: r.escrowAddress ?? null,
   address: r.signerAddress ?? null,
   escrow_verified: r.escrowVerified,

@@ -34,6 +34,15 @@ const logicOut = z.strictObject({
 });
 
 /** a survey question as the legacy designer and the phone read it */
+/** A question's texts in the language served (issue 30); each untranslated one is the default's. */
+export const localizedQuestionOut = z.strictObject({
+  language: z.string().describe('the BCP 47 code served'),
+  title: z.string(),
+  choices: z.array(z.string()).describe('parallel to options (a matrix: its columns); none for stars and nps'),
+  rows: z.array(z.string()).describe('matrix: parallel to rows'),
+  unit: z.string().nullable().describe('number: its unit'),
+});
+
 export const legacyQuestionOut = z.strictObject({
   id: uuid,
   index: count.describe('0-based position'),
@@ -61,6 +70,9 @@ export const legacyQuestionOut = z.strictObject({
     .optional()
     .describe('survey version 2: a block of questions starts here and runs to the next block start'),
   shuffleOptions: z.literal(true).optional().describe('survey version 2: its choices shown in a random order'),
+  localized: localizedQuestionOut
+    .optional()
+    .describe('a survey with added languages: its texts in the language served (answers still use options and rows)'),
 });
 
 /** a list row (spec section 3 "Request (list row)") */
@@ -98,6 +110,22 @@ export const payoutModeOut = z.strictObject({
     .describe('days the requester has to decide before a response is approved by itself'),
 });
 
+// the legacy read-back's question: as the phone's, with its translations to send back on an edit
+const legacyDetailQuestionOut = legacyQuestionOut.extend({
+  translations: z
+    .array(
+      z.strictObject({
+        language: z.string(),
+        title: z.string().nullable(),
+        choices: z.array(z.string()).nullable(),
+        rows: z.array(z.string()).nullable(),
+        unit: z.string().nullable(),
+      }),
+    )
+    .optional()
+    .describe("a survey with added languages: the question's texts in each (send them back on an edit to keep them)"),
+});
+
 export const legacyDetailOut = legacyRowOut.extend({
   description: z.string(),
   category: z.string(),
@@ -107,8 +135,13 @@ export const legacyDetailOut = legacyRowOut.extend({
     .strictObject({ bonus_amount: count, bonus_each: count, ...collectionOptionsOut.partial().shape })
     .describe('the amounts, with the options of a collection'),
   data: z
-    .union([z.array(legacyQuestionOut), collectionOptionsOut, z.null()])
+    .union([z.array(legacyDetailQuestionOut), collectionOptionsOut, z.null()])
     .describe('surveys: the questions; collections: the options'),
+  language: z.string().optional().describe('a survey with added languages: the language it is written in'),
+  translations: z
+    .array(z.strictObject({ language: z.string(), title: z.string().nullable(), description: z.string().nullable() }))
+    .optional()
+    .describe('a survey with added languages: its title and description in each'),
   contract_id: escrow.describe('the escrow, as newchild'),
   address: escrow.describe('the signer, as addressSigner'),
   escrow_verified: z.boolean().describe('the escrow was checked on-chain'),

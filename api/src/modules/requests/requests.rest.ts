@@ -4,6 +4,7 @@ import { done } from '../../rest/wire';
 import { requireUser, type RequestContext } from '../../shared/context';
 import { parseInput } from '../../shared/validation';
 import { legacyQuestionSchema } from '../surveys/surveys.schemas';
+import { languageCode, surveyTextsSchema } from '../surveys/survey-translations';
 import { contractsOut, legacyDetailOut, overviewOut, requestListOut, statisticsOut } from './requests.outputs';
 import { legacyContract, legacyDetail, legacyOverview, legacyRow } from './requests.mappers';
 import { FUNDINGS, REVIEW_DAYS } from './request.entity';
@@ -104,6 +105,12 @@ const legacyFields = {
     ])
     .optional()
     .describe('surveys: the questions; collections: the options'),
+  language: languageCode.optional().describe('surveys: the BCP 47 language it is written in (default en)'),
+  translations: surveyTextsSchema
+    .optional()
+    .describe(
+      "surveys: the languages added, each { language, title, description }; each question's texts go in its translations",
+    ),
   // wallet (default) or credit: see payWith above
   pay_with: z
     .enum(FUNDINGS, { error: 'pay_with must be wallet or credit' })
@@ -157,6 +164,8 @@ function fromLegacy(v: Aliases, ctx: z.RefinementCtx, inferType: boolean): Recor
     payWith: v.pay_with,
     payAfterReview: v.pay_after_review,
     reviewDays: v.review_days,
+    language: v.language,
+    translations: v.translations,
   };
   return Object.fromEntries(Object.entries(out).filter(([, value]) => value !== undefined));
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { evmAddress } from '../../shared/address';
 import { trimmed } from '../../shared/validation';
 import { questionsSchema } from '../surveys/surveys.schemas';
+import { languageCode, surveyTexts, surveyTextsSchema } from '../surveys/survey-translations';
 import { iptAmount } from './amounts';
 import {
   ACCESS_TYPES,
@@ -73,6 +74,11 @@ const fields = {
   status,
   options: optionFlags.optional(),
   questions: questionsSchema.optional(),
+  // surveys (issue 30): the language it is written in, and its title and description in the others
+  language: languageCode.optional(),
+  translations: surveyTextsSchema
+    .transform((list, ctx) => surveyTexts(list, (i) => ctx.addIssue({ code: 'custom', ...i })))
+    .optional(),
   escrowAddress: evmAddress('escrow address (newchild)').nullable().optional(),
   signerAddress: evmAddress('signer address').nullable().optional(),
   // who funds the escrow when publishing or raising Total IPTs: the browser wallet (default) or

@@ -26,6 +26,7 @@ import { DataRequest, type Funding, type RequestKind } from './request.entity';
 import { checkRequestRules, fullOptions, sameOptions } from './request-rules';
 import { checkFixedFields, checkFunding, checkPublishedChange, ID_UNAVAILABLE } from './request-edits';
 import { requestPage, type RequestRecord } from './request-rows';
+import { saveSurvey, surveyLanguage } from './survey-language';
 import type {
   CreateRequestCommand,
   ListRequestsCommand,
@@ -173,6 +174,7 @@ export class RequestsService {
       publishedAt: input.status === 1 ? new Date() : null,
       payAfterReview: input.payAfterReview,
       reviewDays: input.reviewDays,
+      ...surveyLanguage(input),
     });
     if (input.type === 'survey') await this.surveys.replaceQuestions(tx, r, input.questions ?? []);
     return r;
@@ -246,7 +248,7 @@ export class RequestsService {
         ...(key ? { keyId: key.id, publicKeyPem: key.publicKeyPem } : {}),
         ...(merged.status === 1 && !wasPublished ? { publishedAt: new Date() } : {}),
       });
-      if (newQuestions) await this.surveys.replaceQuestions(tx, r, merged.questions ?? []);
+      await saveSurvey(this.surveys, tx, r, merged, newQuestions ? null : stored);
       await this.saving(() => tx.flush());
       if (merged.status === 1 && !wasPublished) await this.announce(tx, r);
       // a second click waited on the row lock above and finds the first one's payment
@@ -355,6 +357,8 @@ export class RequestsService {
       signerAddress: r.signerAddress ?? undefined,
       payAfterReview: r.payAfterReview,
       reviewDays: r.reviewDays,
+      language: r.language ?? undefined,
+      translations: r.translations ?? undefined,
     };
   }
 

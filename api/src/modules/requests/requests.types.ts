@@ -2,6 +2,12 @@ import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from '
 import { GraphQLISODateTime } from 'type-graphql';
 import { PageInfoType } from '../../graphql/page-info';
 import { QUESTION_TYPES, STAR_SHAPES } from '../surveys/survey-question.entity';
+import {
+  QuestionTranslationInput,
+  QuestionTranslationType,
+  SurveyTranslationInput,
+  SurveyTranslationType,
+} from '../surveys/survey-translations.types';
 import { QUALITIES, REQUEST_TYPES, REVIEW_DAYS, type Funding } from './request.entity';
 
 const asEnum = <T extends string>(values: readonly T[]) =>
@@ -124,6 +130,8 @@ export class SurveyQuestionType {
   block!: QuestionBlockType | null;
   @Field(() => Boolean, { description: 'randomisation: its choices are shown in a random order' })
   shuffleOptions!: boolean;
+  @Field(() => [QuestionTranslationType], { description: "its texts in the survey's added languages" })
+  translations!: QuestionTranslationType[];
 }
 
 @ObjectType('Request', { description: 'A data access request (collection) or a survey; whole IPT amounts' })
@@ -169,6 +177,17 @@ export class RequestType {
   questions!: SurveyQuestionType[] | null;
   @Field(() => Int, { nullable: true, description: 'surveys only ("--" for collections)' })
   questionCount!: number | null;
+  @Field(() => String, { nullable: true, description: 'surveys only: the BCP 47 language it is written in' })
+  language!: string | null;
+  @Field(() => [SurveyTranslationType], {
+    description: 'surveys only: the languages added, with the title and description in each (empty: none)',
+  })
+  translations!: SurveyTranslationType[];
+  @Field(() => [QuestionTranslationType], {
+    description:
+      "surveys only: every question's translations in one list (as questions.translations, cheaper to ask for)",
+  })
+  questionTranslations!: QuestionTranslationType[];
   @Field(() => Int, { description: 'responses received' })
   responseCount!: number;
   @Field(() => String, { nullable: true, description: 'the escrow holding the bonus (legacy newchild)' })
@@ -372,6 +391,11 @@ export class SurveyQuestionInput {
     description: 'randomisation: dropdown, radios, checkboxes and ranking show their choices in a random order',
   })
   shuffleOptions?: boolean;
+  @Field(() => [QuestionTranslationInput], {
+    nullable: true,
+    description: "its texts in the survey's added languages (each language added to the survey first)",
+  })
+  translations?: QuestionTranslationInput[];
 }
 
 /** Fields shared by create and update; every one optional on update (the rest stays). */
@@ -399,6 +423,13 @@ export class UpdateRequestInput {
   options?: CollectionOptionsInput;
   @Field(() => [SurveyQuestionInput], { nullable: true, description: 'surveys' })
   questions?: SurveyQuestionInput[];
+  @Field(() => String, { nullable: true, description: 'surveys: the BCP 47 language it is written in (default en)' })
+  language?: string;
+  @Field(() => [SurveyTranslationInput], {
+    nullable: true,
+    description: 'surveys: the languages added besides its own, with the title and description in each',
+  })
+  translations?: SurveyTranslationInput[];
   @Field(() => String, { nullable: true, description: 'the escrow the factory created for this request id' })
   escrowAddress?: string;
   @Field(() => String, { nullable: true, description: 'the wallet that created and funded it' })

@@ -53,6 +53,16 @@ export const endUserDataOut = legacyRowOut
     contractId: evmAddressOut.describe('the same escrow'),
     options: collectionOptionsOut.nullable().describe('collections: what the response JSON must hold; surveys: null'),
     questions: z.array(legacyQuestionOut).nullable().describe('surveys: the questions; collections: null'),
+    language: z.string().optional().describe('a survey with added languages: the BCP 47 code served'),
+    languages: z
+      .array(z.string())
+      .optional()
+      .describe('a survey with added languages: its languages, its own first (ask for one with lang)'),
+    dir: z.enum(['ltr', 'rtl']).optional().describe("the served language's direction: lay rtl out right to left"),
+    localized: z
+      .strictObject({ title: z.string(), description: z.string() })
+      .optional()
+      .describe('a survey with added languages: its title and description in the language served'),
   });
 
 export const countOut = z.strictObject({

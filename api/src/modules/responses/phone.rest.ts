@@ -15,9 +15,11 @@ import {
   requestId,
   submitCollectionCommand,
   submitSurveyCommand,
+  surveyLang,
   surveyQuestionsRef,
   surveyVersion,
 } from './phone.schemas';
+import { localizedQuestions, localizedRequest } from '../surveys/survey-localized';
 import { acceptedOut, contractIdOut, countOut, endUserDataOut, openRequestsOut, rankedOut } from './phone.outputs';
 import { toPayout } from './responses.mappers';
 import { submittedOut } from './responses.outputs';
@@ -40,7 +42,10 @@ const tag = 'phone app';
 // The legacy spellings of the phone's calls (phone.schemas.ts holds the commands): getEndUserData
 // names the request requestID, deleteRequest request_id, the other calls requestId (and the
 // messages name the field as the call spells it).
-const legacyEndUserData = legacyNames({ requestId: requestId('requestID'), surveyVersion }, { requestId: 'requestID' });
+const legacyEndUserData = legacyNames(
+  { requestId: requestId('requestID'), surveyVersion, lang: surveyLang },
+  { requestId: 'requestID' },
+);
 const legacyWithdraw = legacyNames(
   { ...deviceSubmissionFields, requestId: requestId('request_id') },
   { requestId: 'request_id' },
@@ -73,6 +78,14 @@ const endUserData = ({ request: r, questions, remaining }: PublicRequest) => ({
   options: r.options ?? null,
   questions: questions ? questions.map(legacyQuestion) : null,
 });
+// a survey with added languages also says which it serves and its texts in it (docs/api/phone.md)
+const localizedEndUserData = (p: PublicRequest, ctx: Ctx, lang?: string) => {
+  const data = endUserData(p);
+  const local = p.questions ? localizedRequest(p.request, ctx.request.headers['accept-language'], lang) : null;
+  if (!local || !p.questions) return data;
+  const localized = localizedQuestions(p.questions, local.language);
+  return { ...data, ...local, questions: data.questions?.map((q, i) => ({ ...q, localized: localized[i] })) ?? null };
+};
 
 // The texts the phone shows when an answer ends without a paid place (docs/api/phone.md).
 export const ENDED_MESSAGES = {
@@ -133,9 +146,10 @@ export const phoneRoutes = [
     tag,
     auth: 'public',
     summary:
-      'A published request for the phone: title, description, options (collections) or questions (surveys), bonus_each, remaining paid responses, quality, access, publicKey (PEM to encrypt responses to) and the escrow (newchild)',
+      'A published request for the phone: title, description, options (collections) or questions (surveys), bonus_each, remaining paid responses, quality, access, publicKey (PEM to encrypt responses to) and the escrow (newchild). A survey with added languages also answers language (the one served: lang, else Accept-Language, else its own), languages, dir (ltr or rtl) and localized { title, description }, and each question its localized texts',
     input: legacyEndUserData,
-    handler: async (ctx, input) => endUserData(await ctx.services.publicRequests.endUserData(ctx.em, input)),
+    handler: async (ctx, input) =>
+      localizedEndUserData(await ctx.services.publicRequests.endUserData(ctx.em, input), ctx, input.lang),
   }),
   route({
     method: 'GET',
@@ -145,10 +159,14 @@ export const phoneRoutes = [
     tag,
     auth: 'public',
     summary:
-      'The questions of a published survey: [{ id, index, type, title, options }] (options: choices, or { scale, shape } for stars). A client that knows survey format 2 sends surveyVersion=2 and also gets the newer types (with required, min, max, unit, rows); without it a survey using them answers 409 CLIENT_UPDATE_REQUIRED',
+      'The questions of a published survey: [{ id, index, type, title, options }] (options: choices, or { scale, shape } for stars). A client that knows survey format 2 sends surveyVersion=2 and also gets the newer types (with required, min, max, unit, rows); without it a survey using them answers 409 CLIENT_UPDATE_REQUIRED. A survey with added languages gives each question localized { language, title, choices, rows, unit } in the language asked for (lang, else Accept-Language, else its own); answers are still sent as the default texts (options, rows)',
     input: surveyQuestionsRef,
-    handler: async (ctx, input) =>
-      (await ctx.services.publicRequests.surveyQuestions(ctx.em, input)).map(legacyQuestion),
+    handler: async (ctx, input) => {
+      const { request, questions } = await ctx.services.publicRequests.surveyQuestions(ctx.em, input);
+      const local = localizedRequest(request, ctx.request.headers['accept-language'], input.lang);
+      const localized = local ? localizedQuestions(questions, local.language) : null;
+      return questions.map((q, i) => ({ ...legacyQuestion(q), ...(localized ? { localized: localized[i] } : {}) }));
+    },
   }),
   route({
     method: 'GET',

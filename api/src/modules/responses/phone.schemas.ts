@@ -107,6 +107,19 @@ export const surveyVersion = z.coerce
     'the survey format this client knows: 2 for the newer question types (text, number, date, nps, matrix, ranking); absent or 1, the four old ones only (a survey needing more answers 409 CLIENT_UPDATE_REQUIRED)',
   );
 
+/** The language a phone client asks a survey's texts in (else its Accept-Language header counts). */
+export const surveyLang = z
+  .string()
+  .max(200, 'lang is at most 200 characters')
+  .regex(
+    /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*(,[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*){0,9}$/,
+    'lang is a BCP 47 language tag such as ar or pt-BR, or a comma-separated list of them, most wanted first',
+  )
+  .optional()
+  .describe(
+    "the language to show the survey's texts in: a BCP 47 tag (ar; ar-EG finds ar) or a comma-separated list, most wanted first (a browser's languages); none of them: the survey's own language. Absent: the Accept-Language header's best match",
+  );
+
 /** A survey's answers; text, number and date answers come encrypted, like a collection's data. */
 export const submitSurveyCommand = z
   .strictObject({
@@ -183,7 +196,7 @@ export type RankCommand = z.infer<typeof rankCommand>;
 export const publishedRequestRef = z.strictObject({ requestId: requestId() });
 export type PublishedRequestRef = z.infer<typeof publishedRequestRef> & { surveyVersion?: 1 | 2 };
 /** A published survey's questions, for a client that says which survey format it knows. */
-export const surveyQuestionsRef = z.strictObject({ requestId: requestId(), surveyVersion });
+export const surveyQuestionsRef = z.strictObject({ requestId: requestId(), surveyVersion, lang: surveyLang });
 
 /** A page of the published requests that still have a paid place. */
 export const openRequestsCommand = z.strictObject({

@@ -34,12 +34,15 @@ export class PublicRequestsService {
   }
 
   /** A survey's questions; a client of survey format 1 gets a 409 for one using newer types. */
-  async surveyQuestions(em: EntityManager, { requestId, surveyVersion }: PublishedRequestRef): Promise<QuestionView[]> {
+  async surveyQuestions(
+    em: EntityManager,
+    { requestId, surveyVersion }: PublishedRequestRef,
+  ): Promise<{ request: DataRequest; questions: QuestionView[] }> {
     const request = await this.published(em, requestId);
     if (request.type !== 'survey') throw badInput('This request is a collection: it has no questions');
     const questions = await this.questionsOf(em, request);
     assertClientKnows(questions, surveyVersion ?? 1);
-    return questions;
+    return { request, questions };
   }
 
   async escrowOf(em: EntityManager, { requestId }: PublishedRequestRef): Promise<DataRequest> {

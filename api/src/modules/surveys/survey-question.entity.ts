@@ -3,6 +3,7 @@ import { Check, Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-o
 import { randomUUID } from 'node:crypto';
 import type { QuestionLogic } from '../../../../shared/survey-logic';
 import type { QuestionBlock } from '../../../../shared/survey-order';
+import type { QuestionTranslations } from './survey-translations';
 
 // The first four are the survey format version 1 (every phone client knows them); the rest need
 // a client that says it knows version 2 (docs/survey-json.md, docs/api/phone.md).
@@ -77,7 +78,7 @@ export function surveyParent<K extends keyof typeof parents>(name: K): () => Non
   expression: `(type = 'stars') = (scale is not null and shape is not null) and (scale is null or (scale >= 3 and scale <= 10))`,
 })
 export class SurveyQuestion {
-  [OptionalProps]?: 'scale' | 'shape' | 'settings';
+  [OptionalProps]?: 'scale' | 'shape' | 'settings' | 'translations';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -104,4 +105,8 @@ export class SurveyQuestion {
   // the newer types' settings (null for the four version-1 types)
   @Property({ type: 'json', nullable: true })
   settings?: QuestionSettings | null = null;
+
+  // its texts in the survey's other languages, by BCP 47 code (issue 30); null: none
+  @Property({ type: 'json', nullable: true })
+  translations?: QuestionTranslations | null = null;
 }

@@ -13,6 +13,7 @@ import {
   type QuestionType,
   type StarShape,
 } from './survey-question.entity';
+import { questionTranslations, questionTranslationsSchema, type QuestionTranslations } from './survey-translations';
 
 export const NO_CHOICE_MESSAGE = 'You are required to have at least one choice.';
 const MAX_QUESTIONS = 100;
@@ -27,6 +28,8 @@ export type QuestionInput = {
   scale: number | null;
   shape: StarShape | null;
   settings: QuestionSettings | null;
+  // its texts in the survey's other languages (issue 30); null: none
+  translations?: QuestionTranslations | null;
 };
 
 const choiceList = z.array(z.string().max(200, 'A choice must be at most 200 characters')).max(MAX_CHOICES);
@@ -140,47 +143,64 @@ function settingsOf(
   return settings;
 }
 
+const questionFields = z.strictObject({
+  type: z.enum(QUESTION_TYPES, { error: `type must be one of ${QUESTION_TYPES.join(', ')}` }),
+  title: trimmed(500, 'Question title'),
+  choices: choiceList.optional(),
+  scale: z.coerce
+    .number()
+    .int('scale must be a whole number')
+    .min(STAR_SCALE.min, `scale must be ${STAR_SCALE.min} to ${STAR_SCALE.max}`)
+    .max(STAR_SCALE.max, `scale must be ${STAR_SCALE.min} to ${STAR_SCALE.max}`)
+    .optional(),
+  shape: z.enum(STAR_SHAPES, { error: `shape must be one of ${STAR_SHAPES.join(', ')}` }).optional(),
+  ...newerSettings,
+  translations: questionTranslationsSchema
+    .nullable()
+    .optional()
+    .describe(
+      "the question's texts in the survey's added languages, one entry a language (choices and rows as many as its own)",
+    ),
+});
+
 /**
  * A survey question as every client sends it after normalising: the designer's blank rows are
  * dropped here (trimmed empty choices), so "at least one choice" counts real ones.
  */
-export const questionSchema = z
-  .strictObject({
-    type: z.enum(QUESTION_TYPES, { error: `type must be one of ${QUESTION_TYPES.join(', ')}` }),
-    title: trimmed(500, 'Question title'),
-    choices: choiceList.optional(),
-    scale: z.coerce
-      .number()
-      .int('scale must be a whole number')
-      .min(STAR_SCALE.min, `scale must be ${STAR_SCALE.min} to ${STAR_SCALE.max}`)
-      .max(STAR_SCALE.max, `scale must be ${STAR_SCALE.min} to ${STAR_SCALE.max}`)
-      .optional(),
-    shape: z.enum(STAR_SHAPES, { error: `shape must be one of ${STAR_SHAPES.join(', ')}` }).optional(),
-    ...newerSettings,
-  })
-  .transform((q, ctx): QuestionInput => {
-    const base = { type: q.type, title: q.title, choices: [] as string[], scale: null, shape: null };
-    if (q.type === 'stars') {
-      // a star rating's options are 1..scale; any leftover designer rows are ignored
-      return {
-        ...base,
-        scale: q.scale ?? STAR_SCALE.default,
-        shape: q.shape ?? 'star',
-        settings: settingsOf(q, ctx),
-      };
-    }
-    const settings = settingsOf(q, ctx);
-    if (q.type === 'nps' || isPersonal(q.type)) return { ...base, settings };
-    const choices = checkedChoices(q.choices, ctx);
-    if (q.type === 'matrix' && choices.some((c) => c.length > MATRIX_COLUMN_MAX)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['choices'],
-        message: `A matrix column is at most ${MATRIX_COLUMN_MAX} characters`,
-      });
-    }
-    return { ...base, choices, settings };
-  });
+export const questionSchema = questionFields.transform((q, ctx): QuestionInput => {
+  const question = typedQuestion(q, ctx);
+  const translations = questionTranslations(
+    q.translations ?? undefined,
+    { choices: question.choices, rows: question.settings?.rows ?? [] },
+    (issue) => ctx.addIssue({ code: 'custom', ...issue }),
+  );
+  return translations ? { ...question, translations } : question;
+});
+
+/** A question's type-specific part: choices, scale and shape, settings. */
+function typedQuestion(q: z.output<typeof questionFields>, ctx: z.RefinementCtx): QuestionInput {
+  const base = { type: q.type, title: q.title, choices: [] as string[], scale: null, shape: null };
+  if (q.type === 'stars') {
+    // a star rating's options are 1..scale; any leftover designer rows are ignored
+    return {
+      ...base,
+      scale: q.scale ?? STAR_SCALE.default,
+      shape: q.shape ?? 'star',
+      settings: settingsOf(q, ctx),
+    };
+  }
+  const settings = settingsOf(q, ctx);
+  if (q.type === 'nps' || isPersonal(q.type)) return { ...base, settings };
+  const choices = checkedChoices(q.choices, ctx);
+  if (q.type === 'matrix' && choices.some((c) => c.length > MATRIX_COLUMN_MAX)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['choices'],
+      message: `A matrix column is at most ${MATRIX_COLUMN_MAX} characters`,
+    });
+  }
+  return { ...base, choices, settings };
+}
 
 export const questionsSchema = z
   .array(questionSchema)
@@ -239,6 +259,12 @@ export const legacyQuestionSchema = z
       .optional()
       .describe('the choices (a list), or for stars { scale, shape }'),
     ...newerSettings,
+    translations: questionTranslationsSchema
+      .nullable()
+      .optional()
+      .describe(
+        "the question's texts in the survey's added languages, one entry a language (choices and rows as many as its own)",
+      ),
   })
   .transform(({ type, title, options, id: _id, index: _index, ...settings }) =>
     Array.isArray(options) || options === undefined

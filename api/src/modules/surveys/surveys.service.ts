@@ -30,7 +30,7 @@ export class SurveysService {
     const byRequest = new Map<string, QuestionView[]>();
     if (!requestIds.length) return byRequest;
     const rows = await em.execute<(Omit<QuestionView, 'options'> & { request_id: string; options: OptionView[] })[]>(
-      `select q.request_id, q.id, q.position, q.type, q.title, q.scale, q.shape, q.settings,
+      `select q.request_id, q.id, q.position, q.type, q.title, q.scale, q.shape, q.settings, q.translations,
               coalesce(json_agg(json_build_object('id', o.id, 'label', o.label, 'counter', o.counter)
                                 order by o.position) filter (where o.id is not null), '[]') as options
          from survey_questions q left join survey_options o on o.question_id = q.id
@@ -49,6 +49,7 @@ export class SurveysService {
         shape: q.shape ?? null,
         settings: q.settings ?? null,
         options: q.options,
+        translations: q.translations ?? null,
       });
       byRequest.set(request_id, list);
     }
@@ -67,10 +68,22 @@ export class SurveysService {
         scale: q.scale,
         shape: q.shape,
         settings: q.settings,
+        translations: q.translations ?? null,
       });
       optionLabels(q).forEach((label, i) => tx.create(SurveyOption, { question, position: i, label }));
     });
     request.questionCount = questions.length;
+  }
+
+  /** Sets the questions' translations, the questions staying as they are (answers keep their meaning). */
+  async setTranslations(tx: EntityManager, request: SurveyOwner, questions: QuestionInput[]): Promise<void> {
+    for (const [position, q] of questions.entries()) {
+      await tx.nativeUpdate(
+        SurveyQuestion,
+        { request: request.id, position },
+        { translations: q.translations ?? null },
+      );
+    }
   }
 
   /** The survey's result groups: one per question, every option with its counter (the personal

@@ -1,6 +1,7 @@
 import type { LogicQuestion } from '../../../../shared/survey-logic';
 import type { QuestionSettings, QuestionType, StarShape } from './survey-question.entity';
 import type { QuestionInput } from './surveys.schemas';
+import type { QuestionTranslations } from './survey-translations';
 
 export type OptionView = { id: string; label: string; counter: number };
 
@@ -15,6 +16,8 @@ export type QuestionView = {
   // the newer types' settings; null for the four version-1 types
   settings: QuestionSettings | null;
   options: OptionView[];
+  // its texts in the survey's other languages; null: none
+  translations?: QuestionTranslations | null;
 };
 
 export const NPS_SCALE = Array.from({ length: 11 }, (_, i) => String(i));
@@ -62,6 +65,7 @@ export const asInput = (q: QuestionView): QuestionInput => ({
   scale: q.scale,
   shape: q.shape,
   settings: q.settings,
+  translations: q.translations ?? null,
 });
 
 // jsonb does not keep key order: compare with sorted keys
@@ -72,5 +76,9 @@ const stable = (value: unknown): string =>
       : v,
   );
 
+// translations are compared on their own: changing one does not change what answers mean
+const structure = ({ translations: _t, ...q }: QuestionInput) => q;
 export const sameQuestions = (stored: QuestionView[], next: QuestionInput[]): boolean =>
-  stable(stored.map(asInput)) === stable(next);
+  stable(stored.map((q) => structure(asInput(q)))) === stable(next.map(structure));
+export const sameTranslations = (stored: QuestionView[], next: QuestionInput[]): boolean =>
+  stable(stored.map((q) => q.translations ?? null)) === stable(next.map((q) => q.translations ?? null));

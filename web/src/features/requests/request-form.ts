@@ -51,7 +51,18 @@ export type DesignerQuestion = {
   // randomisation: a block starts at this question (shuffled or not); its choices shuffled
   block: QuestionBlock | null;
   shuffleOptions: boolean;
+  // its texts in the survey's added languages; choices and rows by their own text, so an edited
+  // choice shows as untranslated (blank: not translated yet)
+  translations?: Record<string, QuestionTexts>;
 };
+export type QuestionTexts = {
+  title: string;
+  choices: Record<string, string>;
+  rows: Record<string, string>;
+  unit: string;
+};
+/** The survey's title and description in one added language. */
+export type SurveyTexts = { title: string; description: string };
 
 // The four types every phone client knows; the others are survey format 2 (docs/survey-json.md).
 export const V1_TYPES: QuestionKind[] = ['dropdown', 'radios', 'checkboxes', 'stars'];
@@ -82,6 +93,10 @@ export type WizardValues = {
   reviewDays: string;
   // how long each answer is kept, in days ('' until chosen): required when publishing
   retentionDays: string;
+  // surveys: the language it is written in (a BCP 47 code) and the languages added, with the title
+  // and description in each
+  language: string;
+  translations: Record<string, SurveyTexts>;
 };
 
 // Paid after review: the deadline's range and default, as the server has them.
@@ -126,6 +141,8 @@ export function initialWizardValues(): WizardValues {
     payAfterReview: false,
     reviewDays: String(REVIEW_DAYS.default),
     retentionDays: '',
+    language: 'en',
+    translations: {},
   };
 }
 
@@ -151,7 +168,7 @@ export function wizardValuesOf(request: RequestWizard_RequestFragment): WizardVa
           personalImages: request.options.personalImages,
         }
       : defaults.options,
-    questions: (request.questions ?? []).map((q) => ({
+    questions: (request.questions ?? []).map((q, position) => ({
       ...newQuestion(q.type),
       title: q.title,
       choices: hasChoices(q.type) ? padChoices(q.choices) : blankChoices(),
@@ -165,6 +182,19 @@ export function wizardValuesOf(request: RequestWizard_RequestFragment): WizardVa
       logic: q.logic ? logicOf(q.logic) : null,
       block: q.block ? { shuffle: q.block.shuffle } : null,
       shuffleOptions: q.shuffleOptions,
+      translations: Object.fromEntries(
+        (request.questionTranslations ?? [])
+          .filter((t) => t.question === position)
+          .map((t) => [
+            t.language,
+            {
+              title: t.title ?? '',
+              choices: Object.fromEntries(q.choices.map((c, i) => [c, t.choices?.[i] ?? ''])),
+              rows: Object.fromEntries((q.rows ?? []).map((r, i) => [r, t.rows?.[i] ?? ''])),
+              unit: t.unit ?? '',
+            },
+          ]),
+      ),
     })),
     draft: request.status === 0,
     payWith: request.funding,
@@ -172,6 +202,10 @@ export function wizardValuesOf(request: RequestWizard_RequestFragment): WizardVa
     reviewDays: String(request.reviewDays),
     // asked again when a draft is published; a published request changes it on its own page
     retentionDays: '',
+    language: request.language ?? 'en',
+    translations: Object.fromEntries(
+      (request.translations ?? []).map((t) => [t.language, { title: t.title ?? '', description: t.description ?? '' }]),
+    ),
   };
 }
 

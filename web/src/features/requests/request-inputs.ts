@@ -16,21 +16,38 @@ import {
 } from './request-form';
 import { SHUFFLE_OPTION_TYPES } from '../../../../shared/survey-order';
 
+/** A question's translations as the API takes them: lists parallel to its own choices and rows. */
+export function translationInputs(q: DesignerQuestion) {
+  const choices = hasChoices(q.type) ? filledChoices(q.choices) : [];
+  const rows = q.type === 'matrix' ? filledChoices(q.rows) : [];
+  return Object.entries(q.translations ?? {}).map(([language, t]) => ({
+    language,
+    ...(t.title.trim() ? { title: t.title.trim() } : {}),
+    ...(choices.length ? { choices: choices.map((c) => t.choices[c]?.trim() ?? '') } : {}),
+    ...(rows.length ? { rows: rows.map((r) => t.rows[r]?.trim() ?? '') } : {}),
+    ...(q.type === 'number' && t.unit.trim() ? { unit: t.unit.trim() } : {}),
+  }));
+}
+
 /** One question as the API takes it (GraphQL SurveyQuestionInput, survey JSON). */
 export function questionInput(q: DesignerQuestion) {
   const title = q.title.trim();
+  const translations = translationInputs(q);
   const logic = {
     ...(q.logic?.showIf || q.logic?.skip ? { logic: q.logic } : {}),
     // randomisation: only when switched on, so a survey without it sends what it did before
     ...(q.block ? { block: { shuffle: q.block.shuffle } } : {}),
     ...(q.shuffleOptions && SHUFFLE_OPTION_TYPES.includes(q.type) ? { shuffleOptions: true } : {}),
   };
-  if (q.type === 'stars') return { type: q.type, title, scale: q.scale, shape: q.shape, ...logic };
-  if (V1_TYPES.includes(q.type)) return { type: q.type, title, choices: filledChoices(q.choices), ...logic };
+  const translated = translations.length ? { translations } : {};
+  if (q.type === 'stars') return { type: q.type, title, scale: q.scale, shape: q.shape, ...logic, ...translated };
+  if (V1_TYPES.includes(q.type))
+    return { type: q.type, title, choices: filledChoices(q.choices), ...logic, ...translated };
   return {
     type: q.type,
     title,
     ...logic,
+    ...translated,
     required: q.required,
     ...(hasChoices(q.type) ? { choices: filledChoices(q.choices) } : {}),
     ...(q.type === 'matrix' ? { rows: filledChoices(q.rows) } : {}),
@@ -66,7 +83,17 @@ function contentOf(type: RequestKind, values: WizardValues) {
     keyId: values.keyId,
     bonusAmount: wholeIpt(values.bonusAmount) ?? 0,
     bonusEach: wholeIpt(values.bonusEach) ?? 0,
-    ...(type === 'collection' ? { options: { ...values.options } } : { questions: questionInputs(values) }),
+    ...(type === 'collection'
+      ? { options: { ...values.options } }
+      : {
+          questions: questionInputs(values),
+          language: values.language,
+          translations: Object.entries(values.translations).map(([language, t]) => ({
+            language,
+            title: t.title.trim(),
+            description: t.description.trim(),
+          })),
+        }),
     payAfterReview: values.payAfterReview,
     reviewDays: reviewDaysOf(values) ?? REVIEW_DAYS.default,
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newQuestion, type DesignerQuestion } from './request-form';
-import { parseSurveyJson, surveyToJson } from './survey-json';
+import { parseSurveyFile, parseSurveyJson, surveyToJson } from './survey-json';
 
 const questions: DesignerQuestion[] = [
   { ...newQuestion('radios'), title: ' How often? ', choices: ['Daily', '', 'Weekly'] },
@@ -73,6 +73,46 @@ describe('survey JSON', () => {
     };
     expect(() => parseSurveyJson(JSON.stringify(json))).toThrow(
       /Question 3: its logic uses question 2 of the same shuffled block/,
+    );
+  });
+
+  it('round-trips blocks and shuffled choices together with translations', () => {
+    const both: DesignerQuestion[] = [
+      {
+        ...questions[0],
+        translations: { ar: { title: 'كم مرة؟', choices: { Daily: 'يوميًا', Weekly: '' }, rows: {}, unit: '' } },
+      },
+      {
+        ...questions[1],
+        block: { shuffle: true },
+        shuffleOptions: true,
+        translations: {
+          ar: { title: 'أي أجهزة؟', choices: { Phone: 'هاتف', Laptop: 'حاسوب', Tablet: 'لوحي' }, rows: {}, unit: '' },
+        },
+      },
+      { ...questions[2], block: { shuffle: false } },
+    ];
+    const json = JSON.parse(surveyToJson(both, 'Habits', { language: 'en', added: ['ar'] }));
+    expect(json).toMatchObject({ version: 2, language: 'en', languages: ['ar'] });
+    expect(json.questions[1]).toEqual({
+      type: 'checkboxes',
+      title: 'Which devices?',
+      choices: ['Phone', 'Laptop', 'Tablet'],
+      block: { shuffle: true },
+      shuffleOptions: true,
+      translations: [{ language: 'ar', title: 'أي أجهزة؟', choices: ['هاتف', 'حاسوب', 'لوحي'] }],
+    });
+    const back = parseSurveyFile(surveyToJson(both, 'Habits', { language: 'en', added: ['ar'] }));
+    expect(back).toMatchObject({ language: 'en', languages: ['ar'] });
+    expect(back.questions.map((q) => [q.block, q.shuffleOptions])).toEqual([
+      [null, false],
+      [{ shuffle: true }, true],
+      [{ shuffle: false }, false],
+    ]);
+    expect(back.questions[1].translations?.ar.choices).toEqual({ Phone: 'هاتف', Laptop: 'حاسوب', Tablet: 'لوحي' });
+    expect(back.questions[0].translations?.ar).toMatchObject({ title: 'كم مرة؟', choices: { Daily: 'يوميًا' } });
+    expect(surveyToJson(back.questions, 'Habits', { language: 'en', added: ['ar'] })).toEqual(
+      surveyToJson(both, 'Habits', { language: 'en', added: ['ar'] }),
     );
   });
 

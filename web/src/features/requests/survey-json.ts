@@ -2,7 +2,9 @@
 // into another survey's designer. Versioned; an invalid file is refused with a message that names
 // the place (`questions[2].choices[1]`), and nothing is imported.
 import type { QuestionKind, StarShape } from '../../gql/types';
+import { isKnownLanguage } from '../../../../shared/languages';
 import {
+  filledChoices,
   hasChoices,
   newQuestion,
   padChoices,
@@ -11,6 +13,7 @@ import {
   V1_TYPES,
   V2_TYPES,
   type DesignerQuestion,
+  type QuestionTexts,
 } from './request-form';
 import { questionInput } from './request-inputs';
 import { surveyLogicProblems } from './question-form';
@@ -34,19 +37,32 @@ export type SurveyJson = {
   format: typeof SURVEY_JSON_FORMAT;
   version: number;
   title?: string;
+  // version 2: the language the texts are written in, and the languages the questions are translated into
+  language?: string;
+  languages?: string[];
   questions: SurveyJsonQuestion[];
 };
+/** What a file holds: its questions, the language they are written in and the languages added. */
+export type SurveyJsonContent = { questions: DesignerQuestion[]; language: string; languages: string[] };
 
 export class SurveyJsonError extends Error {}
 
-export function surveyToJson(questions: readonly DesignerQuestion[], title?: string): string {
+export function surveyToJson(
+  questions: readonly DesignerQuestion[],
+  title?: string,
+  languages: { language: string; added: string[] } = { language: 'en', added: [] },
+): string {
+  const translated = languages.added.length > 0 || languages.language !== 'en';
   const file: SurveyJson = {
     format: SURVEY_JSON_FORMAT,
-    // a survey of the four old types stays version 1, which every Parley reads
-    version: questions.every((q) => V1_TYPES.includes(q.type) && !q.logic && !q.block && !q.shuffleOptions)
-      ? 1
-      : SURVEY_JSON_VERSION,
+    // a survey of the four old types in English only, without randomisation, stays version 1,
+    // which every Parley reads
+    version:
+      questions.every((q) => V1_TYPES.includes(q.type) && !q.logic && !q.block && !q.shuffleOptions) && !translated
+        ? 1
+        : SURVEY_JSON_VERSION,
     ...(title?.trim() ? { title: title.trim() } : {}),
+    ...(translated ? { language: languages.language, languages: languages.added } : {}),
     questions: questions.map(questionInput),
   };
   return JSON.stringify(file, null, 2) + '\n';
@@ -154,17 +170,80 @@ function logicOf(place: string, value: unknown): QuestionLogic | null {
   };
 }
 
-// version 2 adds logic and randomisation to any question: read apart from the type's own fields
-const ANY_QUESTION_V2 = ['logic', 'block', 'shuffleOptions'];
+// version 2 adds logic, randomisation and translations to any question: read apart from the type's own fields
+const ANY_QUESTION_V2 = ['logic', 'block', 'shuffleOptions', 'translations'];
 
-function question(place: string, value: unknown, version: number): DesignerQuestion {
+function question(place: string, value: unknown, version: number, languages: string[]): DesignerQuestion {
   const q = plainQuestion(
     place,
     isObject(value) && version === 2 ? withoutKeys(value, ANY_QUESTION_V2) : value,
     version,
   );
   if (!isObject(value) || version !== 2) return q;
-  return { ...q, logic: logicOf(`${place}.logic`, value.logic), ...orderOf(place, value) };
+  const translations = translationsOf(`${place}.translations`, value.translations, q, languages);
+  return {
+    ...q,
+    logic: logicOf(`${place}.logic`, value.logic),
+    ...orderOf(place, value),
+    ...(translations ? { translations } : {}),
+  };
+}
+
+const optionalText = (place: string, value: unknown, max: number): string => {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string' || value.trim().length > max) {
+    throw new SurveyJsonError(`${place}: must be a text of at most ${max} characters.`);
+  }
+  return value.trim();
+};
+
+/** A list parallel to the question's own choices or rows, as a map from each to its translation. */
+function parallel(place: string, value: unknown, own: string[]): Record<string, string> {
+  if (value === undefined || value === null) return {};
+  if (!Array.isArray(value) || value.length !== own.length) {
+    throw new SurveyJsonError(`${place}: must list ${own.length} texts, one for each of the question's own.`);
+  }
+  return Object.fromEntries(
+    own.map((o, i) => [o, optionalText(`${place}[${i}]`, value[i], SURVEY_JSON_LIMITS.choice)]),
+  );
+}
+
+/** A question's translations (version 2): one entry for each of the file's languages at most. */
+function translationsOf(place: string, value: unknown, q: DesignerQuestion, languages: string[]) {
+  if (value === undefined || value === null) return null;
+  if (!Array.isArray(value)) throw new SurveyJsonError(`${place}: must be a list.`);
+  const out: Record<string, QuestionTexts> = {};
+  value.forEach((t: unknown, i) => {
+    const at = `${place}[${i}]`;
+    if (!isObject(t) || typeof t.language !== 'string' || !languages.includes(t.language) || out[t.language]) {
+      throw new SurveyJsonError(`${at}.language: must be one of the file's languages (${list(languages)}), once.`);
+    }
+    checkKeys(at, t, ['language', 'title', 'choices', 'rows', 'unit']);
+    out[t.language] = {
+      title: optionalText(`${at}.title`, t.title, SURVEY_JSON_LIMITS.title),
+      choices: parallel(`${at}.choices`, t.choices, hasChoices(q.type) ? filledChoices(q.choices) : []),
+      rows: parallel(`${at}.rows`, t.rows, q.type === 'matrix' ? filledChoices(q.rows) : []),
+      unit: optionalText(`${at}.unit`, t.unit, 20),
+    };
+  });
+  return out;
+}
+
+/** The file's language and added languages (version 2; a file without them is in English). */
+function languagesOf(file: Record<string, unknown>): { language: string; languages: string[] } {
+  const language = file.language ?? 'en';
+  const languages = file.languages ?? [];
+  if (typeof language !== 'string' || !isKnownLanguage(language)) {
+    throw new SurveyJsonError(`language: must be a known BCP 47 code such as en or ar.`);
+  }
+  if (
+    !Array.isArray(languages) ||
+    languages.some((l) => typeof l !== 'string' || !isKnownLanguage(l) || l === language) ||
+    new Set(languages).size !== languages.length
+  ) {
+    throw new SurveyJsonError(`languages: must list known BCP 47 codes other than ${language}, each once.`);
+  }
+  return { language, languages: languages as string[] };
 }
 
 /** A question's randomisation (version 2): a block starting at it, its choices shuffled. */
@@ -213,6 +292,11 @@ function plainQuestion(place: string, value: unknown, version: number): Designer
 
 /** The questions of a survey JSON file, ready for the designer; throws SurveyJsonError. */
 export function parseSurveyJson(source: string): DesignerQuestion[] {
+  return parseSurveyFile(source).questions;
+}
+
+/** A survey JSON file's questions and languages, ready for the designer; throws SurveyJsonError. */
+export function parseSurveyFile(source: string): SurveyJsonContent {
   let file: unknown;
   try {
     file = JSON.parse(source);
@@ -227,15 +311,22 @@ export function parseSurveyJson(source: string): DesignerQuestion[] {
       `version: ${JSON.stringify(file.version)} is not supported; this app reads versions ${READS.join(' and ')}.`,
     );
   }
-  checkKeys('the file', file, ['format', 'version', 'title', 'questions']);
+  checkKeys('the file', file, [
+    'format',
+    'version',
+    'title',
+    'questions',
+    ...(file.version === 2 ? ['language', 'languages'] : []),
+  ]);
+  const { language, languages } = languagesOf(file);
   const { questions } = file;
   if (!Array.isArray(questions) || questions.length === 0)
     throw new SurveyJsonError('questions: must be a list of at least one question.');
   if (questions.length > SURVEY_JSON_LIMITS.questions) {
     throw new SurveyJsonError(`questions: a survey has at most ${SURVEY_JSON_LIMITS.questions} questions.`);
   }
-  const parsed = questions.map((q, i) => question(`questions[${i}]`, q, file.version as number));
+  const parsed = questions.map((q, i) => question(`questions[${i}]`, q, file.version as number, languages));
   const [problem] = surveyLogicProblems(parsed);
   if (problem) throw new SurveyJsonError(`questions[${problem.index}].logic: ${problem.message}`);
-  return parsed;
+  return { questions: parsed, language, languages };
 }

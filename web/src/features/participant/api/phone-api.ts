@@ -21,6 +21,15 @@ export type OpenRequest = {
 };
 
 export type StarOptions = { scale: number; shape: 'star' | 'heart' | 'thumb' };
+// a survey with languages: the question's texts in the language served (lists parallel to options
+// and rows; answers are still sent as the default language's texts)
+export type LocalizedTexts = {
+  language: string;
+  title: string;
+  choices: string[];
+  rows: string[];
+  unit: string | null;
+};
 // logic (survey format 2): display condition and skip, by 0-based question positions; and
 // randomisation: a block starting at the question (shuffled or not), its choices shuffled
 type Base = {
@@ -30,6 +39,7 @@ type Base = {
   logic?: QuestionLogic;
   block?: { shuffle: boolean };
   shuffleOptions?: boolean;
+  localized?: LocalizedTexts;
 };
 // survey format 2 (this app sends surveyVersion=2): the newer types and their settings
 type Newer = { required: boolean; min?: number | null; max?: number | null; unit?: string | null; rows?: string[] };
@@ -59,6 +69,12 @@ export type EndUserData = {
   publicKey: string;
   options: CollectionOptions | null;
   questions: PhoneQuestion[] | null;
+  // a survey with languages (or not in English): the language served, those it has, its direction
+  // and its title and description in it
+  language?: string;
+  languages?: string[];
+  dir?: 'ltr' | 'rtl';
+  localized?: { title: string; description: string };
 };
 
 export type Payout = {
@@ -180,8 +196,12 @@ export const phoneApi = {
       'GET',
       `/v1/requestClient/getOpenRequests?${query({ page, limit })}`,
     ),
-  request: (requestID: string) =>
-    call<EndUserData>('GET', `/v1/requestClient/getEndUserData?${query({ requestID, surveyVersion: SURVEY_VERSION })}`),
+  // lang: the languages wanted, most wanted first (the participant's pick, or the browser's)
+  request: (requestID: string, lang?: string) =>
+    call<EndUserData>(
+      'GET',
+      `/v1/requestClient/getEndUserData?${query({ requestID, surveyVersion: SURVEY_VERSION, ...(lang ? { lang } : {}) })}`,
+    ),
   checkSubmitted: (requestId: string, deviceId: string) =>
     call<Submitted>('GET', `/v1/requestClient/checkSubmitted?${query({ requestId, deviceId })}`),
   fieldwork: (requestId: string) => call<Fieldwork>('GET', `/v1/requestClient/getFieldwork?${query({ requestId })}`),

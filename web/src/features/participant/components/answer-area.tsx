@@ -52,6 +52,7 @@ import {
   surveyOrder,
   type SurveyValues,
 } from './survey-form';
+import { useT, type Translate } from '../i18n/i18n';
 
 /** An answer the server took: remembered for My answers (unless it ended without a place), and
  * nothing of it left waiting in this browser. */
@@ -68,12 +69,12 @@ function answered(request: EndUserData, accepted: Accepted): void {
   });
 }
 
-const refusal = (e: unknown) =>
+const refusal = (e: unknown, t: Translate) =>
   e instanceof PhoneApiError
     ? e.status === 409
-      ? `Not accepted: ${e.message}`
+      ? t('Not accepted: {{message}}', { message: e.message })
       : e.message
-    : 'Your answer could not be encrypted in this browser.';
+    : t('Your answer could not be encrypted in this browser.');
 
 /** The survey's answers as submitSurvey takes them, personal ones sealed to the request key. */
 async function surveyBody(
@@ -101,6 +102,7 @@ async function surveyBody(
 // The answering part of the request page, loaded after the request is on screen: the form, the
 // wallet, encryption and upload, then the answer's state.
 export function Done({ request, submitted }: { request: EndUserData; submitted: Submitted | Accepted }) {
+  const t = useT();
   const at = 'created' in submitted ? submitted.created : submitted.submittedAt;
   return (
     <Panel>
@@ -108,15 +110,17 @@ export function Done({ request, submitted }: { request: EndUserData; submitted: 
         <CheckCircle color="success" sx={{ fontSize: 36 }} aria-hidden />
         <Box sx={{ flex: 1 }}>
           <Typography variant="h6" component="h2" sx={{ fontWeight: 400 }}>
-            Thank you: your answer was received
+            {t('Thank you: your answer was received')}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-            {at ? `Sent ${formatDateTime(at)}. ` : ''}
-            {request.bonus_each} IPT {request.bonus_each === 1 ? 'goes' : 'go'} to your wallet.
+            {at ? `${t('Sent {{at}}.', { at: formatDateTime(at) })} ` : ''}
+            {t(request.bonus_each === 1 ? '{{count}} IPT goes to your wallet.' : '{{count}} IPT go to your wallet.', {
+              count: request.bonus_each,
+            })}
           </Typography>
           <PayoutStatus payout={submitted.payout} />
           <Button component={RouterLink} to="/p/answers" variant="outlined" sx={{ mt: 2 }}>
-            My answers
+            {t('My answers')}
           </Button>
         </Box>
       </Box>
@@ -126,6 +130,7 @@ export function Done({ request, submitted }: { request: EndUserData; submitted: 
 
 /** An answer that ended without a paid place: screened out, or a full quota. Said kindly. */
 export function Ended({ answer }: { answer: Accepted }) {
+  const t = useT();
   const screened = answer.outcome === 'screened_out';
   return (
     <Panel>
@@ -133,21 +138,28 @@ export function Ended({ answer }: { answer: Accepted }) {
         <InfoOutlined color="info" sx={{ fontSize: 36 }} aria-hidden />
         <Box sx={{ flex: 1 }}>
           <Typography variant="h6" component="h2" sx={{ fontWeight: 400 }}>
-            {screened ? 'Thank you: this study is looking for someone else' : 'Thank you: this group is already full'}
+            {t(
+              screened ? 'Thank you: this study is looking for someone else' : 'Thank you: this group is already full',
+            )}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-            {answer.message}
+            {answer.message ? t(answer.message) : null}
           </Typography>
           {answer.payout ? (
             <>
               <Typography variant="body2" sx={{ mb: 1 }}>
-                For your time, {answer.payout.amount} IPT {answer.payout.amount === 1 ? 'goes' : 'go'} to your wallet.
+                {t(
+                  answer.payout.amount === 1
+                    ? 'For your time, {{count}} IPT goes to your wallet.'
+                    : 'For your time, {{count}} IPT go to your wallet.',
+                  { count: answer.payout.amount },
+                )}
               </Typography>
               <PayoutStatus payout={answer.payout} />
             </>
           ) : null}
           <Button component={RouterLink} to="/p" variant="outlined" sx={{ mt: 2 }}>
-            Other requests
+            {t('Other requests')}
           </Button>
         </Box>
       </Box>
@@ -182,6 +194,7 @@ export function AnswerForm({
   // the connection was lost on sending: the answer waits in this browser (AnswerArea sends it)
   onQueued: () => void;
 }) {
+  const t = useT();
   const wallet = useParticipantWallet();
   const fieldwork = useFieldwork(request);
   // the time taken goes with the answers: the requester sees answers far faster than the median
@@ -203,7 +216,9 @@ export function AnswerForm({
   const options = request.options ?? {};
 
   const recheck = (nextSurvey = survey, nextValues = values, nextImages = images) =>
-    request.type === 'survey' ? checkSurvey(questions, nextSurvey) : checkCollection(options, nextValues, nextImages);
+    request.type === 'survey'
+      ? checkSurvey(questions, nextSurvey, t)
+      : checkCollection(options, nextValues, nextImages);
 
   // once everything is fixed, the "needs a look" message goes too
   const showProblems = (found: Record<string, string>) => {
@@ -216,11 +231,11 @@ export function AnswerForm({
     setProblems(found);
     setChecked(true);
     if (Object.keys(found).length > 0) {
-      setError('Some answers need a look: they are marked below.');
+      setError(t('Some answers need a look: they are marked below.'));
       return;
     }
     if (!wallet) {
-      setError('Choose where your bonus goes first: create, paste or connect a wallet below.');
+      setError(t('Choose where your bonus goes first: create, paste or connect a wallet below.'));
       return;
     }
     setBusy(true);
@@ -271,7 +286,7 @@ export function AnswerForm({
       answered(request, accepted);
       onDone(accepted);
     } catch (e) {
-      setError(refusal(e));
+      setError(refusal(e, t));
     } finally {
       setBusy(false);
       setProgress(null);
@@ -279,8 +294,13 @@ export function AnswerForm({
   };
 
   return (
-    <Box component="form" noValidate aria-label="Your answer" onSubmit={(e) => (e.preventDefault(), void submit())}>
-      <Panel title={request.type === 'survey' ? 'Your answers' : 'Your data'}>
+    <Box
+      component="form"
+      noValidate
+      aria-label={t('Your answer')}
+      onSubmit={(e) => (e.preventDefault(), void submit())}
+    >
+      <Panel title={t(request.type === 'survey' ? 'Your answers' : 'Your data')}>
         {fieldwork?.attention_rule ? (
           <Alert severity="info" sx={{ mb: 2 }} data-testid="attention-rule">
             {fieldwork.attention_rule}
@@ -326,8 +346,8 @@ export function AnswerForm({
           />
         )}
       </Panel>
-      <Panel title="Your bonus goes to">{wallet ? <WalletSummary wallet={wallet} /> : <WalletSetup />}</Panel>
-      <Panel label="Send">
+      <Panel title={t('Your bonus goes to')}>{wallet ? <WalletSummary wallet={wallet} /> : <WalletSetup />}</Panel>
+      <Panel label={t('Send')}>
         <ConsentSummary requestId={request.id} />
         {error ? (
           <Alert severity="error" sx={{ mb: 2 }}>
@@ -337,16 +357,16 @@ export function AnswerForm({
         {progress !== null ? (
           <Box sx={{ mb: 2 }}>
             <Typography variant="body2" sx={{ mb: 0.5 }}>
-              Uploading encrypted images… {Math.round(progress * 100)}%
+              {t('Uploading encrypted images… {{percent}}%', { percent: Math.round(progress * 100) })}
             </Typography>
-            <LinearProgress variant="determinate" value={progress * 100} aria-label="Image upload" />
+            <LinearProgress variant="determinate" value={progress * 100} aria-label={t('Image upload')} />
           </Box>
         ) : null}
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
-          {busy ? 'Sending…' : request.type === 'collection' ? 'Encrypt and send' : 'Send my answers'}
+          {t(busy ? 'Sending…' : request.type === 'collection' ? 'Encrypt and send' : 'Send my answers')}
         </Button>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1, textAlign: 'center' }}>
-          You can withdraw your answer later under My answers.
+          {t('You can withdraw your answer later under My answers.')}
         </Typography>
       </Panel>
     </Box>
@@ -355,13 +375,15 @@ export function AnswerForm({
 
 /** An answer made offline: said plainly while it waits for the connection. */
 function Waiting() {
+  const t = useT();
   return (
     <Panel>
       <Alert severity="info" data-testid="answer-waiting">
-        You are offline. Your answers are kept in this browser and are sent, once, as soon as the connection returns
-        (with this page open, or the next time you open it).
+        {t(
+          'You are offline. Your answers are kept in this browser and are sent, once, as soon as the connection returns (with this page open, or the next time you open it).',
+        )}
       </Alert>
-      <LinearProgress sx={{ mt: 2 }} aria-label="Waiting for the connection" />
+      <LinearProgress sx={{ mt: 2 }} aria-label={t('Waiting for the connection')} />
     </Panel>
   );
 }
@@ -376,6 +398,7 @@ function useResend(
   waiting: boolean,
   onAccepted: (accepted: Accepted) => void,
   onRefused: (message: string) => void,
+  t: Translate,
 ) {
   useEffect(() => {
     if (!waiting) return;
@@ -394,7 +417,7 @@ function useResend(
         .catch((e: unknown) => {
           if (e instanceof PhoneApiError && e.status === 0) return;
           clearQueued(request.id);
-          if (live) onRefused(refusal(e));
+          if (live) onRefused(refusal(e, t));
         })
         .finally(() => {
           sending = false;
@@ -422,6 +445,7 @@ export function AnswerArea({
   // the answer was accepted: the page reloads what changed with it (the places left)
   onSent: () => void;
 }) {
+  const t = useT();
   const [accepted, setAccepted] = useState<Accepted | null>(null);
   // an answer waiting in this browser for the connection (survey-draft.ts)
   const [waiting, setWaiting] = useState(() => request.type === 'survey' && queuedAnswer(request.id) !== null);
@@ -431,18 +455,25 @@ export function AnswerArea({
     setWaiting(false);
     onSent();
   };
-  useResend(request, waiting, done, (message) => {
-    setRefused(message);
-    setWaiting(false);
-  });
+  useResend(
+    request,
+    waiting,
+    done,
+    (message) => {
+      setRefused(message);
+      setWaiting(false);
+    },
+    t,
+  );
   if (accepted?.outcome && accepted.outcome !== 'accepted') return <Ended answer={accepted} />;
   if (accepted) return <Done request={request} submitted={accepted} />;
   if (waiting) return <Waiting />;
   if (submitted.submitted) return <Done request={request} submitted={submitted} />;
   if (request.closed_at) {
-    return <Alert severity="info">This study is closed: it already has all the answers it needs.</Alert>;
+    return <Alert severity="info">{t('This study is closed: it already has all the answers it needs.')}</Alert>;
   }
-  if (request.remaining === 0) return <Alert severity="info">This request has all the answers it can pay for.</Alert>;
+  if (request.remaining === 0)
+    return <Alert severity="info">{t('This request has all the answers it can pay for.')}</Alert>;
   return (
     <>
       {refused ? (

@@ -3,6 +3,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { phoneApi } from '../api/phone-api';
 import { useLoad } from './use-load';
+import { useT } from '../i18n/i18n';
 
 function Row({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -25,30 +26,34 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
  * signs into the consent receipt (docs/consent-receipts.md), so what is shown is what is signed.
  */
 export function ConsentSummary({ requestId }: { requestId: string }) {
+  const tr = useT();
   const terms = useLoad(() => phoneApi.consentTerms(requestId), requestId);
   if (terms.error) return null;
   if (!terms.data) return <Skeleton variant="rounded" height={120} sx={{ mb: 2 }} />;
   const t = terms.data;
   return (
-    <Box component="section" aria-label="What you agree to" sx={{ mb: 2 }}>
+    <Box component="section" aria-label={tr('What you agree to')} sx={{ mb: 2 }}>
       <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
-        By sending you agree to share
+        {tr('By sending you agree to share')}
       </Typography>
       <Box component="dl" sx={{ m: 0 }}>
-        <Row term="What">
-          {t.categories.length ? t.categories.join(' · ') : 'Your answers'}
-          {t.sensitive.length ? ` (sensitive: ${t.sensitive.join(', ')})` : ''}
+        <Row term={tr('What')}>
+          {t.categories.length ? t.categories.map((c) => tr(c)).join(' · ') : tr('Your answers')}
+          {t.sensitive.length
+            ? ` (${tr('sensitive: {{list}}', { list: t.sensitive.map((c) => tr(c)).join(', ') })})`
+            : ''}
         </Row>
-        <Row term="With">{t.controller}, who made this request</Row>
-        <Row term="Why">{t.purpose || 'No purpose given'}</Row>
-        <Row term="For">
-          {t.reward.amount} IPT{t.reward.payAfterReview ? ', after the requester reviews your answer' : ''}
+        <Row term={tr('With')}>{tr('{{controller}}, who made this request', { controller: t.controller })}</Row>
+        <Row term={tr('Why')}>{t.purpose || tr('No purpose given')}</Row>
+        <Row term={tr('For')}>
+          {t.reward.amount} IPT{t.reward.payAfterReview ? tr(', after the requester reviews your answer') : ''}
         </Row>
-        <Row term="Kept">{t.retention.text}</Row>
+        <Row term={tr('Kept')}>{tr(t.retention.text)}</Row>
       </Box>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-        You get a receipt of this, signed by Parley, under My answers. There you also see each time the requester lists,
-        downloads, exports or reviews your answer, and when it is deleted.
+        {tr(
+          'You get a receipt of this, signed by Parley, under My answers. There you also see each time the requester lists, downloads, exports or reviews your answer, and when it is deleted.',
+        )}
       </Typography>
     </Box>
   );

@@ -4,6 +4,7 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ElementType, ReactNode } from 'react';
+import { english, type Translate } from '../i18n/i18n';
 
 const TAGS: Record<string, ElementType> = { h5: 'h1', h6: 'h2', subtitle2: 'h3', caption: 'span' };
 
@@ -81,10 +82,14 @@ export function Pill({ children, tone = 'outlined' }: { children: ReactNode; ton
 }
 
 /** "2 IPT per answer": a request's bonus, the first thing a participant looks at. */
-export const BonusPill = ({ bonusEach }: { bonusEach: number }) => <Pill tone="bonus">{bonusEach} IPT per answer</Pill>;
+export const BonusPill = ({ bonusEach, t = english }: { bonusEach: number; t?: Translate }) => (
+  <Pill tone="bonus">{t('{{count}} IPT per answer', { count: bonusEach })}</Pill>
+);
 
-export const placesLeft = (remaining: number) =>
-  remaining === 0 ? 'No places left' : remaining === 1 ? '1 place left' : `${remaining} places left`;
+export const placesLeft = (remaining: number, t: Translate = english) =>
+  remaining === 0
+    ? t('No places left')
+    : t(remaining === 1 ? '{{count}} place left' : '{{count}} places left', { count: remaining });
 
 const NOTE = {
   success: { bgcolor: '#edf7ed', color: '#1e4620', icon: '#2e7d32' },

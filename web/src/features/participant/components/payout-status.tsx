@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import { formatDateTime } from '../../../shared/ui/format-date';
 import type { Payout } from '../api/phone-api';
+import { useT } from '../i18n/i18n';
 
 const LABEL: Record<string, { label: string; color: 'default' | 'success' | 'warning' | 'error' | 'info' }> = {
   awaiting_review: { label: 'Awaiting review', color: 'info' },
@@ -14,8 +15,12 @@ const LABEL: Record<string, { label: string; color: 'default' | 'success' | 'war
 
 /** A payout's state in words, its amount (none once rejected), and its transaction, deadline or reason when there is one. */
 export function PayoutStatus({ payout }: { payout: Payout | null }) {
-  if (!payout) return <Chip size="small" label="No payout" />;
-  const known = LABEL[payout.status] ?? { label: `Payout ${payout.status}`, color: 'default' as const };
+  const t = useT();
+  if (!payout) return <Chip size="small" label={t('No payout')} />;
+  const found = LABEL[payout.status];
+  const known = found
+    ? { ...found, label: t(found.label) }
+    : { label: `Payout ${payout.status}`, color: 'default' as const };
   return (
     <Box sx={{ display: 'grid', gap: 0.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -25,13 +30,16 @@ export function PayoutStatus({ payout }: { payout: Payout | null }) {
       </Box>
       {payout.status === 'awaiting_review' ? (
         <Typography variant="caption" color="text.secondary">
-          The requester reviews your answer before paying
-          {payout.reviewDueAt ? `; if not decided by ${formatDateTime(payout.reviewDueAt)}, it is paid anyway` : ''}.
+          {payout.reviewDueAt
+            ? t('The requester reviews your answer before paying; if not decided by {{at}}, it is paid anyway.', {
+                at: formatDateTime(payout.reviewDueAt),
+              })
+            : t('The requester reviews your answer before paying.')}
         </Typography>
       ) : null}
       {payout.txHash ? (
         <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          Transaction{' '}
+          {t('Transaction')}{' '}
           <Box component="span" sx={{ fontFamily: 'monospace' }} aria-label="Payout transaction">
             {payout.txHash}
           </Box>
@@ -39,7 +47,9 @@ export function PayoutStatus({ payout }: { payout: Payout | null }) {
       ) : null}
       {payout.status === 'rejected' ? (
         <Typography variant="caption" color="error" sx={{ overflowWrap: 'anywhere' }}>
-          The requester rejected your answer, so no bonus is paid. Reason: {payout.rejectionReason ?? 'none given'}
+          {t('The requester rejected your answer, so no bonus is paid. Reason: {{reason}}', {
+            reason: payout.rejectionReason ?? t('none given'),
+          })}
         </Typography>
       ) : payout.failureMessage ? (
         <Typography variant="caption" color="error">

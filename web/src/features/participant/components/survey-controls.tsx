@@ -11,6 +11,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import type { PhoneQuestion } from '../api/phone-api';
+import { useT } from '../i18n/i18n';
+
+// a choice's or row's text in the survey's served language (the value stays the default text)
+const shown = (q: Q, value: string, list: 'choices' | 'rows' = 'choices') =>
+  q.localized?.[list][(list === 'rows' ? (q.rows ?? []) : q.options).indexOf(value)] || value;
 
 // The participant app's controls for the survey format 2 types. Text, number and date answers are
 // kept as typed (strings) until they are sealed for the request key at submit.
@@ -31,15 +36,17 @@ export function PersonalField({
   problem?: string;
   onChange: (v: string) => void;
 }) {
+  const t = useT();
   const range =
     q.type === 'number' && (q.min != null || q.max != null)
       ? q.min != null && q.max != null
-        ? `${q.min} to ${q.max}`
+        ? t('{{min}} to {{max}}', { min: q.min, max: q.max })
         : q.min != null
-          ? `at least ${q.min}`
-          : `at most ${q.max}`
+          ? t('at least {{min}}', { min: q.min })
+          : t('at most {{max}}', { max: q.max ?? '' })
       : null;
-  const hint = [q.required ? null : 'Optional', range, 'Only the requester can read this answer.']
+  const unit = q.localized?.unit ?? q.unit;
+  const hint = [q.required ? null : t('Optional'), range, t('Only the requester can read this answer.')]
     .filter(Boolean)
     .join(' · ');
   return (
@@ -59,7 +66,7 @@ export function PersonalField({
           maxLength: q.type === 'long_text' ? 5000 : 500,
           inputMode: q.type === 'number' ? 'decimal' : undefined,
         },
-        input: q.unit ? { endAdornment: <InputAdornment position="end">{q.unit}</InputAdornment> } : undefined,
+        input: unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : undefined,
       }}
     />
   );
@@ -107,6 +114,7 @@ export function NpsField({
   value: number | null;
   onChange: (v: number) => void;
 }) {
+  const t = useT();
   return (
     <Box>
       <Box
@@ -155,10 +163,10 @@ export function NpsField({
       </Box>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 0.5 }}>
         <Typography variant="caption" color="text.secondary">
-          Not at all likely
+          {t('Not at all likely')}
         </Typography>
         <Typography variant="caption" color="text.secondary">
-          Extremely likely
+          {t('Extremely likely')}
         </Typography>
       </Box>
     </Box>
@@ -183,7 +191,7 @@ export function MatrixField({
       {(q.rows ?? []).map((row, r) => (
         <Box key={row}>
           <Typography id={`q-${q.id}-row-${r}`} variant="body2" sx={{ fontWeight: 500 }}>
-            {row}
+            {shown(q, row, 'rows')}
           </Typography>
           <RadioGroup
             row
@@ -193,7 +201,7 @@ export function MatrixField({
             onChange={(e) => onChange({ ...value, [row]: e.target.value })}
           >
             {q.options.map((column) => (
-              <FormControlLabel key={column} value={column} control={<Radio size="small" />} label={column} />
+              <FormControlLabel key={column} value={column} control={<Radio size="small" />} label={shown(q, column)} />
             ))}
           </RadioGroup>
         </Box>
@@ -216,6 +224,7 @@ export function RankingField({
   value: string[] | null;
   onChange: (v: string[]) => void;
 }) {
+  const t = useT();
   const order = value ?? q.options;
   const [said, setSaid] = useState('');
   // the button to focus once the new order is drawn, as "choice:up" or "choice:down"
@@ -234,12 +243,19 @@ export function RankingField({
     // the same direction while the choice can go on, the other button at either end
     const up = by < 0 ? onward : !onward;
     refocus.current = `${next[to]}:${up ? 'up' : 'down'}`;
-    setSaid(`${next[to]} moved to position ${to + 1} of ${next.length}.`);
+    setSaid(
+      t('{{choice}} moved to position {{position}} of {{total}}.', {
+        choice: shown(q, next[to]),
+        position: to + 1,
+        total: next.length,
+      }),
+    );
     onChange(next);
   };
   const keep = () => {
     refocus.current = `${order[0]}:down`;
-    setSaid(`Order kept: ${order.map((choice, at) => `${at + 1}. ${choice}`).join(', ')}.`);
+    const list = order.map((choice, at) => `${at + 1}. ${shown(q, choice)}`).join(', ');
+    setSaid(t('Order kept: {{order}}.', { order: list }));
     onChange(order);
   };
   return (
@@ -260,10 +276,10 @@ export function RankingField({
             }}
           >
             <Typography sx={{ width: 24, fontWeight: 500 }}>{at + 1}.</Typography>
-            <Typography sx={{ flex: 1, overflowWrap: 'anywhere' }}>{choice}</Typography>
+            <Typography sx={{ flex: 1, overflowWrap: 'anywhere' }}>{shown(q, choice)}</Typography>
             <IconButton
               ref={(el) => void buttons.current.set(`${choice}:up`, el)}
-              aria-label={`Move ${choice} up`}
+              aria-label={t('Move {{choice}} up', { choice: shown(q, choice) })}
               disabled={at === 0}
               onClick={() => move(at, -1)}
               size="small"
@@ -272,7 +288,7 @@ export function RankingField({
             </IconButton>
             <IconButton
               ref={(el) => void buttons.current.set(`${choice}:down`, el)}
-              aria-label={`Move ${choice} down`}
+              aria-label={t('Move {{choice}} down', { choice: shown(q, choice) })}
               disabled={at === order.length - 1}
               onClick={() => move(at, 1)}
               size="small"
@@ -287,7 +303,7 @@ export function RankingField({
       </Box>
       {value === null ? (
         <Button size="small" onClick={keep} sx={{ mt: 0.5 }}>
-          Keep this order
+          {t('Keep this order')}
         </Button>
       ) : null}
     </Box>

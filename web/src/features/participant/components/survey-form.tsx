@@ -20,6 +20,7 @@ import Typography from '@mui/material/Typography';
 import type { PhoneQuestion, StarOptions, SurveyAnswer } from '../api/phone-api';
 import { MatrixField, NpsField, PersonalField, RankingField } from './survey-controls';
 import { pipeTitle, shownQuestions, type LogicAnswer } from '../../../../../shared/survey-logic';
+import { english, useT, type Translate } from '../i18n/i18n';
 import { isRandomised, presentedOrder, type Presented } from '../../../../../shared/survey-order';
 import type { DraftValues } from '../survey-draft';
 
@@ -52,7 +53,17 @@ function inOrder(questions: PhoneQuestion[], order: Presented | null | undefined
   return order.questions
     .map((id) => questions.find((q) => q.id === id))
     .filter((q): q is PhoneQuestion => Boolean(q))
-    .map((q) => (order.options[q.id] ? ({ ...q, options: order.options[q.id] } as PhoneQuestion) : q));
+    .map((q) => {
+      const shuffled = order.options[q.id];
+      if (!shuffled) return q;
+      // a translated survey's choices follow the shuffle: they are matched to options by position
+      const own = q.options as string[];
+      const localized = q.localized && {
+        ...q.localized,
+        choices: shuffled.map((o) => q.localized?.choices[own.indexOf(o)] ?? ''),
+      };
+      return { ...q, options: shuffled, ...(localized ? { localized } : {}) } as PhoneQuestion;
+    });
 }
 
 const SHAPES = {
@@ -61,22 +72,32 @@ const SHAPES = {
   thumb: [ThumbUp, ThumbUpOutlined],
 } as const;
 
+/** A choice's (or a matrix row's) text in the survey's served language; the value stays the default text. */
+export const choiceText = (q: PhoneQuestion, choice: string, list: 'choices' | 'rows' = 'choices'): string => {
+  const own = list === 'rows' ? ('rows' in q ? (q.rows ?? []) : []) : Array.isArray(q.options) ? q.options : [];
+  return q.localized?.[list][own.indexOf(choice)] || choice;
+};
+
 /** Every question answered as its type asks (stars from 1 to the scale); problems by question id. */
-export function checkSurvey(questions: PhoneQuestion[], values: SurveyValues): Record<string, string> {
+export function checkSurvey(
+  questions: PhoneQuestion[],
+  values: SurveyValues,
+  t: Translate = english,
+): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const q of visibleQuestions(questions, values)) {
     const v = values[q.id];
     if (q.type === 'checkboxes') {
-      if (!Array.isArray(v) || v.length === 0) problems[q.id] = 'Tick at least one.';
-      else if (v.some((c) => !q.options.includes(c))) problems[q.id] = 'Pick from the choices.';
+      if (!Array.isArray(v) || v.length === 0) problems[q.id] = t('Tick at least one.');
+      else if (v.some((c) => !q.options.includes(c))) problems[q.id] = t('Pick from the choices.');
     } else if (q.type === 'stars') {
       if (!(typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= q.options.scale))
-        problems[q.id] = `Give 1 to ${q.options.scale}.`;
+        problems[q.id] = t('Give 1 to {{scale}}.', { scale: q.options.scale });
     } else if (q.type === 'dropdown' || q.type === 'radios') {
       if (typeof v !== 'string' || !q.options.includes(v))
-        problems[q.id] = q.type === 'dropdown' ? 'Choose one.' : 'Pick one.';
+        problems[q.id] = t(q.type === 'dropdown' ? 'Choose one.' : 'Pick one.');
     } else {
-      const problem = checkNewer(q as Extract<PhoneQuestion, { required: boolean }>, v);
+      const problem = checkNewer(q as Extract<PhoneQuestion, { required: boolean }>, v, t);
       if (problem) problems[q.id] = problem;
     }
   }
@@ -90,19 +111,24 @@ const blank = (v: SurveyValues[string]) =>
   (typeof v === 'object' && !Array.isArray(v) && !Object.keys(v).length);
 
 // the survey format 2 types: an optional one may stay blank; a number must be within its range
-function checkNewer(q: Extract<PhoneQuestion, { required: boolean }>, v: SurveyValues[string]): string | null {
-  if (blank(v)) return q.required ? (q.type === 'ranking' ? 'Put the choices in your order.' : 'Please answer.') : null;
+function checkNewer(
+  q: Extract<PhoneQuestion, { required: boolean }>,
+  v: SurveyValues[string],
+  t: Translate,
+): string | null {
+  if (blank(v))
+    return q.required ? t(q.type === 'ranking' ? 'Put the choices in your order.' : 'Please answer.') : null;
   if (q.type === 'number') {
     const n = Number(String(v).trim().replace(',', '.'));
-    if (!Number.isFinite(n)) return 'Give a number.';
+    if (!Number.isFinite(n)) return t('Give a number.');
     if ((q.min != null && n < q.min) || (q.max != null && n > q.max)) {
-      return `Give ${q.min ?? '…'} to ${q.max ?? '…'}.`;
+      return t('Give {{min}} to {{max}}.', { min: q.min ?? '…', max: q.max ?? '…' });
     }
   }
-  if (q.type === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(String(v))) return 'Give a date.';
+  if (q.type === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(String(v))) return t('Give a date.');
   if (q.type === 'matrix') {
     const answered = v as Record<string, string>;
-    if ((q.rows ?? []).some((row) => !answered[row])) return 'Answer every row.';
+    if ((q.rows ?? []).some((row) => !answered[row])) return t('Answer every row.');
   }
   return null;
 }
@@ -139,6 +165,7 @@ function Stars({
   describedBy: string;
   onChange: (v: number | null) => void;
 }) {
+  const t = useT();
   const [Full, Empty] = SHAPES[q.options.shape] ?? SHAPES.star;
   const color = q.options.shape === 'heart' ? '#c2185b' : q.options.shape === 'thumb' ? '#00737d' : '#a65b00';
   return (
@@ -150,7 +177,7 @@ function Stars({
         onChange={(_, v) => onChange(v)}
         icon={<Full fontSize="inherit" />}
         emptyIcon={<Empty fontSize="inherit" />}
-        getLabelText={(n) => `${n} of ${q.options.scale}`}
+        getLabelText={(n) => t('{{n}} of {{scale}}', { n, scale: q.options.scale })}
         role="radiogroup"
         aria-labelledby={labelId}
         aria-describedby={describedBy}
@@ -161,7 +188,9 @@ function Stars({
         }}
       />
       <Typography variant="body2" color="text.secondary">
-        {value ? `${value} of ${q.options.scale}` : `1 to ${q.options.scale}`}
+        {value
+          ? t('{{n}} of {{scale}}', { n: value, scale: q.options.scale })
+          : t('1 to {{scale}}', { scale: q.options.scale })}
       </Typography>
     </Box>
   );
@@ -182,15 +211,16 @@ export function SurveyFields({
   problems: Record<string, string>;
   onChange: (id: string, value: SurveyValues[string]) => void;
 }) {
+  const t = useT();
   const visible = new Set(visibleQuestions(questions, values).map((q) => q.id));
   const shown = inOrder(questions, order);
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       {shown.map((q, i) => {
         if (!visible.has(q.id)) return null;
-        const title = pipeTitle(q.title, answersByPosition(questions, values));
+        const title = pipeTitle(q.localized?.title ?? q.title, answersByPosition(questions, values));
         const problem = problems[q.id];
-        const optional = 'required' in q && !q.required ? ' (optional)' : '';
+        const optional = 'required' in q && !q.required ? ` ${t('(optional)')}` : '';
         const label = `${i + 1}. ${title}${isPersonal(q) ? '' : optional}`;
         const labelId = `q-${q.id}-label`;
         // the question's problem (or nothing), read with the question: it says how to fix it
@@ -210,7 +240,7 @@ export function SurveyFields({
             >
               {q.options.map((o) => (
                 <MenuItem key={o} value={o}>
-                  {o}
+                  {choiceText(q, o)}
                 </MenuItem>
               ))}
             </TextField>
@@ -224,7 +254,7 @@ export function SurveyFields({
               onChange={(e) => onChange(q.id, e.target.value)}
             >
               {q.options.map((o) => (
-                <FormControlLabel key={o} value={o} control={<Radio />} label={o} />
+                <FormControlLabel key={o} value={o} control={<Radio />} label={choiceText(q, o)} />
               ))}
             </RadioGroup>
           );
@@ -235,7 +265,7 @@ export function SurveyFields({
               {q.options.map((o) => (
                 <FormControlLabel
                   key={o}
-                  label={o}
+                  label={choiceText(q, o)}
                   control={
                     <Checkbox
                       checked={ticked.includes(o)}
@@ -299,7 +329,7 @@ export function SurveyFields({
             </FormLabel>
             {q.type === 'checkboxes' ? (
               <Typography variant="caption" color="text.secondary">
-                Tick all that apply
+                {t('Tick all that apply')}
               </Typography>
             ) : null}
             {field}

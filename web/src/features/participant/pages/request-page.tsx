@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { CollectionOptions } from '../../../shared/collection/collection-format';
 import { phoneApi, type EndUserData } from '../api/phone-api';
@@ -7,6 +7,9 @@ import { BonusPill, Note, Panel, Pill, Placeholder, placesLeft, Text } from '../
 import { LightIcon } from '../components/light-icons';
 import { useLoad } from '../components/use-load';
 import { deviceId } from '../participant-storage';
+import { loadDirectionFrame, setAppLanguage, useAppLanguage, useT } from '../i18n/i18n';
+import { directionOf } from '../../../../../shared/languages';
+import { LanguageSwitch } from '../components/language-switch';
 
 const AnswerArea = lazy(async () => ({ default: (await import('../components/answer-area')).AnswerArea }));
 
@@ -20,40 +23,48 @@ const ASKED: Record<keyof CollectionOptions, string> = {
   personalImages: 'Personal images: 1 to 5 photos',
 };
 
-function RequestHeader({ request }: { request: EndUserData }) {
+function RequestHeader({ request, onLanguage }: { request: EndUserData; onLanguage: (code: string) => void }) {
+  const t = useT();
   const asked = request.options
-    ? (Object.keys(ASKED) as (keyof CollectionOptions)[]).filter((o) => request.options?.[o]).map((o) => ASKED[o])
+    ? (Object.keys(ASKED) as (keyof CollectionOptions)[]).filter((o) => request.options?.[o]).map((o) => t(ASKED[o]))
     : [];
   const questions = request.questions?.length ?? 0;
   return (
-    <Panel label="Request">
+    <Panel label={t('Request')}>
+      {request.languages && request.languages.length > 1 ? (
+        <LanguageSwitch languages={request.languages} current={request.language ?? ''} onPick={onLanguage} />
+      ) : null}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
-        <BonusPill bonusEach={request.bonus_each} />
-        <Pill>{request.type_name}</Pill>
+        <BonusPill bonusEach={request.bonus_each} t={t} />
+        <Pill>{t(request.type_name)}</Pill>
         <Text variant="caption" color="text.secondary">
-          {placesLeft(request.remaining)}
+          {placesLeft(request.remaining, t)}
         </Text>
       </Box>
       {request.pay_after_review ? (
         <Text variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-          Paid after the requester reviews your answer: within {request.review_days} day
-          {request.review_days === 1 ? '' : 's'}, or it is paid anyway. A rejected answer is not paid.
+          {t(
+            request.review_days === 1
+              ? 'Paid after the requester reviews your answer: within {{count}} day, or it is paid anyway. A rejected answer is not paid.'
+              : 'Paid after the requester reviews your answer: within {{count}} days, or it is paid anyway. A rejected answer is not paid.',
+            { count: request.review_days },
+          )}
         </Text>
       ) : null}
       <Text variant="h5" component="h1" sx={{ fontWeight: 400, overflowWrap: 'anywhere' }}>
-        {request.title}
+        {request.localized?.title ?? request.title}
       </Text>
       {request.description ? (
         <Text variant="body2" color="text.secondary" sx={{ mt: 1, whiteSpace: 'pre-line' }}>
-          {request.description}
+          {request.localized?.description ?? request.description}
         </Text>
       ) : null}
       <Text variant="subtitle2" sx={{ mt: 2 }}>
-        What is asked
+        {t('What is asked')}
       </Text>
       {request.type === 'survey' ? (
         <Text variant="body2">
-          {questions} question{questions === 1 ? '' : 's'}
+          {t(questions === 1 ? '{{count}} question' : '{{count}} questions', { count: questions })}
         </Text>
       ) : (
         <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
@@ -66,15 +77,16 @@ function RequestHeader({ request }: { request: EndUserData }) {
       )}
       {request.type === 'collection' ? (
         <Box sx={{ mt: 2 }}>
-          <Note tone="success" icon={<LightIcon name="lock" size={20} />} label="Privacy">
-            What you share is {PRIVACY_NOTE}.
+          <Note tone="success" icon={<LightIcon name="lock" size={20} />} label={t('Privacy')}>
+            {t('What you share is {{note}}.', { note: t(PRIVACY_NOTE) })}
           </Note>
         </Box>
       ) : (
         <Box sx={{ mt: 2 }}>
-          <Note tone="info" icon={<LightIcon name="visibilityOff" size={20} />} label="Privacy">
-            Survey answers are counted by the server to show totals; they carry no name, only this browser&apos;s random
-            id and the wallet that receives the bonus.
+          <Note tone="info" icon={<LightIcon name="visibilityOff" size={20} />} label={t('Privacy')}>
+            {t(
+              "Survey answers are counted by the server to show totals; they carry no name, only this browser's random id and the wallet that receives the bonus.",
+            )}
           </Note>
         </Box>
       )}
@@ -82,32 +94,53 @@ function RequestHeader({ request }: { request: EndUserData }) {
   );
 }
 
+// The languages to ask a survey in: the participant's pick, else the browser's, most wanted first.
+const browserLanguages = () =>
+  (typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language])
+    // only well-formed tags: the server refuses a malformed lang (400)
+    .filter((tag) => /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(tag))
+    .slice(0, 10)
+    .join(',');
+
 // /p/r/:id: the shared link of a published request. What is asked, the bonus and the privacy note
-// first; the form, the wallet and submit (or this browser's answer) load just after.
+// first; the form, the wallet and submit (or this browser's answer) load just after. A survey with
+// languages comes in the participant's (browser's, or picked) language, laid out in its direction.
 export function RequestPage() {
   const { id = '' } = useParams();
+  const [picked, setPicked] = useState<string | null>(null);
+  const { t, dir, frame: Frame } = useAppLanguage();
   const loaded = useLoad(async () => {
-    const [request, submitted] = await Promise.all([phoneApi.request(id), phoneApi.checkSubmitted(id, deviceId())]);
+    const [request, submitted] = await Promise.all([
+      phoneApi.request(id, picked ?? browserLanguages()),
+      phoneApi.checkSubmitted(id, deviceId()),
+    ]);
+    // the app's own texts follow the survey's language, loaded before the page shows, and so does
+    // the RTL frame when the survey has an RTL language (present from the start, so a switch keeps
+    // the form mounted)
+    await Promise.all([
+      setAppLanguage(request.language ?? 'en'),
+      request.languages?.some((code) => directionOf(code) === 'rtl') ? loadDirectionFrame() : null,
+    ]);
     return { request, submitted };
   }, id);
 
   if (loaded.error) {
     const gone = loaded.error.status === 404 || loaded.error.status === 400;
     return (
-      <Panel label="Request">
+      <Panel label={t('Request')}>
         <Note tone="warning">
           {gone
-            ? 'This request does not exist or is no longer open.'
-            : `The request could not be loaded: ${loaded.error.message}`}
+            ? t('This request does not exist or is no longer open.')
+            : t('The request could not be loaded: {{message}}', { message: loaded.error.message })}
         </Note>
         <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
           {gone ? null : (
             <Box component="button" type="button" onClick={loaded.reload} sx={LINK}>
-              Try again
+              {t('Try again')}
             </Box>
           )}
           <Box component={RouterLink} to="/p" sx={LINK}>
-            See open requests
+            {t('See open requests')}
           </Box>
         </Box>
       </Panel>
@@ -122,14 +155,20 @@ export function RequestPage() {
     );
   }
   const { request, submitted } = loaded.data;
-  return (
-    <Box>
-      <RequestHeader request={request} />
+  // the answers typed so far stay: the page keeps its form while the other language loads
+  const pick = (code: string) => {
+    setPicked(code);
+    loaded.reload();
+  };
+  const page = (
+    <Box dir={dir} lang={request.language ?? 'en'} data-testid="survey-container">
+      <RequestHeader request={request} onLanguage={pick} />
       <Suspense fallback={<Placeholder height={320} />}>
         <AnswerArea request={request} submitted={submitted} onSent={loaded.reload} />
       </Suspense>
     </Box>
   );
+  return Frame ? <Frame dir={dir}>{page}</Frame> : page;
 }
 
 const LINK = {

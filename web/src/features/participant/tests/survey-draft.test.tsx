@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import type { EndUserData } from '../api/phone-api';
+import { surveyOrder } from '../components/survey-form';
+import { deviceId } from '../participant-storage';
 import {
   clearDraft,
   clearQueued,
@@ -167,7 +169,9 @@ describe('answering a survey in the participant app', () => {
     await screen.findByText('Thank you: your answer was received');
     expect(sent.length).toBeGreaterThanOrEqual(2);
     expect(new Set(sent.map((b) => b.idempotencyKey)).size).toBe(1);
-    expect(sent[0].presented?.questions).toEqual([Q1, Q2]);
+    // the order shown to this device (its block shuffles Q1 and Q2: either order may be drawn)
+    expect(sent[0].presented?.questions).toEqual(surveyOrder(REQUEST_ID, deviceId(), SURVEY.questions!)?.questions);
+    expect([...sent[0].presented!.questions].sort()).toEqual([Q1, Q2]);
     expect([...sent[0].presented!.options[Q1]].sort()).toEqual(['Black', 'Blue', 'Green', 'Red', 'White']);
     // nothing is left waiting, and the draft went with the answer
     expect(queuedAnswer(REQUEST_ID)).toBeNull();

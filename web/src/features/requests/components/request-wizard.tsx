@@ -188,6 +188,8 @@ export function RequestWizard({ type, existing, keys }: Props) {
               onChange={(questions) => void form.setFieldValue('questions', questions)}
               invalid={Boolean(errors.questions)}
               locked={locked}
+              survey={form.values}
+              onSurvey={(changes) => void form.setValues((values) => ({ ...values, ...changes }))}
             />
           ) : null}
           {step.name === 'preview' ? (

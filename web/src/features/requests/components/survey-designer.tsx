@@ -20,6 +20,7 @@ import { newQuestion, V1_TYPES, V2_TYPES, type DesignerQuestion } from '../reque
 import { describeQuestion, QUESTION_TYPE_LABELS, surveyLogicProblems, withoutQuestion } from '../question-form';
 import { QuestionEditor } from './question-editor';
 import { SurveyJsonActions } from './survey-json-actions';
+import { LanguagesPanel, type SurveyLanguages } from './languages-panel';
 import { Hint } from '../../../shared/ui/hint';
 
 type Props = {
@@ -29,6 +30,11 @@ type Props = {
   invalid: boolean;
   // responses arrived: the questions cannot change any more
   locked: boolean;
+  // the survey's languages and the texts they translate (issue 30); absent: no languages panel
+  survey?: SurveyLanguages;
+  onSurvey?: (
+    changes: Partial<Pick<SurveyLanguages, 'language' | 'translations'>> & { questions?: DesignerQuestion[] },
+  ) => void;
 };
 
 const TYPES: QuestionKind[] = [...V1_TYPES, ...V2_TYPES];
@@ -36,7 +42,7 @@ const TYPES: QuestionKind[] = [...V1_TYPES, ...V2_TYPES];
 const describe = describeQuestion;
 
 // Step 2 of the survey wizard: the questions, each opened for editing with a click.
-export function SurveyDesigner({ questions, onChange, invalid, locked }: Props) {
+export function SurveyDesigner({ questions, onChange, invalid, locked, survey, onSurvey }: Props) {
   const menuId = useId();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [editing, setEditing] = useState<{ index: number; question: DesignerQuestion } | null>(null);
@@ -63,7 +69,18 @@ export function SurveyDesigner({ questions, onChange, invalid, locked }: Props) 
         >
           New Question
         </Button>
-        <SurveyJsonActions questions={questions} onImport={onChange} locked={locked} />
+        <SurveyJsonActions
+          questions={questions}
+          languages={survey ? { language: survey.language, added: Object.keys(survey.translations) } : undefined}
+          onImport={(next, languages) => {
+            if (!survey || !onSurvey || !languages) return onChange(next);
+            // the file's languages join the survey's (their titles and descriptions still to translate)
+            const translations = { ...survey.translations };
+            for (const code of languages.added) translations[code] ??= { title: '', description: '' };
+            onSurvey({ questions: next, language: languages.language, translations });
+          }}
+          locked={locked}
+        />
         {locked ? (
           <Alert severity="info" sx={{ flex: 1 }}>
             Responses arrived: the questions cannot change any more.
@@ -144,6 +161,9 @@ export function SurveyDesigner({ questions, onChange, invalid, locked }: Props) 
             <div key={p.message}>{p.message}</div>
           ))}
         </Alert>
+      ) : null}
+      {survey && onSurvey ? (
+        <LanguagesPanel survey={survey} questions={questions} onChange={onSurvey} locked={locked} />
       ) : null}
       {editing ? (
         <QuestionEditor

@@ -8,19 +8,22 @@ import { downloadTextFile } from '../../../shared/ui/download-text-file';
 import type { DesignerQuestion } from '../request-form';
 import { movedBy } from '../question-form';
 import { blocksOf } from '../../../../../shared/survey-order';
-import { parseSurveyJson, SURVEY_JSON_LIMITS, SurveyJsonError, surveyToJson } from '../survey-json';
+import { parseSurveyFile, SURVEY_JSON_LIMITS, SurveyJsonError, surveyToJson } from '../survey-json';
 
 const MAX_FILE_BYTES = 1_000_000;
 
+type FileLanguages = { language: string; added: string[] };
 type Props = {
   questions: DesignerQuestion[];
-  onImport: (questions: DesignerQuestion[]) => void;
+  // the survey's own language and those added (exported with the questions' translations)
+  languages?: FileLanguages;
+  onImport: (questions: DesignerQuestion[], languages?: FileLanguages) => void;
   locked: boolean;
 };
 
 // The designer's JSON export and import (docs/survey-json.md). Imported questions are added after
 // the ones already there, so nothing typed is lost; an invalid file changes nothing.
-export function SurveyJsonActions({ questions, onImport, locked }: Props) {
+export function SurveyJsonActions({ questions, languages, onImport, locked }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
 
@@ -31,7 +34,12 @@ export function SurveyJsonActions({ questions, onImport, locked }: Props) {
     try {
       if (file.size > MAX_FILE_BYTES)
         throw new SurveyJsonError('The file is larger than 1 MB: it is not a survey file.');
-      const imported = parseSurveyJson(await file.text());
+      const content = parseSurveyFile(await file.text());
+      const imported = content.questions;
+      const own = languages?.language ?? 'en';
+      if (questions.length > 0 && content.language !== own) {
+        throw new SurveyJsonError(`Its questions are written in ${content.language}, this survey's in ${own}.`);
+      }
       if (questions.length + imported.length > SURVEY_JSON_LIMITS.questions) {
         throw new SurveyJsonError(
           `A survey has at most ${SURVEY_JSON_LIMITS.questions} questions: this one has ${questions.length} and the file ${imported.length}.`,
@@ -43,7 +51,10 @@ export function SurveyJsonActions({ questions, onImport, locked }: Props) {
       if (questions.length && !moved[0].block && blocksOf(questions).at(-1)?.shuffle) {
         moved[0] = { ...moved[0], block: { shuffle: false } };
       }
-      onImport([...questions, ...moved]);
+      onImport([...questions, ...moved], {
+        language: content.language,
+        added: [...new Set([...(languages?.added ?? []), ...content.languages])],
+      });
       const n = imported.length;
       setMessage({ severity: 'success', text: `Imported ${n} question${n === 1 ? '' : 's'} from ${file.name}.` });
     } catch (error) {
@@ -59,7 +70,9 @@ export function SurveyJsonActions({ questions, onImport, locked }: Props) {
           variant="outlined"
           startIcon={<FileDownloadOutlined />}
           disabled={questions.length === 0}
-          onClick={() => downloadTextFile('survey questions.json', surveyToJson(questions), 'application/json')}
+          onClick={() =>
+            downloadTextFile('survey questions.json', surveyToJson(questions, undefined, languages), 'application/json')
+          }
         >
           Export JSON
         </Button>

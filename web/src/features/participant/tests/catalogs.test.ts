@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { APP_LANGUAGES } from '../i18n/i18n';
+
+// Every text the participant app passes to t() is in every catalog: a text added to the answering
+// path (e.g. by another feature's branch) without its translations would show in English.
+const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../tests/**'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+const catalogs = import.meta.glob<Record<string, string>>('../i18n/locales/*.json', {
+  import: 'default',
+  eager: true,
+});
+
+const keys = new Set(
+  Object.values(sources).flatMap((source) =>
+    [...source.matchAll(/\b(?:t|tr)\(\s*'((?:[^'\\]|\\.)*)'/g)].map((m) => m[1].replace(/\\'/g, "'")),
+  ),
+);
+// a plural key is there as key_one, key_other, ...
+const has = (catalog: Record<string, string>, key: string) =>
+  key in catalog || Object.keys(catalog).some((k) => k.replace(/_(zero|one|two|few|many|other)$/, '') === key);
+
+describe('participant app catalogs', () => {
+  it.each(APP_LANGUAGES.filter((l) => l !== 'en'))('%s translates every text passed to t()', (language) => {
+    const catalog = catalogs[`../i18n/locales/${language}.json`];
+    expect(catalog).toBeDefined();
+    expect(keys.size).toBeGreaterThan(50);
+    expect([...keys].filter((key) => !has(catalog, key))).toEqual([]);
+  });
+});
