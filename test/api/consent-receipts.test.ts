@@ -3,7 +3,7 @@ import { createHash, createPublicKey, randomBytes, verify as verifySignature } f
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { canonicalJson, type ReceiptClaims, type ReceiptFile } from '../../shared/consent-receipt';
 import { DEV_CONSENT_SIGNING_KEY, ReceiptSigner, verifyReceipt } from '../../api/src/modules/consent/receipt-signer';
 import { encryptCollectionResponse } from '../../scripts/simulate/response-crypto';
@@ -21,6 +21,7 @@ import {
   type LegacyQuestion,
   type LegacyRequest,
 } from './support/requests';
+import { usePhoneTestbed } from './support/phone-testbed';
 import { startTestServer, type TestServer } from './support/server';
 
 // Consent receipts (docs/consent-receipts.md) and the participants' access log, against a server
@@ -92,15 +93,7 @@ let alice: TestUser;
 let key: KeyPair;
 let phone: TestClient;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  alice = await buildUser(server);
-  key = await buildKey(alice);
-  phone = new TestClient(server.url);
-});
-afterAll(async () => {
-  await server?.close();
-});
+usePhoneTestbed((t) => ({ server, alice, key, phone } = t));
 
 type Terms = {
   controller: string;

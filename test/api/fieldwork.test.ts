@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from './support/client';
-import { buildUser, type TestUser } from './support/factories';
+import { describe, expect, it } from 'vitest';
+import type { TestClient } from './support/client';
+import type { TestUser } from './support/factories';
 import {
-  buildKey,
   createRequest,
   expectError,
   newDevice,
@@ -12,7 +11,8 @@ import {
   type KeyPair,
   type LegacyQuestion,
 } from './support/requests';
-import { startTestServer, type TestServer } from './support/server';
+import { usePhoneTestbed } from './support/phone-testbed';
+import type { TestServer } from './support/server';
 
 // Fieldwork over HTTP, without a chain (payouts stay pending): screening, quotas and the escrow's
 // places under 200 concurrent phones, screen-out pay, quality flags and the review rules.
@@ -21,15 +21,7 @@ let alice: TestUser;
 let key: KeyPair;
 let phone: TestClient;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  alice = await buildUser(server);
-  key = await buildKey(alice);
-  phone = new TestClient(server.url);
-});
-afterAll(async () => {
-  await server?.close();
-});
+usePhoneTestbed((t) => ({ server, alice, key, phone } = t));
 
 const QUESTIONS = [
   { type: 'radios', title: 'Your age', options: ['Under 18', '18-29', '30+'] },

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encryptCollectionResponse } from '../../scripts/simulate/response-crypto';
-import { TestClient } from './support/client';
+import type { TestClient } from './support/client';
 import { buildUser, type TestUser } from './support/factories';
 import {
-  buildKey,
   collectionBody,
   createRequest,
   expectError,
@@ -15,7 +14,8 @@ import {
   type KeyPair,
   type LegacyQuestion,
 } from './support/requests';
-import { startTestServer, type TestServer } from './support/server';
+import { usePhoneTestbed } from './support/phone-testbed';
+import type { TestServer } from './support/server';
 
 // A participant's access and deletion requests over the phone app's REST calls (the device id is
 // the credential): everything held comes back as JSON, and a deletion keeps only payments' records.
@@ -24,15 +24,7 @@ let alice: TestUser;
 let key: KeyPair;
 let phone: TestClient;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  alice = await buildUser(server);
-  key = await buildKey(alice);
-  phone = new TestClient(server.url);
-});
-afterAll(async () => {
-  await server?.close();
-});
+usePhoneTestbed((t) => ({ server, alice, key, phone } = t));
 
 type MyData = {
   participant: { memberId: string; walletAddress: string } | null;

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Payout } from '../../api/src/modules/payouts/payout.entity';
 import {
   decryptCollectionResponse,
   encryptCollectionResponse,
   type CollectionData,
 } from '../../scripts/simulate/response-crypto';
-import { gqlCode, TestClient } from './support/client';
-import { buildUser, type TestUser } from './support/factories';
+import { gqlCode, type TestClient } from './support/client';
+import type { TestUser } from './support/factories';
 import {
   buildKey,
   collectionBody,
@@ -20,7 +20,8 @@ import {
   type LegacyQuestion,
   type LegacyRequest,
 } from './support/requests';
-import { startTestServer, type TestServer } from './support/server';
+import { usePhoneTestbed } from './support/phone-testbed';
+import type { TestServer } from './support/server';
 
 // The phone app's calls, against a server without a chain: publishing is unverified and payouts
 // wait (pending) for a chain; the payout job itself is tested against anvil in payouts.test.ts.
@@ -29,15 +30,7 @@ let alice: TestUser;
 let key: KeyPair;
 let phone: TestClient;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  alice = await buildUser(server);
-  key = await buildKey(alice);
-  phone = new TestClient(server.url);
-});
-afterAll(async () => {
-  await server?.close();
-});
+usePhoneTestbed((t) => ({ server, alice, key, phone } = t));
 
 const PERSON: CollectionData = {
   firstName: 'Ada',

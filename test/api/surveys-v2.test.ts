@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Payout } from '../../api/src/modules/payouts/payout.entity';
 import { Submission } from '../../api/src/modules/responses/submission.entity';
 import { encryptCollectionResponse } from '../../scripts/simulate/response-crypto';
 import { openCollectionResponse } from '../../web/src/crypto/collection-response';
-import { TestClient } from './support/client';
-import { buildUser, type TestUser } from './support/factories';
+import type { TestClient } from './support/client';
+import type { TestUser } from './support/factories';
 import {
-  buildKey,
   createRequest,
   expectError,
   newDevice,
@@ -18,7 +17,8 @@ import {
   type LegacyQuestion,
   type LegacyRequest,
 } from './support/requests';
-import { startTestServer, type TestServer } from './support/server';
+import { usePhoneTestbed } from './support/phone-testbed';
+import type { TestServer } from './support/server';
 
 // Survey format version 2: the newer question types over the phone paths and GraphQL, personal
 // answers as ciphertext, and what a client that knows only version 1 is told.
@@ -27,15 +27,7 @@ let alice: TestUser;
 let key: KeyPair;
 let phone: TestClient;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  alice = await buildUser(server);
-  key = await buildKey(alice);
-  phone = new TestClient(server.url);
-});
-afterAll(async () => {
-  await server?.close();
-});
+usePhoneTestbed((t) => ({ server, alice, key, phone } = t));
 
 const V2_QUESTIONS = [
   { type: 'radios', title: 'How often do you exercise?', options: ['Never', 'Weekly', 'Daily'] },
