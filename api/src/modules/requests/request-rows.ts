@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DataRequest } from './request.entity';
+import { FIELD_COLUMNS, rowValues } from './request-fields';
 
 /** A request's columns as plain data: what lists and the mappers read (no owner, no ORM state). */
 export type RequestRecord = Omit<DataRequest, 'user'>;
@@ -18,8 +19,8 @@ export const CONTRACT_COLUMNS = 'id, title, signer_address, escrow_address, bonu
 /** Every column of a request but its owner: what a list record holds. */
 export const REQUEST_COLUMNS = `id, type, title, description, category, quality, access, key_id, public_key_pem, bonus,
   bonus_amount, bonus_each, status, options, question_count, response_count, escrow_address, signer_address,
-  escrow_verified, funding, pay_after_review, review_days, escrow_closed_at, closed_at, published_at, created_at,
-  updated_at, language, translations`;
+  escrow_verified, funding, escrow_closed_at, closed_at, published_at, created_at, updated_at, language,
+  translations, ${FIELD_COLUMNS}`;
 
 // timestamps arrive as text (MikroORM's type parsers); its platform reads them as the ORM would
 const dateOf = (em: EntityManager, v: unknown): Date => em.getPlatform().parseDate(v as string);
@@ -47,8 +48,7 @@ function requestRecord(em: EntityManager, r: Row): RequestRecord {
     signerAddress: (r.signer_address ?? null) as string | null,
     escrowVerified: r.escrow_verified as boolean,
     funding: r.funding as RequestRecord['funding'],
-    payAfterReview: r.pay_after_review as boolean,
-    reviewDays: r.review_days as number,
+    ...rowValues(r),
     escrowClosedAt: maybeDate(em, r.escrow_closed_at),
     closedAt: maybeDate(em, r.closed_at),
     publishedAt: maybeDate(em, r.published_at),

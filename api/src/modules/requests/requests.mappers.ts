@@ -2,6 +2,7 @@ import { choicesOf, type QuestionView } from '../surveys/surveys.views';
 import { isV1Type } from '../surveys/survey-question.entity';
 import type { ConditionSet, QuestionLogic } from '../../../../shared/survey-logic';
 import { capacityOf } from './request.entity';
+import { fieldValues, legacyValues } from './request-fields';
 import type { ContractRecord, RequestRecord } from './request-rows';
 import type { ContractType, QuestionLogicType, RequestType, SurveyQuestionType } from './requests.types';
 import type { Overview } from './dashboard.service';
@@ -72,8 +73,7 @@ export const toRequest = ({ request: r, questions }: Detail): RequestType => ({
   signerAddress: r.signerAddress ?? null,
   escrowVerified: r.escrowVerified,
   funding: r.funding,
-  payAfterReview: r.payAfterReview,
-  reviewDays: r.reviewDays,
+  ...fieldValues(r),
   escrowClosedAt: r.escrowClosedAt ?? null,
   closedAt: r.closedAt ?? null,
   createdAt: r.createdAt,
@@ -180,8 +180,7 @@ export const legacyDetail = ({ request: r, questions }: Detail) => ({
   address: r.signerAddress ?? null,
   escrow_verified: r.escrowVerified,
   pay_with: r.funding,
-  pay_after_review: r.payAfterReview,
-  review_days: r.reviewDays,
+  ...legacyValues(r),
 });
 
 export const legacyOverview = (o: Overview) => ({

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { count, evmAddressOut, isoDate, pageInfoOut, uuid, wholeNumber } from '../../rest/wire';
 import { QUESTION_TYPES, STAR_SCALE, STAR_SHAPES } from '../surveys/survey-question.entity';
-import { ACCESS_TYPES, FUNDINGS, QUALITIES, REQUEST_TYPES, REVIEW_DAYS } from './request.entity';
+import { ACCESS_TYPES, FUNDINGS, QUALITIES, REQUEST_TYPES } from './request.entity';
+import { legacyOutputShape } from './request-fields';
 import { optionFlags } from './requests.schemas';
 
 export const collectionOptionsOut = optionFlags.required();
@@ -100,15 +101,8 @@ export const legacyRowOut = z.strictObject({
     .describe('when a quota that closes the request filled: it takes no more answers (null: not closed)'),
 });
 
-/** a request as the form reads it (spec section 3 "Request (detail)") */
 /** when participants are paid: on submission, or after the requester's review within review_days */
-export const payoutModeOut = z.strictObject({
-  pay_after_review: z.boolean().describe("true: each payout waits for the requester's review (or its deadline)"),
-  review_days: count
-    .min(REVIEW_DAYS.min)
-    .max(REVIEW_DAYS.max)
-    .describe('days the requester has to decide before a response is approved by itself'),
-});
+export const payoutModeOut = z.strictObject(legacyOutputShape).pick({ pay_after_review: true, review_days: true });
 
 // the legacy read-back's question: as the phone's, with its translations to send back on an edit
 const legacyDetailQuestionOut = legacyQuestionOut.extend({
@@ -126,6 +120,7 @@ const legacyDetailQuestionOut = legacyQuestionOut.extend({
     .describe("a survey with added languages: the question's texts in each (send them back on an edit to keep them)"),
 });
 
+/** a request as the form reads it (spec section 3 "Request (detail)") */
 export const legacyDetailOut = legacyRowOut.extend({
   description: z.string(),
   category: z.string(),
@@ -146,7 +141,8 @@ export const legacyDetailOut = legacyRowOut.extend({
   address: escrow.describe('the signer, as addressSigner'),
   escrow_verified: z.boolean().describe('the escrow was checked on-chain'),
   pay_with: z.enum(FUNDINGS).describe('who funded the escrow: the wallet or prepaid credit'),
-  ...payoutModeOut.shape,
+  // pay_after_review, review_days, ...: the fields declared in request-fields.ts
+  ...legacyOutputShape,
 });
 
 export const requestListOut = z.strictObject({ list: z.array(legacyRowOut), info: pageInfoOut });

@@ -7,7 +7,8 @@ import { legacyQuestionSchema } from '../surveys/surveys.schemas';
 import { languageCode, surveyTextsSchema } from '../surveys/survey-translations';
 import { contractsOut, legacyDetailOut, overviewOut, requestListOut, statisticsOut } from './requests.outputs';
 import { legacyContract, legacyDetail, legacyOverview, legacyRow } from './requests.mappers';
-import { FUNDINGS, REVIEW_DAYS } from './request.entity';
+import { FUNDINGS } from './request.entity';
+import { fromLegacyNames, legacyInputShape } from './request-fields';
 import {
   contractsCommand,
   createRequestCommand,
@@ -118,23 +119,8 @@ const legacyFields = {
     .describe(
       'who funds the escrow: wallet (default: send newchild and address) or credit (your prepaid credit pays; the platform treasury creates and funds the escrow)',
     ),
-  pay_after_review: z
-    .union([
-      z.boolean().describe('true or false'),
-      z.literal(0),
-      z.literal(1),
-      z.string().max(5).describe('"true", "false", "1" or "0"'),
-    ])
-    .optional()
-    .describe(
-      "pay participants after your review: false (default: each accepted submission is paid at once) or true (a submission's payout waits until you approve it, and is approved by itself after review_days; a rejection pays nothing and frees its place). Fixed once responses arrived",
-    ),
-  review_days: z
-    .union([z.number().describe('a whole number of days'), z.string().max(5).describe('the same as text, e.g. "7"')])
-    .optional()
-    .describe(
-      `days you have to review a submission before it is approved by itself: ${REVIEW_DAYS.min} to ${REVIEW_DAYS.max}, default ${REVIEW_DAYS.default}; a change applies to submissions that arrive afterwards`,
-    ),
+  // pay_after_review, review_days, ...: the fields declared in request-fields.ts
+  ...legacyInputShape,
 };
 
 /**
@@ -162,8 +148,7 @@ function fromLegacy(v: Aliases, ctx: z.RefinementCtx, inferType: boolean): Recor
     options: v.collectionData ?? (Array.isArray(data) ? undefined : data),
     questions: Array.isArray(data) ? data : undefined,
     payWith: v.pay_with,
-    payAfterReview: v.pay_after_review,
-    reviewDays: v.review_days,
+    ...fromLegacyNames(v),
     language: v.language,
     translations: v.translations,
   };

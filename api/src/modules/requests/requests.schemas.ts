@@ -10,9 +10,9 @@ import {
   FUNDINGS,
   QUALITIES,
   REQUEST_TYPES,
-  REVIEW_DAYS,
   type CollectionOptions,
 } from './request.entity';
+import { commandShape, createShape } from './request-fields';
 import { pageFields } from '../../shared/paging';
 
 export const LIST_PAGE_SIZE = 10;
@@ -24,32 +24,6 @@ const requestType = z
 const status = z
   .union([z.literal(0), z.literal(1), z.enum(['0', '1'])], { error: 'status must be 0 (draft) or 1 (published)' })
   .transform((s) => (Number(s) === 1 ? 1 : 0));
-const payAfterReview = z
-  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])], {
-    error: 'pay_after_review must be true or false',
-  })
-  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
-const reviewDays = z
-  .union(
-    [
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^\d{1,3}$/, 'review_days must be a whole number of days'),
-    ],
-    {
-      error: 'review_days must be a whole number of days',
-    },
-  )
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .int('review_days must be a whole number of days')
-      .min(REVIEW_DAYS.min, `review_days must be ${REVIEW_DAYS.min} to ${REVIEW_DAYS.max}`)
-      .max(REVIEW_DAYS.max, `review_days must be ${REVIEW_DAYS.min} to ${REVIEW_DAYS.max}`),
-  );
 const keyId = z.string().trim().min(1, 'A request key must be chosen').max(64, 'key must be a key id');
 /** the personal data a collection asks for, each flag optional (false when left out) */
 export const optionFlags = z.strictObject(
@@ -84,10 +58,8 @@ const fields = {
   // who funds the escrow when publishing or raising Total IPTs: the browser wallet (default) or
   // prepaid credit (the treasury creates and funds it; escrowAddress and signerAddress stay unset)
   payWith: z.enum(FUNDINGS, { error: 'pay_with must be wallet or credit' }).optional(),
-  // false: each accepted submission is paid at once; true: after the requester's review, or by
-  // itself once reviewDays (1-30) passed undecided
-  payAfterReview,
-  reviewDays,
+  // payAfterReview, reviewDays, ...: the fields declared in request-fields.ts
+  ...commandShape,
 };
 
 /**
@@ -102,8 +74,7 @@ export const requestFieldsSchema = z.strictObject({
   quality: fields.quality.default('all'),
   access: fields.access.default('Single Access'),
   bonus: fields.bonus.default('eth'),
-  payAfterReview: fields.payAfterReview.default(false),
-  reviewDays: fields.reviewDays.default(REVIEW_DAYS.default),
+  ...createShape,
 });
 export type RequestFields = z.output<typeof requestFieldsSchema>;
 

@@ -24,6 +24,7 @@ import { verifyEscrow } from './escrow-check';
 import type { EscrowFundingService } from './escrow-funding.service';
 import { DataRequest, type Funding, type RequestKind } from './request.entity';
 import { checkRequestRules, fullOptions, sameOptions } from './request-rules';
+import { commandValues, storedValues } from './request-fields';
 import { checkFixedFields, checkFunding, checkPublishedChange, ID_UNAVAILABLE } from './request-edits';
 import { requestPage, type RequestRecord } from './request-rows';
 import { saveSurvey, surveyLanguage } from './survey-language';
@@ -172,8 +173,7 @@ export class RequestsService {
       escrowVerified: extra.escrowVerified ?? false,
       funding: extra.funding ?? input.payWith ?? 'wallet',
       publishedAt: input.status === 1 ? new Date() : null,
-      payAfterReview: input.payAfterReview,
-      reviewDays: input.reviewDays,
+      ...storedValues(input),
       ...surveyLanguage(input),
     });
     if (input.type === 'survey') await this.surveys.replaceQuestions(tx, r, input.questions ?? []);
@@ -242,8 +242,7 @@ export class RequestsService {
         escrowAddress: merged.escrowAddress ?? null,
         signerAddress: merged.signerAddress ?? null,
         escrowVerified,
-        payAfterReview: merged.payAfterReview,
-        reviewDays: merged.reviewDays,
+        ...storedValues(merged),
         ...(payWith && !wasPublished ? { funding: payWith } : {}),
         ...(key ? { keyId: key.id, publicKeyPem: key.publicKeyPem } : {}),
         ...(merged.status === 1 && !wasPublished ? { publishedAt: new Date() } : {}),
@@ -355,8 +354,7 @@ export class RequestsService {
       questions: r.type === 'survey' ? questions.map(asInput) : undefined,
       escrowAddress: r.escrowAddress ?? undefined,
       signerAddress: r.signerAddress ?? undefined,
-      payAfterReview: r.payAfterReview,
-      reviewDays: r.reviewDays,
+      ...commandValues(r),
       language: r.language ?? undefined,
       translations: r.translations ?? undefined,
     };

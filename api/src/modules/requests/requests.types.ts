@@ -9,6 +9,7 @@ import {
   SurveyTranslationType,
 } from '../surveys/survey-translations.types';
 import { QUALITIES, REQUEST_TYPES, REVIEW_DAYS, type Funding } from './request.entity';
+import { withFieldInputs } from './request-fields';
 
 const asEnum = <T extends string>(values: readonly T[]) =>
   Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
@@ -399,8 +400,10 @@ export class SurveyQuestionInput {
 }
 
 /** Fields shared by create and update; every one optional on update (the rest stays). */
-@InputType({ description: 'Changes to one of your requests (what responses depend on is fixed once answered)' })
-export class UpdateRequestInput {
+@InputType('UpdateRequestInput', {
+  description: 'Changes to one of your requests (what responses depend on is fixed once answered)',
+})
+class UpdateRequestFields {
   @Field(() => String, { nullable: true, description: 'its title' })
   title?: string;
   @Field(() => String, { nullable: true, description: 'what it is for, shown to participants' })
@@ -440,18 +443,11 @@ export class UpdateRequestInput {
       'publishing or raising Total IPTs: WALLET (default; send escrowAddress and signerAddress) or CREDIT (debits your prepaid credit by Total IPTs; INSUFFICIENT_CREDIT "Purchase Tokens to continue" when short)',
   })
   payWith?: Funding;
-  @Field(() => Boolean, {
-    nullable: true,
-    description:
-      'Pay participants after your review (true) or on submission (false, the default); fixed once responses arrived',
-  })
-  payAfterReview?: boolean;
-  @Field(() => Int, {
-    nullable: true,
-    description: `days to review a response before it is approved by itself: ${REVIEW_DAYS.min} to ${REVIEW_DAYS.max}, default ${REVIEW_DAYS.default}; a change applies to responses that arrive afterwards`,
-  })
-  reviewDays?: number;
 }
+
+/** With the fields declared in request-fields.ts (payAfterReview, reviewDays, ...) after these. */
+export const UpdateRequestInput = withFieldInputs(UpdateRequestFields);
+export type UpdateRequestInput = InstanceType<typeof UpdateRequestInput>;
 
 @InputType({ description: 'A new request or survey, as a draft or published' })
 export class CreateRequestInput extends UpdateRequestInput {
