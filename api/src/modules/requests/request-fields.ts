@@ -26,8 +26,8 @@ type FieldSpec<V> = {
   default?: V;
   /** the GraphQL input field (always nullable: null or absent keeps the value) */
   graphql: { type: GraphqlType; description: string };
-  /** the legacy REST name, what the legacy form may send under it (optional) and what it reads back */
-  legacy: { name: string; input: z.ZodType; output: z.ZodType };
+  /** the legacy REST name, what the legacy form may send under it and what it reads back */
+  legacy: { name: string; input: z.ZodOptional; output: z.ZodType };
 };
 
 const reviewDaysError = 'review_days must be a whole number of days';
