@@ -122,6 +122,19 @@ const _commandsMatchColumns: [Mismatch] extends [never] ? true : Mismatch = true
 
 const KEYS = Object.keys(REQUEST_FIELDS) as FieldKey[];
 const build = <T>(entry: (k: FieldKey) => [string, unknown]) => Object.fromEntries(KEYS.map(entry)) as T;
+// what the per-row copies read, looked up once (they run for every request a list shows)
+const NAMES = KEYS.map((k) => ({ key: k, column: REQUEST_FIELDS[k].column, legacy: REQUEST_FIELDS[k].legacy.name }));
+/** Copies each field from `from` (under one of its names) to `to` (under another), null for none. */
+function copy<T>(
+  source: Record<string, unknown>,
+  from: 'key' | 'column',
+  to: 'key' | 'legacy',
+  none: null | undefined,
+) {
+  const out: Record<string, unknown> = {};
+  for (const n of NAMES) out[n[to]] = source[n[from]] ?? none;
+  return out as T;
+}
 
 // ---- the commands (requests.schemas.ts) ---------------------------------------------------------
 
@@ -152,7 +165,7 @@ export function withFieldInputs<C extends new () => object>(input: C): new () =>
 
 /** The fields of a request as the GraphQL type reads them (null for none). */
 export const fieldValues = (r: Stored) =>
-  build<{ [K in FieldKey]: Exclude<Stored[K], undefined> }>((k) => [k, r[k] ?? null]);
+  copy<{ [K in FieldKey]: Exclude<Stored[K], undefined> }>(r, 'key', 'key', null);
 
 // ---- the legacy REST routes ---------------------------------------------------------------------
 
@@ -174,10 +187,7 @@ export const legacyOutputShape = build<{ [K in FieldKey as LegacyName<K>]: Table
 
 /** The fields of a request under the legacy names (null for none). */
 export const legacyValues = (r: Stored) =>
-  build<{ [K in FieldKey as LegacyName<K>]: Exclude<Stored[K], undefined> }>((k) => [
-    REQUEST_FIELDS[k].legacy.name,
-    r[k] ?? null,
-  ]);
+  copy<{ [K in FieldKey as LegacyName<K>]: Exclude<Stored[K], undefined> }>(r, 'key', 'legacy', null);
 
 // ---- storage: the list's row and the service's copying ---------------------------------------------
 
@@ -186,7 +196,7 @@ export const FIELD_COLUMNS = KEYS.map((k) => REQUEST_FIELDS[k].column).join(', '
 
 /** The fields of a list row (the columns above; null for none). */
 export const rowValues = (row: Record<string, unknown>) =>
-  build<{ [K in FieldKey]: Stored[K] }>((k) => [k, row[REQUEST_FIELDS[k].column] ?? null]);
+  copy<{ [K in FieldKey]: Stored[K] }>(row, 'column', 'key', null);
 
 /** What a create or an edit stores: each field given (left out: the entity's default, or as it is). */
 export const storedValues = (f: { [K in FieldKey]?: CommandValue<K> }) =>
@@ -195,4 +205,4 @@ export const storedValues = (f: { [K in FieldKey]?: CommandValue<K> }) =>
   };
 
 /** A stored request's fields as the commands hold them, for an edit to merge into (none: undefined). */
-export const commandValues = (r: Stored) => build<{ [K in FieldKey]: CommandValue<K> }>((k) => [k, r[k] ?? undefined]);
+export const commandValues = (r: Stored) => copy<{ [K in FieldKey]: CommandValue<K> }>(r, 'key', 'key', undefined);
