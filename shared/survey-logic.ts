@@ -69,6 +69,13 @@ export function pipeTitle(title: string, answers: readonly LogicAnswer[]): strin
 }
 
 /**
+ * A title as the requester reads it, with no participant's answer at hand (the results, the
+ * designer's Preview step): {{q3}} becomes "[answer to question 3]".
+ */
+export const readableTitle = (title: string): string =>
+  title.replace(PIPE, (_, n: string) => `[answer to question ${Number(n)}]`);
+
+/**
  * The problems of a survey's logic, each naming its question (1-based): a condition or pipe on a
  * later, missing or unusable question, a value that is not an option, a skip backwards or nowhere.
  * A skip only goes forward and a condition only looks back, so logic can never loop.
