@@ -2,6 +2,8 @@
 // pure module: the designer checks a survey with it, the participant app decides what to show with
 // it, and the server checks a submission against it, so the three cannot disagree.
 
+import { PIPE } from './survey-pipes';
+
 export type ConditionOp = 'equals' | 'one_of' | 'range';
 /** An earlier closed answer compared: `question` is its 0-based position in the survey. */
 export type Condition = { question: number; op: ConditionOp; values?: string[]; min?: number; max?: number };
@@ -17,8 +19,6 @@ export type LogicAnswer = string | number | string[] | Record<string, string> | 
 // the types an earlier answer can be compared on
 export const CONDITION_SOURCES = ['dropdown', 'radios', 'checkboxes', 'stars', 'nps'];
 export const CONDITION_OPS: ConditionOp[] = ['equals', 'one_of', 'range'];
-// {{q3}}: the answer to question 3 (1-based, as the designer numbers them) in a title
-const PIPE = /\{\{\s*q(\d+)\s*\}\}/g;
 
 function holds(c: Condition, answer: LogicAnswer): boolean {
   if (answer === null || answer === undefined) return false;
@@ -67,13 +67,6 @@ export function pipeTitle(title: string, answers: readonly LogicAnswer[]): strin
     return String(answer);
   });
 }
-
-/**
- * A title as the requester reads it, with no participant's answer at hand (the results, the
- * designer's Preview step): {{q3}} becomes "[answer to question 3]".
- */
-export const readableTitle = (title: string): string =>
-  title.replace(PIPE, (_, n: string) => `[answer to question ${Number(n)}]`);
 
 /**
  * The problems of a survey's logic, each naming its question (1-based): a condition or pipe on a

@@ -24,7 +24,7 @@ import {
   type WizardValues,
 } from '../request-form';
 import { describeQuestion } from '../question-form';
-import { readableTitle } from '../../../../../shared/survey-logic';
+import { readableTitle } from '../../../../../shared/survey-pipes';
 
 type Props = {
   type: RequestKind;

@@ -3,7 +3,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { readableTitle } from '../../../../../shared/survey-logic';
+import { readableTitle } from '../../../../../shared/survey-pipes';
 import type { SurveyResultsQuery } from '../responses.generated';
 
 // The results of the survey format 2 closed types: NPS as its score with promoters, passives and

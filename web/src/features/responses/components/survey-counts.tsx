@@ -13,7 +13,7 @@ import { useQuery } from '@apollo/client/react';
 import { SurveyResultsDocument } from '../responses.generated';
 import { IconCard } from '../../../shared/ui/icon-card';
 import { LoadErrorAlert } from '../../../shared/ui/load-error-alert';
-import { readableTitle } from '../../../../../shared/survey-logic';
+import { readableTitle } from '../../../../../shared/survey-pipes';
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 

@@ -10,7 +10,7 @@ import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { IconCard } from '../../../shared/ui/icon-card';
 import { LoadErrorAlert } from '../../../shared/ui/load-error-alert';
-import { readableTitle } from '../../../../../shared/survey-logic';
+import { readableTitle } from '../../../../../shared/survey-pipes';
 import { useDecryptedResponses } from '../hooks/use-decrypted-responses';
 import { SurveyPersonalAnswersDocument, SurveyResultsDocument } from '../responses.generated';
 import { MissingKey } from './collection-rows';

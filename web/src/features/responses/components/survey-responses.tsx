@@ -17,7 +17,7 @@ import { formatDateTime } from '../../../shared/ui/format-date';
 import { IconCard } from '../../../shared/ui/icon-card';
 import { LoadErrorAlert } from '../../../shared/ui/load-error-alert';
 import { ShortId } from '../../../shared/ui/short-id';
-import { readableTitle } from '../../../../../shared/survey-logic';
+import { readableTitle } from '../../../../../shared/survey-pipes';
 import {
   SurveyResponsesDocument,
   SurveyResultsDocument,
