@@ -2,6 +2,8 @@
 // pure module: the designer checks a survey with it, the participant app decides what to show with
 // it, and the server checks a submission against it, so the three cannot disagree.
 
+import { PIPE } from './survey-pipes';
+
 export type ConditionOp = 'equals' | 'one_of' | 'range';
 /** An earlier closed answer compared: `question` is its 0-based position in the survey. */
 export type Condition = { question: number; op: ConditionOp; values?: string[]; min?: number; max?: number };
@@ -17,8 +19,6 @@ export type LogicAnswer = string | number | string[] | Record<string, string> | 
 // the types an earlier answer can be compared on
 export const CONDITION_SOURCES = ['dropdown', 'radios', 'checkboxes', 'stars', 'nps'];
 export const CONDITION_OPS: ConditionOp[] = ['equals', 'one_of', 'range'];
-// {{q3}}: the answer to question 3 (1-based, as the designer numbers them) in a title
-const PIPE = /\{\{\s*q(\d+)\s*\}\}/g;
 
 function holds(c: Condition, answer: LogicAnswer): boolean {
   if (answer === null || answer === undefined) return false;

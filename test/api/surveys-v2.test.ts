@@ -415,6 +415,54 @@ describe('languages', () => {
     ]);
   });
 
+  it('takes a language added after answers arrived, and no change to the questions themselves', async () => {
+    const created = await alice.client.gql<{ createRequest: Saved }>(SAVE, { input: input() });
+    const id = created.data!.createRequest.id;
+    const answered = await submit({ id } as LegacyRequest, {
+      answers: [
+        { index: 0, answer: 'No' },
+        { index: 1, answer: { Price: 'Bad', Speed: 'Good' } },
+        { index: 2, answer: 7 },
+      ],
+    });
+    expect(answered.status).toBe(200);
+    const update = (changes: Record<string, unknown>) =>
+      alice.client.gql<{ updateRequest: Saved }>(
+        `mutation($id: ID!, $input: UpdateRequestInput!) { updateRequest(id: $id, input: $input) {
+          language translations { language } questions { title translations { language title } } } }`,
+        { id, input: changes },
+      );
+    const french = { language: 'fr', title: 'Faites-vous du sport ?', choices: ['Oui', 'Non'] };
+    const withFrench = QUESTIONS.map((q, i) => (i === 0 ? { ...q, translations: [...q.translations!, french] } : q));
+    const added = await update({
+      translations: [...input().translations, { language: 'fr', title: 'Habitudes', description: 'Trois questions' }],
+      questions: withFrench,
+    });
+    expect(added.errors).toBeUndefined();
+    expect(added.data?.updateRequest.questions[0].translations).toEqual([
+      { language: 'ar', title: 'هل تمارس الرياضة؟' },
+      { language: 'fr', title: 'Faites-vous du sport ?' },
+    ]);
+    // a default-language text, a choice, the logic or the survey's own language: refused, nothing saved
+    for (const changes of [
+      { questions: withFrench.map((q, i) => (i === 0 ? { ...q, title: 'Do you run?' } : q)) },
+      { questions: withFrench.map((q, i) => (i === 0 ? { ...q, choices: ['Yes', 'Never'] } : q)) },
+      { questions: withFrench.map((q, i) => (i === 2 ? { ...q, required: false } : q)) },
+      { language: 'de' },
+    ]) {
+      const refused = await update(changes);
+      expect(refused.errors?.[0]?.extensions?.code, JSON.stringify(changes)).toBe('CONFLICT');
+    }
+    const after = await alice.client.gql<{ request: Saved }>(
+      `query($id: ID!) { request(id: $id) { language questions { title choices } } }`,
+      { id },
+    );
+    expect(after.data?.request).toMatchObject({
+      language: 'en',
+      questions: [{ title: 'Do you exercise?', choices: ['Yes', 'No'] }, {}, {}],
+    });
+  });
+
   it('refuses unknown languages, long texts and translations that add or remove a choice, naming the field', async () => {
     // the legacy form's create (REST): 400 with each problem's field
     const legacy = (overrides: Record<string, unknown>) =>

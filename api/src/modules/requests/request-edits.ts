@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE } from '../../../../shared/languages';
 import { badInput, conflict } from '../../shared/errors';
 import type { DataRequest, Funding } from './request.entity';
 import type { RequestFields, UpdateRequestCommand } from './requests.schemas';
@@ -40,5 +41,14 @@ export function checkPublishedChange(request: DataRequest, merged: RequestFields
   }
   if (merged.bonusEach !== request.bonusEach) {
     throw badInput('bonus_each cannot change once published: the escrow pays a fixed amount per response');
+  }
+  // answers were given to the survey's own texts in its own language; translations may still change
+  const language = (code: string | null | undefined) => code ?? DEFAULT_LANGUAGE;
+  if (
+    request.type === 'survey' &&
+    request.responseCount > 0 &&
+    language(merged.language) !== language(request.language)
+  ) {
+    throw conflict("A survey's own language cannot change once responses arrived: add a translation instead");
   }
 }

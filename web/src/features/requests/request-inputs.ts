@@ -57,6 +57,8 @@ export function questionInput(q: DesignerQuestion) {
   };
 }
 
+const translationsOf = (values: WizardValues) => JSON.stringify(values.questions.map(translationInputs));
+
 // ---- API inputs --------------------------------------------------------------------------------
 
 export type EscrowRef = { escrowAddress: string; signerAddress: string };
@@ -121,11 +123,14 @@ export function updateInput(
   type: RequestKind,
   values: WizardValues,
   publish: { escrow: EscrowRef | null } | null,
-  options: { published: boolean; locked: boolean },
+  options: { published: boolean; locked: boolean; before?: WizardValues },
 ): UpdateRequestInput {
   const content = contentOf(type, values);
   // Once responses arrived the key, questions, requested data and payout mode cannot change: leave
-  // them out.
+  // them out. The questions go when only their translations changed (a translation changes no
+  // answer's meaning): the server then keeps the questions and saves their translations.
+  const retranslated =
+    options.locked && options.before !== undefined && translationsOf(options.before) !== translationsOf(values);
   const {
     keyId,
     options: requested,
@@ -139,7 +144,9 @@ export function updateInput(
   return {
     ...rest,
     ...(options.locked
-      ? {}
+      ? retranslated && questions
+        ? { questions }
+        : {}
       : {
           keyId,
           payAfterReview,

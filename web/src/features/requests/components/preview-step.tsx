@@ -24,6 +24,7 @@ import {
   type WizardValues,
 } from '../request-form';
 import { describeQuestion } from '../question-form';
+import { readableTitle } from '../../../../../shared/survey-pipes';
 
 type Props = {
   type: RequestKind;
@@ -111,7 +112,7 @@ export function PreviewStep({ type, form, keyTitle, published, credit, errors }:
             {values.questions.map((q, index) => (
               <li key={index}>
                 <Typography component="span" sx={{ fontWeight: 500 }}>
-                  {q.title}
+                  {readableTitle(q.title)}
                 </Typography>{' '}
                 <Typography component="span" variant="body2" color="text.secondary">
                   ({describeQuestion(q)})

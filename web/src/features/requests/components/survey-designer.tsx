@@ -83,7 +83,7 @@ export function SurveyDesigner({ questions, onChange, invalid, locked, survey, o
         />
         {locked ? (
           <Alert severity="info" sx={{ flex: 1 }}>
-            Responses arrived: the questions cannot change any more.
+            Responses arrived: the questions cannot change any more. Their translations still can (Languages, below).
           </Alert>
         ) : null}
       </Box>

@@ -2,7 +2,7 @@ import type { ApolloClient } from '@apollo/client';
 import type { RequestKind } from '../../../gql/types';
 import { toApiError } from '../../../shared/apollo/graphql-errors';
 import { isWalletError } from '../../../wallet/wallet-errors';
-import { NOT_ENOUGH_TOKENS, PURCHASE_TOKENS, wholeIpt, type WizardValues } from '../request-form';
+import { NOT_ENOUGH_TOKENS, PURCHASE_TOKENS, wholeIpt, wizardValuesOf, type WizardValues } from '../request-form';
 import { createInput, updateInput } from '../request-inputs';
 import {
   CreateRequestFromWizardDocument,
@@ -49,7 +49,11 @@ export async function saveRequest(
     if (existing) {
       // a draft gets its period before it is published: a failure here publishes nothing
       if (days !== null) await setRetention(existing.id, days);
-      const input = updateInput(type, values, publishing, { published, locked });
+      const input = updateInput(type, values, publishing, {
+        published,
+        locked,
+        before: locked ? wizardValuesOf(existing) : undefined,
+      });
       const { data } = await client.mutate({
         mutation: UpdateRequestFromWizardDocument,
         variables: { id: existing.id, input },

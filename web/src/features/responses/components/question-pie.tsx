@@ -4,6 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId } from 'react';
+import { readableTitle } from '../../../../../shared/survey-pipes';
 import type { SurveyResultsQuery } from '../responses.generated';
 import type { PieSlice } from './question-pie-chart';
 
@@ -21,6 +22,7 @@ const colorOf = (index: number) => PALETTE[index % PALETTE.length];
 // value = counter). The counts are also listed as text, for screen readers and for print.
 export function QuestionPie({ group }: { group: Group }) {
   const titleId = useId();
+  const title = readableTitle(group.title);
   const total = group.data.reduce((sum, entry) => sum + entry.counter, 0);
   const slices: PieSlice[] = group.data
     .map((entry, index) => ({ id: entry.option, label: entry.option, value: entry.counter, color: colorOf(index) }))
@@ -29,14 +31,14 @@ export function QuestionPie({ group }: { group: Group }) {
     <Card component="section" aria-labelledby={titleId} sx={{ height: '100%' }}>
       <CardContent>
         <Typography id={titleId} variant="subtitle1" component="h3" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
-          {group.title}
+          {title}
         </Typography>
         <Typography variant="caption" color="text.secondary">
           {total === 0 ? 'No answers yet' : `${total} answer${total === 1 ? '' : 's'}`}
         </Typography>
         <Box
           role="img"
-          aria-label={`${group.title}: ${group.data.map((entry) => `${entry.option} ${entry.counter}`).join(', ')}`}
+          aria-label={`${title}: ${group.data.map((entry) => `${entry.option} ${entry.counter}`).join(', ')}`}
           data-testid="question-pie"
           sx={{ height: PIE_HEIGHT, position: 'relative' }}
         >

@@ -3,6 +3,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { readableTitle } from '../../../../../shared/survey-pipes';
 import type { SurveyResultsQuery } from '../responses.generated';
 
 // The results of the survey format 2 closed types: NPS as its score with promoters, passives and
@@ -29,7 +30,7 @@ function ResultCard({ group, children, total }: { group: Group; total: number; c
     <Card component="section" aria-labelledby={titleId} sx={{ height: '100%' }}>
       <CardContent>
         <Typography id={titleId} variant="subtitle1" component="h3" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
-          {group.title}
+          {readableTitle(group.title)}
         </Typography>
         <Typography variant="caption" color="text.secondary">
           {total === 0 ? 'No answers yet' : `${total} answer${total === 1 ? '' : 's'}`}

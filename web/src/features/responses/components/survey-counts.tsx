@@ -13,6 +13,7 @@ import { useQuery } from '@apollo/client/react';
 import { SurveyResultsDocument } from '../responses.generated';
 import { IconCard } from '../../../shared/ui/icon-card';
 import { LoadErrorAlert } from '../../../shared/ui/load-error-alert';
+import { readableTitle } from '../../../../../shared/survey-pipes';
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
@@ -38,10 +39,10 @@ export function SurveyCounts({ requestId }: { requestId: string }) {
           return (
             <Box key={group.questionId} component="section" sx={{ mt: index === 0 ? 0 : 3 }}>
               <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 500 }}>
-                {index + 1}. {group.title}
+                {index + 1}. {readableTitle(group.title)}
               </Typography>
               <TableContainer>
-                <Table aria-label={group.title} size="small">
+                <Table aria-label={readableTitle(group.title)} size="small">
                   <TableHead>
                     <TableRow>
                       <TableCell>Option</TableCell>

@@ -10,6 +10,7 @@ import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { IconCard } from '../../../shared/ui/icon-card';
 import { LoadErrorAlert } from '../../../shared/ui/load-error-alert';
+import { readableTitle } from '../../../../../shared/survey-pipes';
 import { useDecryptedResponses } from '../hooks/use-decrypted-responses';
 import { SurveyPersonalAnswersDocument, SurveyResultsDocument } from '../responses.generated';
 import { MissingKey } from './collection-rows';
@@ -60,7 +61,7 @@ export function SurveyPersonalAnswers({ requestId, keyId }: { requestId: string;
                 <TableRow>
                   <TableCell>Member ID</TableCell>
                   {questions.map((q) => (
-                    <TableCell key={q.questionId}>{q.title}</TableCell>
+                    <TableCell key={q.questionId}>{readableTitle(q.title)}</TableCell>
                   ))}
                 </TableRow>
               </TableHead>

@@ -17,6 +17,7 @@ import { formatDateTime } from '../../../shared/ui/format-date';
 import { IconCard } from '../../../shared/ui/icon-card';
 import { LoadErrorAlert } from '../../../shared/ui/load-error-alert';
 import { ShortId } from '../../../shared/ui/short-id';
+import { readableTitle } from '../../../../../shared/survey-pipes';
 import {
   SurveyResponsesDocument,
   SurveyResultsDocument,
@@ -51,7 +52,7 @@ export function SurveyResponses({ request }: Props) {
   const review = useReview(request.id, refetch);
   const phone = useIsPhone();
   const shown = (data ?? previousData)?.requestResponses;
-  const titles = new Map((questions ?? []).map((q) => [q.questionId, q.title]));
+  const titles = new Map((questions ?? []).map((q) => [q.questionId, readableTitle(q.title)]));
   const rows: (ReviewRow & { createdAt: string; answers: string[] })[] = (shown?.list ?? []).map((row) => {
     const chosen = new Map<string, string[]>();
     for (const a of row.answers ?? []) chosen.set(a.questionId, [...(chosen.get(a.questionId) ?? []), a.option]);

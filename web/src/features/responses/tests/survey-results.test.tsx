@@ -171,6 +171,36 @@ describe('survey detail', () => {
     );
   });
 
+  it('shows a title that pipes an earlier answer with a placeholder, not its {{qN}}', async () => {
+    givenSignedInSession();
+    const survey = buildRequestResults({ type: 'survey', title: 'Piped', responseCount: 1 });
+    const piped = [
+      group('q1', 'Your nickname', 'short_text', []),
+      group('q2', 'Why {{q1}}, {{ q1 }}?', 'radios', [['Because', 1]]),
+      group('q3', 'Recommend us, {{q1}}?', 'nps', [['9', 1]]),
+    ];
+    server.use(
+      graphql.query(RequestResultsDocument, () => HttpResponse.json({ data: { request: survey } })),
+      graphql.query(SurveyResultsDocument, () => HttpResponse.json({ data: { surveyStatistics: piped } })),
+    );
+    renderApp(`/admin/request/survey/detail/${survey.id}`);
+    await screen.findByRole(
+      'img',
+      { name: 'Why [answer to question 1], [answer to question 1]?: Because 1' },
+      {
+        timeout: 20_000,
+      },
+    );
+    const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(headings).toEqual(
+      expect.arrayContaining([
+        'Why [answer to question 1], [answer to question 1]?',
+        'Recommend us, [answer to question 1]?',
+      ]),
+    );
+    expect(document.body.textContent).not.toContain('{{');
+  });
+
   it('report route: a table of option counts per question, every option in order', async () => {
     const survey = givenSurvey();
     renderApp(`/request/survey/report/${survey.id}`);
