@@ -3,7 +3,7 @@ import { APP_LANGUAGES } from '../i18n/i18n';
 
 // Every text the participant app passes to t() is in every catalog: a text added to the answering
 // path (e.g. by another feature's branch) without its translations would show in English.
-const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../tests/**'], {
+const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '../../../layouts/participant/*.tsx', '!../tests/**'], {
   query: '?raw',
   import: 'default',
   eager: true,
@@ -15,7 +15,9 @@ const catalogs = import.meta.glob<Record<string, string>>('../i18n/locales/*.jso
 
 const keys = new Set(
   Object.values(sources).flatMap((source) =>
-    [...source.matchAll(/\b(?:t|tr)\(\s*'((?:[^'\\]|\\.)*)'/g)].map((m) => m[1].replace(/\\'/g, "'")),
+    [...source.matchAll(/\b(?:t|tr|msg)\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")/g)].map((m) =>
+      (m[1] ?? m[2]).replace(/\\(['"])/g, '$1'),
+    ),
   ),
 );
 // a plural key is there as key_one, key_other, ...
