@@ -7,7 +7,7 @@ import { BrandMark } from '../../shared/ui/brand-mark';
 import { LightIcon } from '../../features/participant/components/light-icons';
 import { AppLanguagePicker } from '../../features/participant/components/language-switch';
 import { DirectionFrame } from '../../features/participant/i18n/direction-frame';
-import { msg, participantLanguage, setAppLanguage, useAppLanguage } from '../../features/participant/i18n/i18n';
+import { msg, startAppLanguage, useAppLanguage } from '../../features/participant/i18n/i18n';
 
 const NAV = [
   { to: '/p', label: msg('Requests'), icon: 'inbox' },
@@ -50,7 +50,7 @@ function Shell() {
   // the pages show once the participant's language is loaded, never in English first
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    void setAppLanguage(participantLanguage()).then(() => setReady(true));
+    void startAppLanguage().then(() => setReady(true));
   }, []);
   useDocumentTitle(title && TITLES.includes(title) ? t(title) : title);
   const active = current(pathname);

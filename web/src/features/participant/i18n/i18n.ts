@@ -74,6 +74,12 @@ export async function setAppLanguage(language: string): Promise<void> {
   if (asked === language) publish({ ...state, language, dir, translate, rtlCache });
 }
 
+/** The app opens in the participant's language (their earlier pick, else the browser's). */
+export async function startAppLanguage(): Promise<void> {
+  publish({ ...state, picked: pickedLanguage() });
+  await setAppLanguage(participantLanguage());
+}
+
 /** The participant picks the app's language: kept in this browser and shown at once. */
 export async function pickLanguage(language: string): Promise<void> {
   writeStoredJson(LANGUAGE_KEY, language);

@@ -31,4 +31,21 @@ describe('participant app catalogs', () => {
     expect(keys.size).toBeGreaterThan(50);
     expect([...keys].filter((key) => !has(catalog, key))).toEqual([]);
   });
+
+  // a text with a count is there in every plural form of the language (Arabic has six)
+  it.each(APP_LANGUAGES.filter((l) => l !== 'en'))('%s has every plural form of each counted text', (language) => {
+    const catalog = catalogs[`../i18n/locales/${language}.json`];
+    const forms = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+    const counted = new Set(
+      Object.keys(catalog).flatMap((k) => {
+        const base = k.replace(/_(zero|one|two|few|many|other)$/, '');
+        return base === k ? [] : [base];
+      }),
+    );
+    expect(counted.size).toBeGreaterThan(5);
+    const lacking = [...counted].flatMap((base) =>
+      forms.filter((form) => !(`${base}_${form}` in catalog)).map((form) => `${base}_${form}`),
+    );
+    expect(lacking).toEqual([]);
+  });
 });
