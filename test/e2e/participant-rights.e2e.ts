@@ -77,6 +77,25 @@ describe('a participant in control of their answer', () => {
     expect(text).toContain('How people get to work, to plan new bike lanes.');
     expect(text).toContain('3 IPT');
     expect(text).toContain('Deleted 90 days after you send it');
+    // the same terms in the participant's language: French, then Arabic right to left
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+    const french = page.getByRole('region', { name: 'Ce que vous acceptez' });
+    await french.waitFor();
+    expect(await french.textContent()).toContain('Question : How do you get to work?');
+    expect(await french.textContent()).toMatch(/Supprimée 90 jours après votre envoi \(le \d+ \S+ \d{4}\)/);
+    await french.scrollIntoViewIfNeeded();
+    await screenshot(page, 'rights-consent-fr-375');
+    await page.getByRole('combobox', { name: 'Langue' }).selectOption('ar');
+    const arabic = page.getByRole('region', { name: 'ما توافق عليه' });
+    await arabic.waitFor();
+    expect(await arabic.textContent()).toContain('تُحذف بعد 90 يومًا من إرسالها');
+    expect(await page.getByTestId('survey-container').getAttribute('dir')).toBe('rtl');
+    await screenshot(page, 'rights-consent-ar-375');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(page, 'rights-consent-ar-1440');
+    await page.setViewportSize(PHONE.viewport);
+    await page.getByRole('combobox', { name: 'اللغة' }).selectOption('en');
+    await terms.waitFor();
     await page.getByRole('radio', { name: 'Bicycle' }).check();
     await terms.scrollIntoViewIfNeeded();
     await screenshot(page, 'rights-consent-375');

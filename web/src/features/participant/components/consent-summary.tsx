@@ -79,7 +79,7 @@ export function ConsentSummary({ request }: { request: EndUserData }) {
             : ''}
         </Row>
         <Row term={tr('With')}>{tr('{{controller}}, who made this request', { controller: t.controller })}</Row>
-        <Row term={tr('Why')}>{purpose || tr('No purpose given')}</Row>
+        <Row term={tr('Why')}>{purpose ? <span dir="auto">{purpose}</span> : tr('No purpose given')}</Row>
         <Row term={tr('For')}>
           {tr('{{amount}} IPT', { amount: t.reward.amount })}
           {t.reward.payAfterReview ? tr(', after the requester reviews your answer') : ''}

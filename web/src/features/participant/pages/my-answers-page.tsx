@@ -143,6 +143,7 @@ export function MyAnswersPage() {
                 <Typography
                   component={RouterLink}
                   to={`/p/r/${answer.requestId}`}
+                  dir="auto"
                   sx={{ fontWeight: 500, color: 'text.primary', textDecoration: 'none', overflowWrap: 'anywhere' }}
                 >
                   {answer.title}

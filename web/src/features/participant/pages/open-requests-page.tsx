@@ -47,13 +47,14 @@ function RequestItem({ request }: { request: OpenRequest }) {
           <LightIcon name={request.type === 'survey' ? 'poll' : 'storage'} />
         </Box>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Text component="h2" sx={{ fontWeight: 500, fontSize: '1.05rem', overflowWrap: 'anywhere' }}>
+          <Text component="h2" dir="auto" sx={{ fontWeight: 500, fontSize: '1.05rem', overflowWrap: 'anywhere' }}>
             {request.title}
           </Text>
           {request.desc ? (
             <Text
               variant="body2"
               color="text.secondary"
+              dir="auto"
               sx={{
                 mt: 0.25,
                 display: '-webkit-box',

@@ -51,11 +51,12 @@ function RequestHeader({ request, onLanguage }: { request: EndUserData; onLangua
           )}
         </Text>
       ) : null}
-      <Text variant="h5" component="h1" sx={{ fontWeight: 400, overflowWrap: 'anywhere' }}>
+      {/* the requester's words in their own direction (an English title on an Arabic page) */}
+      <Text variant="h5" component="h1" dir="auto" sx={{ fontWeight: 400, overflowWrap: 'anywhere' }}>
         {request.localized?.title ?? request.title}
       </Text>
       {request.description ? (
-        <Text variant="body2" color="text.secondary" sx={{ mt: 1, whiteSpace: 'pre-line' }}>
+        <Text variant="body2" color="text.secondary" dir="auto" sx={{ mt: 1, whiteSpace: 'pre-line' }}>
           {request.localized?.description ?? request.description}
         </Text>
       ) : null}

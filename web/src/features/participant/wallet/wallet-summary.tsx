@@ -28,7 +28,6 @@ export function WalletSummary({ wallet, compact = false }: { wallet: StoredWalle
           </Typography>
           <Typography
             aria-label={t('Wallet address')}
-            dir="ltr"
             sx={{ fontFamily: 'monospace', fontSize: '0.85rem', overflowWrap: 'anywhere' }}
           >
             {wallet.address}
