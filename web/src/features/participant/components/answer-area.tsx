@@ -218,7 +218,7 @@ export function AnswerForm({
   const recheck = (nextSurvey = survey, nextValues = values, nextImages = images) =>
     request.type === 'survey'
       ? checkSurvey(questions, nextSurvey, t)
-      : checkCollection(options, nextValues, nextImages);
+      : checkCollection(options, nextValues, nextImages, t);
 
   // once everything is fixed, the "needs a look" message goes too
   const showProblems = (found: Record<string, string>) => {

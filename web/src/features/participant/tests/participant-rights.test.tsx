@@ -219,4 +219,73 @@ describe('the participant app in Arabic and French', () => {
     expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
     expect(screen.getByLabelText(paste)).toBeInTheDocument();
   });
+
+  it('shows a collection request, its fields and the consent terms in Arabic, right to left', async () => {
+    const id = 'b0000000-0000-4000-8000-000000000003';
+    localStorage.setItem('parley.participant.language', JSON.stringify('ar'));
+    server.use(
+      http.get('*/v1/requestClient/getEndUserData', ({ request }) => {
+        // asked in the participant's language first
+        expect(new URL(request.url).searchParams.get('lang')?.split(',')[0]).toBe('ar');
+        return HttpResponse.json({
+          result: {
+            id,
+            type: 'collection',
+            type_name: 'Collection',
+            title: 'Sleep study',
+            description: 'Your profile and your health.',
+            quality: 'all',
+            access: 'Single Access',
+            bonus_each: 3,
+            bonus_amount: 30,
+            remaining: 1,
+            pay_after_review: false,
+            review_days: 7,
+            key: 'k1',
+            publicKey: 'pem',
+            options: { profileData: true, healthData: true },
+            questions: null,
+          },
+        });
+      }),
+      http.get('*/v1/requestClient/checkSubmitted', () =>
+        HttpResponse.json({ result: { submitted: false, memberId: null, submittedAt: null, payout: null } }),
+      ),
+      http.get('*/v1/requestClient/getConsentTerms', () =>
+        HttpResponse.json({
+          result: {
+            requestId: id,
+            controller: 'Acme',
+            purpose: 'Your profile and your health.',
+            categories: ['Profile: name, age, mobile, e-mail, gender', 'Health: steps, resting heart rate, sleep'],
+            sensitive: ['health'],
+            reward: { amount: 3, currency: 'IPT', payAfterReview: true },
+            retention: {
+              days: null,
+              until: null,
+              text: 'Kept until you withdraw your answer or the requester deletes the request',
+            },
+          },
+        }),
+      ),
+    );
+    renderApp(`/p/r/${id}`);
+    expect(await screen.findByRole('heading', { name: 'Sleep study' }, { timeout: 20_000 })).toBeInTheDocument();
+    expect(app()).toHaveAttribute('dir', 'rtl');
+    expect(screen.getByText('بقي مكان واحد')).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'الاسم الأول' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'الخطوات في اليوم' })).toBeInTheDocument();
+    const consent = await screen.findByRole('region', { name: 'ما توافق عليه' });
+    expect(
+      within(consent)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual([
+      'الملف الشخصي: الاسم، العمر، الجوال، البريد الإلكتروني، الجنس · الصحة: الخطوات، معدل نبض القلب أثناء الراحة، النوم (حسّاسة: الصحة)',
+      'Acme، صاحب هذا الطلب',
+      'Your profile and your health.',
+      '3 IPT، بعد أن يراجع صاحب الطلب إجابتك',
+      'تُحفظ حتى تسحب إجابتك أو يحذف صاحب الطلب الطلب',
+    ]);
+  });
 });
