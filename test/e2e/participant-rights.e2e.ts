@@ -71,9 +71,10 @@ describe('a participant in control of their answer', () => {
     const terms = page.getByRole('region', { name: 'What you agree to' });
     await terms.waitFor();
     const text = await terms.textContent();
-    expect(text).toContain('Question: How do you get to work?');
+    // the requester's words isolated in their own direction (U+2068 ... U+2069)
+    expect(text).toContain('Question: \u2068How do you get to work?\u2069');
     // who receives it: the requester's name
-    expect(text).toContain(`${app.user.username}, who made this request`);
+    expect(text).toContain(`\u2068${app.user.username}\u2069, who made this request`);
     expect(text).toContain('How people get to work, to plan new bike lanes.');
     expect(text).toContain('3 IPT');
     expect(text).toContain('Deleted 90 days after you send it');
@@ -81,7 +82,7 @@ describe('a participant in control of their answer', () => {
     await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
     const french = page.getByRole('region', { name: 'Ce que vous acceptez' });
     await french.waitFor();
-    expect(await french.textContent()).toContain('Question : How do you get to work?');
+    expect(await french.textContent()).toContain('Question : \u2068How do you get to work?\u2069');
     expect(await french.textContent()).toMatch(/Supprimée 90 jours après votre envoi \(le \d+ \S+ \d{4}\)/);
     await french.scrollIntoViewIfNeeded();
     await screenshot(page, 'rights-consent-fr-375');

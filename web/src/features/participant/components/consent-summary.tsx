@@ -24,6 +24,9 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
 // The server's words for the special categories (the collection categories are the request page's)
 const SENSITIVE = [msg('health'), msg('identity document')];
 const QUESTION = 'Question: ';
+// the requester's words inside a sentence of ours, in their own direction (Unicode's first-strong
+// isolate): an English question title keeps its punctuation in an Arabic sentence
+const isolate = (words: string) => `\u2068${words}\u2069`;
 
 /**
  * A data category as the server signs it, in the participant's language: a collection's category
@@ -33,7 +36,7 @@ function category(c: string, request: EndUserData, t: Translate): string {
   if (request.type !== 'survey' || !c.startsWith(QUESTION)) return t(c);
   const title = c.slice(QUESTION.length);
   const question = request.questions?.find((q) => q.title === title);
-  return t('Question: {{title}}', { title: question?.localized?.title ?? title });
+  return t('Question: {{title}}', { title: isolate(question?.localized?.title ?? title) });
 }
 
 /** How long the answers are kept, from the server's numbers (its sentence is English). */
@@ -78,7 +81,9 @@ export function ConsentSummary({ request }: { request: EndUserData }) {
             ? ` (${tr('sensitive: {{list}}', { list: t.sensitive.map((c) => (SENSITIVE.includes(c) ? tr(c) : c)).join(', ') })})`
             : ''}
         </Row>
-        <Row term={tr('With')}>{tr('{{controller}}, who made this request', { controller: t.controller })}</Row>
+        <Row term={tr('With')}>
+          {tr('{{controller}}, who made this request', { controller: isolate(t.controller) })}
+        </Row>
         <Row term={tr('Why')}>{purpose ? <span dir="auto">{purpose}</span> : tr('No purpose given')}</Row>
         <Row term={tr('For')}>
           {tr('{{amount}} IPT', { amount: t.reward.amount })}

@@ -165,8 +165,9 @@ describe('a survey in several languages', () => {
       .getAllByRole('definition')
       .map((d) => d.textContent);
     expect(rows).toEqual([
-      'سؤال: هل تمارس الرياضة؟',
-      'Acme Research، صاحب هذا الطلب',
+      // the requester's words isolated in their own direction
+      'سؤال: \u2068هل تمارس الرياضة؟\u2069',
+      '\u2068Acme Research\u2069، صاحب هذا الطلب',
       'سؤالان',
       '2 IPT',
       `تُحذف بعد 30 يومًا من إرسالها (في ${day})؛ تبقى سجلات الدفع وهذا الإيصال`,
