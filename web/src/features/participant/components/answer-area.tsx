@@ -72,7 +72,7 @@ const refusal = (e: unknown, t: Translate) =>
   e instanceof PhoneApiError
     ? e.status === 409
       ? t('Not accepted: {{message}}', { message: e.message })
-      : e.message
+      : t(e.message)
     : t('Your answer could not be encrypted in this browser.');
 
 /** The survey's answers as submitSurvey takes them, personal ones sealed to the request key. */
@@ -332,7 +332,7 @@ export function AnswerForm({
               if (checked) showProblems(recheck(survey, next));
             }}
             onPick={(files) =>
-              void pickImages(images, files).then(({ picked, problems: found }) => {
+              void pickImages(images, files, t).then(({ picked, problems: found }) => {
                 setImages(picked);
                 setPickProblems(found);
                 if (checked) showProblems(recheck(survey, values, picked));

@@ -251,15 +251,15 @@ function ImagePicker({
 }
 
 /** Adds what could be read from `files` (up to the limit); problems for the rest. */
-export async function pickImages(current: PickedImage[], files: File[]) {
+export async function pickImages(current: PickedImage[], files: File[], t: Translate = english) {
   const picked = [...current];
   const problems: string[] = [];
   for (const file of files) {
     if (picked.length >= MAX_RESPONSE_IMAGES) {
-      problems.push(`At most ${MAX_RESPONSE_IMAGES} images: ${file.name} was left out.`);
+      problems.push(t('At most {{max}} images: {{name}} was left out.', { max: MAX_RESPONSE_IMAGES, name: file.name }));
       continue;
     }
-    const read = await readImage(file);
+    const read = await readImage(file, t);
     if (typeof read === 'string') problems.push(read);
     else picked.push(read);
   }
