@@ -436,6 +436,94 @@ describe('the participant web app on a phone', () => {
     await page.setViewportSize(PHONE.viewport);
   });
 
+  it('switches to Arabic and French: the navigation, My answers and the wallet, right to left in Arabic', async () => {
+    const dirOfApp = (target: Page) =>
+      target.evaluate<string>("document.querySelector('header').parentElement.getAttribute('dir')");
+    const navTexts = (target: Page, name: string) =>
+      target.getByRole('navigation', { name }).getByRole('link').allTextContents();
+    const language = page.getByRole('combobox', { name: /Language|اللغة|Langue/ });
+    await page.goto(`${server.url}/p/answers`);
+    await page.getByRole('list', { name: 'My answers' }).getByRole('listitem').nth(1).waitFor();
+    await language.selectOption('ar');
+    const answers = page.getByRole('list', { name: 'إجاباتي' });
+    await eventually(() => answers.getByText('أُرسلت الدفعة').count()).toBe(2);
+    expect(await dirOfApp(page)).toBe('rtl');
+    expect(await navTexts(page, 'أقسام المشارك')).toEqual(['الطلبات', 'إجاباتي', 'المحفظة']);
+    const log = page.getByRole('list', { name: 'أحداث الوصول' });
+    expect(await log.getByText('أرسلت إجابتك').count()).toBe(2);
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'participant-my-answers-ar-375');
+    await page.getByRole('navigation', { name: 'أقسام المشارك' }).getByRole('link', { name: 'المحفظة' }).click();
+    await page.getByRole('heading', { name: 'المحفظة' }).waitFor();
+    expect(await page.getByRole('button', { name: 'تغيير' }).count()).toBe(1);
+    await screenshot(page, 'participant-wallet-ar-375');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(await navTexts(page, 'المشارك')).toEqual(['الطلبات', 'إجاباتي', 'المحفظة']);
+    await screenshot(page, 'participant-wallet-ar-1440');
+    await page.goto(`${server.url}/p/answers`);
+    await page.getByRole('list', { name: 'أحداث الوصول' }).getByRole('listitem').first().waitFor();
+    await screenshot(page, 'participant-my-answers-ar-1440');
+
+    // French: kept in this browser, left to right again
+    await language.selectOption('fr');
+    await page.getByRole('heading', { name: 'Mes réponses', level: 1 }).waitFor();
+    expect(await dirOfApp(page)).toBe('ltr');
+    expect(await navTexts(page, 'Participant')).toEqual(['Demandes', 'Mes réponses', 'Portefeuille']);
+    expect(
+      await page.getByRole('list', { name: "Événements d'accès" }).getByText('Vous avez envoyé votre réponse').count(),
+    ).toBe(2);
+    await screenshot(page, 'participant-my-answers-fr-1440');
+    await page.setViewportSize(PHONE.viewport);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Mes réponses', level: 1 }).waitFor();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'participant-my-answers-fr-375');
+    await language.selectOption('en');
+    await page.getByRole('heading', { name: 'My answers', level: 1 }).waitFor();
+  });
+
+  it('fits the wallet tabs on a 320 px phone in every language', async () => {
+    const narrow = await browser.newContext({ ...PHONE, viewport: { width: 320, height: 640 } });
+    const fresh = await narrow.newPage();
+    await fresh.goto(`${server.url}/p/wallet`);
+    const names: Record<string, string> = { en: 'How to receive bonuses', fr: 'Comment recevoir les primes' };
+    for (const [code, labels] of [
+      ['en', ['Create', 'Paste', 'Connect']],
+      ['ar', ['إنشاء', 'لصق', 'ربط']],
+      ['fr', ['Créer', 'Coller', 'Connecter']],
+      ['de', ['Erstellen', 'Einfügen', 'Verbinden']],
+    ] as const) {
+      await fresh.getByRole('combobox').selectOption(code);
+      const tabs = fresh.getByRole('tab');
+      await eventually(() => tabs.allTextContents()).toEqual(labels);
+      // every label whole: nothing cut at the tab's edge, nothing wider than the screen
+      const cut = await tabs.evaluateAll(
+        (all) =>
+          all.filter((tab) => {
+            const box = tab.getBoundingClientRect();
+            const list = tab.parentElement?.getBoundingClientRect();
+            const label = [...tab.childNodes].find((n) => n.nodeType === 3);
+            const range = tab.ownerDocument.createRange();
+            if (label) range.selectNodeContents(label);
+            const text = range.getBoundingClientRect();
+            return (
+              !list ||
+              box.left < list.left - 0.5 ||
+              box.right > list.right + 0.5 ||
+              text.left < box.left - 0.5 ||
+              text.right > box.right + 0.5
+            );
+          }).length,
+      );
+      expect(cut).toBe(0);
+      expect(await scrollWidth(fresh)).toBeLessThanOrEqual(320);
+      if (code === 'ar' || code === 'fr' || code === 'en')
+        await screenshot(fresh, `participant-wallet-tabs-${code}-320`);
+      if (names[code]) expect(await fresh.getByRole('tablist', { name: names[code] }).count()).toBe(1);
+    }
+    await narrow.close();
+  });
+
   it('never let the collection answer or an image reach the server in clear (database, logs, files, traffic)', async () => {
     const secrets = [CANARY_NAME, CANARY_EMAIL, IMAGE_CANARY];
     const imageForms = IMAGES.flatMap((image) => [

@@ -3,6 +3,7 @@
 // request for its key set.
 import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { RECEIPT_ALG, RECEIPT_TYPE, type ReceiptClaims } from '../../../../shared/consent-receipt';
+import { msg } from './i18n/i18n';
 
 export type ReceiptCheck = { genuine: true; claims: ReceiptClaims; kid: string } | { genuine: false; reason: string };
 
@@ -22,13 +23,13 @@ export function tokenOf(text: string): string | null {
 
 export async function checkReceipt(text: string, jwks: JSONWebKeySet): Promise<ReceiptCheck> {
   const token = tokenOf(text);
-  if (!token) return { genuine: false, reason: 'This is not a receipt file: it holds no signed receipt.' };
+  if (!token) return { genuine: false, reason: msg('This is not a receipt file: it holds no signed receipt.') };
   try {
     const { payload, protectedHeader } = await compactVerify(token, createLocalJWKSet(jwks), {
       algorithms: [RECEIPT_ALG],
     });
     if (protectedHeader.typ !== RECEIPT_TYPE)
-      return { genuine: false, reason: 'This is signed, but not a consent receipt.' };
+      return { genuine: false, reason: msg('This is signed, but not a consent receipt.') };
     const claims = JSON.parse(new TextDecoder().decode(payload)) as ReceiptClaims;
     return { genuine: true, claims, kid: protectedHeader.kid ?? '' };
   } catch (e) {
@@ -38,10 +39,10 @@ export async function checkReceipt(text: string, jwks: JSONWebKeySet): Promise<R
       genuine: false,
       reason:
         code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED'
-          ? 'The signature does not match: the receipt was changed after Parley signed it.'
+          ? msg('The signature does not match: the receipt was changed after Parley signed it.')
           : code === 'ERR_JWKS_NO_MATCHING_KEY'
-            ? 'It was not signed with any key this Parley publishes.'
-            : 'The receipt is damaged and cannot be checked.',
+            ? msg('It was not signed with any key this Parley publishes.')
+            : msg('The receipt is damaged and cannot be checked.'),
     };
   }
 }

@@ -1,15 +1,27 @@
 import Box from '@mui/material/Box';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { gradient } from '../../shared/theme/palette';
 import { useDocumentTitle, useRouteHandle } from '../../shared/hooks/use-route-handle';
 import { BrandMark } from '../../shared/ui/brand-mark';
 import { LightIcon } from '../../features/participant/components/light-icons';
+import { AppLanguagePicker } from '../../features/participant/components/language-switch';
+import { DirectionFrame } from '../../features/participant/i18n/direction-frame';
+import { msg, startAppLanguage, useAppLanguage } from '../../features/participant/i18n/i18n';
 
 const NAV = [
-  { to: '/p', label: 'Requests', icon: 'inbox' },
-  { to: '/p/answers', label: 'My answers', icon: 'taskAlt' },
-  { to: '/p/wallet', label: 'Wallet', icon: 'wallet' },
+  { to: '/p', label: msg('Requests'), icon: 'inbox' },
+  { to: '/p/answers', label: msg('My answers'), icon: 'taskAlt' },
+  { to: '/p/wallet', label: msg('Wallet'), icon: 'wallet' },
 ] as const;
+// the participant routes' titles (the route table), shown in the browser's tab
+const TITLES = [
+  msg('Open requests'),
+  msg('Answer a request'),
+  msg('My answers'),
+  msg('Check a receipt'),
+  msg('Wallet'),
+];
 
 const current = (pathname: string) =>
   // the receipt check is reached from My answers
@@ -20,19 +32,38 @@ const current = (pathname: string) =>
       : '/p';
 
 // The participant app (/p/*): a phone-first shell of its own, no requester sidebar or header. A top
-// bar with the brand and, on wide screens, the three sections; on a phone they sit at the bottom.
+// bar with the brand, the language and, on wide screens, the three sections; on a phone they sit at
+// the bottom. Everything in the participant's language, laid out in its direction.
 export function ParticipantLayout() {
+  return (
+    <DirectionFrame>
+      <Shell />
+    </DirectionFrame>
+  );
+}
+
+function Shell() {
   const { title } = useRouteHandle();
   const navigation = useNavigation();
   const { pathname } = useLocation();
-  useDocumentTitle(title);
+  const { t, dir, language } = useAppLanguage();
+  // the pages show once the participant's language is loaded, never in English first
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    void startAppLanguage().then(() => setReady(true));
+  }, []);
+  useDocumentTitle(title && TITLES.includes(title) ? t(title) : title);
   const active = current(pathname);
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: '#f4f2f7', display: 'flex', flexDirection: 'column' }}>
+    <Box
+      dir={dir}
+      lang={language}
+      sx={{ minHeight: '100vh', bgcolor: '#f4f2f7', display: 'flex', flexDirection: 'column' }}
+    >
       {navigation.state === 'loading' ? (
         <Box
           role="progressbar"
-          aria-label="Loading page"
+          aria-label={t('Loading page')}
           sx={{ position: 'fixed', top: 0, left: 0, right: 0, height: 3, bgcolor: '#ffa726', zIndex: 1300 }}
         />
       ) : null}
@@ -51,12 +82,15 @@ export function ParticipantLayout() {
               Parley
             </Box>
           </Box>
-          <Box component="span" sx={{ opacity: 0.8, fontSize: '0.85rem', mt: '2px' }}>
-            for participants
+          <Box
+            component="span"
+            sx={{ opacity: 0.8, fontSize: '0.85rem', mt: '2px', display: { xs: 'none', sm: 'inline' } }}
+          >
+            {t('for participants')}
           </Box>
           <Box
             component="nav"
-            aria-label="Participant"
+            aria-label={t('Participant')}
             sx={{ ml: 'auto', display: { xs: 'none', sm: 'flex' }, gap: 0.5 }}
           >
             {NAV.map(({ to, label, icon }) => (
@@ -82,10 +116,11 @@ export function ParticipantLayout() {
                 }}
               >
                 <LightIcon name={icon} size={20} />
-                {label}
+                {t(label)}
               </Box>
             ))}
           </Box>
+          <AppLanguagePicker />
         </Box>
       </Box>
       <Box
@@ -101,11 +136,11 @@ export function ParticipantLayout() {
           pb: { xs: 11, sm: 4 },
         }}
       >
-        <Outlet />
+        {ready ? <Outlet /> : null}
       </Box>
       <Box
         component="nav"
-        aria-label="Participant sections"
+        aria-label={t('Participant sections')}
         sx={{
           position: 'fixed',
           bottom: 0,
@@ -139,7 +174,7 @@ export function ParticipantLayout() {
             }}
           >
             <LightIcon name={icon} />
-            {label}
+            {t(label)}
           </Box>
         ))}
       </Box>

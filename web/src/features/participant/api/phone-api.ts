@@ -3,6 +3,7 @@
 import type { CollectionOptions } from '../../../shared/collection/collection-format';
 import type { ReceiptFile } from '../../../../../shared/consent-receipt';
 import type { QuestionLogic } from '../../../../../shared/survey-logic';
+import { msg } from '../i18n/i18n';
 
 export type RequestType = 'collection' | 'survey';
 
@@ -171,7 +172,8 @@ async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: u
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new PhoneApiError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');
+    // shown through t(): the app's own words (a server's message stays as the server wrote it)
+    throw new PhoneApiError(0, 'NETWORK', msg('The server could not be reached. Check your connection and try again.'));
   }
   const json = (await res.json().catch(() => null)) as {
     result?: T;

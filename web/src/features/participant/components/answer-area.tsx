@@ -9,7 +9,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { randomBytes } from '../../../crypto/bytes';
 import { DATA_KEY_BYTES, sealCollectionResponse, type CollectionData } from '../../../crypto/collection-response';
-import { formatDateTime } from '../../../shared/ui/format-date';
 import {
   PhoneApiError,
   phoneApi,
@@ -52,7 +51,7 @@ import {
   surveyOrder,
   type SurveyValues,
 } from './survey-form';
-import { useT, type Translate } from '../i18n/i18n';
+import { useFormat, useT, type Translate } from '../i18n/i18n';
 
 /** An answer the server took: remembered for My answers (unless it ended without a place), and
  * nothing of it left waiting in this browser. */
@@ -73,7 +72,7 @@ const refusal = (e: unknown, t: Translate) =>
   e instanceof PhoneApiError
     ? e.status === 409
       ? t('Not accepted: {{message}}', { message: e.message })
-      : e.message
+      : t(e.message)
     : t('Your answer could not be encrypted in this browser.');
 
 /** The survey's answers as submitSurvey takes them, personal ones sealed to the request key. */
@@ -103,6 +102,7 @@ async function surveyBody(
 // wallet, encryption and upload, then the answer's state.
 export function Done({ request, submitted }: { request: EndUserData; submitted: Submitted | Accepted }) {
   const t = useT();
+  const format = useFormat();
   const at = 'created' in submitted ? submitted.created : submitted.submittedAt;
   return (
     <Panel>
@@ -113,7 +113,7 @@ export function Done({ request, submitted }: { request: EndUserData; submitted: 
             {t('Thank you: your answer was received')}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-            {at ? `${t('Sent {{at}}.', { at: formatDateTime(at) })} ` : ''}
+            {at ? `${t('Sent {{at}}.', { at: format.dateTime(at) })} ` : ''}
             {t(request.bonus_each === 1 ? '{{count}} IPT goes to your wallet.' : '{{count}} IPT go to your wallet.', {
               count: request.bonus_each,
             })}
@@ -218,7 +218,7 @@ export function AnswerForm({
   const recheck = (nextSurvey = survey, nextValues = values, nextImages = images) =>
     request.type === 'survey'
       ? checkSurvey(questions, nextSurvey, t)
-      : checkCollection(options, nextValues, nextImages);
+      : checkCollection(options, nextValues, nextImages, t);
 
   // once everything is fixed, the "needs a look" message goes too
   const showProblems = (found: Record<string, string>) => {
@@ -332,7 +332,7 @@ export function AnswerForm({
               if (checked) showProblems(recheck(survey, next));
             }}
             onPick={(files) =>
-              void pickImages(images, files).then(({ picked, problems: found }) => {
+              void pickImages(images, files, t).then(({ picked, problems: found }) => {
                 setImages(picked);
                 setPickProblems(found);
                 if (checked) showProblems(recheck(survey, values, picked));
@@ -348,7 +348,7 @@ export function AnswerForm({
       </Panel>
       <Panel title={t('Your bonus goes to')}>{wallet ? <WalletSummary wallet={wallet} /> : <WalletSetup />}</Panel>
       <Panel label={t('Send')}>
-        <ConsentSummary requestId={request.id} />
+        <ConsentSummary request={request} />
         {error ? (
           <Alert severity="error" sx={{ mb: 2 }}>
             {error}

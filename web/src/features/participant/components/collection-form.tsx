@@ -16,6 +16,18 @@ import {
   type CollectionOptions,
 } from '../../../shared/collection/collection-format';
 import { MAX_RESPONSE_IMAGES, readImage, type PickedImage } from './image-upload';
+import { english, msg, useT, type Translate } from '../i18n/i18n';
+
+// the checker's fixed choices, shown in the participant's language (the value sent stays English)
+const CHOICES = [
+  msg('female'),
+  msg('male'),
+  msg('non-binary'),
+  msg('prefer not to say'),
+  msg('passport'),
+  msg('national ID card'),
+  msg('driving licence'),
+];
 
 export type CollectionValues = Record<string, string>;
 
@@ -32,50 +44,55 @@ type Field = {
 const GROUPS: { option: keyof CollectionOptions; title: string; fields: Field[] }[] = [
   {
     option: 'profileData',
-    title: 'Profile',
+    title: msg('Profile'),
     fields: [
-      { key: 'firstName', label: 'First name', autoComplete: 'given-name' },
-      { key: 'lastName', label: 'Last name', autoComplete: 'family-name' },
-      { key: 'age', label: 'Age', type: 'number', inputMode: 'numeric' },
+      { key: 'firstName', label: msg('First name'), autoComplete: 'given-name' },
+      { key: 'lastName', label: msg('Last name'), autoComplete: 'family-name' },
+      { key: 'age', label: msg('Age'), type: 'number', inputMode: 'numeric' },
       {
         key: 'mobile',
-        label: 'Mobile',
+        label: msg('Mobile'),
         type: 'tel',
-        help: 'International form, e.g. +44 20 7946 0018',
+        help: msg('International form, e.g. +44 20 7946 0018'),
         autoComplete: 'tel',
       },
-      { key: 'email', label: 'E-mail', type: 'email', autoComplete: 'email' },
-      { key: 'gender', label: 'Gender', choices: GENDERS },
+      { key: 'email', label: msg('E-mail'), type: 'email', autoComplete: 'email' },
+      { key: 'gender', label: msg('Gender'), choices: GENDERS },
     ],
   },
   {
     option: 'locationData',
-    title: 'Location',
+    title: msg('Location'),
     fields: [
-      { key: 'location.name', label: 'Label (e.g. Home)' },
-      { key: 'location.street', label: 'Street', autoComplete: 'address-line1' },
-      { key: 'location.district', label: 'District' },
-      { key: 'location.city', label: 'City', autoComplete: 'address-level2' },
-      { key: 'location.region', label: 'Region', autoComplete: 'address-level1' },
-      { key: 'location.country', label: 'Country', help: 'e.g. UK or United Kingdom', autoComplete: 'country' },
+      { key: 'location.name', label: msg('Label (e.g. Home)') },
+      { key: 'location.street', label: msg('Street'), autoComplete: 'address-line1' },
+      { key: 'location.district', label: msg('District') },
+      { key: 'location.city', label: msg('City'), autoComplete: 'address-level2' },
+      { key: 'location.region', label: msg('Region'), autoComplete: 'address-level1' },
+      {
+        key: 'location.country',
+        label: msg('Country'),
+        help: msg('e.g. UK or United Kingdom'),
+        autoComplete: 'country',
+      },
     ],
   },
   {
     option: 'healthData',
-    title: 'Health',
+    title: msg('Health'),
     fields: [
-      { key: 'health.stepsPerDay', label: 'Steps a day', type: 'number', inputMode: 'numeric' },
-      { key: 'health.restingHeartRate', label: 'Resting heart rate (bpm)', type: 'number', inputMode: 'numeric' },
-      { key: 'health.sleepHours', label: 'Hours of sleep a night', type: 'number', inputMode: 'decimal' },
+      { key: 'health.stepsPerDay', label: msg('Steps a day'), type: 'number', inputMode: 'numeric' },
+      { key: 'health.restingHeartRate', label: msg('Resting heart rate (bpm)'), type: 'number', inputMode: 'numeric' },
+      { key: 'health.sleepHours', label: msg('Hours of sleep a night'), type: 'number', inputMode: 'decimal' },
     ],
   },
   {
     option: 'idData',
-    title: 'ID document',
+    title: msg('ID document'),
     fields: [
-      { key: 'idDocument.type', label: 'Document', choices: ID_TYPES },
-      { key: 'idDocument.country', label: 'Issued by (country)' },
-      { key: 'idDocument.last4', label: 'Last 4 characters of its number', help: 'Never the whole number' },
+      { key: 'idDocument.type', label: msg('Document'), choices: ID_TYPES },
+      { key: 'idDocument.country', label: msg('Issued by (country)') },
+      { key: 'idDocument.last4', label: msg('Last 4 characters of its number'), help: msg('Never the whole number') },
     ],
   },
 ];
@@ -108,7 +125,12 @@ export function collectionData(options: CollectionOptions, values: CollectionVal
  * Problems by field key, from the documented checker (checkCollectionData). The image links do not
  * exist before upload: images are checked here by count (type and size when picked).
  */
-export function checkCollection(options: CollectionOptions, values: CollectionValues, images: PickedImage[]) {
+export function checkCollection(
+  options: CollectionOptions,
+  values: CollectionValues,
+  images: PickedImage[],
+  t: Translate = english,
+) {
   const problems: Record<string, string> = {};
   const withoutImages = { ...options, personalImages: false };
   for (const problem of checkCollectionData(collectionData(withoutImages, values), withoutImages)) {
@@ -116,10 +138,15 @@ export function checkCollection(options: CollectionOptions, values: CollectionVa
     const field = GROUPS.flatMap((g) => g.fields).find((f) => f.key === key);
     const text = problem.slice(key.length + 1);
     const empty = (values[key] ?? '').trim() === '';
-    problems[key] ??= !field ? problem : empty ? `${field.label} is needed.` : `${field.label} ${text}.`;
+    // (the checker's own words after the field's name stay English)
+    problems[key] ??= !field
+      ? problem
+      : empty
+        ? t('{{field}} is needed.', { field: t(field.label) })
+        : `${field.label} ${text}.`;
   }
   if (options.personalImages && (images.length < 1 || images.length > MAX_RESPONSE_IMAGES)) {
-    problems.images = `Add 1 to ${MAX_RESPONSE_IMAGES} images.`;
+    problems.images = t('Add 1 to {{max}} images.', { max: MAX_RESPONSE_IMAGES });
   }
   return problems;
 }
@@ -148,11 +175,14 @@ function ImagePicker({
   onPick: (files: File[]) => void;
   onRemove: (index: number) => void;
 }) {
+  const t = useT();
   return (
-    <Section title="Personal images">
+    <Section title={t('Personal images')}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        1 to {MAX_RESPONSE_IMAGES} photos (JPEG, PNG, WebP or GIF, up to 5 MB each). They are encrypted on this device
-        before upload.
+        {t(
+          '1 to {{max}} photos (JPEG, PNG, WebP or GIF, up to 5 MB each). They are encrypted on this device before upload.',
+          { max: MAX_RESPONSE_IMAGES },
+        )}
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(88px, 1fr))', gap: 1 }}>
         {images.map((image, i) => (
@@ -163,12 +193,12 @@ function ImagePicker({
             <Box
               component="img"
               src={image.previewUrl}
-              alt={`Image ${i + 1}: ${image.name}`}
+              alt={t('Image {{n}}: {{name}}', { n: i + 1, name: image.name })}
               sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
             />
             <IconButton
               size="small"
-              aria-label={`Remove image ${i + 1}`}
+              aria-label={t('Remove image {{n}}', { n: i + 1 })}
               onClick={() => onRemove(i)}
               sx={{
                 position: 'absolute',
@@ -191,11 +221,11 @@ function ImagePicker({
             sx={{ aspectRatio: '1', flexDirection: 'column', gap: 0.5, fontSize: '0.75rem' }}
           >
             <AddPhotoAlternate />
-            Add image
+            {t('Add image')}
             <input
               hidden
               type="file"
-              aria-label="Add images"
+              aria-label={t('Add images')}
               accept="image/jpeg,image/png,image/webp,image/gif"
               multiple
               onChange={(e) => {
@@ -221,15 +251,15 @@ function ImagePicker({
 }
 
 /** Adds what could be read from `files` (up to the limit); problems for the rest. */
-export async function pickImages(current: PickedImage[], files: File[]) {
+export async function pickImages(current: PickedImage[], files: File[], t: Translate = english) {
   const picked = [...current];
   const problems: string[] = [];
   for (const file of files) {
     if (picked.length >= MAX_RESPONSE_IMAGES) {
-      problems.push(`At most ${MAX_RESPONSE_IMAGES} images: ${file.name} was left out.`);
+      problems.push(t('At most {{max}} images: {{name}} was left out.', { max: MAX_RESPONSE_IMAGES, name: file.name }));
       continue;
     }
-    const read = await readImage(file);
+    const read = await readImage(file, t);
     if (typeof read === 'string') problems.push(read);
     else picked.push(read);
   }
@@ -256,28 +286,29 @@ export function CollectionFields({
   onPick: (files: File[]) => void;
   onRemoveImage: (index: number) => void;
 }) {
+  const t = useT();
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       {GROUPS.filter((g) => options[g.option]).map((group) => (
-        <Section key={group.option} title={group.title}>
+        <Section key={group.option} title={t(group.title)}>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, rowGap: 0.5 }}>
             {group.fields.map((f) => (
               <TextField
                 key={f.key}
-                label={f.label}
+                label={t(f.label)}
                 select={Boolean(f.choices)}
                 type={f.type === 'number' ? 'text' : (f.type ?? 'text')}
                 value={values[f.key] ?? ''}
                 onChange={(e) => onChange(f.key, e.target.value)}
                 error={Boolean(problems[f.key])}
-                helperText={problems[f.key] ?? f.help ?? ' '}
+                helperText={problems[f.key] ?? (f.help ? t(f.help) : ' ')}
                 autoComplete={f.autoComplete ?? 'off'}
                 slotProps={{ htmlInput: f.inputMode ? { inputMode: f.inputMode } : {} }}
                 fullWidth
               >
                 {f.choices?.map((c) => (
                   <MenuItem key={c} value={c}>
-                    {c}
+                    {CHOICES.includes(c) ? t(c) : c}
                   </MenuItem>
                 ))}
               </TextField>

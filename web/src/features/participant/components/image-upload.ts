@@ -9,17 +9,18 @@ import {
   type ImageType,
 } from '../../../crypto/collection-image';
 import { PhoneApiError, UPLOAD_IMAGE_PATH } from '../api/phone-api';
+import { english, msg, type Translate } from '../i18n/i18n';
 
 export { MAX_RESPONSE_IMAGES };
 export type PickedImage = { name: string; type: ImageType; bytes: Uint8Array; previewUrl: string };
 
 /** Reads a picked file; a problem in words when it is not an image we take. */
-export async function readImage(file: File): Promise<PickedImage | string> {
-  if (file.size > MAX_IMAGE_BYTES) return `${file.name} is larger than 5 MB.`;
-  if (file.size === 0) return `${file.name} is empty.`;
+export async function readImage(file: File, t: Translate = english): Promise<PickedImage | string> {
+  if (file.size > MAX_IMAGE_BYTES) return t('{{name}} is larger than 5 MB.', { name: file.name });
+  if (file.size === 0) return t('{{name}} is empty.', { name: file.name });
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffImageType(bytes);
-  if (!type) return `${file.name} is not a JPEG, PNG, WebP or GIF image.`;
+  if (!type) return t('{{name}} is not a JPEG, PNG, WebP or GIF image.', { name: file.name });
   return { name: file.name, type, bytes, previewUrl: URL.createObjectURL(new Blob([bytes], { type })) };
 }
 
@@ -29,7 +30,7 @@ function post(body: string, onProgress: (sent: number) => void): Promise<{ path:
     xhr.open('POST', UPLOAD_IMAGE_PATH);
     xhr.setRequestHeader('content-type', 'application/json');
     xhr.upload.onprogress = (e) => onProgress(e.loaded);
-    xhr.onerror = () => reject(new PhoneApiError(0, 'NETWORK', 'The image upload was interrupted. Try again.'));
+    xhr.onerror = () => reject(new PhoneApiError(0, 'NETWORK', msg('The image upload was interrupted. Try again.')));
     xhr.onload = () => {
       type Answer = { result?: { path: string }; error?: { code?: string; message?: string } };
       let json: Answer | null;

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
+import type { ChangeEvent } from 'react';
 import { languageInfo } from '../../../../../shared/languages';
-import { useT } from '../i18n/i18n';
+import { APP_LANGUAGES, pickLanguage, useAppLanguage, useT } from '../i18n/i18n';
 
 /** The survey's languages, each in its own name; the current one pressed. Plain buttons: the
  * shared link's first screen stays light. */
@@ -48,6 +49,40 @@ export function LanguageSwitch({
           </Box>
         );
       })}
+    </Box>
+  );
+}
+
+/** The app's language, in the header: each language in its own name; the pick is kept in this
+ * browser. A native select: light on the shared link's first screen, and a phone's own picker. */
+export function AppLanguagePicker() {
+  const { t, picked, language } = useAppLanguage();
+  const current = picked ?? (APP_LANGUAGES.includes(language) ? language : 'en');
+  return (
+    <Box
+      component="select"
+      aria-label={t('Language')}
+      value={current}
+      onChange={(e: ChangeEvent<HTMLSelectElement>) => void pickLanguage(e.target.value)}
+      sx={{
+        ml: { xs: 'auto', sm: 1 },
+        font: 'inherit',
+        fontSize: '0.875rem',
+        color: '#fff',
+        bgcolor: 'rgba(255,255,255,.14)',
+        border: '1px solid rgba(255,255,255,.5)',
+        borderRadius: 1,
+        minHeight: 36,
+        px: 0.75,
+        cursor: 'pointer',
+        '& option': { color: 'text.primary', bgcolor: '#fff' },
+      }}
+    >
+      {APP_LANGUAGES.map((code) => (
+        <option key={code} value={code} lang={code}>
+          {languageInfo(code)?.name ?? code}
+        </option>
+      ))}
     </Box>
   );
 }

@@ -13,18 +13,22 @@ export function Text({
   variant = 'body1',
   component,
   color,
+  dir,
   sx,
   children,
 }: {
   variant?: 'h5' | 'h6' | 'subtitle2' | 'body1' | 'body2' | 'caption';
   component?: ElementType;
   color?: string;
+  // 'auto' for the requester's own words: their direction, whatever the page's
+  dir?: 'auto';
   sx?: SxProps<Theme>;
   children: ReactNode;
 }) {
   return (
     <Box
       component={component ?? TAGS[variant] ?? 'p'}
+      dir={dir}
       sx={[{ typography: variant, color, m: 0 }, ...(Array.isArray(sx) ? sx : [sx])]}
     >
       {children}

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { PhoneApiError, phoneApi } from '../api/phone-api';
 import { deviceId } from '../participant-storage';
+import { msg, useT, type Translate } from '../i18n/i18n';
 
 function saveJson(value: unknown, name: string): void {
   const url = URL.createObjectURL(new Blob([`${JSON.stringify(value, null, 2)}\n`], { type: 'application/json' }));
@@ -23,10 +24,24 @@ function saveJson(value: unknown, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-const problem = (e: unknown, what: string) => (e instanceof PhoneApiError ? e.message : `${what} did not work.`);
+const problem = (e: unknown, failed: string, t: Translate) => (e instanceof PhoneApiError ? t(e.message) : failed);
+
+// what the server keeps after a deletion, in its words
+const KEPT = [
+  msg('payout records (what your wallet was paid or is owed)'),
+  msg('consent receipts'),
+  msg('this access log'),
+];
+function deletedText(count: number, kept: string[], t: Translate): string {
+  const vars = { count, kept: kept.map((k) => (KEPT.includes(k) ? t(k) : k)).join(', ') };
+  return count === 1
+    ? t('{{count}} answer deleted. Kept: {{kept}}.', vars)
+    : t('{{count}} answers deleted. Kept: {{kept}}.', vars);
+}
 
 /** The participant's two requests about their data: a copy of everything, or deleting it. */
 export function MyData({ onDeleted }: { onDeleted: () => void }) {
+  const t = useT();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -36,7 +51,7 @@ export function MyData({ onDeleted }: { onDeleted: () => void }) {
     try {
       saveJson(await phoneApi.myData(deviceId()), 'my-parley-data.json');
     } catch (e) {
-      setMessage({ tone: 'error', text: problem(e, 'The download') });
+      setMessage({ tone: 'error', text: problem(e, t('The download did not work.'), t) });
     }
   };
   const erase = async () => {
@@ -45,31 +60,32 @@ export function MyData({ onDeleted }: { onDeleted: () => void }) {
       const done = await phoneApi.deleteMyData(deviceId());
       setMessage({
         tone: 'success',
-        text: `${done.deletedSubmissions} answer${done.deletedSubmissions === 1 ? '' : 's'} deleted. Kept: ${done.kept.join(', ')}.`,
+        text: deletedText(done.deletedSubmissions, done.kept, t),
       });
       onDeleted();
     } catch (e) {
-      setMessage({ tone: 'error', text: problem(e, 'The deletion') });
+      setMessage({ tone: 'error', text: problem(e, t('The deletion did not work.'), t) });
     } finally {
       setBusy(false);
       setConfirming(false);
     }
   };
   return (
-    <Card component="section" aria-label="Your data" sx={{ p: { xs: 2, sm: 3 }, mt: 2 }}>
+    <Card component="section" aria-label={t('Your data')} sx={{ p: { xs: 2, sm: 3 }, mt: 2 }}>
       <Typography variant="h6" component="h2" sx={{ fontWeight: 400 }}>
-        Your data
+        {t('Your data')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        Get a copy of everything Parley holds about this browser&apos;s answers, or delete it. Both are done at once (at
-        the latest within 30 days) and appear in the log above.
+        {t(
+          "Get a copy of everything Parley holds about this browser's answers, or delete it. Both are done at once (at the latest within 30 days) and appear in the log above.",
+        )}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button variant="outlined" onClick={() => void download()}>
-          Download my data
+          {t('Download my data')}
         </Button>
         <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
-          Delete my data
+          {t('Delete my data')}
         </Button>
       </Box>
       {message ? (
@@ -85,19 +101,20 @@ export function MyData({ onDeleted }: { onDeleted: () => void }) {
           fullWidth
           maxWidth="xs"
         >
-          <DialogTitle id="erase-title">Delete your data?</DialogTitle>
+          <DialogTitle id="erase-title">{t('Delete your data?')}</DialogTitle>
           <DialogContent>
             <DialogContentText>
-              Every answer sent from this browser is deleted, and requesters can no longer download it. Bonuses already
-              paid stay yours; payout records, your receipts and the access log are kept. This cannot be undone.
+              {t(
+                'Every answer sent from this browser is deleted, and requesters can no longer download it. Bonuses already paid stay yours; payout records, your receipts and the access log are kept. This cannot be undone.',
+              )}
             </DialogContentText>
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setConfirming(false)} disabled={busy}>
-              Keep it
+              {t('Keep it')}
             </Button>
             <Button color="error" variant="contained" onClick={() => void erase()} disabled={busy}>
-              Delete my data
+              {t('Delete my data')}
             </Button>
           </DialogActions>
         </Dialog>

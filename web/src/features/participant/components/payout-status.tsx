@@ -1,9 +1,8 @@
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
-import { formatDateTime } from '../../../shared/ui/format-date';
 import type { Payout } from '../api/phone-api';
-import { useT } from '../i18n/i18n';
+import { useFormat, useT } from '../i18n/i18n';
 
 const LABEL: Record<string, { label: string; color: 'default' | 'success' | 'warning' | 'error' | 'info' }> = {
   awaiting_review: { label: 'Awaiting review', color: 'info' },
@@ -16,23 +15,26 @@ const LABEL: Record<string, { label: string; color: 'default' | 'success' | 'war
 /** A payout's state in words, its amount (none once rejected), and its transaction, deadline or reason when there is one. */
 export function PayoutStatus({ payout }: { payout: Payout | null }) {
   const t = useT();
+  const format = useFormat();
   if (!payout) return <Chip size="small" label={t('No payout')} />;
   const found = LABEL[payout.status];
   const known = found
     ? { ...found, label: t(found.label) }
-    : { label: `Payout ${payout.status}`, color: 'default' as const };
+    : { label: t('Payout {{status}}', { status: payout.status }), color: 'default' as const };
   return (
     <Box sx={{ display: 'grid', gap: 0.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Chip size="small" color={known.color} label={known.label} data-status={payout.status} />
         {/* a rejected answer is paid nothing: its amount beside "Rejected" would read as owed */}
-        {payout.status === 'rejected' ? null : <Typography variant="body2">{payout.amount} IPT</Typography>}
+        {payout.status === 'rejected' ? null : (
+          <Typography variant="body2">{t('{{amount}} IPT', { amount: payout.amount })}</Typography>
+        )}
       </Box>
       {payout.status === 'awaiting_review' ? (
         <Typography variant="caption" color="text.secondary">
           {payout.reviewDueAt
             ? t('The requester reviews your answer before paying; if not decided by {{at}}, it is paid anyway.', {
-                at: formatDateTime(payout.reviewDueAt),
+                at: format.dateTime(payout.reviewDueAt),
               })
             : t('The requester reviews your answer before paying.')}
         </Typography>
@@ -40,7 +42,7 @@ export function PayoutStatus({ payout }: { payout: Payout | null }) {
       {payout.txHash ? (
         <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {t('Transaction')}{' '}
-          <Box component="span" sx={{ fontFamily: 'monospace' }} aria-label="Payout transaction">
+          <Box component="span" sx={{ fontFamily: 'monospace' }} aria-label={t('Payout transaction')}>
             {payout.txHash}
           </Box>
         </Typography>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { ReceiptFile } from '../../../../../shared/consent-receipt';
 import { PhoneApiError, phoneApi } from '../api/phone-api';
 import { deviceId } from '../participant-storage';
+import { useT } from '../i18n/i18n';
 
 /** Saves a receipt as the JSON file the verify page and docs/consent-receipts.md take. */
 export function saveReceipt(file: ReceiptFile, requestId: string): void {
@@ -20,21 +21,22 @@ export function saveReceipt(file: ReceiptFile, requestId: string): void {
 
 /** "Download receipt": this device's newest receipt for the request. */
 export function ReceiptDownload({ requestId }: { requestId: string }) {
+  const t = useT();
   const [problem, setProblem] = useState<string | null>(null);
   const download = async () => {
     setProblem(null);
     try {
       const [latest] = await phoneApi.receipts(deviceId(), requestId);
       if (latest) saveReceipt(latest, requestId);
-      else setProblem('No receipt was found for this answer.');
+      else setProblem(t('No receipt was found for this answer.'));
     } catch (e) {
-      setProblem(e instanceof PhoneApiError ? e.message : 'The receipt could not be downloaded.');
+      setProblem(e instanceof PhoneApiError ? t(e.message) : t('The receipt could not be downloaded.'));
     }
   };
   return (
     <>
       <Button size="small" sx={{ mt: 1.5, ml: -0.5 }} onClick={() => void download()}>
-        Download receipt
+        {t('Download receipt')}
       </Button>
       {problem ? (
         <Typography variant="caption" color="error" component="p" role="alert">

@@ -324,7 +324,14 @@ export function SurveyFields({
         }
         return (
           <FormControl key={q.id} component="fieldset" error={Boolean(problem)} aria-labelledby={labelId}>
-            <FormLabel id={labelId} component="legend" sx={{ color: 'text.primary', fontWeight: 500, mb: 0.5 }}>
+            {/* the question in its own direction: an untranslated English question on an Arabic page
+                keeps its punctuation at its end */}
+            <FormLabel
+              id={labelId}
+              component="legend"
+              dir="auto"
+              sx={{ color: 'text.primary', fontWeight: 500, mb: 0.5 }}
+            >
               {label}
             </FormLabel>
             {q.type === 'checkboxes' ? (

@@ -14,13 +14,13 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { formatDateTime } from '../../../shared/ui/format-date';
 import { PhoneApiError, phoneApi, type Submitted } from '../api/phone-api';
 import { AccessLog } from '../components/access-log';
 import { MyData } from '../components/my-data';
 import { PayoutStatus } from '../components/payout-status';
 import { ReceiptDownload } from '../components/receipt-download';
 import { deviceId, loadAnswers, type AnsweredRequest } from '../participant-storage';
+import { msg, useFormat, useT } from '../i18n/i18n';
 
 // Pending payouts are sent by the server's payout job within seconds; the list looks again meanwhile.
 const POLL_MS = 3000;
@@ -36,6 +36,7 @@ function WithdrawDialog({
   onClose: () => void;
   onWithdrawn: () => void;
 }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const confirm = async () => {
@@ -45,17 +46,19 @@ function WithdrawDialog({
       await phoneApi.withdraw(answer.requestId, deviceId());
       onWithdrawn();
     } catch (e) {
-      setError(e instanceof PhoneApiError ? e.message : 'Your answer could not be withdrawn.');
+      setError(e instanceof PhoneApiError ? t(e.message) : t('Your answer could not be withdrawn.'));
       setBusy(false);
     }
   };
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="withdraw-title" fullWidth maxWidth="xs">
-      <DialogTitle id="withdraw-title">Withdraw your answer?</DialogTitle>
+      <DialogTitle id="withdraw-title">{t('Withdraw your answer?')}</DialogTitle>
       <DialogContent>
         <DialogContentText>
-          Your answer to “{answer.title}” is deleted and no longer counted. A bonus already paid stays yours, and
-          answering again later earns no second bonus. This cannot be undone.
+          {t(
+            'Your answer to “{{title}}” is deleted and no longer counted. A bonus already paid stays yours, and answering again later earns no second bonus. This cannot be undone.',
+            { title: answer.title },
+          )}
         </DialogContentText>
         {error ? (
           <Alert severity="error" sx={{ mt: 2 }}>
@@ -65,10 +68,10 @@ function WithdrawDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          Keep it
+          {t('Keep it')}
         </Button>
         <Button color="error" variant="contained" onClick={() => void confirm()} disabled={busy}>
-          Withdraw my answer
+          {t('Withdraw my answer')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -82,7 +85,7 @@ async function loadRows(): Promise<Row[]> {
       try {
         return { answer, state: await phoneApi.checkSubmitted(answer.requestId, device), error: null };
       } catch (e) {
-        return { answer, state: null, error: e instanceof PhoneApiError ? e.message : 'Could not be checked.' };
+        return { answer, state: null, error: e instanceof PhoneApiError ? e.message : msg('Could not be checked.') };
       }
     }),
   );
@@ -90,6 +93,8 @@ async function loadRows(): Promise<Row[]> {
 
 // /p/answers: what this browser answered, each with its payout and the right to withdraw.
 export function MyAnswersPage() {
+  const t = useT();
+  const format = useFormat();
   const [rows, setRows] = useState<Row[] | null>(null);
   const [round, setRound] = useState(0);
   const [withdrawing, setWithdrawing] = useState<AnsweredRequest | null>(null);
@@ -114,23 +119,23 @@ export function MyAnswersPage() {
     <Box>
       <Card sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 400 }}>
-          My answers
+          {t('My answers')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          What you answered in this browser, and the bonus for each.
+          {t('What you answered in this browser, and the bonus for each.')}
         </Typography>
       </Card>
       {rows === null ? <Skeleton variant="rounded" height={140} /> : null}
       {rows && rows.length === 0 ? (
         <Card>
-          <EmptyState icon={TaskAlt} title="NO ANSWERS YET">
+          <EmptyState icon={TaskAlt} title={t('No answers yet').toLocaleUpperCase(format.language)}>
             <Button component={RouterLink} to="/p" sx={{ mt: 1 }}>
-              See open requests
+              {t('See open requests')}
             </Button>
           </EmptyState>
         </Card>
       ) : null}
-      <Box component="ul" aria-label="My answers" sx={{ display: 'grid', gap: 1.5, p: 0, m: 0 }}>
+      <Box component="ul" aria-label={t('My answers')} sx={{ display: 'grid', gap: 1.5, p: 0, m: 0 }}>
         {rows?.map(({ answer, state, error }) => (
           <Card component="li" key={answer.requestId} sx={{ listStyle: 'none', p: 2 }} aria-label={answer.title}>
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
@@ -138,27 +143,28 @@ export function MyAnswersPage() {
                 <Typography
                   component={RouterLink}
                   to={`/p/r/${answer.requestId}`}
+                  dir="auto"
                   sx={{ fontWeight: 500, color: 'text.primary', textDecoration: 'none', overflowWrap: 'anywhere' }}
                 >
                   {answer.title}
                 </Typography>
                 <Typography variant="caption" color="text.secondary" component="p">
-                  {answer.type === 'survey' ? 'Survey' : 'Data collection'} ·{' '}
+                  {answer.type === 'survey' ? t('Survey') : t('Data collection')} ·{' '}
                   {state?.submittedAt
-                    ? `submitted ${formatDateTime(state.submittedAt)}`
-                    : `sent ${formatDateTime(answer.at)}`}
+                    ? t('submitted {{at}}', { at: format.dateTime(state.submittedAt) })
+                    : t('sent {{at}}', { at: format.dateTime(answer.at) })}
                 </Typography>
               </Box>
-              {state && !state.submitted ? <Chip size="small" label="Withdrawn" /> : null}
+              {state && !state.submitted ? <Chip size="small" label={t('Withdrawn')} /> : null}
             </Box>
             <Box sx={{ mt: 1.5 }}>
-              {error ? <Alert severity="warning">{error}</Alert> : <PayoutStatus payout={state?.payout ?? null} />}
+              {error ? <Alert severity="warning">{t(error)}</Alert> : <PayoutStatus payout={state?.payout ?? null} />}
             </Box>
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
               <ReceiptDownload requestId={answer.requestId} />
               {state?.submitted ? (
                 <Button color="error" size="small" sx={{ mt: 1.5 }} onClick={() => setWithdrawing(answer)}>
-                  Withdraw my answer
+                  {t('Withdraw my answer')}
                 </Button>
               ) : null}
             </Box>
@@ -169,7 +175,7 @@ export function MyAnswersPage() {
       <MyData onDeleted={() => setRound((n) => n + 1)} />
       <Typography variant="body2" sx={{ mt: 2, textAlign: 'center' }}>
         <Box component={RouterLink} to="/p/verify" sx={{ color: 'primary.main', fontWeight: 500 }}>
-          Check a receipt
+          {t('Check a receipt')}
         </Box>
       </Typography>
       {withdrawing ? (

@@ -4,12 +4,16 @@ import { phoneApi, type OpenRequest } from '../api/phone-api';
 import { BonusPill, Note, Panel, Placeholder, placesLeft, Text } from '../components/light-ui';
 import { LightIcon } from '../components/light-icons';
 import { useLoad } from '../components/use-load';
+import { useT } from '../i18n/i18n';
 
 function RequestItem({ request }: { request: OpenRequest }) {
+  const t = useT();
   const asked =
     request.type === 'survey'
-      ? `${request.questionCount} question${request.questionCount === 1 ? '' : 's'}`
-      : 'Personal data, encrypted';
+      ? request.questionCount === 1
+        ? t('{{count}} question', { count: 1 })
+        : t('{{count}} questions', { count: request.questionCount })
+      : t('Personal data, encrypted');
   return (
     <Box component="li" sx={{ listStyle: 'none' }}>
       <Box
@@ -43,13 +47,14 @@ function RequestItem({ request }: { request: OpenRequest }) {
           <LightIcon name={request.type === 'survey' ? 'poll' : 'storage'} />
         </Box>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Text component="h2" sx={{ fontWeight: 500, fontSize: '1.05rem', overflowWrap: 'anywhere' }}>
+          <Text component="h2" dir="auto" sx={{ fontWeight: 500, fontSize: '1.05rem', overflowWrap: 'anywhere' }}>
             {request.title}
           </Text>
           {request.desc ? (
             <Text
               variant="body2"
               color="text.secondary"
+              dir="auto"
               sx={{
                 mt: 0.25,
                 display: '-webkit-box',
@@ -62,9 +67,9 @@ function RequestItem({ request }: { request: OpenRequest }) {
             </Text>
           ) : null}
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1 }}>
-            <BonusPill bonusEach={request.bonus_each} />
+            <BonusPill bonusEach={request.bonus_each} t={t} />
             <Text variant="caption" color="text.secondary">
-              {request.type_name} · {asked} · {placesLeft(request.remaining)}
+              {request.type === 'survey' ? t('Survey') : t('Collection')} · {asked} · {placesLeft(request.remaining, t)}
             </Text>
           </Box>
         </Box>
@@ -78,21 +83,23 @@ function RequestItem({ request }: { request: OpenRequest }) {
 
 // /p: what a participant can answer now (published requests with a paid place left).
 export function OpenRequestsPage() {
+  const t = useT();
   const { data, error, loading, reload } = useLoad(() => phoneApi.openRequests(1, 50), 'open');
   return (
     <Box>
-      <Panel label="Open requests">
+      <Panel label={t('Open requests')}>
         <Text variant="h5" component="h1" sx={{ fontWeight: 400 }}>
-          Open requests
+          {t('Open requests')}
         </Text>
         <Text variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          Answer a survey or share data and earn a bonus in IPT, paid to your wallet. What you share is encrypted in
-          this browser to the requester&apos;s key.
+          {t(
+            "Answer a survey or share data and earn a bonus in IPT, paid to your wallet. What you share is encrypted in this browser to the requester's key.",
+          )}
         </Text>
       </Panel>
       {error ? (
         <Note tone="warning">
-          The requests could not be loaded: {error.message}{' '}
+          {t('The requests could not be loaded: {{message}}', { message: t(error.message) })}{' '}
           <Box
             component="button"
             type="button"
@@ -108,7 +115,7 @@ export function OpenRequestsPage() {
               cursor: 'pointer',
             }}
           >
-            Try again
+            {t('Try again')}
           </Box>
         </Note>
       ) : null}
@@ -120,16 +127,18 @@ export function OpenRequestsPage() {
         </Box>
       ) : null}
       {data && data.list.length === 0 ? (
-        <Panel label="No requests">
+        <Panel label={t('No requests')}>
           <Box sx={{ textAlign: 'center', py: 3, color: 'text.secondary' }}>
             <LightIcon name="inbox" size={44} color="rgba(0,0,0,.26)" />
-            <Text sx={{ mt: 1, color: 'text.primary' }}>NOTHING TO ANSWER RIGHT NOW</Text>
-            <Text variant="body2">New requests appear here when a requester publishes one.</Text>
+            <Text sx={{ mt: 1, color: 'text.primary', textTransform: 'uppercase' }}>
+              {t('Nothing to answer right now')}
+            </Text>
+            <Text variant="body2">{t('New requests appear here when a requester publishes one.')}</Text>
           </Box>
         </Panel>
       ) : null}
       {data && data.list.length > 0 ? (
-        <Box component="ul" aria-label="Open requests" sx={{ display: 'grid', gap: 1.5, p: 0, m: 0 }}>
+        <Box component="ul" aria-label={t('Open requests')} sx={{ display: 'grid', gap: 1.5, p: 0, m: 0 }}>
           {data.list.map((request) => (
             <RequestItem key={request.id} request={request} />
           ))}

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { CollectionOptions } from '../../../shared/collection/collection-format';
 import { phoneApi, type EndUserData } from '../api/phone-api';
@@ -7,20 +7,20 @@ import { BonusPill, Note, Panel, Pill, Placeholder, placesLeft, Text } from '../
 import { LightIcon } from '../components/light-icons';
 import { useLoad } from '../components/use-load';
 import { deviceId } from '../participant-storage';
-import { loadDirectionFrame, setAppLanguage, useAppLanguage, useT } from '../i18n/i18n';
-import { directionOf } from '../../../../../shared/languages';
+import { msg, participantLanguage, setAppLanguage, useAppLanguage, useT } from '../i18n/i18n';
 import { LanguageSwitch } from '../components/language-switch';
 
 const AnswerArea = lazy(async () => ({ default: (await import('../components/answer-area')).AnswerArea }));
 
 export const PRIVACY_NOTE = "encrypted in this browser to the requester's key; the server cannot read it";
 
+// (the same words the server signs into the consent receipt as the data categories)
 const ASKED: Record<keyof CollectionOptions, string> = {
-  profileData: 'Profile: name, age, mobile, e-mail, gender',
-  locationData: 'Location: an address',
-  healthData: 'Health: steps, resting heart rate, sleep',
-  idData: 'ID document: type, country, last 4 characters',
-  personalImages: 'Personal images: 1 to 5 photos',
+  profileData: msg('Profile: name, age, mobile, e-mail, gender'),
+  locationData: msg('Location: an address'),
+  healthData: msg('Health: steps, resting heart rate, sleep'),
+  idData: msg('ID document: type, country, last 4 characters'),
+  personalImages: msg('Personal images: 1 to 5 photos'),
 };
 
 function RequestHeader({ request, onLanguage }: { request: EndUserData; onLanguage: (code: string) => void }) {
@@ -51,11 +51,12 @@ function RequestHeader({ request, onLanguage }: { request: EndUserData; onLangua
           )}
         </Text>
       ) : null}
-      <Text variant="h5" component="h1" sx={{ fontWeight: 400, overflowWrap: 'anywhere' }}>
+      {/* the requester's words in their own direction (an English title on an Arabic page) */}
+      <Text variant="h5" component="h1" dir="auto" sx={{ fontWeight: 400, overflowWrap: 'anywhere' }}>
         {request.localized?.title ?? request.title}
       </Text>
       {request.description ? (
-        <Text variant="body2" color="text.secondary" sx={{ mt: 1, whiteSpace: 'pre-line' }}>
+        <Text variant="body2" color="text.secondary" dir="auto" sx={{ mt: 1, whiteSpace: 'pre-line' }}>
           {request.localized?.description ?? request.description}
         </Text>
       ) : null}
@@ -94,35 +95,39 @@ function RequestHeader({ request, onLanguage }: { request: EndUserData; onLangua
   );
 }
 
-// The languages to ask a survey in: the participant's pick, else the browser's, most wanted first.
+// The languages to ask a survey in: the participant's pick in this survey's switch, else their
+// pick in the app, then the browser's, most wanted first.
 const browserLanguages = () =>
   (typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language])
     // only well-formed tags: the server refuses a malformed lang (400)
     .filter((tag) => /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(tag))
-    .slice(0, 10)
-    .join(',');
+    .slice(0, 10);
+const wanted = (inApp: string | null) => [...new Set([...(inApp ? [inApp] : []), ...browserLanguages()])].join(',');
 
 // /p/r/:id: the shared link of a published request. What is asked, the bonus and the privacy note
 // first; the form, the wallet and submit (or this browser's answer) load just after. A survey with
-// languages comes in the participant's (browser's, or picked) language, laid out in its direction.
+// languages comes in the participant's (picked, or browser's) language, and the app's own texts
+// follow it; any other request shows in the participant's language. Laid out in its direction.
 export function RequestPage() {
   const { id = '' } = useParams();
-  const [picked, setPicked] = useState<string | null>(null);
-  const { t, dir, frame: Frame } = useAppLanguage();
-  const loaded = useLoad(async () => {
-    const [request, submitted] = await Promise.all([
-      phoneApi.request(id, picked ?? browserLanguages()),
-      phoneApi.checkSubmitted(id, deviceId()),
-    ]);
-    // the app's own texts follow the survey's language, loaded before the page shows, and so does
-    // the RTL frame when the survey has an RTL language (present from the start, so a switch keeps
-    // the form mounted)
-    await Promise.all([
-      setAppLanguage(request.language ?? 'en'),
-      request.languages?.some((code) => directionOf(code) === 'rtl') ? loadDirectionFrame() : null,
-    ]);
-    return { request, submitted };
-  }, id);
+  // a language picked in the app's switch since this page opened asks the survey again in it
+  const inApp = useAppLanguage().picked;
+  const [picked, setPicked] = useState<{ code: string; inApp: string | null } | null>(null);
+  const { t, dir } = useAppLanguage();
+  const loaded = useLoad(
+    async () => {
+      const [request, submitted] = await Promise.all([
+        phoneApi.request(id, picked && picked.inApp === inApp ? picked.code : wanted(inApp)),
+        phoneApi.checkSubmitted(id, deviceId()),
+      ]);
+      // the app's own texts (and direction) follow the survey's language, loaded before the page shows
+      await setAppLanguage(request.language ?? participantLanguage());
+      return { request, submitted };
+    },
+    `${id} ${inApp ?? ''}`,
+  );
+  // the other screens are in the participant's language again
+  useEffect(() => () => void setAppLanguage(participantLanguage()), []);
 
   if (loaded.error) {
     const gone = loaded.error.status === 404 || loaded.error.status === 400;
@@ -157,10 +162,10 @@ export function RequestPage() {
   const { request, submitted } = loaded.data;
   // the answers typed so far stay: the page keeps its form while the other language loads
   const pick = (code: string) => {
-    setPicked(code);
+    setPicked({ code, inApp });
     loaded.reload();
   };
-  const page = (
+  return (
     <Box dir={dir} lang={request.language ?? 'en'} data-testid="survey-container">
       <RequestHeader request={request} onLanguage={pick} />
       <Suspense fallback={<Placeholder height={320} />}>
@@ -168,7 +173,6 @@ export function RequestPage() {
       </Suspense>
     </Box>
   );
-  return Frame ? <Frame dir={dir}>{page}</Frame> : page;
 }
 
 const LINK = {

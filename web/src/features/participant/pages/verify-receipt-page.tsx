@@ -5,23 +5,26 @@ import Card from '@mui/material/Card';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { formatDateTime } from '../../../shared/ui/format-date';
 import { checkReceipt, publishedKeys, type ReceiptCheck } from '../receipt-check';
+import { useFormat, useT } from '../i18n/i18n';
 
 function Claims({ check }: { check: Extract<ReceiptCheck, { genuine: true }> }) {
+  const t = useT();
+  const format = useFormat();
   const c = check.claims;
   const purpose = c.services[0]?.purposes[0];
+  // the labels in the participant's language; the values as signed (the receipt is in English)
   const rows: [string, string][] = [
-    ['Request', c.services[0]?.service ?? ''],
-    ['Shared with', c.piiControllers.map((p) => p.piiController).join(', ')],
-    ['Purpose', purpose?.purpose ?? ''],
-    ['What', purpose?.piiCategory.join(' · ') ?? ''],
-    ['Reward', `${c.reward.amount} ${c.reward.currency}`],
-    ['Kept', c.retention.text],
-    ['Sent', formatDateTime(c.submission.receivedAt)],
-    ['Your member id', c.piiPrincipalId],
-    ['Answer hash (SHA-256)', c.submission.hash],
-    ['Signing key', check.kid],
+    [t('Request'), c.services[0]?.service ?? ''],
+    [t('Shared with'), c.piiControllers.map((p) => p.piiController).join(', ')],
+    [t('Purpose'), purpose?.purpose ?? ''],
+    [t('What'), purpose?.piiCategory.join(' · ') ?? ''],
+    [t('Reward'), `${format.number(c.reward.amount)} ${c.reward.currency}`],
+    [t('Kept'), c.retention.text],
+    [t('Sent'), format.dateTime(c.submission.receivedAt)],
+    [t('Your member id'), c.piiPrincipalId],
+    [t('Answer hash (SHA-256)'), c.submission.hash],
+    [t('Signing key'), check.kid],
   ];
   return (
     <Box component="dl" sx={{ m: 0, mt: 2 }}>
@@ -41,6 +44,7 @@ function Claims({ check }: { check: Extract<ReceiptCheck, { genuine: true }> }) 
 
 // /p/verify: is this receipt genuine? Checked in this browser against the published keys.
 export function VerifyReceiptPage() {
+  const t = useT();
   const [text, setText] = useState('');
   const [check, setCheck] = useState<ReceiptCheck | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -50,25 +54,26 @@ export function VerifyReceiptPage() {
     try {
       setCheck(await checkReceipt(input, await publishedKeys()));
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'The receipt could not be checked.');
+      setError(e instanceof Error ? t(e.message) : t('The receipt could not be checked.'));
     }
   };
   return (
     <Card sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 400 }}>
-        Check a receipt
+        {t('Check a receipt')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
-        Choose a receipt file from My answers, or paste its text. It is checked in this browser against the keys Parley
-        publishes: a receipt changed in any way does not pass.
+        {t(
+          'Choose a receipt file from My answers, or paste its text. It is checked in this browser against the keys Parley publishes: a receipt changed in any way does not pass.',
+        )}
       </Typography>
       <Button variant="outlined" component="label">
-        Choose a receipt file
+        {t('Choose a receipt file')}
         <input
           hidden
           type="file"
           accept=".json,application/json,.jwt,.txt"
-          aria-label="Receipt file"
+          aria-label={t('Receipt file')}
           onChange={(e) => {
             const file = e.target.files?.[0];
             if (file) void file.text().then((t) => (setText(t), run(t)));
@@ -76,7 +81,7 @@ export function VerifyReceiptPage() {
         />
       </Button>
       <TextField
-        label="Or paste the receipt"
+        label={t('Or paste the receipt')}
         value={text}
         onChange={(e) => setText(e.target.value)}
         multiline
@@ -84,10 +89,10 @@ export function VerifyReceiptPage() {
         maxRows={8}
         fullWidth
         sx={{ mt: 2 }}
-        slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace', fontSize: 12 } } }}
+        slotProps={{ htmlInput: { spellCheck: false, dir: 'ltr', style: { fontFamily: 'monospace', fontSize: 12 } } }}
       />
       <Button variant="contained" sx={{ mt: 1.5 }} disabled={!text.trim()} onClick={() => void run(text)}>
-        Check
+        {t('Check')}
       </Button>
       {error ? (
         <Alert severity="warning" sx={{ mt: 2 }}>
@@ -97,9 +102,9 @@ export function VerifyReceiptPage() {
       {check ? (
         <Box role="status" sx={{ mt: 2 }}>
           {check.genuine ? (
-            <Alert severity="success">Genuine: signed by Parley and unchanged since.</Alert>
+            <Alert severity="success">{t('Genuine: signed by Parley and unchanged since.')}</Alert>
           ) : (
-            <Alert severity="error">Not genuine. {check.reason}</Alert>
+            <Alert severity="error">{t('Not genuine. {{reason}}', { reason: t(check.reason) })}</Alert>
           )}
           {check.genuine ? <Claims check={check} /> : null}
         </Box>

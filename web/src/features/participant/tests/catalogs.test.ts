@@ -3,7 +3,7 @@ import { APP_LANGUAGES } from '../i18n/i18n';
 
 // Every text the participant app passes to t() is in every catalog: a text added to the answering
 // path (e.g. by another feature's branch) without its translations would show in English.
-const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../tests/**'], {
+const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '../../../layouts/participant/*.tsx', '!../tests/**'], {
   query: '?raw',
   import: 'default',
   eager: true,
@@ -15,7 +15,9 @@ const catalogs = import.meta.glob<Record<string, string>>('../i18n/locales/*.jso
 
 const keys = new Set(
   Object.values(sources).flatMap((source) =>
-    [...source.matchAll(/\b(?:t|tr)\(\s*'((?:[^'\\]|\\.)*)'/g)].map((m) => m[1].replace(/\\'/g, "'")),
+    [...source.matchAll(/\b(?:t|tr|msg)\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")/g)].map((m) =>
+      (m[1] ?? m[2]).replace(/\\(['"])/g, '$1'),
+    ),
   ),
 );
 // a plural key is there as key_one, key_other, ...
@@ -28,5 +30,22 @@ describe('participant app catalogs', () => {
     expect(catalog).toBeDefined();
     expect(keys.size).toBeGreaterThan(50);
     expect([...keys].filter((key) => !has(catalog, key))).toEqual([]);
+  });
+
+  // a text with a count is there in every plural form of the language (Arabic has six)
+  it.each(APP_LANGUAGES.filter((l) => l !== 'en'))('%s has every plural form of each counted text', (language) => {
+    const catalog = catalogs[`../i18n/locales/${language}.json`];
+    const forms = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+    const counted = new Set(
+      Object.keys(catalog).flatMap((k) => {
+        const base = k.replace(/_(zero|one|two|few|many|other)$/, '');
+        return base === k ? [] : [base];
+      }),
+    );
+    expect(counted.size).toBeGreaterThan(5);
+    const lacking = [...counted].flatMap((base) =>
+      forms.filter((form) => !(`${base}_${form}` in catalog)).map((form) => `${base}_${form}`),
+    );
+    expect(lacking).toEqual([]);
   });
 });

@@ -26,6 +26,7 @@ const SHUFFLED = {
   localized: { language: 'ar', title: 'اللون المفضل', choices: ARABIC_COLOURS, rows: [], unit: null },
 };
 let withShuffled = false;
+let terms: object | null = null;
 
 function endUserData(language: 'en' | 'ar') {
   const arabic = language === 'ar';
@@ -80,12 +81,15 @@ beforeEach(() => {
       HttpResponse.json({ result: { attention_checks: 0, attention_rule: null, screeners: 0 } }),
     ),
     http.get('*/v1/requestClient/getConsentTerms', () =>
-      HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'none' } }, { status: 404 }),
+      terms
+        ? HttpResponse.json({ result: terms })
+        : HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'none' } }, { status: 404 }),
     ),
   );
 });
 afterEach(async () => {
   withShuffled = false;
+  terms = null;
   delete (window.navigator as { languages?: unknown }).languages;
   if (languages) Object.defineProperty(Navigator.prototype, 'languages', languages);
   await setAppLanguage('en');
@@ -135,5 +139,39 @@ describe('a survey in several languages', () => {
       const english = radio.getAttribute('value') ?? '';
       expect(radio).toHaveAccessibleName(ARABIC_COLOURS[COLOURS.indexOf(english)]);
     }
+  });
+
+  it("shows the consent terms the server signs in the survey's language", async () => {
+    // as the server sends them: in English (the receipt's language), with their numbers
+    terms = {
+      requestId: ID,
+      controller: 'Acme Research',
+      purpose: 'Two questions',
+      categories: ['Question: Do you exercise?'],
+      sensitive: [],
+      reward: { amount: 2, currency: 'IPT', payAfterReview: false },
+      retention: {
+        days: 30,
+        until: '2026-04-04T10:00:00.000Z',
+        text: 'Deleted 30 days after you send it (on 2026-04-04); payout records and this receipt stay',
+      },
+    };
+    renderApp(`/p/r/${ID}`);
+    const consent = await screen.findByRole('region', { name: 'ما توافق عليه' }, { timeout: 20_000 });
+    const day = new Intl.DateTimeFormat('ar', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date('2026-04-04T10:00:00.000Z'),
+    );
+    const rows = within(consent)
+      .getAllByRole('definition')
+      .map((d) => d.textContent);
+    expect(rows).toEqual([
+      // the requester's words isolated in their own direction
+      'سؤال: \u2068هل تمارس الرياضة؟\u2069',
+      '\u2068Acme Research\u2069، صاحب هذا الطلب',
+      'سؤالان',
+      '2 IPT',
+      `تُحذف بعد 30 يومًا من إرسالها (في ${day})؛ تبقى سجلات الدفع وهذا الإيصال`,
+    ]);
+    expect(screen.getByTestId('survey-container')).toHaveAttribute('dir', 'rtl');
   });
 });

@@ -19,10 +19,12 @@ import type { DiscoveredWallet } from '../../../wallet/eip1193';
 import { downloadTextFile } from '../../../shared/ui/download-text-file';
 import { saveWallet, type StoredWallet } from '../participant-storage';
 import { checkAddress } from './address';
+import { useT } from '../i18n/i18n';
 
 type Mode = 'create' | 'paste' | 'connect';
 
 function PasteAddress() {
+  const t = useT();
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const save = () => {
@@ -32,9 +34,9 @@ function PasteAddress() {
   };
   return (
     // not a <form>: this sits inside the answer form, and Enter here must not send the answer
-    <Box role="group" aria-label="Paste an address">
+    <Box role="group" aria-label={t('Paste an address')}>
       <TextField
-        label="Wallet address"
+        label={t('Wallet address')}
         placeholder="0x…"
         value={value}
         onChange={(e) => (setValue(e.target.value), setProblem(null))}
@@ -45,19 +47,20 @@ function PasteAddress() {
           }
         }}
         error={Boolean(problem)}
-        helperText={problem ?? 'An Ethereum address you control. Mixed case is checked against its checksum.'}
+        helperText={t(problem ?? 'An Ethereum address you control. Mixed case is checked against its checksum.')}
         fullWidth
         autoComplete="off"
-        slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+        slotProps={{ htmlInput: { spellCheck: false, dir: 'ltr', style: { fontFamily: 'monospace' } } }}
       />
       <Button variant="contained" onClick={save} sx={{ mt: 1.5 }}>
-        Use this address
+        {t('Use this address')}
       </Button>
     </Box>
   );
 }
 
 function ConnectWallet() {
+  const t = useT();
   const [wallets, setWallets] = useState<DiscoveredWallet[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -76,9 +79,9 @@ function ConnectWallet() {
       const { requestAccount } = await import('../../../wallet/wallet-connection');
       const checked = checkAddress(await requestAccount(wallet.provider));
       if (!checked.ok) throw new Error(checked.problem);
-      saveWallet({ kind: 'browser', address: checked.address, walletName: wallet.info?.name ?? 'Browser wallet' });
+      saveWallet({ kind: 'browser', address: checked.address, walletName: wallet.info?.name ?? t('Browser wallet') });
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'The wallet could not connect.');
+      setError(e instanceof Error ? t(e.message) : t('The wallet could not connect.'));
     } finally {
       setBusy(false);
     }
@@ -86,15 +89,15 @@ function ConnectWallet() {
   return (
     <Box>
       <Typography variant="body2" color="text.secondary">
-        Wallet extensions announce themselves to this page (EIP-6963); pick the one to be paid to.
+        {t('Wallet extensions announce themselves to this page (EIP-6963); pick the one to be paid to.')}
       </Typography>
       {wallets === null ? (
         <Button variant="contained" onClick={() => void look()} disabled={busy} sx={{ mt: 1.5 }}>
-          Find my wallet
+          {t('Find my wallet')}
         </Button>
       ) : wallets.length === 0 ? (
         <Alert severity="info" sx={{ mt: 1.5 }}>
-          No wallet was found in this browser. Paste an address instead, or create a wallet here.
+          {t('No wallet was found in this browser. Paste an address instead, or create a wallet here.')}
         </Alert>
       ) : (
         <Box sx={{ display: 'grid', gap: 1, mt: 1.5 }}>
@@ -113,7 +116,7 @@ function ConnectWallet() {
               }
               sx={{ justifyContent: 'flex-start' }}
             >
-              Connect {w.info?.name ?? 'browser wallet'}
+              {w.info?.name ? t('Connect {{name}}', { name: w.info.name }) : t('Connect browser wallet')}
             </Button>
           ))}
         </Box>
@@ -135,6 +138,7 @@ export function BackupDialog({
   wallet: Extract<StoredWallet, { kind: 'created' }>;
   onClose: () => void;
 }) {
+  const t = useT();
   const [saved, setSaved] = useState(wallet.backedUp);
   const backup = [
     'Parley participant wallet backup',
@@ -147,15 +151,17 @@ export function BackupDialog({
     .join('\n');
   return (
     <Dialog open onClose={onClose} aria-labelledby="backup-title" fullWidth maxWidth="xs">
-      <DialogTitle id="backup-title">Back up your new wallet</DialogTitle>
+      <DialogTitle id="backup-title">{t('Back up your new wallet')}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" sx={{ mb: 1.5 }}>
-          Its key is kept only in this browser. If you clear the browser&apos;s data or lose this phone, the bonuses are
-          gone unless you saved the recovery phrase. Write it down, or download it and keep the file safe.
+          {t(
+            "Its key is kept only in this browser. If you clear the browser's data or lose this phone, the bonuses are gone unless you saved the recovery phrase. Write it down, or download it and keep the file safe.",
+          )}
         </Typography>
         {wallet.phrase ? (
           <Box
-            aria-label="Recovery phrase"
+            aria-label={t('Recovery phrase')}
+            dir="ltr"
             sx={{
               // as many columns as hold the longest word ("12. abstract"), with a clear gap
               // between them: three on a wide dialog, two on a phone
@@ -182,16 +188,16 @@ export function BackupDialog({
           sx={{ mt: 1 }}
           onClick={() => downloadTextFile(`parley-wallet-${wallet.address.slice(2, 8)}.txt`, backup)}
         >
-          Download backup
+          {t('Download backup')}
         </Button>
         <FormControlLabel
           sx={{ display: 'flex', mt: 1 }}
           control={<Checkbox checked={saved} onChange={(e) => setSaved(e.target.checked)} />}
-          label="I have saved my recovery phrase"
+          label={t('I have saved my recovery phrase')}
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Later</Button>
+        <Button onClick={onClose}>{t('Later')}</Button>
         <Button
           variant="contained"
           disabled={!saved}
@@ -200,7 +206,7 @@ export function BackupDialog({
             onClose();
           }}
         >
-          Done
+          {t('Done')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -208,6 +214,7 @@ export function BackupDialog({
 }
 
 function CreateWallet() {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const create = async () => {
@@ -217,7 +224,7 @@ function CreateWallet() {
       const { createBrowserWallet } = await import('./create-wallet');
       saveWallet({ kind: 'created', ...(await createBrowserWallet()), backedUp: false });
     } catch {
-      setError('The wallet could not be created in this browser.');
+      setError(t('The wallet could not be created in this browser.'));
     } finally {
       setBusy(false);
     }
@@ -225,11 +232,12 @@ function CreateWallet() {
   return (
     <Box>
       <Typography variant="body2" color="text.secondary">
-        No wallet yet? Make one here: its key stays in this browser and never reaches Parley. You will be asked to back
-        it up.
+        {t(
+          'No wallet yet? Make one here: its key stays in this browser and never reaches Parley. You will be asked to back it up.',
+        )}
       </Typography>
       <Button variant="contained" onClick={() => void create()} disabled={busy} sx={{ mt: 1.5 }}>
-        {busy ? 'Creating…' : 'Create a wallet in this browser'}
+        {busy ? t('Creating…') : t('Create a wallet in this browser')}
       </Button>
       {error ? (
         <Alert severity="error" sx={{ mt: 1.5 }}>
@@ -242,6 +250,7 @@ function CreateWallet() {
 
 // Where bonuses go: paste an address, connect a browser wallet, or create one here.
 export function WalletSetup() {
+  const t = useT();
   const [mode, setMode] = useState<Mode>('create');
   return (
     <Box>
@@ -249,12 +258,25 @@ export function WalletSetup() {
         value={mode}
         onChange={(_, next: Mode) => setMode(next)}
         variant="fullWidth"
-        aria-label="How to receive bonuses"
-        sx={{ mb: 2, '& .MuiTab-root': { minHeight: 56, px: 0.5, fontSize: '0.78rem' } }}
+        aria-label={t('How to receive bonuses')}
+        sx={{
+          mb: 2,
+          // MUI's tab is at least 90 px wide: three of them overflow a 320 px screen and cut the last
+          // label; there the icon goes above its label, which gets the tab's whole width
+          '& .MuiTab-root': {
+            minWidth: 0,
+            minHeight: 56,
+            px: 0.5,
+            fontSize: '0.78rem',
+            lineHeight: 1.2,
+            flexDirection: { xs: 'column', sm: 'row' },
+          },
+          '& .MuiTab-root > .MuiTab-icon': { mb: { xs: 0.25, sm: 0 }, mr: { xs: 0, sm: 1 } },
+        }}
       >
-        <Tab value="create" label="Create" icon={<AddCard />} iconPosition="start" />
-        <Tab value="paste" label="Paste" icon={<ContentPaste />} iconPosition="start" />
-        <Tab value="connect" label="Connect" icon={<Extension />} iconPosition="start" />
+        <Tab value="create" label={t('Create')} icon={<AddCard />} iconPosition="start" />
+        <Tab value="paste" label={t('Paste')} icon={<ContentPaste />} iconPosition="start" />
+        <Tab value="connect" label={t('Connect')} icon={<Extension />} iconPosition="start" />
       </Tabs>
       {mode === 'paste' ? <PasteAddress /> : mode === 'connect' ? <ConnectWallet /> : <CreateWallet />}
     </Box>
