@@ -47,8 +47,16 @@ export async function checkReceipt(text: string, jwks: JSONWebKeySet): Promise<R
   }
 }
 
+/** The published keys could not be fetched: status 0 when the server was not reached. */
+export class KeysUnavailable extends Error {
+  constructor(readonly status: number) {
+    super(`The keys could not be loaded (${status}).`);
+    this.name = 'KeysUnavailable';
+  }
+}
+
 export async function publishedKeys(): Promise<JSONWebKeySet> {
-  const res = await fetch('/.well-known/jwks.json');
-  if (!res.ok) throw new Error(`The keys could not be loaded (${res.status}).`);
+  const res = await fetch('/.well-known/jwks.json').catch(() => null);
+  if (!res?.ok) throw new KeysUnavailable(res?.status ?? 0);
   return (await res.json()) as JSONWebKeySet;
 }

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { phoneApi, type AccessLine } from '../api/phone-api';
 import { deviceId as deviceIdOf } from '../participant-storage';
 import { useLoad } from './use-load';
+import { serverErrorText } from './error-text';
 import { english, useFormat, useT, type Translate } from '../i18n/i18n';
 
 /** Each event in the participant's words; `detail` is a label the server chose, never content. */
@@ -67,7 +68,7 @@ export function AccessLog({ round }: { round: number }) {
       {log.loading ? <Skeleton variant="rounded" height={80} /> : null}
       {log.error ? (
         <Typography variant="body2" color="error">
-          {t('The log could not be loaded: {{message}}', { message: t(log.error.message) })}
+          {t('The log could not be loaded: {{message}}', { message: serverErrorText(log.error, t) })}
         </Typography>
       ) : null}
       {log.data && log.data.length === 0 ? (

@@ -42,6 +42,7 @@ import { uploadEncryptedImages, type PickedImage } from './image-upload';
 import { ConsentSummary } from './consent-summary';
 import { Panel } from './light-ui';
 import { PayoutStatus } from './payout-status';
+import { serverErrorText } from './error-text';
 import {
   checkSurvey,
   isPersonal,
@@ -71,8 +72,8 @@ function answered(request: EndUserData, accepted: Accepted): void {
 const refusal = (e: unknown, t: Translate) =>
   e instanceof PhoneApiError
     ? e.status === 409
-      ? t('Not accepted: {{message}}', { message: e.message })
-      : t(e.message)
+      ? t('Not accepted: {{message}}', { message: serverErrorText(e, t) })
+      : serverErrorText(e, t)
     : t('Your answer could not be encrypted in this browser.');
 
 /** The survey's answers as submitSurvey takes them, personal ones sealed to the request key. */

@@ -121,6 +121,51 @@ export function collectionData(options: CollectionOptions, values: CollectionVal
   return data as CollectionData;
 }
 
+// the checker's words after a field's name, each a sentence of its own in the catalogs (numbers
+// and choices taken from the checker's words, so a changed limit still shows right)
+const DETAILS: [RegExp, string][] = [
+  [/^must be a string$/, msg('{{field}} must be text.')],
+  [/^must not start or end with spaces$/, msg('{{field}} must not start or end with spaces.')],
+  [/^must be (?<min>\d+) to (?<max>\d+) characters$/, msg('{{field}} must be {{min}} to {{max}} characters.')],
+  [
+    /^must be a whole number from (?<min>\d+) to (?<max>\d+)$/,
+    msg('{{field}} must be a whole number from {{min}} to {{max}}.'),
+  ],
+  [
+    /^must be in international form/,
+    msg('{{field}} must be in international form: + and 8 to 15 digits, e.g. +44 20 7946 0018.'),
+  ],
+  [/^must be an e-mail address$/, msg('{{field}} must be an e-mail address.')],
+  [/^must be one of: (?<choices>.+)$/, msg('{{field}} must be one of: {{choices}}.')],
+  [/^must be a whole number of steps$/, msg('{{field}} must be a whole number of steps.')],
+  [/^must be whole beats per minute$/, msg('{{field}} must be whole beats per minute.')],
+  [
+    /^must be a number of hours from (?<min>\d+) to (?<max>\d+)$/,
+    msg('{{field}} must be a number of hours from {{min}} to {{max}}.'),
+  ],
+  [/^must be the last 4 characters/, msg('{{field}} must be the last 4 characters of the document number.')],
+];
+
+/** A checker's problem with a field, in the participant's language (English words it does not know). */
+function problemText(field: string, detail: string, t: Translate): string {
+  for (const [pattern, key] of DETAILS) {
+    const match = pattern.exec(detail);
+    if (!match) continue;
+    const vars: Record<string, string | number> = { field };
+    for (const [name, value] of Object.entries(match.groups ?? {})) {
+      vars[name] =
+        name === 'choices'
+          ? value
+              .split(', ')
+              .map((c) => t(c))
+              .join(', ')
+          : Number(value);
+    }
+    return t(key, vars);
+  }
+  return `${field} ${detail}.`;
+}
+
 /**
  * Problems by field key, from the documented checker (checkCollectionData). The image links do not
  * exist before upload: images are checked here by count (type and size when picked).
@@ -136,14 +181,12 @@ export function checkCollection(
   for (const problem of checkCollectionData(collectionData(withoutImages, values), withoutImages)) {
     const key = problem.split(' ')[0];
     const field = GROUPS.flatMap((g) => g.fields).find((f) => f.key === key);
-    const text = problem.slice(key.length + 1);
     const empty = (values[key] ?? '').trim() === '';
-    // (the checker's own words after the field's name stay English)
     problems[key] ??= !field
       ? problem
       : empty
         ? t('{{field}} is needed.', { field: t(field.label) })
-        : `${field.label} ${text}.`;
+        : problemText(t(field.label), problem.slice(key.length + 1), t);
   }
   if (options.personalImages && (images.length < 1 || images.length > MAX_RESPONSE_IMAGES)) {
     problems.images = t('Add 1 to {{max}} images.', { max: MAX_RESPONSE_IMAGES });

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { PhoneApiError, phoneApi } from '../api/phone-api';
 import { deviceId } from '../participant-storage';
+import { serverErrorText } from './error-text';
 import { msg, useT, type Translate } from '../i18n/i18n';
 
 function saveJson(value: unknown, name: string): void {
@@ -24,7 +25,8 @@ function saveJson(value: unknown, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-const problem = (e: unknown, failed: string, t: Translate) => (e instanceof PhoneApiError ? t(e.message) : failed);
+const problem = (e: unknown, failed: string, t: Translate) =>
+  e instanceof PhoneApiError ? serverErrorText(e, t) : failed;
 
 // what the server keeps after a deletion, in its words
 const KEPT = [

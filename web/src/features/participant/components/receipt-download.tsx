@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { ReceiptFile } from '../../../../../shared/consent-receipt';
 import { PhoneApiError, phoneApi } from '../api/phone-api';
 import { deviceId } from '../participant-storage';
+import { serverErrorText } from './error-text';
 import { useT } from '../i18n/i18n';
 
 /** Saves a receipt as the JSON file the verify page and docs/consent-receipts.md take. */
@@ -30,7 +31,7 @@ export function ReceiptDownload({ requestId }: { requestId: string }) {
       if (latest) saveReceipt(latest, requestId);
       else setProblem(t('No receipt was found for this answer.'));
     } catch (e) {
-      setProblem(e instanceof PhoneApiError ? t(e.message) : t('The receipt could not be downloaded.'));
+      setProblem(e instanceof PhoneApiError ? serverErrorText(e, t) : t('The receipt could not be downloaded.'));
     }
   };
   return (

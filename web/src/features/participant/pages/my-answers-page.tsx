@@ -16,6 +16,7 @@ import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PhoneApiError, phoneApi, type Submitted } from '../api/phone-api';
 import { AccessLog } from '../components/access-log';
+import { serverErrorText, useErrorText } from '../components/error-text';
 import { MyData } from '../components/my-data';
 import { PayoutStatus } from '../components/payout-status';
 import { ReceiptDownload } from '../components/receipt-download';
@@ -25,7 +26,7 @@ import { msg, useFormat, useT } from '../i18n/i18n';
 // Pending payouts are sent by the server's payout job within seconds; the list looks again meanwhile.
 const POLL_MS = 3000;
 
-type Row = { answer: AnsweredRequest; state: Submitted | null; error: string | null };
+type Row = { answer: AnsweredRequest; state: Submitted | null; error: unknown };
 
 function WithdrawDialog({
   answer,
@@ -46,7 +47,7 @@ function WithdrawDialog({
       await phoneApi.withdraw(answer.requestId, deviceId());
       onWithdrawn();
     } catch (e) {
-      setError(e instanceof PhoneApiError ? t(e.message) : t('Your answer could not be withdrawn.'));
+      setError(e instanceof PhoneApiError ? serverErrorText(e, t) : t('Your answer could not be withdrawn.'));
       setBusy(false);
     }
   };
@@ -85,7 +86,7 @@ async function loadRows(): Promise<Row[]> {
       try {
         return { answer, state: await phoneApi.checkSubmitted(answer.requestId, device), error: null };
       } catch (e) {
-        return { answer, state: null, error: e instanceof PhoneApiError ? e.message : msg('Could not be checked.') };
+        return { answer, state: null, error: e };
       }
     }),
   );
@@ -94,6 +95,7 @@ async function loadRows(): Promise<Row[]> {
 // /p/answers: what this browser answered, each with its payout and the right to withdraw.
 export function MyAnswersPage() {
   const t = useT();
+  const errorText = useErrorText();
   const format = useFormat();
   const [rows, setRows] = useState<Row[] | null>(null);
   const [round, setRound] = useState(0);
@@ -158,7 +160,11 @@ export function MyAnswersPage() {
               {state && !state.submitted ? <Chip size="small" label={t('Withdrawn')} /> : null}
             </Box>
             <Box sx={{ mt: 1.5 }}>
-              {error ? <Alert severity="warning">{t(error)}</Alert> : <PayoutStatus payout={state?.payout ?? null} />}
+              {error ? (
+                <Alert severity="warning">{errorText(error, msg('Could not be checked.'))}</Alert>
+              ) : (
+                <PayoutStatus payout={state?.payout ?? null} />
+              )}
             </Box>
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
               <ReceiptDownload requestId={answer.requestId} />

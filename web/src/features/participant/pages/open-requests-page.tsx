@@ -4,6 +4,7 @@ import { phoneApi, type OpenRequest } from '../api/phone-api';
 import { BonusPill, Note, Panel, Placeholder, placesLeft, Text } from '../components/light-ui';
 import { LightIcon } from '../components/light-icons';
 import { useLoad } from '../components/use-load';
+import { serverErrorText } from '../components/error-text';
 import { useT } from '../i18n/i18n';
 
 function RequestItem({ request }: { request: OpenRequest }) {
@@ -99,7 +100,7 @@ export function OpenRequestsPage() {
       </Panel>
       {error ? (
         <Note tone="warning">
-          {t('The requests could not be loaded: {{message}}', { message: t(error.message) })}{' '}
+          {t('The requests could not be loaded: {{message}}', { message: serverErrorText(error, t) })}{' '}
           <Box
             component="button"
             type="button"

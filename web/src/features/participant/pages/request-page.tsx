@@ -6,6 +6,7 @@ import { phoneApi, type EndUserData } from '../api/phone-api';
 import { BonusPill, Note, Panel, Pill, Placeholder, placesLeft, Text } from '../components/light-ui';
 import { LightIcon } from '../components/light-icons';
 import { useLoad } from '../components/use-load';
+import { serverErrorText } from '../components/error-text';
 import { deviceId } from '../participant-storage';
 import { msg, participantLanguage, setAppLanguage, useAppLanguage, useT } from '../i18n/i18n';
 import { LanguageSwitch } from '../components/language-switch';
@@ -136,7 +137,7 @@ export function RequestPage() {
         <Note tone="warning">
           {gone
             ? t('This request does not exist or is no longer open.')
-            : t('The request could not be loaded: {{message}}', { message: loaded.error.message })}
+            : t('The request could not be loaded: {{message}}', { message: serverErrorText(loaded.error, t) })}
         </Note>
         <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
           {gone ? null : (

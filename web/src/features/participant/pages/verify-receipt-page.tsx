@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { checkReceipt, publishedKeys, type ReceiptCheck } from '../receipt-check';
+import { checkReceipt, KeysUnavailable, publishedKeys, type ReceiptCheck } from '../receipt-check';
 import { useFormat, useT } from '../i18n/i18n';
 
 function Claims({ check }: { check: Extract<ReceiptCheck, { genuine: true }> }) {
@@ -54,7 +54,15 @@ export function VerifyReceiptPage() {
     try {
       setCheck(await checkReceipt(input, await publishedKeys()));
     } catch (e) {
-      setError(e instanceof Error ? t(e.message) : t('The receipt could not be checked.'));
+      setError(
+        !(e instanceof KeysUnavailable)
+          ? t('The receipt could not be checked.')
+          : e.status === 0
+            ? t("Parley's keys could not be loaded: the server was not reached. Check your connection and try again.")
+            : t("Parley's keys could not be loaded (the server answered {{status}}). Try again later.", {
+                status: String(e.status),
+              }),
+      );
     }
   };
   return (

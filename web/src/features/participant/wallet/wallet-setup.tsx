@@ -20,6 +20,7 @@ import { downloadTextFile } from '../../../shared/ui/download-text-file';
 import { saveWallet, type StoredWallet } from '../participant-storage';
 import { checkAddress } from './address';
 import { useT } from '../i18n/i18n';
+import { walletErrorText } from '../components/error-text';
 
 type Mode = 'create' | 'paste' | 'connect';
 
@@ -78,10 +79,13 @@ function ConnectWallet() {
     try {
       const { requestAccount } = await import('../../../wallet/wallet-connection');
       const checked = checkAddress(await requestAccount(wallet.provider));
-      if (!checked.ok) throw new Error(checked.problem);
+      if (!checked.ok) {
+        setError(t(checked.problem));
+        return;
+      }
       saveWallet({ kind: 'browser', address: checked.address, walletName: wallet.info?.name ?? t('Browser wallet') });
     } catch (e) {
-      setError(e instanceof Error ? t(e.message) : t('The wallet could not connect.'));
+      setError(walletErrorText(e, t));
     } finally {
       setBusy(false);
     }
@@ -140,12 +144,13 @@ export function BackupDialog({
 }) {
   const t = useT();
   const [saved, setSaved] = useState(wallet.backedUp);
+  // the file in the participant's language (the phrase and key as they are)
   const backup = [
-    'Parley participant wallet backup',
-    `Address: ${wallet.address}`,
-    wallet.phrase ? `Recovery phrase: ${wallet.phrase}` : null,
-    `Private key: ${wallet.privateKey}`,
-    'Anyone with this phrase or key can spend what the wallet holds. Keep it offline.',
+    t('Parley participant wallet backup'),
+    t('Address: {{address}}', { address: wallet.address }),
+    wallet.phrase ? t('Recovery phrase: {{phrase}}', { phrase: wallet.phrase }) : null,
+    t('Private key: {{key}}', { key: wallet.privateKey }),
+    t('Anyone with this phrase or key can spend what the wallet holds. Keep it offline.'),
   ]
     .filter(Boolean)
     .join('\n');
