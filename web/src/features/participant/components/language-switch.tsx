@@ -54,10 +54,13 @@ export function LanguageSwitch({
 }
 
 /** The app's language, in the header: each language in its own name; the pick is kept in this
- * browser. A native select: light on the shared link's first screen, and a phone's own picker. */
+ * browser. A native select: light on the shared link's first screen, and a phone's own picker.
+ * It names the language the page is shown in: a survey page follows the survey's language, which
+ * is not the participant's pick when the survey lacks it (the page says so). */
 export function AppLanguagePicker() {
-  const { t, picked, language } = useAppLanguage();
-  const current = picked ?? (APP_LANGUAGES.includes(language) ? language : 'en');
+  const { t, language } = useAppLanguage();
+  const base = language.split('-')[0];
+  const current = APP_LANGUAGES.includes(base) ? base : 'en';
   return (
     <Box
       component="select"

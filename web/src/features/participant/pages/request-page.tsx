@@ -10,6 +10,7 @@ import { serverErrorText } from '../components/error-text';
 import { deviceId } from '../participant-storage';
 import { msg, participantLanguage, setAppLanguage, useAppLanguage, useT } from '../i18n/i18n';
 import { LanguageSwitch } from '../components/language-switch';
+import { languageInfo } from '../../../../../shared/languages';
 
 const AnswerArea = lazy(async () => ({ default: (await import('../components/answer-area')).AnswerArea }));
 
@@ -161,6 +162,15 @@ export function RequestPage() {
     );
   }
   const { request, submitted } = loaded.data;
+  // a survey without the participant's language is shown in another of its languages (the header
+  // names that one): said on the page, unless they chose it in the survey's own switch
+  const wantedLanguage = participantLanguage();
+  const surveyLanguages = request.languages ?? (request.language ? [request.language] : []);
+  const notInWanted =
+    !(picked && picked.inApp === inApp) &&
+    request.language !== undefined &&
+    surveyLanguages.length > 0 &&
+    !surveyLanguages.includes(wantedLanguage);
   // the answers typed so far stay: the page keeps its form while the other language loads
   const pick = (code: string) => {
     setPicked({ code, inApp });
@@ -168,6 +178,14 @@ export function RequestPage() {
   };
   return (
     <Box dir={dir} lang={request.language ?? 'en'} data-testid="survey-container">
+      {notInWanted ? (
+        <Note tone="info">
+          {t('This survey is not in {{wanted}}: it is shown in {{shown}}.', {
+            wanted: languageInfo(wantedLanguage)?.name ?? wantedLanguage,
+            shown: languageInfo(request.language ?? '')?.name ?? request.language ?? '',
+          })}
+        </Note>
+      ) : null}
       <RequestHeader request={request} onLanguage={pick} />
       <Suspense fallback={<Placeholder height={320} />}>
         <AnswerArea request={request} submitted={submitted} onSent={loaded.reload} />

@@ -19,7 +19,7 @@ import type { DiscoveredWallet } from '../../../wallet/eip1193';
 import { downloadTextFile } from '../../../shared/ui/download-text-file';
 import { saveWallet, type StoredWallet } from '../participant-storage';
 import { checkAddress } from './address';
-import { useT } from '../i18n/i18n';
+import { useT, type Translate } from '../i18n/i18n';
 import { walletErrorText } from '../components/error-text';
 
 type Mode = 'create' | 'paste' | 'connect';
@@ -134,6 +134,19 @@ function ConnectWallet() {
   );
 }
 
+/** The backup file's text in the participant's language (the address, phrase and key as they are). */
+export function backupText(wallet: Extract<StoredWallet, { kind: 'created' }>, t: Translate): string {
+  return [
+    t('Parley participant wallet backup'),
+    t('Address: {{address}}', { address: wallet.address }),
+    wallet.phrase ? t('Recovery phrase: {{phrase}}', { phrase: wallet.phrase }) : null,
+    t('Private key: {{key}}', { key: wallet.privateKey }),
+    t('Anyone with this phrase or key can spend what the wallet holds. Keep it offline.'),
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
 /** Shows a created wallet's recovery phrase and key once more, until the participant says it is saved. */
 export function BackupDialog({
   wallet,
@@ -144,16 +157,7 @@ export function BackupDialog({
 }) {
   const t = useT();
   const [saved, setSaved] = useState(wallet.backedUp);
-  // the file in the participant's language (the phrase and key as they are)
-  const backup = [
-    t('Parley participant wallet backup'),
-    t('Address: {{address}}', { address: wallet.address }),
-    wallet.phrase ? t('Recovery phrase: {{phrase}}', { phrase: wallet.phrase }) : null,
-    t('Private key: {{key}}', { key: wallet.privateKey }),
-    t('Anyone with this phrase or key can spend what the wallet holds. Keep it offline.'),
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const backup = backupText(wallet, t);
   return (
     <Dialog open onClose={onClose} aria-labelledby="backup-title" fullWidth maxWidth="xs">
       <DialogTitle id="backup-title">{t('Back up your new wallet')}</DialogTitle>
