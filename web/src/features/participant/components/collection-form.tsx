@@ -147,7 +147,7 @@ const DETAILS: [RegExp, string][] = [
 ];
 
 /** A checker's problem with a field, in the participant's language (English words it does not know). */
-function problemText(field: string, detail: string, t: Translate): string {
+export function problemText(field: string, detail: string, t: Translate): string {
   for (const [pattern, key] of DETAILS) {
     const match = pattern.exec(detail);
     if (!match) continue;

@@ -32,6 +32,23 @@ describe('participant app catalogs', () => {
     expect([...keys].filter((key) => !has(catalog, key))).toEqual([]);
   });
 
+  // a translation fills in exactly the key's {{placeholders}}: one it lacks would drop a value (a
+  // server's words, a number), one it adds would show empty. (A plural form may say its count in
+  // words: Arabic's one and two.)
+  it.each(APP_LANGUAGES.filter((l) => l !== 'en'))('%s keeps every placeholder of each text', (language) => {
+    const catalog = catalogs[`../i18n/locales/${language}.json`];
+    const names = (text: string, plural: boolean) =>
+      [...new Set([...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]))]
+        .filter((name) => !plural || name !== 'count')
+        .sort()
+        .join();
+    const differing = Object.entries(catalog).filter(([key, text]) => {
+      const base = key.replace(/_(zero|one|two|few|many|other)$/, '');
+      return names(base, base !== key) !== names(text, base !== key);
+    });
+    expect(differing.map(([key]) => key)).toEqual([]);
+  });
+
   // a text with a count is there in every plural form of the language (Arabic has six)
   it.each(APP_LANGUAGES.filter((l) => l !== 'en'))('%s has every plural form of each counted text', (language) => {
     const catalog = catalogs[`../i18n/locales/${language}.json`];

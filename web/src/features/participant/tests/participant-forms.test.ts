@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkCollectionData } from '../../../shared/collection/collection-format';
 import type { PhoneQuestion } from '../api/phone-api';
-import { checkCollection, collectionData } from '../components/collection-form';
+import { checkCollection, collectionData, problemText } from '../components/collection-form';
+import { formatNumber } from '../i18n/i18n';
+import { translator } from '../i18n/runtime';
 import { checkSurvey, personalAnswers, surveyAnswers } from '../components/survey-form';
 import { deviceId, loadAnswers, rememberAnswer } from '../participant-storage';
 
@@ -171,6 +173,50 @@ describe('collection answers', () => {
         Array.from({ length: 6 }, () => image),
       ).images,
     ).toBe('Add 1 to 5 images.');
+  });
+});
+
+describe("the checker's problems in the participant's language", () => {
+  const options = { profileData: true };
+  const values = {
+    firstName: 'Ada',
+    lastName: 'x'.repeat(101),
+    age: '12',
+    mobile: '0044',
+    email: 'ada@example.org',
+    gender: 'female',
+  };
+  it.each([
+    [
+      'ar',
+      {
+        age: 'العمر: يجب أن يكون عددًا صحيحًا من {13} إلى {120}.',
+        lastName: 'اسم العائلة: يجب أن يكون من {1} إلى {100} حرفًا.',
+        mobile:
+          'الجوال: يجب أن يكون بالصيغة الدولية: \u200e+\u200e ثم من 8 إلى 15 رقمًا، مثل \u200e+44 20 7946 0018\u200e.',
+      },
+      'الجنس: يجب أن يكون أحد الخيارات: أنثى, ذكر.',
+    ],
+    [
+      'fr',
+      {
+        age: 'Âge doit être un nombre entier de {13} à {120}.',
+        lastName: 'Nom doit compter de {1} à {100} caractères.',
+        mobile: 'Mobile doit être au format international : + et 8 à 15 chiffres, par ex. +44 20 7946 0018.',
+      },
+      "Genre doit être l'un de ces choix : femme, homme.",
+    ],
+  ])('says each in %s, the field, the rule and its numbers', async (language, problems, choices) => {
+    const t = await translator(language);
+    // the numbers in the language's digits
+    const withNumbers = (text: string) =>
+      text.replace(/\{(\d+)\}/g, (_, n: string) => formatNumber(Number(n), language));
+    expect(checkCollection(options, values, [], t)).toEqual(
+      Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, withNumbers(v)])),
+    );
+    expect(problemText(t('Gender'), 'must be one of: female, male', t)).toBe(choices);
+    // words the app does not know stay the checker's
+    expect(problemText(t('Gender'), 'must rhyme', t)).toBe(`${t('Gender')} must rhyme.`);
   });
 });
 

@@ -203,21 +203,64 @@ describe('the participant app in Arabic and French', () => {
   });
 
   it.each([
-    ['ar', 'rtl', 'تحقّق من إيصال', 'أو الصق الإيصال'],
-    ['fr', 'ltr', 'Vérifier un reçu', 'Ou collez le reçu'],
-  ])('shows My answers, its dates, and the receipt check in %s', async (language, dir, heading, paste) => {
-    given();
+    [
+      'ar',
+      'rtl',
+      'تحقّق من إيصال',
+      'أو الصق الإيصال',
+      'تحقّق',
+      'تعذّر تحميل مفاتيح Parley (ردّ الخادم بالرمز 503). حاول مرة أخرى لاحقًا.',
+    ],
+    [
+      'fr',
+      'ltr',
+      'Vérifier un reçu',
+      'Ou collez le reçu',
+      'Vérifier',
+      "Les clés de Parley n'ont pas pu être chargées (le serveur a répondu 503). Réessayez plus tard.",
+    ],
+  ])(
+    'shows My answers, its dates, and the receipt check in %s',
+    async (language, dir, heading, paste, check, noKeys) => {
+      given();
+      localStorage.setItem('parley.participant.language', JSON.stringify(language));
+      renderApp('/p/answers');
+      const item = await screen.findByRole('listitem', { name: 'Sleep study' }, { timeout: 20_000 });
+      const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date('2026-03-05T08:00:00.000Z'),
+      );
+      expect(within(item).getByText(new RegExp(date.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))).toBeInTheDocument();
+      expect(app()).toHaveAttribute('dir', dir);
+      renderApp('/p/verify');
+      expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+      expect(screen.getByLabelText(paste)).toBeInTheDocument();
+      // the published keys do not load: said in the language
+      server.use(http.get('*/.well-known/jwks.json', () => new HttpResponse(null, { status: 503 })));
+      fireEvent.change(screen.getByLabelText(paste), { target: { value: vector.token } });
+      fireEvent.click(screen.getByRole('button', { name: check }));
+      expect(await screen.findByText(noKeys)).toBeInTheDocument();
+    },
+  );
+
+  it.each([
+    ['ar', 'تعذّر تحميل الطلبات: الخادم مشغول أو قيد التحديث. حاول مرة أخرى بعد قليل.'],
+    [
+      'fr',
+      "Les demandes n'ont pas pu être chargées : Le serveur est occupé ou en cours de mise à jour. Réessayez dans un instant.",
+    ],
+    ['en', 'The requests could not be loaded: Database is restarting'],
+  ])("shows the server's error by its code in %s", async (language, shown) => {
     localStorage.setItem('parley.participant.language', JSON.stringify(language));
-    renderApp('/p/answers');
-    const item = await screen.findByRole('listitem', { name: 'Sleep study' }, { timeout: 20_000 });
-    const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date('2026-03-05T08:00:00.000Z'),
+    server.use(
+      http.get('*/v1/requestClient/getOpenRequests', () =>
+        HttpResponse.json(
+          { error: { code: 'SERVICE_UNAVAILABLE', message: 'Database is restarting' } },
+          { status: 503 },
+        ),
+      ),
     );
-    expect(within(item).getByText(new RegExp(date.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))).toBeInTheDocument();
-    expect(app()).toHaveAttribute('dir', dir);
-    renderApp('/p/verify');
-    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
-    expect(screen.getByLabelText(paste)).toBeInTheDocument();
+    renderApp('/p');
+    expect(await screen.findByText(shown, undefined, { timeout: 20_000 })).toBeInTheDocument();
   });
 
   it('shows a collection request, its fields and the consent terms in Arabic, right to left', async () => {

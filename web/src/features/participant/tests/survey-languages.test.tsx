@@ -120,6 +120,23 @@ describe('a survey in several languages', () => {
     expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it("names in the header the language the page is in, and says when the survey lacks the participant's", async () => {
+    localStorage.setItem('parley.participant.language', JSON.stringify('fr'));
+    renderApp(`/p/r/${ID}`);
+    // French was picked; the survey has English and Arabic: it comes in English, and so does the page
+    expect(await screen.findByRole('heading', { name: 'Habits' }, { timeout: 20_000 })).toBeInTheDocument();
+    expect(asked[0]?.split(',')[0]).toBe('fr');
+    expect(screen.getByText('This survey is not in Français: it is shown in English.')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+    expect(screen.getByRole('button', { name: 'Send my answers' })).toBeInTheDocument();
+    // picking a language the survey has: the page, the survey and the header in it, no note
+    fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), { target: { value: 'ar' } });
+    expect(await screen.findByRole('heading', { name: 'عادات' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'اللغة' })).toHaveValue('ar'));
+    expect(screen.queryByText(/This survey is not in/)).toBeNull();
+    localStorage.removeItem('parley.participant.language');
+  });
+
   it('shows shuffled choices each with its own translation', async () => {
     withShuffled = true;
     // a device whose order of the colours is not the designed one
