@@ -4,7 +4,7 @@ import { phoneApi, type OpenRequest } from '../api/phone-api';
 import { BonusPill, Note, Panel, Placeholder, placesLeft, Text } from '../components/light-ui';
 import { LightIcon } from '../components/light-icons';
 import { useLoad } from '../components/use-load';
-import { serverErrorText } from '../components/error-text';
+import { useServerErrorText } from '../components/use-server-error-text';
 import { useT } from '../i18n/i18n';
 
 function RequestItem({ request }: { request: OpenRequest }) {
@@ -86,6 +86,7 @@ function RequestItem({ request }: { request: OpenRequest }) {
 export function OpenRequestsPage() {
   const t = useT();
   const { data, error, loading, reload } = useLoad(() => phoneApi.openRequests(1, 50), 'open');
+  const errorText = useServerErrorText(error);
   return (
     <Box>
       <Panel label={t('Open requests')}>
@@ -98,9 +99,9 @@ export function OpenRequestsPage() {
           )}
         </Text>
       </Panel>
-      {error ? (
+      {error && errorText !== null ? (
         <Note tone="warning">
-          {t('The requests could not be loaded: {{message}}', { message: serverErrorText(error, t) })}{' '}
+          {t('The requests could not be loaded: {{message}}', { message: errorText })}{' '}
           <Box
             component="button"
             type="button"

@@ -6,7 +6,7 @@ import { phoneApi, type EndUserData } from '../api/phone-api';
 import { BonusPill, Note, Panel, Pill, Placeholder, placesLeft, Text } from '../components/light-ui';
 import { LightIcon } from '../components/light-icons';
 import { useLoad } from '../components/use-load';
-import { serverErrorText } from '../components/error-text';
+import { useServerErrorText } from '../components/use-server-error-text';
 import { deviceId } from '../participant-storage';
 import { msg, participantLanguage, setAppLanguage, useAppLanguage, useT } from '../i18n/i18n';
 import { LanguageSwitch } from '../components/language-switch';
@@ -130,15 +130,17 @@ export function RequestPage() {
   );
   // the other screens are in the participant's language again
   useEffect(() => () => void setAppLanguage(participantLanguage()), []);
+  const errorText = useServerErrorText(loaded.error);
 
-  if (loaded.error) {
-    const gone = loaded.error.status === 404 || loaded.error.status === 400;
+  const gone = loaded.error?.status === 404 || loaded.error?.status === 400;
+  // (the placeholder stays until the error's words have loaded)
+  if (loaded.error && (gone || errorText !== null)) {
     return (
       <Panel label={t('Request')}>
         <Note tone="warning">
           {gone
             ? t('This request does not exist or is no longer open.')
-            : t('The request could not be loaded: {{message}}', { message: serverErrorText(loaded.error, t) })}
+            : t('The request could not be loaded: {{message}}', { message: errorText ?? '' })}
         </Note>
         <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
           {gone ? null : (
