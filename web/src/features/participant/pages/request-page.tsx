@@ -181,12 +181,14 @@ export function RequestPage() {
   return (
     <Box dir={dir} lang={request.language ?? 'en'} data-testid="survey-container">
       {notInWanted ? (
-        <Note tone="info">
-          {t('This survey is not in {{wanted}}: it is shown in {{shown}}.', {
-            wanted: languageInfo(wantedLanguage)?.name ?? wantedLanguage,
-            shown: languageInfo(request.language ?? '')?.name ?? request.language ?? '',
-          })}
-        </Note>
+        <Box sx={{ mb: 2 }}>
+          <Note tone="info">
+            {t('This survey is not in {{wanted}}: it is shown in {{shown}}.', {
+              wanted: languageInfo(wantedLanguage)?.name ?? wantedLanguage,
+              shown: languageInfo(request.language ?? '')?.name ?? request.language ?? '',
+            })}
+          </Note>
+        </Box>
       ) : null}
       <RequestHeader request={request} onLanguage={pick} />
       <Suspense fallback={<Placeholder height={320} />}>
