@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AccessEvent, type AccessActor, type AccessKind } from './access-event.entity';
+import type { StatementWrite } from '../../shared/statement-writes';
 
 export type AccessEntry = {
   kind: AccessKind;
@@ -8,7 +9,10 @@ export type AccessEntry = {
 };
 
 /** What other modules are handed to write the log (a port: they need nothing else of it). */
-export type AccessLog = Pick<AccessLogService, 'forSubmissions' | 'forWallets' | 'forRequest' | 'forParticipant'>;
+export type AccessLog = Pick<
+  AccessLogService,
+  'forSubmissions' | 'submissionLine' | 'forWallets' | 'forRequest' | 'forParticipant'
+>;
 
 /** Requests and titles the log's reader sees beside each line. */
 export type AccessLine = AccessEvent & { requestTitle: string | null };
@@ -48,6 +52,18 @@ export class AccessLogService {
         `{${submissionIds.join(',')}}`,
       ],
     );
+  }
+
+  /**
+   * The line of one submission whose rows the caller knows, as a write for the caller's own
+   * statement (the accepted answer's insert: its submission row is not visible to it yet).
+   */
+  submissionLine(s: { id: string; participantId: string; requestId: string }, entry: AccessEntry): StatementWrite {
+    return {
+      sql: `insert into access_events (id, participant_id, request_id, submission_id, kind, actor, detail, at)
+            values (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?)`,
+      params: [s.participantId, s.requestId, s.id, entry.kind, entry.actor, entry.detail ?? null, new Date()],
+    };
   }
 
   /**

@@ -54,10 +54,10 @@ type Work = {
   recorded?: unknown[];
 };
 
-// Everything plan() needs, in one statement: the request's fieldwork configuration, whether this
-// device or wallet already ended an answer here, and whether they were seen with others before.
-const PLAN_SQL = `select
-  (select json_build_object('payScreenOut', pay_screen_out, 'screenOutShare', screen_out_share)
+// Everything plan() needs, as columns of the statement that enrols the participant `p`: the
+// request's fieldwork configuration, whether this device or wallet already ended an answer here,
+// and whether they were seen with others before.
+const PLAN_SQL = `(select json_build_object('payScreenOut', pay_screen_out, 'screenOutShare', screen_out_share)
      from fieldwork_settings where request_id = ?) as settings,
   coalesce((select json_agg(json_build_object('questionId', question_id, 'qualifying', qualifying))
      from fieldwork_screeners where request_id = ?), '[]') as screeners,
@@ -67,10 +67,10 @@ const PLAN_SQL = `select
   coalesce((select json_agg(json_build_object('questionId', c.question_id, 'expected', c.expected,
        'options', (select json_agg(o.id) from survey_options o where o.question_id = c.question_id)))
      from fieldwork_attention_checks c where c.request_id = ?), '[]') as checks,
-  exists (select 1 from fieldwork_outcomes where request_id = ? and (participant_id = ? or wallet_address = ?))
+  exists (select 1 from fieldwork_outcomes where request_id = ? and (participant_id = p.id or wallet_address = ?))
     as "endedBefore",
-  exists (select 1 from fieldwork_flags where participant_id = ? and wallet_address <> ?) as "repeatedDevice",
-  exists (select 1 from fieldwork_flags where wallet_address = ? and participant_id <> ?) as "repeatedWallet"`;
+  exists (select 1 from fieldwork_flags where participant_id = p.id and wallet_address <> ?) as "repeatedDevice",
+  exists (select 1 from fieldwork_flags where wallet_address = ? and participant_id <> p.id) as "repeatedWallet"`;
 
 const MEDIAN_SQL = `select percentile_cont(0.5) within group (order by duration_ms) as median,
   count(duration_ms)::int as timed from fieldwork_flags where request_id = ?`;
@@ -87,11 +87,15 @@ export class FieldworkSubmissionService implements SubmissionFieldwork {
     private readonly events?: WebhookEvents,
   ) {}
 
-  async plan(tx: EntityManager, a: FieldworkAnswer): Promise<FieldworkPlan> {
-    const p = a.participant.id;
-    const w = a.walletAddress;
+  reads(requestId: string, walletAddress: string): { select: string; params: unknown[] } {
+    const r = requestId;
+    const w = walletAddress;
+    return { select: PLAN_SQL, params: [r, r, r, r, r, w, w, w] };
+  }
+
+  async plan(tx: EntityManager, a: FieldworkAnswer, read: unknown): Promise<FieldworkPlan> {
     const r = a.request.id;
-    const [row] = await tx.execute<Loaded[]>(PLAN_SQL, [r, r, r, r, r, p, w, p, w, w, p]);
+    const row = read as Loaded;
     if (row.endedBefore) throw conflict('This device or wallet has already answered this request');
     const chosen = new Set(a.optionIds);
     const closedBy = row.quotas.find((q) => q.action === 'close_request' && q.filled);

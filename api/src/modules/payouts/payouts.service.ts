@@ -39,8 +39,9 @@ export type PayoutTotals = { owed: number; paidOut: number; count: number };
  * 2. broadcast (again, if needed) and wait; mined -> sent; reverted -> failed; dropped (its nonce
  *    went to another transaction, so it can never be mined) -> signed afresh on the next attempt.
  * Never twice: one row per escrow and wallet, one stored transaction per row, and the escrow
- * itself refuses a second payment to a wallet. The submission queues a `payout` job (JobQueue) in
- * its own transaction, which retries with backoff while the payout stays pending; a scheduled sweep
+ * itself refuses a second payment to a wallet. The submission queues a `payout` job (JobQueue) as
+ * soon as its transaction commits (queueCommitted: one statement for the submissions committed
+ * together), which retries with backoff while the payout stays pending; a scheduled sweep
  * (queueDue) queues a job again for any pending payout that has none (one whose job used up its
  * retries while the chain was down).
  * A request paid after review owes its payouts as awaiting_review with a deadline: approve() (the
@@ -48,6 +49,10 @@ export type PayoutTotals = { owed: number; paidOut: number; count: number };
  * the same transaction; reject() ends it without paying and frees its place.
  */
 export class PayoutsService {
+  // payouts committed and waiting for their jobs (queueCommitted), and the statement about to queue them
+  private committed: string[] = [];
+  private flushing: Promise<void> | null = null;
+
   constructor(
     private readonly chain: ChainService,
     private readonly treasury: TreasuryQueue,
@@ -72,6 +77,71 @@ export class PayoutsService {
       ? { status: 'awaiting_review' as const, reviewDueAt: new Date(Date.now() + request.reviewDays * DAY_MS) }
       : {};
     return tx.create(Payout, { request, escrowAddress, walletAddress, amount: request.bonusEach, ...review });
+  }
+
+  /**
+   * owe() for the submission path, without the ORM's unit of work: the payout as an object and the
+   * insert that stores it, which the caller runs inside one of its own statements (a round trip and
+   * a flush fewer on every accepted answer). Once the transaction commits, a pending payout's job
+   * is queued with queueCommitted().
+   */
+  oweRow(request: DataRequest, walletAddress: string): { payout: Payout; sql: string; params: unknown[] } | null {
+    const escrowAddress = request.escrowAddress;
+    if (!escrowAddress) return null;
+    const now = new Date();
+    const payout = Object.assign(new Payout(), {
+      request,
+      escrowAddress,
+      walletAddress,
+      amount: request.bonusEach,
+      createdAt: now,
+      updatedAt: now,
+      nextAttemptAt: now,
+      ...(request.payAfterReview
+        ? { status: 'awaiting_review' as const, reviewDueAt: new Date(now.getTime() + request.reviewDays * DAY_MS) }
+        : {}),
+    });
+    return {
+      payout,
+      sql: `insert into payouts (id, request_id, escrow_address, wallet_address, amount, status, attempts, next_attempt_at,
+              review_due_at, created_at, updated_at) values (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
+      params: [
+        payout.id,
+        request.id,
+        escrowAddress,
+        walletAddress,
+        payout.amount,
+        payout.status,
+        now,
+        payout.reviewDueAt ?? null,
+        now,
+        now,
+      ],
+    };
+  }
+
+  /**
+   * Queues the jobs of pending payouts whose transactions have committed: the ids handed in by
+   * every submission finishing in the same turn of the event loop go in one statement, and the
+   * promise settles when their jobs exist. A process that stops between the commit and this
+   * statement leaves a pending payout without a job; the sweep (queueDue, every minute) queues it.
+   */
+  queueCommitted(id: string): Promise<void> {
+    this.committed.push(id);
+    this.flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      const ids = this.committed.splice(0);
+      this.flushing = null;
+      await this.jobs
+        .sendMany(
+          PAYOUT_JOB,
+          ids.map((payoutId) => ({ data: { payoutId }, key: payoutId })),
+        )
+        // the answers are stored: the sweep queues these payouts' jobs within a minute
+        .catch((err: unknown) =>
+          this.log.warn({ err, payouts: ids.length }, 'payout jobs not queued; left to the sweep'),
+        );
+    });
+    return this.flushing;
   }
 
   /**
@@ -173,7 +243,8 @@ export class PayoutsService {
   }
 
   /** Waits until the jobs this process queued had their first attempt (server shutdown, tests). */
-  drain(): Promise<void> {
+  async drain(): Promise<void> {
+    await this.flushing;
     return this.jobs.drain();
   }
 
