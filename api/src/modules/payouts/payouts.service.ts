@@ -49,9 +49,11 @@ export type PayoutTotals = { owed: number; paidOut: number; count: number };
  * the same transaction; reject() ends it without paying and frees its place.
  */
 export class PayoutsService {
-  // payouts committed and waiting for their jobs (queueCommitted), and the statement about to queue them
+  // payouts committed and waiting for their jobs (queueCommitted), and the statement about to queue
+  // them; the request of a payout made for none of its places (describeOthers)
   private committed: string[] = [];
   private flushing: Promise<void> | null = null;
+  private others?: (tx: EntityManager, payoutId: string) => Promise<{ requestId: string } | null>;
 
   constructor(
     private readonly chain: ChainService,
@@ -64,26 +66,12 @@ export class PayoutsService {
   ) {}
 
   /**
-   * In the submission's transaction: the wallet's bonus from this request's escrow (none without
-   * one). The caller has checked that the escrow holds no payout for this wallet yet (a wallet that
-   * withdrew and answers again is not owed twice; one payout per escrow and wallet is also the
-   * table's unique key). Paid after review, it waits for the requester until request.reviewDays
-   * have passed.
-   */
-  owe(tx: EntityManager, request: DataRequest, walletAddress: string): Payout | null {
-    const escrowAddress = request.escrowAddress;
-    if (!escrowAddress) return null;
-    const review = request.payAfterReview
-      ? { status: 'awaiting_review' as const, reviewDueAt: new Date(Date.now() + request.reviewDays * DAY_MS) }
-      : {};
-    return tx.create(Payout, { request, escrowAddress, walletAddress, amount: request.bonusEach, ...review });
-  }
-
-  /**
-   * owe() for the submission path, without the ORM's unit of work: the payout as an object and the
-   * insert that stores it, which the caller runs inside one of its own statements (a round trip and
-   * a flush fewer on every accepted answer). Once the transaction commits, a pending payout's job
-   * is queued with queueCommitted().
+   * An accepted answer's payout: the wallet's bonus from this request's escrow (none without one),
+   * as an object and the insert that stores it, which the submission runs inside one of its own
+   * statements (no unit of work: a round trip and a flush fewer on every answer). The caller has
+   * checked that the escrow holds no payout for this wallet yet (one per escrow and wallet is also
+   * the table's unique key). Paid after review, it waits for the requester until request.reviewDays
+   * have passed; pending, its job is queued once the transaction commits (queueCommitted).
    */
   oweRow(request: DataRequest, walletAddress: string): { payout: Payout; sql: string; params: unknown[] } | null {
     const escrowAddress = request.escrowAddress;
@@ -129,16 +117,13 @@ export class PayoutsService {
   queueCommitted(id: string): Promise<void> {
     this.committed.push(id);
     this.flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-      const ids = this.committed.splice(0);
+      const jobs = this.committed.splice(0).map((payoutId) => ({ data: { payoutId }, key: payoutId }));
       this.flushing = null;
       await this.jobs
-        .sendMany(
-          PAYOUT_JOB,
-          ids.map((payoutId) => ({ data: { payoutId }, key: payoutId })),
-        )
+        .sendMany(PAYOUT_JOB, jobs)
         // the answers are stored: the sweep queues these payouts' jobs within a minute
         .catch((err: unknown) =>
-          this.log.warn({ err, payouts: ids.length }, 'payout jobs not queued; left to the sweep'),
+          this.log.warn({ err, payouts: jobs.length }, 'payout jobs not queued; left to the sweep'),
         );
     });
     return this.flushing;
@@ -362,10 +347,24 @@ export class PayoutsService {
     });
   }
 
-  /** payout.sent / payout.failed to the request owner's webhooks, in the transaction that settled it. */
+  /**
+   * Names the request a payout of no request's places was made for (fieldwork's top-ups, which
+   * this module does not know of), so its payout.sent / payout.failed reaches that request's owner.
+   */
+  describeOthers(find: (tx: EntityManager, payoutId: string) => Promise<{ requestId: string } | null>): void {
+    this.others = find;
+  }
+
+  /**
+   * payout.sent / payout.failed to the request owner's webhooks, in the transaction that settled it:
+   * a participant's payout for an answer, or a top-up (`topUp: true`) paid from an escrow of its own.
+   */
   private async settled(tx: EntityManager, p: Payout): Promise<void> {
-    if (!this.events || p.status === 'pending' || !p.request) return;
-    const request = await tx.findOne(DataRequest, p.request.id, { fields: ['user'] });
+    if (!this.events || p.status === 'pending') return;
+    const other = p.request ? null : await this.others?.(tx, p.id);
+    const requestId = p.request?.id ?? other?.requestId;
+    if (!requestId) return;
+    const request = await tx.findOne(DataRequest, requestId, { fields: ['user'] });
     if (!request) return;
     await this.events.emit(tx, request.user.id, p.status === 'sent' ? 'payout.sent' : 'payout.failed', {
       payoutId: p.id,
@@ -373,6 +372,7 @@ export class PayoutsService {
       amount: p.amount,
       txHash: p.txHash ?? null,
       failureMessage: p.failureMessage ?? null,
+      topUp: other !== null,
     });
   }
 

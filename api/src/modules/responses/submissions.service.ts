@@ -261,6 +261,9 @@ export class SubmissionsService {
     };
   }
 
+  private readonly endedReplay = (em: EntityManager, requestId: string, participantId: string, key: string) =>
+    this.fieldwork.replay(em, requestId, participantId, key);
+
   private async accept(
     em: EntityManager,
     input: Replayable & { walletAddress: string; durationMs?: number },
@@ -275,7 +278,7 @@ export class SubmissionsService {
     let plan: FieldworkPlan | null = null;
     let answer: FieldworkAnswer | null = null;
     // the same answer sent again with its key: the first one's result, nothing taken twice
-    const replayed = await replayOf(em, this.participants, this.payouts, input);
+    const replayed = await replayOf(em, this.participants, this.payouts, input, this.endedReplay);
     if (replayed) return replayed;
     try {
       // a fork with an empty identity map: every row is read as it is now, without `refresh`
@@ -301,6 +304,7 @@ export class SubmissionsService {
         answer = { request, participant, walletAddress: input.walletAddress, optionIds: prepared?.optionIds ?? [] };
         if (prepared?.matrices?.length) answer.matrices = prepared.matrices;
         if (input.durationMs !== undefined) answer.durationMs = input.durationMs;
+        if (input.idempotencyKey) answer.idempotencyKey = input.idempotencyKey;
         plan = await this.fieldwork.plan(tx, answer, also);
         if (plan.ended) return null;
         return this.store(tx, { request, known, participant, type, sealed, prepared, place, plan, answer, content });
@@ -319,20 +323,21 @@ export class SubmissionsService {
         };
       }
       // the same key sent twice at once: the send that committed answers both
-      const raced = await replayOf(em.fork(), this.participants, this.payouts, input);
+      const raced = await replayOf(em.fork(), this.participants, this.payouts, input, this.endedReplay);
       if (raced) return raced;
       throw err instanceof UniqueConstraintViolationException ? duplicate(err) : err;
     }
   }
 
   /**
-   * Stores an accepted answer in one statement, then takes its place: everything but the last step
-   * runs without a lock on the request, so submissions to one request run side by side. The
-   * submission, its payout, the listeners' rows (receipt, access log) and the survey's answers with
-   * their option counters are written together; the counters, which every submission to a survey
-   * updates, are locked in that statement, a step before the request row (fieldwork's takePlace,
-   * which locks it, checks the paid places and quotas with every earlier submission committed, and
-   * throws, rolling all of it back, when one is overfilled); the commit follows at once.
+   * Stores an accepted answer in one statement, then takes its place: everything before runs
+   * without a lock on the request, so submissions to one request run side by side. The submission,
+   * its payout, the listeners' rows (receipt, access log), the survey's answers with their option
+   * counters and fieldwork's rows are written together, and with them the response count, whose
+   * update locks the request row; fieldwork's takePlace then checks the paid places and quotas with
+   * every earlier submission committed, and throws, rolling all of it back, when one is overfilled;
+   * the commit follows at once. The rows every submission to a request updates are held for those
+   * last two round trips only.
    */
   private async store(tx: EntityManager, s: StoreInput): Promise<Accepted> {
     const { request, participant, answer, prepared, plan } = s;
@@ -344,14 +349,11 @@ export class SubmissionsService {
     const owed = s.place.payoutStatus === null ? this.payouts.oweRow(request, walletAddress) : null;
     if (owed) writes.push(owed);
     const payout = owed?.payout ?? null;
-    await this.fieldwork.record(tx, submission.id, answer, plan);
     const stored = { submission, participant, payout };
     const seen: AcceptedAnswer = { ...stored, request, known: s.known, content: s.content };
     if (prepared) seen.questionTitles = prepared.titles;
     for (const l of this.listeners) writes.push(...(await l.submitted(seen)));
     if (prepared) writes.push(...prepared.writes(submission.id));
-    const statement = writesStatement(writes);
-    await tx.execute(statement.sql, statement.params);
     // ids and metadata only: the response itself is ciphertext for the requester's key (read
     // only when the requester has an endpoint: most answers have none to tell)
     if (s.known.webhooks) {
@@ -363,6 +365,10 @@ export class SubmissionsService {
       });
       await tx.flush();
     }
+    // fieldwork's rows, and the response count's update, which locks the request row until the commit
+    writes.push(...this.fieldwork.record(submission.id, answer, plan));
+    const statement = writesStatement(writes);
+    await tx.execute(statement.sql, statement.params);
     await this.fieldwork.takePlace(tx, request, plan, payout !== null);
     return stored;
   }
