@@ -5,7 +5,7 @@ import { conflict } from '../../shared/errors';
 import { Payout, TAKES_A_PLACE } from '../payouts/payout.entity';
 import type { ParticipantsService } from '../participants/participants.service';
 import type { PayoutsService } from '../payouts/payouts.service';
-import { capacityOf, type DataRequest } from '../requests/request.entity';
+import { capacityOf, DataRequest } from '../requests/request.entity';
 import {
   QuotaFull,
   type EndedAnswer,
@@ -335,7 +335,8 @@ export class FieldworkSubmissionService implements SubmissionFieldwork {
       return null;
     }
     const payout = tx.create(Payout, {
-      request: r,
+      // a reference: the submission path reads its request as a plain object, not an entity of tx
+      request: tx.getReference(DataRequest, r.id),
       escrowAddress: r.escrowAddress,
       walletAddress: a.walletAddress,
       amount: r.bonusEach,

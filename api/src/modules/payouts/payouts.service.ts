@@ -14,6 +14,8 @@ import { Payout, TAKES_A_PLACE, type ReviewOutcome } from './payout.entity';
 const SETTLE_TIMEOUT_MS = 20_000;
 const DUE_BATCH = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
+// how long committed payouts wait to have their jobs queued together (queueCommitted)
+const QUEUE_WINDOW_MS = 25;
 /** the job queue's name for one payout's job (data: { payoutId }, keyed by the payout id) */
 export const PAYOUT_JOB = 'payout';
 /** the scheduled sweep approving payouts whose review deadline passed (approveOverdue) */
@@ -109,14 +111,14 @@ export class PayoutsService {
   }
 
   /**
-   * Queues the jobs of pending payouts whose transactions have committed: the ids handed in by
-   * every submission finishing in the same turn of the event loop go in one statement, and the
-   * promise settles when their jobs exist. A process that stops between the commit and this
-   * statement leaves a pending payout without a job; the sweep (queueDue, every minute) queues it.
+   * Queues the job of a pending payout whose transaction has committed: the ids handed in within
+   * QUEUE_WINDOW_MS go in one statement (a busy study's answers would otherwise each spend a pool
+   * connection on one), and the promise settles when their jobs exist. A process that stops before
+   * that statement leaves a pending payout without a job; the sweep (queueDue, every minute) queues it.
    */
   queueCommitted(id: string): Promise<void> {
     this.committed.push(id);
-    this.flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+    this.flushing ??= new Promise<void>((resolve) => setTimeout(resolve, QUEUE_WINDOW_MS)).then(async () => {
       const jobs = this.committed.splice(0).map((payoutId) => ({ data: { payoutId }, key: payoutId }));
       this.flushing = null;
       await this.jobs

@@ -3,6 +3,7 @@ import { badInput, notFound } from '../../shared/errors';
 import type { Participant } from '../participants/participant.entity';
 import type { ParticipantsService } from '../participants/participants.service';
 import { DataRequest, type RequestKind } from '../requests/request.entity';
+import { User } from '../users/user.entity';
 import type { SurveysService } from '../surveys/surveys.service';
 import type { QuestionView } from '../surveys/surveys.views';
 import type { StatementWrite } from '../../shared/statement-writes';
@@ -31,14 +32,30 @@ export type EnrolledAnswer = {
 
 const R = 'r:';
 const X = 'x:';
-// the request's columns, each as "r:<column>" (from the entity's metadata, built once)
-let requestColumns: string | null = null;
-function columnsOf(tx: EntityManager): string {
-  requestColumns ??= Object.values(tx.getMetadata(DataRequest).properties)
+// the request's properties read (from the entity's metadata, built once): each column as
+// "r:<column>"; the owner is the one relation
+let requestProps: { name: string; column: string; owner: boolean }[] | null = null;
+const propsOf = (tx: EntityManager) =>
+  (requestProps ??= Object.values(tx.getMetadata(DataRequest).properties)
     .filter((p) => p.persist !== false && p.fieldNames?.length === 1)
-    .map((p) => `r."${p.fieldNames[0]}" as "${R}${p.fieldNames[0]}"`)
+    .map((p) => ({ name: p.name, column: p.fieldNames[0], owner: p.name === 'user' })));
+const columnsOf = (tx: EntityManager) =>
+  propsOf(tx)
+    .map((p) => `r."${p.column}" as "${R}${p.column}"`)
     .join(', ');
-  return requestColumns;
+
+/**
+ * The request from its row, without the ORM's hydration and identity map (every answer reads one):
+ * not managed, so a caller that relates a new entity to it uses a reference (getReference).
+ */
+function requestOf(tx: EntityManager, row: Record<string, unknown>): DataRequest {
+  const request = new DataRequest();
+  const out = request as unknown as Record<string, unknown>;
+  for (const p of propsOf(tx)) {
+    const value = row[`${R}${p.column}`];
+    out[p.name] = p.owner ? tx.getReference(User, value as string) : value;
+  }
+  return request;
 }
 
 /**
@@ -72,13 +89,8 @@ export async function enrolForAnswer(
     },
   );
   if (also[`${R}id`] === null || also[`${R}id`] === undefined) throw notFound('Request');
-  const own: Record<string, unknown> = {};
-  const rest: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(also)) {
-    if (k.startsWith(R)) own[k.slice(R.length)] = v;
-    else rest[k] = v;
-  }
-  const request = tx.map(DataRequest, own);
+  const rest = also;
+  const request = requestOf(tx, also);
   if (request.type !== a.type) {
     throw badInput(
       `This request is a ${request.type}: use submit${request.type === 'survey' ? 'Survey' : 'Collection'}`,

@@ -311,8 +311,8 @@ export class SubmissionsService {
       });
       if (!accepted)
         return { ended: await this.fieldwork.end(em.fork(), answer!, plan!), participant: answer!.participant };
-      // after the commit: its job exists when the answer is answered (the sweep is the safety net)
-      if (accepted.payout?.status === 'pending') await this.payouts.queueCommitted(accepted.payout.id);
+      // after the commit, with the jobs of the answers committed about now (the sweep is the safety net)
+      if (accepted.payout?.status === 'pending') void this.payouts.queueCommitted(accepted.payout.id);
       return accepted;
     } catch (err) {
       if (err instanceof QuotaFull && answer && plan) {
