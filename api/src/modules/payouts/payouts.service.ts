@@ -121,12 +121,12 @@ export class PayoutsService {
     this.flushing ??= new Promise<void>((resolve) => setTimeout(resolve, QUEUE_WINDOW_MS)).then(async () => {
       const jobs = this.committed.splice(0).map((payoutId) => ({ data: { payoutId }, key: payoutId }));
       this.flushing = null;
-      await this.jobs
-        .sendMany(PAYOUT_JOB, jobs)
-        // the answers are stored: the sweep queues these payouts' jobs within a minute
-        .catch((err: unknown) =>
-          this.log.warn({ err, payouts: jobs.length }, 'payout jobs not queued; left to the sweep'),
-        );
+      try {
+        await this.jobs.sendMany(PAYOUT_JOB, jobs);
+      } catch (err) {
+        // the answers are stored (also when the queue stopped meanwhile): the sweep queues these jobs
+        this.log.warn({ err, payouts: jobs.length }, 'payout jobs not queued; left to the sweep');
+      }
     });
     return this.flushing;
   }
