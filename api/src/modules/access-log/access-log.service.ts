@@ -26,31 +26,16 @@ export class AccessLogService {
   /**
    * One line per submission named, in one statement however many (a page of 1,000 responses is
    * one insert). The participant and request are read from the submission rows themselves, so a
-   * caller names only what it touched; ids of submissions already gone are skipped. `alongside`: a
-   * write of the caller's run in the same statement (e.g. the consent receipt the line is about),
-   * a round trip fewer on every accepted answer.
+   * caller names only what it touched; ids of submissions already gone are skipped.
    */
-  async forSubmissions(
-    em: EntityManager,
-    submissionIds: readonly string[],
-    entry: AccessEntry,
-    alongside?: { sql: string; params: unknown[] },
-  ): Promise<void> {
+  async forSubmissions(em: EntityManager, submissionIds: readonly string[], entry: AccessEntry): Promise<void> {
     if (!submissionIds.length) return;
     await em.execute(
-      `${alongside ? `with alongside as (${alongside.sql}) ` : ''}
-       insert into access_events (id, participant_id, request_id, submission_id, kind, actor, detail, at)
+      `insert into access_events (id, participant_id, request_id, submission_id, kind, actor, detail, at)
        select gen_random_uuid(), s.participant_id, s.request_id, s.id, ?, ?, ?, ?
          from submissions s where s.id = any(?::uuid[])`,
       // the process's clock, as forParticipant's lines: one clock orders the log
-      [
-        ...(alongside?.params ?? []),
-        entry.kind,
-        entry.actor,
-        entry.detail ?? null,
-        new Date(),
-        `{${submissionIds.join(',')}}`,
-      ],
+      [entry.kind, entry.actor, entry.detail ?? null, new Date(), `{${submissionIds.join(',')}}`],
     );
   }
 

@@ -117,20 +117,11 @@ export class SurveysService {
   }
 
   /**
-   * Checks a device's answers against the survey (every required question answered once, each
-   * with its options; a client of format version 1 only on surveys of the four old types) and
-   * returns the chosen options, with the questions' titles in order (a consent receipt names them,
-   * and the submission reads the questions once); nothing is written.
+   * Checks a device's answers against the survey's questions (read by the caller, e.g. with
+   * questionsColumn(): every required question answered once, each with its options; a client of
+   * format version 1 only on surveys of the four old types) and returns the chosen options, with
+   * the questions' titles in order (a consent receipt names them); nothing is written.
    */
-  async checkAnswers(
-    tx: EntityManager,
-    request: SurveyOwner,
-    input: SurveySubmission,
-  ): Promise<{ chosen: Chosen[]; titles: string[] }> {
-    return this.checkAnswersOf((await this.load(tx, [request.id])).get(request.id) ?? [], input);
-  }
-
-  /** checkAnswers() against questions the caller read (questionsColumn()). */
   checkAnswersOf(questions: QuestionView[], input: SurveySubmission): { chosen: Chosen[]; titles: string[] } {
     return { chosen: checkSurveyAnswers(questions, input), titles: questions.map((q) => q.title) };
   }
@@ -147,14 +138,10 @@ export class SurveysService {
         order by q.position), '[]') from survey_questions q where q.request_id = r.id)`;
   }
 
-  /** Stores the options checkAnswers chose for a submission. */
-  async recordAnswers(tx: EntityManager, submissionId: string, chosen: Chosen[]): Promise<void> {
-    await this.addAnswers(tx, submissionId, chosen);
-  }
-
   /**
-   * recordAnswers() as writes the caller runs inside a statement of its own (the submission's
-   * insert): the answers, and their options' counters locked in id order (addAnswers says why).
+   * The options checkAnswersOf chose for a submission, as writes the caller runs inside a statement
+   * of its own (the submission's insert): the answers, and their options' counters locked in id
+   * order (addAnswers says why).
    * `with`: a common table expression the writes need at the statement's top level.
    */
   answerWrites(submissionId: string, chosen: Chosen[]): StatementWrite[] {
