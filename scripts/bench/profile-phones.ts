@@ -32,7 +32,6 @@ const origQuery = pg.Client.prototype.query as (...a: unknown[]) => unknown;
     traced.add(text);
     console.log(`\n${text}\n${new Error().stack}`);
   }
-  const res = origQuery.apply(this, args) as Promise<unknown> | undefined;
   const done = () => {
     const s = stats.get(text) ?? { n: 0, ms: 0 };
     s.n += 1;
@@ -45,6 +44,16 @@ const origQuery = pg.Client.prototype.query as (...a: unknown[]) => unknown;
       open.delete(this);
     }
   };
+  // pool.query (pg-boss outside a transaction) passes a callback and gets no promise back
+  const last = args.length - 1;
+  if (typeof args[last] === 'function') {
+    const cb = args[last] as (...r: unknown[]) => unknown;
+    args[last] = (...r: unknown[]) => {
+      done();
+      return cb(...r);
+    };
+  }
+  const res = origQuery.apply(this, args) as Promise<unknown> | undefined;
   if (res && typeof (res as Promise<unknown>).then === 'function') (res as Promise<unknown>).then(done, done);
   return res;
 };

@@ -195,8 +195,13 @@ describe('quotas and places under 200 concurrent phones', () => {
     const results = await Promise.all(Array.from({ length: 30 }, () => submit(s, '18-29')));
     expect(results.filter((r) => r.body.result?.outcome === 'accepted')).toHaveLength(5);
     expect(results.filter((r) => r.body.result?.outcome === 'quota_full')).toHaveLength(25);
-    const after = await submit(s, '30+');
+    const keyed = { deviceId: newDevice(), walletAddress: randomAddress(), idempotencyKey: 'quota-full-resend' };
+    const after = await submit(s, '30+', keyed);
     expect(after.body.result).toMatchObject({ outcome: 'quota_full', quota: { name: 'Non-smokers' } });
+    // sent again with its key: the first reply again (status and body), not a 409
+    const resent = await submit(s, '30+', keyed);
+    expect(resent.status).toBe(after.status);
+    expect(resent.body).toEqual(after.body);
     // closed everywhere: off the phone's (and the participant app's) open list, no place left to the
     // phone, closed in the requester's list and not counted open on the dashboard
     expect(await closedEverywhere(s)).toEqual({
@@ -231,6 +236,14 @@ describe('screening', () => {
     const device = newDevice();
     expect((await submit(s, 'Under 18', { deviceId: device })).body.result!.outcome).toBe('screened_out');
     expectError(await submit(s, '18-29', { deviceId: device }), 409, 'CONFLICT');
+    // sent again with its key (the first reply was lost): the first outcome, same status and body
+    const keyed = { deviceId: newDevice(), walletAddress: randomAddress(), idempotencyKey: 'screened-out-resend' };
+    const first = await submit(s, 'Under 18', keyed);
+    const resent = await submit(s, 'Under 18', keyed);
+    expect(first.body.result).toMatchObject({ outcome: 'screened_out', payout: null });
+    expect(resent.status).toBe(first.status);
+    expect(resent.body).toEqual(first.body);
+    expect(await fieldwork(s)).toMatchObject({ screenedOut: 7, screenedOutPaid: 2 });
     // the paid screen-outs used 2 of the 10 places: 8 are left for qualifying answers
     const qualified = await Promise.all(Array.from({ length: 12 }, () => submit(s, '30+')));
     expect(qualified.filter((r) => r.body.result?.outcome === 'accepted')).toHaveLength(8);

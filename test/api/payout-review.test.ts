@@ -602,6 +602,22 @@ describe('the fair-pay top-up from the wallet', () => {
     expect(await c.balance(people[1].walletAddress)).toBe(5n);
     expect(await c.balance(people[2].walletAddress)).toBe(0n);
     expect(await view(r)).toMatchObject({ topUpOwed: 0, topUpsPaid: 2, topUpPaidAt: expect.any(String) });
+    // alice's integration hears of each top-up paid, as of each answer's payout, told apart by topUp
+    const told = (await em().find(WebhookDelivery, { eventType: 'payout.sent' }))
+      .map((d) => (JSON.parse(d.body) as { data: { requestId: string; amount: number; topUp: boolean } }).data)
+      .filter((d) => d.requestId === r.id)
+      .map(({ amount, topUp }) => ({ amount, topUp }));
+    expect(told).toHaveLength(4);
+    expect(told).toEqual(
+      expect.arrayContaining([
+        { amount: 2, topUp: false },
+        { amount: 3, topUp: true },
+      ]),
+    );
+    expect(told.filter((d) => d.topUp)).toEqual([
+      { amount: 3, topUp: true },
+      { amount: 3, topUp: true },
+    ]);
     // a second attempt, from the wallet or from credit, is a clear 409 and pays nothing
     for (const again of [
       await payFromWallet(r),

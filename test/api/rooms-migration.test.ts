@@ -5,7 +5,7 @@
 // Reverting it reverts the analysis rules' migration too, which came later: sets from before the
 // rules come back under the default rule, every column sealed with room-derived keys. The clean
 // room privacy migration gives existing columns the roles that reveal the least and existing sets
-// differential privacy where partners do not read them whole.
+// differential privacy where partners do not read them whole. Last, a fieldwork migration's backfill.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addGuest,
@@ -17,6 +17,8 @@ import {
   type TestRoom,
   EXACT_OVERLAP,
 } from './support/rooms';
+import { buildUser } from './support/factories';
+import { buildKey, createRequest, surveyBody, type LegacyQuestion } from './support/requests';
 import { startTestServer, type TestServer } from './support/server';
 
 const COLUMNS = [
@@ -222,5 +224,45 @@ describe('data sets in tables of their own', () => {
     expect(res.body.result).toEqual([
       { domain: 'email', datasetIds: sets, onlyA: 6, both: 6, onlyB: 8, suppressed: false, ...EXACT_OVERLAP },
     ]);
+  });
+});
+
+// The fieldwork migration that moved closed_at to the request fills it for requests a quota had
+// already closed: from when the first of its close_request quotas filled; nothing else is closed.
+describe('closed_at filled for requests a quota closed before it was kept on the request', () => {
+  it('closes a request from its first filled close_request quota, and leaves the others open', async () => {
+    const alice = await buildUser(server);
+    const key = await buildKey(alice);
+    const survey = async (title: string) => {
+      const r = await createRequest(
+        alice,
+        surveyBody(key.id, { title, data: [{ type: 'radios', title: 'Do you smoke?', options: ['Yes', 'No'] }] }),
+      );
+      return { id: r.id, question: (r.data as LegacyQuestion[])[0].id };
+    };
+    const closed = await survey('Closed by two quotas');
+    const screenOut = await survey('Full quota that screens out');
+    const unfilled = await survey('Quota not full');
+    await server.db.orm.migrator.down({ to: 'Migration20261129033958_submission_idempotency_key' });
+    const quota = (r: { id: string; question: string }, action: string, filledAt: Date | null) =>
+      sql(
+        `insert into fieldwork_quotas (id, request_id, name, question_id, options, size, action, filled_at)
+         values (gen_random_uuid(), ?, ?, ?, '[]', 5, ?, ?)`,
+        [r.id, `${action} quota`, r.question, action, filledAt],
+      );
+    const first = new Date('2026-11-20T10:00:00.000Z');
+    await quota(closed, 'close_request', new Date('2026-11-21T10:00:00.000Z'));
+    await quota(closed, 'close_request', first);
+    await quota(closed, 'screen_out', new Date('2026-11-19T10:00:00.000Z'));
+    await quota(screenOut, 'screen_out', first);
+    await quota(unfilled, 'close_request', null);
+    await server.db.orm.migrator.up();
+    const rows = await sql<{ id: string; closed_at: Date | null }>(
+      'select id, closed_at from requests where id = any(?::uuid[])',
+      [`{${[closed.id, screenOut.id, unfilled.id].join(',')}}`],
+    );
+    const closedAt = Object.fromEntries(rows.map((r) => [r.id, r.closed_at && new Date(r.closed_at).toISOString()]));
+    expect(closedAt).toEqual({ [closed.id]: first.toISOString(), [screenOut.id]: null, [unfilled.id]: null });
+    expect(await server.db.orm.migrator.getPending()).toEqual([]);
   });
 });

@@ -520,6 +520,7 @@ describe('payout events', () => {
       amount: 2,
       txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
       failureMessage: null,
+      topUp: false,
     });
     expect(await c.balance(walletAddress)).toBe(2n);
     expect(byType['payout.failed']).toEqual({
@@ -528,6 +529,7 @@ describe('payout events', () => {
       amount: 2,
       txHash: null,
       failureMessage: 'The escrow is closed',
+      topUp: false,
     });
   });
 });

@@ -22,6 +22,7 @@ import { Migration20261129033958_submission_idempotency_key } from './Migration2
 import { Migration20261129034503_fieldwork_closed_and_wallet_top_ups } from './Migration20261129034503_fieldwork_closed_and_wallet_top_ups';
 import { Migration20261129034510_access_log_image_downloads } from './Migration20261129034510_access_log_image_downloads';
 import { Migration20261129034600_survey_languages } from './Migration20261129034600_survey_languages';
+import { Migration20261129070000_fieldwork_outcome_idempotency_key } from './Migration20261129070000_fieldwork_outcome_idempotency_key';
 
 // Committed migrations in the order they run. Add new ones at the end (npm run db:migration -- name).
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   Migration20261129034503_fieldwork_closed_and_wallet_top_ups,
   Migration20261129034510_access_log_image_downloads,
   Migration20261129034600_survey_languages,
+  Migration20261129070000_fieldwork_outcome_idempotency_key,
 ];

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AccessEvent, type AccessActor, type AccessKind } from './access-event.entity';
+import type { StatementWrite } from '../../shared/statement-writes';
 
 export type AccessEntry = {
   kind: AccessKind;
@@ -8,7 +9,10 @@ export type AccessEntry = {
 };
 
 /** What other modules are handed to write the log (a port: they need nothing else of it). */
-export type AccessLog = Pick<AccessLogService, 'forSubmissions' | 'forWallets' | 'forRequest' | 'forParticipant'>;
+export type AccessLog = Pick<
+  AccessLogService,
+  'forSubmissions' | 'submissionLine' | 'forWallets' | 'forRequest' | 'forParticipant'
+>;
 
 /** Requests and titles the log's reader sees beside each line. */
 export type AccessLine = AccessEvent & { requestTitle: string | null };
@@ -22,32 +26,29 @@ export class AccessLogService {
   /**
    * One line per submission named, in one statement however many (a page of 1,000 responses is
    * one insert). The participant and request are read from the submission rows themselves, so a
-   * caller names only what it touched; ids of submissions already gone are skipped. `alongside`: a
-   * write of the caller's run in the same statement (e.g. the consent receipt the line is about),
-   * a round trip fewer on every accepted answer.
+   * caller names only what it touched; ids of submissions already gone are skipped.
    */
-  async forSubmissions(
-    em: EntityManager,
-    submissionIds: readonly string[],
-    entry: AccessEntry,
-    alongside?: { sql: string; params: unknown[] },
-  ): Promise<void> {
+  async forSubmissions(em: EntityManager, submissionIds: readonly string[], entry: AccessEntry): Promise<void> {
     if (!submissionIds.length) return;
     await em.execute(
-      `${alongside ? `with alongside as (${alongside.sql}) ` : ''}
-       insert into access_events (id, participant_id, request_id, submission_id, kind, actor, detail, at)
+      `insert into access_events (id, participant_id, request_id, submission_id, kind, actor, detail, at)
        select gen_random_uuid(), s.participant_id, s.request_id, s.id, ?, ?, ?, ?
          from submissions s where s.id = any(?::uuid[])`,
       // the process's clock, as forParticipant's lines: one clock orders the log
-      [
-        ...(alongside?.params ?? []),
-        entry.kind,
-        entry.actor,
-        entry.detail ?? null,
-        new Date(),
-        `{${submissionIds.join(',')}}`,
-      ],
+      [entry.kind, entry.actor, entry.detail ?? null, new Date(), `{${submissionIds.join(',')}}`],
     );
+  }
+
+  /**
+   * The line of one submission whose rows the caller knows, as a write for the caller's own
+   * statement (the accepted answer's insert: its submission row is not visible to it yet).
+   */
+  submissionLine(s: { id: string; participantId: string; requestId: string }, entry: AccessEntry): StatementWrite {
+    return {
+      sql: `insert into access_events (id, participant_id, request_id, submission_id, kind, actor, detail, at)
+            values (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?)`,
+      params: [s.participantId, s.requestId, s.id, entry.kind, entry.actor, entry.detail ?? null, new Date()],
+    };
   }
 
   /**

@@ -12,6 +12,9 @@ import type { SurveysService } from '../surveys/surveys.service';
 import { ConsentReceipt } from './receipt.entity';
 import { categoriesOf, receiptClaims, type Terms } from './receipt-claims';
 import { verifyReceipt, type ReceiptSigner, type Verified } from './receipt-signer';
+import type { StatementWrite } from '../../shared/statement-writes';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Where a request's retention period is looked up (the retention module fills it; none: no period). */
 export type RetentionOf = (em: EntityManager, request: DataRequest) => Promise<Terms['retention']>;
@@ -70,30 +73,48 @@ export class ConsentService implements SubmissionListener {
     return participant ? this.accessLog.read(em, participant.id) : [];
   }
 
-  async submitted(tx: EntityManager, a: AcceptedAnswer): Promise<void> {
+  /**
+   * The receipt of an accepted answer and its access-log line, as writes for the statement that
+   * stores the answer: the terms come from what the submission read with the request (its owner,
+   * survey titles and keeping period), so issuing a receipt reads nothing.
+   */
+  async submitted(a: AcceptedAnswer): Promise<StatementWrite[]> {
+    const { request, submission, participant } = a;
+    const retention = a.known.retentionDays
+      ? {
+          days: a.known.retentionDays,
+          until: new Date(submission.createdAt.getTime() + a.known.retentionDays * DAY_MS),
+        }
+      : { days: null, until: null };
+    const terms: Terms = {
+      request,
+      requester: a.known.requester,
+      ...categoriesOf(request, a.questionTitles ?? []),
+      retention,
+    };
     const claims = receiptClaims(
-      await this.terms(tx, a.request, a.questionTitles),
-      { id: a.submission.id, createdAt: a.submission.createdAt, memberId: a.participant.memberId, content: a.content },
+      terms,
+      { id: submission.id, createdAt: submission.createdAt, memberId: participant.memberId, content: a.content },
       this.platform,
     );
-    // the receipt and the access-log line in one statement
-    await this.accessLog.forSubmissions(
-      tx,
-      [a.submission.id],
-      { kind: 'submitted', actor: 'participant' },
+    return [
       {
         sql: `insert into consent_receipts (id, submission_id, participant_id, request_id, token, issued_at)
               values (?, ?, ?, ?, ?, ?)`,
         params: [
           claims.jti,
-          a.submission.id,
-          a.participant.id,
-          a.request.id,
+          submission.id,
+          participant.id,
+          request.id,
           await this.signer.sign(claims),
-          a.submission.createdAt,
+          submission.createdAt,
         ],
       },
-    );
+      this.accessLog.submissionLine(
+        { id: submission.id, participantId: participant.id, requestId: request.id },
+        { kind: 'submitted', actor: 'participant' },
+      ),
+    ];
   }
 
   async withdrawn(tx: EntityManager, { submission }: { submission: Submission; request: DataRequest }): Promise<void> {

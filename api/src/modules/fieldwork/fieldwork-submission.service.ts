@@ -5,7 +5,7 @@ import { conflict } from '../../shared/errors';
 import { Payout, TAKES_A_PLACE } from '../payouts/payout.entity';
 import type { ParticipantsService } from '../participants/participants.service';
 import type { PayoutsService } from '../payouts/payouts.service';
-import { capacityOf, type DataRequest } from '../requests/request.entity';
+import { capacityOf, DataRequest } from '../requests/request.entity';
 import {
   QuotaFull,
   type EndedAnswer,
@@ -14,6 +14,7 @@ import {
   type SubmissionFieldwork,
 } from '../responses/submission-fieldwork';
 import type { WebhookEvents } from '../webhooks/webhooks.service';
+import type { StatementWrite } from '../../shared/statement-writes';
 import {
   failedChecks,
   failedScreener,
@@ -50,14 +51,12 @@ type Work = {
   screenerId: string | null;
   // whether the request has quotas at all (takePlace then checks the closing ones)
   hasQuotas: boolean;
-  // record()'s rows, written by takePlace's first statement
-  recorded?: unknown[];
 };
 
-// Everything plan() needs, in one statement: the request's fieldwork configuration, whether this
-// device or wallet already ended an answer here, and whether they were seen with others before.
-const PLAN_SQL = `select
-  (select json_build_object('payScreenOut', pay_screen_out, 'screenOutShare', screen_out_share)
+// Everything plan() needs, as columns of the statement that enrols the participant `p`: the
+// request's fieldwork configuration, whether this device or wallet already ended an answer here,
+// and whether they were seen with others before.
+const PLAN_SQL = `(select json_build_object('payScreenOut', pay_screen_out, 'screenOutShare', screen_out_share)
      from fieldwork_settings where request_id = ?) as settings,
   coalesce((select json_agg(json_build_object('questionId', question_id, 'qualifying', qualifying))
      from fieldwork_screeners where request_id = ?), '[]') as screeners,
@@ -67,10 +66,10 @@ const PLAN_SQL = `select
   coalesce((select json_agg(json_build_object('questionId', c.question_id, 'expected', c.expected,
        'options', (select json_agg(o.id) from survey_options o where o.question_id = c.question_id)))
      from fieldwork_attention_checks c where c.request_id = ?), '[]') as checks,
-  exists (select 1 from fieldwork_outcomes where request_id = ? and (participant_id = ? or wallet_address = ?))
+  exists (select 1 from fieldwork_outcomes where request_id = ? and (participant_id = p.id or wallet_address = ?))
     as "endedBefore",
-  exists (select 1 from fieldwork_flags where participant_id = ? and wallet_address <> ?) as "repeatedDevice",
-  exists (select 1 from fieldwork_flags where wallet_address = ? and participant_id <> ?) as "repeatedWallet"`;
+  exists (select 1 from fieldwork_flags where participant_id = p.id and wallet_address <> ?) as "repeatedDevice",
+  exists (select 1 from fieldwork_flags where wallet_address = ? and participant_id <> p.id) as "repeatedWallet"`;
 
 const MEDIAN_SQL = `select percentile_cont(0.5) within group (order by duration_ms) as median,
   count(duration_ms)::int as timed from fieldwork_flags where request_id = ?`;
@@ -87,11 +86,15 @@ export class FieldworkSubmissionService implements SubmissionFieldwork {
     private readonly events?: WebhookEvents,
   ) {}
 
-  async plan(tx: EntityManager, a: FieldworkAnswer): Promise<FieldworkPlan> {
-    const p = a.participant.id;
-    const w = a.walletAddress;
+  reads(requestId: string, walletAddress: string): { select: string; params: unknown[] } {
+    const r = requestId;
+    const w = walletAddress;
+    return { select: PLAN_SQL, params: [r, r, r, r, r, w, w, w] };
+  }
+
+  async plan(tx: EntityManager, a: FieldworkAnswer, read: unknown): Promise<FieldworkPlan> {
     const r = a.request.id;
-    const [row] = await tx.execute<Loaded[]>(PLAN_SQL, [r, r, r, r, r, p, w, p, w, w, p]);
+    const row = read as Loaded;
     if (row.endedBefore) throw conflict('This device or wallet has already answered this request');
     const chosen = new Set(a.optionIds);
     const closedBy = row.quotas.find((q) => q.action === 'close_request' && q.filled);
@@ -124,47 +127,52 @@ export class FieldworkSubmissionService implements SubmissionFieldwork {
   }
 
   /**
-   * The quota memberships and quality flags of an accepted submission: written by takePlace's
-   * first statement, the one that takes the lock (a round trip fewer on every submission).
+   * The quota memberships and quality flags of an accepted submission, and the response count's
+   * update, which takes the request row's lock: writes for the statement that stores the
+   * submission (two round trips fewer on every submission than statements of their own).
    */
-  record(_tx: EntityManager, submissionId: string, a: FieldworkAnswer, plan: FieldworkPlan): Promise<void> {
+  record(submissionId: string, a: FieldworkAnswer, plan: FieldworkPlan): StatementWrite[] {
     const w = plan.data as Work;
-    w.recorded = [
-      `{${w.quotas.map((q) => q.id).join(',')}}`,
-      submissionId,
-      submissionId,
-      a.request.id,
-      a.participant.id,
-      a.walletAddress,
-      w.attentionFailed,
-      w.attentionChecks,
-      w.speeding,
-      w.straightLining,
-      w.repeatedDevice,
-      w.repeatedWallet,
-      w.durationMs,
+    return [
+      ...(w.quotas.length
+        ? [
+            {
+              sql: 'insert into fieldwork_quota_members (quota_id, submission_id) select unnest(?::uuid[]), ?',
+              params: [`{${w.quotas.map((q) => q.id).join(',')}}`, submissionId],
+            },
+          ]
+        : []),
+      {
+        sql: `insert into fieldwork_flags (submission_id, request_id, participant_id, wallet_address, attention_failed,
+                attention_checks, speeding, straight_lining, repeated_device, repeated_wallet, duration_ms, created_at)
+              values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())`,
+        params: [
+          submissionId,
+          a.request.id,
+          a.participant.id,
+          a.walletAddress,
+          w.attentionFailed,
+          w.attentionChecks,
+          w.speeding,
+          w.straightLining,
+          w.repeatedDevice,
+          w.repeatedWallet,
+          w.durationMs,
+        ],
+      },
+      { sql: 'update requests set response_count = response_count + 1 where id = ?', params: [a.request.id] },
     ];
-    return Promise.resolve();
   }
 
   /**
-   * The locked step, last in the submission's transaction: the response count's update locks the
-   * request row, so the next statement sees every earlier submission committed. Too much owed from
-   * the escrow refuses the submission; a quota over its size (or closed by another) throws QuotaFull,
-   * rolling it back; a quota that has just reached its size is marked filled (quota.filled).
+   * The locked step, last in the submission's transaction: the statement that stored the answer
+   * raised the response count, locking the request row, so this statement sees every earlier
+   * submission committed. Too much owed from the escrow refuses the submission; a quota over its
+   * size (or closed by another) throws QuotaFull, rolling it back; a quota that has just reached its
+   * size is marked filled (quota.filled).
    */
   async takePlace(tx: EntityManager, request: DataRequest, plan: FieldworkPlan, newPayout: boolean): Promise<void> {
     const w = plan.data as Work;
-    await tx.execute(
-      `with members as (
-         insert into fieldwork_quota_members (quota_id, submission_id) select unnest(?::uuid[]), ?),
-       flags as (
-         insert into fieldwork_flags (submission_id, request_id, participant_id, wallet_address, attention_failed,
-           attention_checks, speeding, straight_lining, repeated_device, repeated_wallet, duration_ms, created_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now()))
-       update requests set response_count = response_count + 1 where id = ?`,
-      [...(w.recorded ?? []), request.id],
-    );
     const [row] = await tx.execute<
       { owed: number; closedBy: string | null; quotas: { id: string; n: number; filled: boolean }[] | null }[]
     >(
@@ -226,7 +234,7 @@ export class FieldworkSubmissionService implements SubmissionFieldwork {
         const createdAt = new Date();
         await tx.execute(
           `insert into fieldwork_outcomes (id, request_id, participant_id, wallet_address, outcome, quota_id, question_id,
-             payout_id, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+             payout_id, idempotency_key, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           [
             id,
             a.request.id,
@@ -236,6 +244,7 @@ export class FieldworkSubmissionService implements SubmissionFieldwork {
             plan.quotaId ?? null,
             w.screenerId,
             payout?.id ?? null,
+            a.idempotencyKey ?? null,
             createdAt,
           ],
         );
@@ -264,10 +273,50 @@ export class FieldworkSubmissionService implements SubmissionFieldwork {
       return ended;
     } catch (err) {
       if (err instanceof UniqueConstraintViolationException) {
+        // the same answer sent twice at once with its key: the send that committed answers both
+        const raced = a.idempotencyKey
+          ? await this.replay(em.fork(), a.request.id, a.participant.id, a.idempotencyKey)
+          : null;
+        if (raced) return raced;
         throw conflict('This device or wallet has already answered this request');
       }
       throw err;
     }
+  }
+
+  async replay(
+    em: EntityManager,
+    requestId: string,
+    participantId: string,
+    idempotencyKey: string,
+  ): Promise<EndedAnswer | null> {
+    const [row] = await em.execute<
+      {
+        id: string;
+        outcome: EndedAnswer['outcome'];
+        quota_id: string | null;
+        quota_name: string | null;
+        payout_id: string | null;
+        created_at: Date;
+        member_id: string;
+      }[]
+    >(
+      `select o.id, o.outcome, o.quota_id, q.name as quota_name, o.payout_id, o.created_at, p.member_id
+         from fieldwork_outcomes o join participants p on p.id = o.participant_id
+         left join fieldwork_quotas q on q.id = o.quota_id
+        where o.request_id = ? and o.participant_id = ? and o.idempotency_key = ?`,
+      [requestId, participantId, idempotencyKey],
+    );
+    if (!row) return null;
+    return {
+      id: row.id,
+      outcome: row.outcome,
+      quota: row.quota_id ? { id: row.quota_id, name: row.quota_name ?? '' } : null,
+      // as it is now (it may have been paid since), as a replayed submission's payout
+      payout: row.payout_id ? await em.findOne(Payout, row.payout_id) : null,
+      createdAt: new Date(row.created_at),
+      memberId: row.member_id,
+    };
   }
 
   private async screenOutPay(tx: EntityManager, a: FieldworkAnswer, s: Settings): Promise<Payout | null> {
@@ -286,7 +335,8 @@ export class FieldworkSubmissionService implements SubmissionFieldwork {
       return null;
     }
     const payout = tx.create(Payout, {
-      request: r,
+      // a reference: the submission path reads its request as a plain object, not an entity of tx
+      request: tx.getReference(DataRequest, r.id),
       escrowAddress: r.escrowAddress,
       walletAddress: a.walletAddress,
       amount: r.bonusEach,

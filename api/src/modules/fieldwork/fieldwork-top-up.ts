@@ -53,7 +53,16 @@ export class TopUps {
   constructor(
     private readonly withdrawals: WithdrawalsService,
     private readonly payouts: PayoutsService,
-  ) {}
+  ) {
+    // a top-up paid from the wallet's escrow is told as payout.sent / payout.failed to the request's owner
+    payouts.describeOthers(async (tx, payoutId) => {
+      const [row] = await tx.execute<{ request_id: string }[]>(
+        'select request_id from fieldwork_top_ups where payout_id = ?',
+        [payoutId],
+      );
+      return row ? { requestId: row.request_id } : null;
+    });
+  }
 
   /** From credit: a withdrawal of the requester's credit to each wallet, sent after the commit. */
   async fromCredit(em: EntityManager, user: User, t: TopUpTerms): Promise<void> {

@@ -139,7 +139,7 @@ export class AttentionCheck {
 @Unique({ properties: ['request', 'walletAddress'] })
 @Check({ name: 'fieldwork_outcomes_outcome_check', expression: inList('outcome', OUTCOMES) })
 export class FieldworkOutcome {
-  [OptionalProps]?: 'createdAt' | 'quota' | 'question' | 'payout';
+  [OptionalProps]?: 'createdAt' | 'quota' | 'question' | 'payout' | 'idempotencyKey';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -165,6 +165,10 @@ export class FieldworkOutcome {
 
   @ManyToOne(() => Payout, { deleteRule: 'set null', nullable: true })
   payout?: Payout | null = null;
+
+  // the key the client sent with the answer: a resend with it gets this outcome back, not a 409
+  @Property({ type: 'string', length: 64, nullable: true })
+  idempotencyKey?: string | null = null;
 
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();

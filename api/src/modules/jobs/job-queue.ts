@@ -136,6 +136,29 @@ export class JobQueue {
     return sending;
   }
 
+  /**
+   * Queues several jobs of one queue in one statement, outside any transaction (each with its
+   * `key`, at most one queued per key as send's), and has the local worker look at once. Returns
+   * the ids of the jobs queued.
+   */
+  sendMany(name: string, jobs: readonly { data: object; key?: string }[]): Promise<string[]> {
+    const sending = this.started()
+      .insert(
+        name,
+        jobs.map((j) => ({ data: j.data, singletonKey: j.key })),
+        { returnId: true },
+      )
+      .then((ids) => {
+        for (const id of ids ?? []) this.sent.add(id);
+        const worker = this.workers.get(name);
+        if (ids?.length && worker) this.boss?.notifyWorker(worker);
+        return ids ?? [];
+      })
+      .finally(() => this.sending.delete(sending));
+    this.sending.add(sending);
+    return sending;
+  }
+
   /** Has this process's worker of a queue look for work now (jobs queued in a transaction that committed). */
   wake(name: string): void {
     const worker = this.workers.get(name);

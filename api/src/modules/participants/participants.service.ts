@@ -45,6 +45,8 @@ export class ParticipantsService {
     walletAddress: string,
     select: string,
     params: unknown[],
+    // joined to `p` (e.g. the request answered), for the columns of `select`
+    join?: { sql: string; params: unknown[] },
   ): Promise<{ participant: Participant; also: T }> {
     // a member id collision (32^10 ids) would fail this one submission, which the phone retries
     const [row] = await tx.execute<(ParticipantRow & T)[]>(
@@ -55,8 +57,8 @@ export class ParticipantsService {
          returning *)
        select p.id as "p:id", p.device_id as "p:device_id", p.wallet_address as "p:wallet_address",
               p.member_id as "p:member_id", p.created_at as "p:created_at", p.updated_at as "p:updated_at", ${select}
-         from p`,
-      [randomUUID(), deviceId, walletAddress, newMemberId(), ...params],
+         from p ${join?.sql ?? ''}`,
+      [randomUUID(), deviceId, walletAddress, newMemberId(), ...params, ...(join?.params ?? [])],
     );
     const own: Record<string, unknown> = {};
     const also: Record<string, unknown> = {};

@@ -1,10 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Participant } from '../participants/participant.entity';
-import type { ParticipantsService } from '../participants/participants.service';
 import { TAKES_A_PLACE } from '../payouts/payout.entity';
-import type { DataRequest } from '../requests/request.entity';
 
-/** What decides whether a device and wallet may answer a request (enrolWithPlace). */
+/** What decides whether a device and wallet may answer a request (read by enrolForAnswer). */
 export type Place = {
   deviceAnswered: boolean;
   walletAnswered: boolean;
@@ -16,30 +12,16 @@ export type Place = {
 };
 
 /**
- * Enrols the device (ParticipantsService.enrol) and reads, in the same statement, what decides
- * whether it and the wallet may answer the request: whether either has answered it already, the
- * payout this escrow holds for the wallet, if any, and the paid places taken (payouts neither failed
- * nor rejected). Nothing is locked: the tables' unique keys and fieldwork's takePlace decide for
- * certain; this refuses early what would fail there.
+ * The Place of a device (the participant row `p`) and wallet answering the request `r`, as columns
+ * of the statement that enrols it: whether either has answered it already, the payout this escrow
+ * holds for the wallet, if any, and the paid places taken (payouts neither failed nor rejected).
+ * Parameters: request id, request id, wallet, wallet, wallet, request id. Nothing is locked: the
+ * tables' unique keys and fieldwork's takePlace decide for certain; this refuses early what would
+ * fail there.
  */
-export async function enrolWithPlace(
-  participants: ParticipantsService,
-  tx: EntityManager,
-  request: DataRequest,
-  deviceId: string,
-  walletAddress: string,
-): Promise<{ participant: Participant; place: Place }> {
-  const escrow = request.escrowAddress ?? '';
-  const { participant, also } = await participants.enrolAnd<Place>(
-    tx,
-    deviceId,
-    walletAddress,
-    `exists (select 1 from submissions where request_id = ? and participant_id = p.id) as "deviceAnswered",
+export const PLACE_SQL = `exists (select 1 from submissions where request_id = ? and participant_id = p.id) as "deviceAnswered",
      exists (select 1 from submissions where request_id = ? and wallet_address = ?) as "walletAnswered",
-     (select status from payouts where escrow_address = ? and wallet_address = ?) as "payoutStatus",
-     (select rejection_reason from payouts where escrow_address = ? and wallet_address = ?) as "rejectionReason",
-     (select count(*)::int from payouts where request_id = ? and ${TAKES_A_PLACE}) as "placesTaken"`,
-    [request.id, request.id, walletAddress, escrow, walletAddress, escrow, walletAddress, request.id],
-  );
-  return { participant, place: also };
-}
+     (select status from payouts where escrow_address = r.escrow_address and wallet_address = ?) as "payoutStatus",
+     (select rejection_reason from payouts where escrow_address = r.escrow_address and wallet_address = ?)
+       as "rejectionReason",
+     (select count(*)::int from payouts where request_id = ? and ${TAKES_A_PLACE}) as "placesTaken"`;

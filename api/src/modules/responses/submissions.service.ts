@@ -8,10 +8,13 @@ import { Payout } from '../payouts/payout.entity';
 import type { PayoutsService } from '../payouts/payouts.service';
 import { capacityOf, DataRequest, type RequestKind } from '../requests/request.entity';
 import type { SurveysService } from '../surveys/surveys.service';
+import type { QuestionView } from '../surveys/surveys.views';
 import type { WebhookEvents } from '../webhooks/webhooks.service';
 import type { DeviceSubmissionRef, RankCommand, SubmitCollectionCommand, SubmitSurveyCommand } from './phone.schemas';
 import { Submission, WithdrawnSubmission } from './submission.entity';
-import { enrolWithPlace, type Place } from './submission-place';
+import type { Place } from './submission-place';
+import { enrolForAnswer, newSubmission, type KnownOfRequest } from './submission-read';
+import { writesStatement, type StatementWrite } from '../../shared/statement-writes';
 import { duplicate, replayOf, type Replayable } from './submission-replay';
 import {
   matricesOf,
@@ -25,6 +28,7 @@ import {
 /** What store() is handed: the checked answer, its place and fieldwork plan, what the participant sent. */
 type StoreInput = {
   request: DataRequest;
+  known: KnownOfRequest;
   participant: Participant;
   type: RequestKind;
   sealed: Partial<Sealed>;
@@ -43,7 +47,8 @@ type Prepared = {
   optionIds: string[];
   titles: string[];
   matrices?: string[][];
-  fill: (submission: Submission) => Promise<void>;
+  // the writes that store the chosen options, for the submission's insert statement
+  writes: (submissionId: string) => StatementWrite[];
 };
 type Sealed = Pick<Submission, 'encryptedData' | 'sealedKey' | 'presented' | 'idempotencyKey'>;
 
@@ -53,16 +58,23 @@ const full = () => conflict('This request has all the responses it can pay for')
  * participants' access log are filled this way); `content` is exactly what the participant sent.
  */
 export type SubmissionListener = {
-  submitted(tx: EntityManager, accepted: AcceptedAnswer): Promise<void>;
+  /** The listener's writes for an accepted answer, run in the statement that stores the answer. */
+  submitted(accepted: AcceptedAnswer): Promise<StatementWrite[]>;
   withdrawn(tx: EntityManager, gone: { submission: Submission; request: DataRequest }): Promise<void>;
 };
 
 /**
- * An accepted answer as the listeners see it: `request` was read with its owner (`request.user` is
- * loaded) and, for a survey, `questionTitles` are its questions' titles in order, so a listener
- * reads neither again inside the submission's transaction.
+ * An accepted answer as the listeners see it: `known` is what was read with the request (its
+ * owner's name, its keeping period) and, for a survey, `questionTitles` are its questions' titles
+ * in order, so a listener reads nothing inside the submission's transaction. Nothing of it is
+ * stored yet: the listeners' writes go in the statement that stores it.
  */
-export type AcceptedAnswer = Accepted & { request: DataRequest; content: unknown; questionTitles?: string[] };
+export type AcceptedAnswer = Accepted & {
+  request: DataRequest;
+  known: KnownOfRequest;
+  content: unknown;
+  questionTitles?: string[];
+};
 
 /** Deletes what an answer left outside the database (its encrypted images), after it went. */
 export type AnswerFiles = (em: EntityManager, ref: DeviceSubmissionRef) => Promise<unknown>;
@@ -106,8 +118,8 @@ export class SubmissionsService {
       input,
       'survey',
       sealed,
-      async (tx, request) => {
-        const { chosen, titles } = await this.surveys.checkAnswers(tx, request, {
+      (questions) => {
+        const { chosen, titles } = this.surveys.checkAnswersOf(questions, {
           answers: input.answers,
           personal: input.personal ?? [],
           version: input.surveyVersion ?? 1,
@@ -117,7 +129,7 @@ export class SubmissionsService {
           optionIds: chosen.map((c) => c.optionId),
           titles,
           matrices: matricesOf(input.answers),
-          fill: (submission) => this.surveys.recordAnswers(tx, submission.id, chosen),
+          writes: (submissionId) => this.surveys.answerWrites(submissionId, chosen),
         };
       },
       // what the receipt hashes: the closed answers, and the personal ones as the ciphertext sent
@@ -223,7 +235,7 @@ export class SubmissionsService {
     { index, stars, requestId, deviceId }: RankCommand,
   ): Promise<{ questionId: string; stars: number }> {
     return em.transactional(async (tx) => {
-      const request = await this.published(tx, requestId, 'survey', true);
+      const request = await this.lockedSurvey(tx, requestId);
       const submission = await this.submissionOf(tx, request, deviceId);
       if (!submission) throw notFound('Submission of this device (submit the survey first)');
       return this.surveys.setStars(tx, request, submission.id, index, stars);
@@ -249,35 +261,38 @@ export class SubmissionsService {
     };
   }
 
+  private readonly endedReplay = (em: EntityManager, requestId: string, participantId: string, key: string) =>
+    this.fieldwork.replay(em, requestId, participantId, key);
+
   private async accept(
     em: EntityManager,
     input: Replayable & { walletAddress: string; durationMs?: number },
     type: RequestKind,
     sealed: Partial<Sealed>,
-    // checks the answers against the request (a bad answer is a 400 before any 409) and returns the
-    // options chosen and what stores them once the submission exists
-    prepare?: (tx: EntityManager, request: DataRequest) => Promise<Prepared>,
+    // checks the answers against the survey's questions (a bad answer is a 400 before any 409) and
+    // returns the options chosen and the writes that store them once the submission's id is known
+    prepare?: (questions: QuestionView[]) => Prepared,
     // what the participant sent, for the listeners (a receipt hashes it)
     content?: unknown,
   ): Promise<Answered> {
     let plan: FieldworkPlan | null = null;
     let answer: FieldworkAnswer | null = null;
     // the same answer sent again with its key: the first one's result, nothing taken twice
-    const replayed = await replayOf(em, this.participants, this.payouts, input);
+    const replayed = await replayOf(em, this.participants, this.payouts, input, this.endedReplay);
     if (replayed) return replayed;
     try {
       // a fork with an empty identity map: every row is read as it is now, without `refresh`
       const accepted = await em.fork().transactional(async (tx) => {
-        // with its owner: the listeners (a consent receipt names the requester) read no more rows
-        const request = await this.published(tx, input.requestId, type, false, true);
-        const prepared = await prepare?.(tx, request);
-        const { participant, place } = await enrolWithPlace(
+        // one statement: the device enrolled, the request with what the listeners need (its owner's
+        // name, keeping period, survey questions), the place and fieldwork's configuration
+        const { request, known, questions, participant, place, also } = await enrolForAnswer(
           this.participants,
+          this.surveys,
           tx,
-          request,
-          input.deviceId,
-          input.walletAddress,
+          { ...input, type },
+          this.fieldwork.reads(input.requestId, input.walletAddress),
         );
+        const prepared = prepare?.(questions ?? []);
         if (place.deviceAnswered) throw conflict('This device has already answered this request');
         if (place.walletAnswered) throw conflict('This wallet has already answered this request');
         if (place.payoutStatus === 'rejected') {
@@ -289,13 +304,15 @@ export class SubmissionsService {
         answer = { request, participant, walletAddress: input.walletAddress, optionIds: prepared?.optionIds ?? [] };
         if (prepared?.matrices?.length) answer.matrices = prepared.matrices;
         if (input.durationMs !== undefined) answer.durationMs = input.durationMs;
-        plan = await this.fieldwork.plan(tx, answer);
+        if (input.idempotencyKey) answer.idempotencyKey = input.idempotencyKey;
+        plan = await this.fieldwork.plan(tx, answer, also);
         if (plan.ended) return null;
-        return this.store(tx, { request, participant, type, sealed, prepared, place, plan, answer, content });
+        return this.store(tx, { request, known, participant, type, sealed, prepared, place, plan, answer, content });
       });
       if (!accepted)
         return { ended: await this.fieldwork.end(em.fork(), answer!, plan!), participant: answer!.participant };
-      if (accepted.payout?.status === 'pending') this.payouts.wake();
+      // after the commit, with the jobs of the answers committed about now (the sweep is the safety net)
+      if (accepted.payout?.status === 'pending') void this.payouts.queueCommitted(accepted.payout.id);
       return accepted;
     } catch (err) {
       if (err instanceof QuotaFull && answer && plan) {
@@ -306,84 +323,62 @@ export class SubmissionsService {
         };
       }
       // the same key sent twice at once: the send that committed answers both
-      const raced = await replayOf(em.fork(), this.participants, this.payouts, input);
+      const raced = await replayOf(em.fork(), this.participants, this.payouts, input, this.endedReplay);
       if (raced) return raced;
       throw err instanceof UniqueConstraintViolationException ? duplicate(err) : err;
     }
   }
 
   /**
-   * Stores an accepted answer, then takes its place: everything but the last step runs without a
-   * lock on the request, so submissions to one request run side by side. The rows every submission
-   * to a request updates are touched last, in the order that holds them for the fewest round trips:
-   * the survey's option counters (fill), then the request row (fieldwork's takePlace, which locks it,
-   * checks the paid places and quotas with every earlier submission committed, and throws, rolling
-   * all of it back, when one is overfilled); the commit follows at once.
+   * Stores an accepted answer in one statement, then takes its place: everything before runs
+   * without a lock on the request, so submissions to one request run side by side. The submission,
+   * its payout, the listeners' rows (receipt, access log), the survey's answers with their option
+   * counters and fieldwork's rows are written together, and with them the response count, whose
+   * update locks the request row; fieldwork's takePlace then checks the paid places and quotas with
+   * every earlier submission committed, and throws, rolling all of it back, when one is overfilled;
+   * the commit follows at once. The rows every submission to a request updates are held for those
+   * last two round trips only.
    */
   private async store(tx: EntityManager, s: StoreInput): Promise<Accepted> {
     const { request, participant, answer, prepared, plan } = s;
     const walletAddress = answer.walletAddress;
-    const submission = tx.create(Submission, {
-      request,
-      owner: request.user,
-      participant,
-      walletAddress,
-      encryptedData: s.sealed.encryptedData ?? null,
-      sealedKey: s.sealed.sealedKey ?? null,
-      presented: s.sealed.presented ?? null,
-      idempotencyKey: s.sealed.idempotencyKey ?? null,
-    });
-    // a wallet already owed or paid from this escrow (it withdrew and answers again) is not owed twice
-    const payout = s.place.payoutStatus === null ? this.payouts.owe(tx, request, walletAddress) : null;
-    // the submission and its payout in one flush
-    await tx.flush();
+    const { submission, write } = newSubmission(request, participant, walletAddress, s.sealed);
+    const writes: StatementWrite[] = [write];
+    // a wallet already owed or paid from this escrow (it withdrew and answers again) is not owed twice;
     // paid after review, the payout waits (awaiting_review) for the requester or the deadline
-    if (payout?.status === 'pending') await this.payouts.queue(tx, payout.id);
-    await this.fieldwork.record(tx, submission.id, answer, plan);
-    // ids and metadata only: the response itself is ciphertext for the requester's key
-    await this.events?.emit(tx, request.user.id, 'response.created', {
-      requestId: request.id,
-      responseId: submission.id,
-      requestType: s.type,
-      createdAt: submission.createdAt.toISOString(),
-    });
+    const owed = s.place.payoutStatus === null ? this.payouts.oweRow(request, walletAddress) : null;
+    if (owed) writes.push(owed);
+    const payout = owed?.payout ?? null;
     const stored = { submission, participant, payout };
-    const seen: AcceptedAnswer = { ...stored, request, content: s.content };
+    const seen: AcceptedAnswer = { ...stored, request, known: s.known, content: s.content };
     if (prepared) seen.questionTitles = prepared.titles;
-    for (const l of this.listeners) await l.submitted(tx, seen);
-    await tx.flush();
-    await prepared?.fill(submission);
+    for (const l of this.listeners) writes.push(...(await l.submitted(seen)));
+    if (prepared) writes.push(...prepared.writes(submission.id));
+    // ids and metadata only: the response itself is ciphertext for the requester's key (read
+    // only when the requester has an endpoint: most answers have none to tell)
+    if (s.known.webhooks) {
+      await this.events?.emit(tx, request.user.id, 'response.created', {
+        requestId: request.id,
+        responseId: submission.id,
+        requestType: s.type,
+        createdAt: submission.createdAt.toISOString(),
+      });
+      await tx.flush();
+    }
+    // fieldwork's rows, and the response count's update, which locks the request row until the commit
+    writes.push(...this.fieldwork.record(submission.id, answer, plan));
+    const statement = writesStatement(writes);
+    await tx.execute(statement.sql, statement.params);
     await this.fieldwork.takePlace(tx, request, plan, payout !== null);
     return stored;
   }
 
-  /**
-   * A published request of the given type; drafts are not served. `lock`: locked for this
-   * transaction (a submission takes the lock only at its end, in fieldwork's takePlace).
-   */
-  private async published(
-    tx: EntityManager,
-    id: string,
-    type: RequestKind,
-    lock = false,
-    withOwner = false,
-  ): Promise<DataRequest> {
-    const request = await tx.findOne(
-      DataRequest,
-      { id, status: 1 },
-      lock
-        ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true }
-        : withOwner
-          ? // in a fresh fork (accept): with refresh, MikroORM would read the owner a second time
-            { populate: ['user'] }
-          : { refresh: true },
-    );
+  /** A published survey (drafts are not served), locked for this transaction (the ranking call). */
+  private async lockedSurvey(tx: EntityManager, id: string): Promise<DataRequest> {
+    const lock = { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } as const;
+    const request = await tx.findOne(DataRequest, { id, status: 1 }, lock);
     if (!request) throw notFound('Request');
-    if (request.type !== type) {
-      throw badInput(
-        `This request is a ${request.type}: use submit${request.type === 'survey' ? 'Survey' : 'Collection'}`,
-      );
-    }
+    if (request.type !== 'survey') throw badInput(`This request is a ${request.type}: use submitCollection`);
     return request;
   }
 

@@ -6,6 +6,7 @@ import { SurveyOption } from './survey-option.entity';
 import { SurveyQuestion, type SurveyOwner } from './survey-question.entity';
 import { checkSurveyAnswers, optionsChosen, type Chosen, type SurveySubmission } from './survey-answers';
 import type { CountCommand, QuestionInput } from './surveys.schemas';
+import type { StatementWrite } from '../../shared/statement-writes';
 import { matrixCell, optionLabels, type OptionView, type QuestionView } from './surveys.views';
 
 export type ResultGroup = {
@@ -116,23 +117,53 @@ export class SurveysService {
   }
 
   /**
-   * Checks a device's answers against the survey (every required question answered once, each
-   * with its options; a client of format version 1 only on surveys of the four old types) and
-   * returns the chosen options, with the questions' titles in order (a consent receipt names them,
-   * and the submission reads the questions once); nothing is written.
+   * Checks a device's answers against the survey's questions (read by the caller, e.g. with
+   * questionsColumn(): every required question answered once, each with its options; a client of
+   * format version 1 only on surveys of the four old types) and returns the chosen options, with
+   * the questions' titles in order (a consent receipt names them); nothing is written.
    */
-  async checkAnswers(
-    tx: EntityManager,
-    request: SurveyOwner,
-    input: SurveySubmission,
-  ): Promise<{ chosen: Chosen[]; titles: string[] }> {
-    const questions = (await this.load(tx, [request.id])).get(request.id) ?? [];
+  checkAnswersOf(questions: QuestionView[], input: SurveySubmission): { chosen: Chosen[]; titles: string[] } {
     return { chosen: checkSurveyAnswers(questions, input), titles: questions.map((q) => q.title) };
   }
 
-  /** Stores the options checkAnswers chose for a submission. */
-  async recordAnswers(tx: EntityManager, submissionId: string, chosen: Chosen[]): Promise<void> {
-    await this.addAnswers(tx, submissionId, chosen);
+  /**
+   * A column of a statement over the request row `r`: its questions with their options in order,
+   * as load() reads them, so a caller reading the request reads its survey in the same round trip.
+   */
+  questionsColumn(): string {
+    return `(select coalesce(json_agg(json_build_object('id', q.id, 'position', q.position, 'type', q.type,
+        'title', q.title, 'scale', q.scale, 'shape', q.shape, 'settings', q.settings, 'translations', q.translations,
+        'options', (select coalesce(json_agg(json_build_object('id', o.id, 'label', o.label, 'counter', o.counter)
+                      order by o.position), '[]') from survey_options o where o.question_id = q.id))
+        order by q.position), '[]') from survey_questions q where q.request_id = r.id)`;
+  }
+
+  /**
+   * The options checkAnswersOf chose for a submission, as writes the caller runs inside a statement
+   * of its own (the submission's insert): the answers, and their options' counters locked in id
+   * order (addAnswers says why).
+   * `with`: a common table expression the writes need at the statement's top level.
+   */
+  answerWrites(submissionId: string, chosen: Chosen[]): StatementWrite[] {
+    if (!chosen.length) return [];
+    const options = `{${chosen.map((c) => c.optionId).join(',')}}`;
+    return [
+      {
+        sql: `insert into survey_answers (id, submission_id, option_id, rank)
+              select gen_random_uuid(), ?, a.option_id, a.rank from unnest(?::uuid[], ?::int[]) as a(option_id, rank)`,
+        params: [
+          submissionId,
+          options,
+          `{${chosen.map((c) => (c.rank === null ? 'NULL' : String(c.rank))).join(',')}}`,
+        ],
+      },
+      {
+        with: `locked as materialized (select id from survey_options where id = any(?::uuid[]) order by id for no key update)`,
+        withParams: [options],
+        sql: 'update survey_options o set counter = o.counter + 1 from locked where o.id = locked.id',
+        params: [],
+      },
+    ];
   }
 
   /** The legacy ranking call: sets (or changes) a device's star answer for question `index`. */

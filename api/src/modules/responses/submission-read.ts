@@ -1,0 +1,150 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { badInput, notFound } from '../../shared/errors';
+import type { Participant } from '../participants/participant.entity';
+import type { ParticipantsService } from '../participants/participants.service';
+import { DataRequest, type RequestKind } from '../requests/request.entity';
+import { User } from '../users/user.entity';
+import type { SurveysService } from '../surveys/surveys.service';
+import type { QuestionView } from '../surveys/surveys.views';
+import type { StatementWrite } from '../../shared/statement-writes';
+import { Submission } from './submission.entity';
+import { PLACE_SQL, type Place } from './submission-place';
+
+/** What a submission reads with its request, so that nothing else is read for its receipt and events. */
+export type KnownOfRequest = {
+  requester: { id: string; name: string };
+  // the request's keeping period in days (null: none set)
+  retentionDays: number | null;
+  // whether the owner has an enabled webhook endpoint (only then is response.created looked into)
+  webhooks: boolean;
+};
+
+export type EnrolledAnswer = {
+  request: DataRequest;
+  known: KnownOfRequest;
+  // a survey's questions with their options, in order
+  questions: QuestionView[] | null;
+  participant: Participant;
+  place: Place;
+  // the columns of `more` (fieldwork's reads)
+  also: unknown;
+};
+
+const R = 'r:';
+const X = 'x:';
+// the request's properties read (from the entity's metadata, built once): each column as
+// "r:<column>"; the owner is the one relation
+let requestProps: { name: string; column: string; owner: boolean }[] | null = null;
+const propsOf = (tx: EntityManager) =>
+  (requestProps ??= Object.values(tx.getMetadata(DataRequest).properties)
+    .filter((p) => p.persist !== false && p.fieldNames?.length === 1)
+    .map((p) => ({ name: p.name, column: p.fieldNames[0], owner: p.name === 'user' })));
+const columnsOf = (tx: EntityManager) =>
+  propsOf(tx)
+    .map((p) => `r."${p.column}" as "${R}${p.column}"`)
+    .join(', ');
+
+/**
+ * The request from its row, without the ORM's hydration and identity map (every answer reads one):
+ * not managed, so a caller that relates a new entity to it uses a reference (getReference).
+ */
+function requestOf(tx: EntityManager, row: Record<string, unknown>): DataRequest {
+  const request = new DataRequest();
+  const out = request as unknown as Record<string, unknown>;
+  for (const p of propsOf(tx)) {
+    const value = row[`${R}${p.column}`];
+    out[p.name] = p.owner ? tx.getReference(User, value as string) : value;
+  }
+  return request;
+}
+
+/**
+ * The first statement of every answer, one round trip for all it reads before anything is
+ * stored: the device is enrolled (ParticipantsService.enrolAnd) and, beside it, the published
+ * request (drafts are not served: 404; an answer of the other kind: 400) with its owner's name,
+ * keeping period, whether its owner has webhook endpoints and, for a survey, its questions; the
+ * place (submission-place.ts) and `more` (fieldwork's reads). Nothing is locked; a refusal rolls
+ * the enrolment back with the rest.
+ */
+export async function enrolForAnswer(
+  participants: ParticipantsService,
+  surveys: SurveysService,
+  tx: EntityManager,
+  a: { requestId: string; deviceId: string; walletAddress: string; type: RequestKind },
+  more: { select: string; params: unknown[] },
+): Promise<EnrolledAnswer> {
+  const { participant, also } = await participants.enrolAnd<Record<string, unknown>>(
+    tx,
+    a.deviceId,
+    a.walletAddress,
+    `${columnsOf(tx)}, u.nickname as "${X}nickname", u.username as "${X}username",
+     (select days from request_retentions where request_id = r.id) as "${X}retention",
+     exists (select 1 from webhook_endpoints where user_id = r.user_id and enabled) as "${X}webhooks",
+     ${a.type === 'survey' ? surveys.questionsColumn() : 'null'} as "${X}questions",
+     ${PLACE_SQL}, ${more.select}`,
+    [a.requestId, a.requestId, a.walletAddress, a.walletAddress, a.walletAddress, a.requestId, ...more.params],
+    {
+      sql: 'left join (requests r join users u on u.id = r.user_id) on r.id = ? and r.status = 1',
+      params: [a.requestId],
+    },
+  );
+  if (also[`${R}id`] === null || also[`${R}id`] === undefined) throw notFound('Request');
+  const rest = also;
+  const request = requestOf(tx, also);
+  if (request.type !== a.type) {
+    throw badInput(
+      `This request is a ${request.type}: use submit${request.type === 'survey' ? 'Survey' : 'Collection'}`,
+    );
+  }
+  const retention = rest[`${X}retention`];
+  return {
+    request,
+    known: {
+      requester: { id: request.user.id, name: (rest[`${X}nickname`] as string) || (rest[`${X}username`] as string) },
+      retentionDays: retention === null || retention === undefined ? null : Number(retention),
+      webhooks: Boolean(rest[`${X}webhooks`]),
+    },
+    questions: (rest[`${X}questions`] as QuestionView[] | null) ?? null,
+    participant,
+    place: rest as unknown as Place,
+    also: rest,
+  };
+}
+
+/** An accepted answer's submission, and the write that stores it (no unit of work: it is not managed). */
+export function newSubmission(
+  request: DataRequest,
+  participant: Participant,
+  walletAddress: string,
+  sealed: Partial<Pick<Submission, 'encryptedData' | 'sealedKey' | 'presented' | 'idempotencyKey'>>,
+): { submission: Submission; write: StatementWrite } {
+  const submission = Object.assign(new Submission(), {
+    request,
+    owner: request.user,
+    participant,
+    walletAddress,
+    encryptedData: sealed.encryptedData ?? null,
+    sealedKey: sealed.sealedKey ?? null,
+    presented: sealed.presented ?? null,
+    idempotencyKey: sealed.idempotencyKey ?? null,
+  });
+  return {
+    submission,
+    write: {
+      sql: `insert into submissions (id, request_id, owner_id, participant_id, wallet_address, encrypted_data, sealed_key,
+              presented, idempotency_key, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      params: [
+        submission.id,
+        request.id,
+        request.user.id,
+        participant.id,
+        walletAddress,
+        submission.encryptedData,
+        submission.sealedKey,
+        submission.presented ? JSON.stringify(submission.presented) : null,
+        submission.idempotencyKey,
+        submission.createdAt,
+      ],
+    },
+  };
+}
