@@ -23,7 +23,9 @@ export async function axeFindings(page: Page, label: string, within?: string): P
   let builder = new AxeBuilder({ page })
     .withTags(WCAG_21_AA)
     .disableRules(Object.keys(DISABLED_RULES))
-    .setLegacyMode(true);
+    .setLegacyMode(true)
+    // only the violations come back: axe skips collecting and serialising the passes' nodes
+    .options({ resultTypes: ['violations'] });
   if (within) builder = builder.include(within);
   const results = await builder.analyze();
   return results.violations

@@ -16,7 +16,8 @@ export function AuthNavDrawer({ open, onClose }: { open: boolean; onClose: () =>
       anchor="right"
       open={open}
       onClose={onClose}
-      slotProps={{ paper: { sx: { width: 260, bgcolor: '#2b2b3a', color: '#fff' } } }}
+      // a temporary drawer is a dialog: it needs a name (axe's aria-dialog-name)
+      slotProps={{ paper: { sx: { width: 260, bgcolor: '#2b2b3a', color: '#fff' }, 'aria-label': 'Navigation' } }}
     >
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 1 }}>
         <IconButton color="inherit" aria-label="Close navigation" onClick={onClose}>
