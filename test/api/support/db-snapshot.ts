@@ -21,7 +21,7 @@ export type DbSnapshot = Record<string, string>;
  */
 export async function dbSnapshot(server: TestServer, options: { ignoreTables?: string[] } = {}): Promise<DbSnapshot> {
   const conn = server.db.orm.em.fork().getConnection();
-  const ignore = new Set(['mikro_orm_migrations', ...(options.ignoreTables ?? [])]);
+  const ignore = new Set(['mikro_orm_migrations', WRITE_COUNT_TABLE, ...(options.ignoreTables ?? [])]);
   const tables = (
     await conn.execute<{ name: string }[]>(
       `select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
@@ -46,4 +46,60 @@ export async function dbSnapshot(server: TestServer, options: { ignoreTables?: s
     );
   const rows = await conn.execute<{ name: string; print: string }[]>(parts.join(' union all '));
   return Object.fromEntries(rows.map((r) => [r.name, r.print]));
+}
+
+const WRITE_COUNT_TABLE = 'test_writes';
+
+export type WriteWatch = {
+  /** Whether a write may have been committed since the last call (true where watching failed). */
+  wroteSince(): Promise<boolean>;
+};
+
+/**
+ * A cheap test for "nothing was written": triggers on every table of the database (the data sets'
+ * and the jobs' included) and on every DDL command count committed writes in one row, so a request
+ * that changed nothing is known without fingerprinting every table. A rolled-back write leaves the
+ * count as it was, like the tables; each write adds a row (no row is updated, so writers never wait
+ * on each other). Where the engine refuses the triggers, every call says true.
+ */
+export async function watchWrites(server: TestServer): Promise<WriteWatch> {
+  const conn = server.db.orm.em.fork().getConnection();
+  const tables = await conn.execute<{ name: string }[]>(
+    // (a partitioned table's triggers reach its partitions)
+    `select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname in ('public', '${JOBS_SCHEMA}') and c.relkind in ('r', 'p') and not c.relispartition
+       and c.relname <> '${WRITE_COUNT_TABLE}'`,
+  );
+  const install = [
+    `create table ${WRITE_COUNT_TABLE} ()`,
+    `create function test_count_write() returns trigger language plpgsql as
+       $$ begin insert into public.${WRITE_COUNT_TABLE} default values; return null; end $$`,
+    `create function test_count_ddl() returns event_trigger language plpgsql as
+       $$ begin insert into public.${WRITE_COUNT_TABLE} default values; end $$`,
+    `create event trigger test_count_ddl on ddl_command_end execute function test_count_ddl()`,
+    // row triggers: a statement that changes no row (a job queue's empty poll) is not a write
+    ...tables.flatMap(({ name }) => [
+      `create trigger test_count_rows after insert or update or delete on ${name}
+         for each row execute function test_count_write()`,
+      `create trigger test_count_truncate after truncate on ${name}
+         for each statement execute function test_count_write()`,
+    ]),
+  ];
+  try {
+    await conn.execute(`begin; ${install.join('; ')}; commit`);
+  } catch {
+    await conn.execute('rollback').catch(() => undefined);
+    return { wroteSince: async () => true };
+  }
+  const count = async () =>
+    Number((await conn.execute<{ n: string }[]>(`select count(*) as n from ${WRITE_COUNT_TABLE}`))[0].n);
+  let last = await count();
+  return {
+    async wroteSince() {
+      const now = await count();
+      const wrote = now !== last;
+      last = now;
+      return wrote;
+    },
+  };
 }
