@@ -71,7 +71,18 @@ function Shell() {
         component="header"
         sx={{ background: gradient('purple'), color: '#fff', px: 2, pt: 1.5, pb: { xs: 5, sm: 6 } }}
       >
-        <Box sx={{ maxWidth: 720, mx: 'auto', display: 'flex', alignItems: 'center', gap: 1.5 }}>
+        {/* wraps rather than overflow: at 200% zoom (640 css px) in a long language nothing fits one line */}
+        <Box
+          sx={{
+            maxWidth: 720,
+            mx: 'auto',
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            gap: 1.5,
+            rowGap: 1,
+          }}
+        >
           <Box
             component={RouterLink}
             to="/p"
@@ -84,7 +95,7 @@ function Shell() {
           </Box>
           <Box
             component="span"
-            sx={{ opacity: 0.8, fontSize: '0.85rem', mt: '2px', display: { xs: 'none', sm: 'inline' } }}
+            sx={{ opacity: 0.8, fontSize: '0.85rem', mt: '2px', display: { xs: 'none', md: 'inline' } }}
           >
             {t('for participants')}
           </Box>
