@@ -16,7 +16,7 @@ import {
   type KeyPair,
 } from '../api/support/requests';
 import { axeBothWidths, axeSettled } from './support/axe';
-import { logIn, screenshot } from './support/browser';
+import { screenshot, signIn } from './support/browser';
 import { Keyboard, focusNow } from './support/keyboard';
 import { appWithUser } from './support/server';
 
@@ -72,7 +72,7 @@ async function desk(width = 1440, extra: Parameters<typeof app.browser.newContex
     key.privateKeyPem,
   ] as const);
   const page = await context.newPage();
-  await logIn(page, app.server.url, app.user);
+  await signIn(page, app.server.url, app.user);
   return { context, page, keys: new Keyboard(page) };
 }
 

@@ -11,7 +11,7 @@ import { buildUser, type TestUser } from '../api/support/factories';
 import { buildKey, createRequest, newDevice, surveyBody, type KeyPair } from '../api/support/requests';
 import type { TestServer } from '../api/support/server';
 import { axeBothWidths, axeSettled } from './support/axe';
-import { launchBrowser, logIn, screenshot } from './support/browser';
+import { launchBrowser, signIn, screenshot } from './support/browser';
 import { ADMIN_ROUTES, OPEN_ROUTES, PARTICIPANT_ROUTES } from './support/routes';
 import { startAppServer } from './support/server';
 
@@ -94,7 +94,7 @@ async function desk(width: number): Promise<{ context: BrowserContext; page: Pag
     key.privateKeyPem,
   ] as const);
   const page = await context.newPage();
-  await logIn(page, server.url, requester);
+  await signIn(page, server.url, requester);
   return { context, page };
 }
 
