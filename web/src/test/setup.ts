@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { configureApolloClient } from '../shared/apollo/apollo-client';
+import { setAppLanguage } from '../features/participant/i18n/i18n';
 import { resetWalletAccount } from '../wallet/wallet-account';
 import { server } from './msw-server';
 
@@ -14,15 +15,22 @@ export const TEST_GRAPHQL_URL = 'http://localhost/graphql';
 configure({ asyncUtilTimeout: 15_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
+// The web project's files share their worker's modules and page (isolate: false): every test starts
+// from a fresh page's state, whatever the file before it left behind.
+beforeEach(async () => {
   configureApolloClient({ uri: TEST_GRAPHQL_URL });
   localStorage.clear();
-  // the wallet store is per page load; every test is a fresh page
+  sessionStorage.clear();
+  // the wallet store and the participant app's language are per page load
   resetWalletAccount();
+  await setAppLanguage('en');
 });
 afterEach(() => {
   cleanup();
   server.resetHandlers();
   delete (window as Window & { ethereum?: unknown }).ethereum;
+  // a test that failed before putting its timers and spies back
+  vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 afterAll(() => server.close());
