@@ -9,7 +9,8 @@ const graphqlEntry = fileURLToPath(new URL('./node_modules/graphql/index.js', im
 const API_TESTS = ['api/**/*.test.ts', 'shared/**/*.test.ts', 'test/api/**/*.test.ts', 'scripts/**/*.test.ts'];
 
 const WEB_TESTS = ['web/src/**/*.test.{ts,tsx}'];
-// vi.mock of a module the app's other screens import (Stripe.js, the key backup's scrypt cost)
+// vi.mock of a module the app's other screens (or other test files) import: Stripe.js, the key
+// backup's scrypt cost. With shared modules the mock would miss an already loaded importer, or stay.
 const WEB_OWN_MODULES = [
   'web/src/features/billing/tests/checkout-stripe.test.tsx',
   'web/src/features/keys/tests/keys-section.test.tsx',
@@ -98,8 +99,8 @@ export default defineConfig({
           include: WEB_TESTS,
           exclude: [...configDefaults.exclude, ...WEB_OWN_MODULES],
           ...webSettings,
-          // files share a worker's loaded modules (a fifth less CPU than a fresh module graph per
-          // file); module-level state is reset between tests in the set-up file
+          // files share a worker's loaded modules and page (a fifth less CPU than a fresh module
+          // graph per file); the set-up file puts module-level state back before each test
           isolate: false,
         },
       },
