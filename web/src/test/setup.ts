@@ -1,12 +1,18 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { configureApolloClient } from '../shared/apollo/apollo-client';
+import { setAppLanguage } from '../features/participant/i18n/i18n';
 import { resetWalletAccount } from '../wallet/wallet-account';
 import { server } from './msw-server';
 
 // Node's fetch needs an absolute URL; every test gets a fresh Apollo client (and cache).
 export const TEST_GRAPHQL_URL = 'http://localhost/graphql';
+// vitest's happy-dom page. happy-dom follows a link's click even with `download` (a browser saves
+// the file and stays): a test's download took the page to blob:..., and the next file's relative
+// fetches (the participant app's /v1/...) failed as an invalid URL.
+const PAGE_URL = 'http://localhost:3000/';
+type HappyDomWindow = Window & { happyDOM?: { setURL(url: string): void } };
 
 // Routes are lazy chunks: the first visit of a screen in a run transforms its modules on the fly,
 // and CI runs two workers on two cores beside other passes: a findBy that gives up after 5 s
@@ -14,15 +20,23 @@ export const TEST_GRAPHQL_URL = 'http://localhost/graphql';
 configure({ asyncUtilTimeout: 15_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
+// The web project's files share their worker's modules and page (isolate: false): every test starts
+// from a fresh page's state, whatever the file before it left behind.
+beforeEach(async () => {
+  if (location.href !== PAGE_URL) (window as HappyDomWindow).happyDOM?.setURL(PAGE_URL);
   configureApolloClient({ uri: TEST_GRAPHQL_URL });
   localStorage.clear();
-  // the wallet store is per page load; every test is a fresh page
+  sessionStorage.clear();
+  // the wallet store and the participant app's language are per page load
   resetWalletAccount();
+  await setAppLanguage('en');
 });
 afterEach(() => {
   cleanup();
   server.resetHandlers();
   delete (window as Window & { ethereum?: unknown }).ethereum;
+  // a test that failed before putting its timers and spies back
+  vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 afterAll(() => server.close());
