@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { configureApolloClient } from '../shared/apollo/apollo-client';
-import { setAppLanguage } from '../features/participant/i18n/i18n';
+import { setAppLanguage, startAppLanguage } from '../features/participant/i18n/i18n';
 import { resetWalletAccount } from '../wallet/wallet-account';
 import { server } from './msw-server';
 
@@ -29,6 +29,7 @@ beforeEach(async () => {
   sessionStorage.clear();
   // the wallet store and the participant app's language are per page load
   resetWalletAccount();
+  await startAppLanguage(); // the pick, read again from the emptied storage: none
   await setAppLanguage('en');
 });
 afterEach(() => {
