@@ -106,6 +106,12 @@ const newerSettings = {
     .max(MAX_ROWS)
     .optional()
     .describe('matrix: the rows, each answered on the shared scale of choices'),
+  translations: questionTranslationsSchema
+    .nullable()
+    .optional()
+    .describe(
+      "the question's texts in the survey's added languages, one entry a language (choices and rows as many as its own)",
+    ),
 };
 
 /** The settings of one of the newer types, checked; null for the four version-1 types. */
@@ -155,12 +161,6 @@ const questionFields = z.strictObject({
     .optional(),
   shape: z.enum(STAR_SHAPES, { error: `shape must be one of ${STAR_SHAPES.join(', ')}` }).optional(),
   ...newerSettings,
-  translations: questionTranslationsSchema
-    .nullable()
-    .optional()
-    .describe(
-      "the question's texts in the survey's added languages, one entry a language (choices and rows as many as its own)",
-    ),
 });
 
 /**
@@ -259,12 +259,6 @@ export const legacyQuestionSchema = z
       .optional()
       .describe('the choices (a list), or for stars { scale, shape }'),
     ...newerSettings,
-    translations: questionTranslationsSchema
-      .nullable()
-      .optional()
-      .describe(
-        "the question's texts in the survey's added languages, one entry a language (choices and rows as many as its own)",
-      ),
   })
   .transform(({ type, title, options, id: _id, index: _index, ...settings }) =>
     Array.isArray(options) || options === undefined
