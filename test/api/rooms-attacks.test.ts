@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   discreteLaplaceHalfWidth,
   discreteLaplaceProbability,
   sampleDiscreteLaplace,
-  type RandomSource,
 } from '../../api/src/modules/privacy/discrete-laplace';
 import { balanceOf, buyCredit } from './support/billing';
 import {
@@ -17,6 +15,7 @@ import {
   type Rule,
   type TestRoom,
 } from './support/rooms';
+import { seeded } from './support/seeded-noise';
 import { startTestServer, type TestServer } from './support/server';
 
 // The hostile guest of issue 26, played against an owner's set (rule matches, k = 5): the four
@@ -475,25 +474,6 @@ describe('item 2: differential privacy answers with noise and stops at the budge
     expect(row.spent).toBe(1_400_000);
   });
 });
-
-/** A seeded uniform source (SHA-256 in counter mode, rejection sampling): the same draws every run. */
-function seeded(seed: string): RandomSource {
-  let counter = 0;
-  let pool = Buffer.alloc(0);
-  const bytes = (n: number) => {
-    while (pool.length < n) pool = Buffer.concat([pool, createHash('sha256').update(`${seed}|${counter++}`).digest()]);
-    const out = pool.subarray(0, n);
-    pool = pool.subarray(n);
-    return out;
-  };
-  return (n) => {
-    const limit = 2 ** 48 - (2 ** 48 % n);
-    for (;;) {
-      const x = bytes(6).readUIntBE(0, 6);
-      if (x < limit) return x % n;
-    }
-  };
-}
 
 describe('the discrete Laplace sampler', () => {
   // Pearson's chi-square against the exact probabilities of -10..10 and the two tails: 22 degrees

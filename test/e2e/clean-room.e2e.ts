@@ -5,6 +5,7 @@ import { toBase64, toHex } from '../../web/src/crypto/bytes';
 import { openRoomKey } from '../../web/src/crypto/room-key';
 import { balanceOf, buyCredit } from '../api/support/billing';
 import { buildUser, type TestUser } from '../api/support/factories';
+import { seeded } from '../api/support/seeded-noise';
 import type { TestServer } from '../api/support/server';
 import {
   findLeaks,
@@ -21,9 +22,9 @@ import { startAppServer } from './support/server';
 // local storage), every request of both recorded to prove no private key or room key is sent,
 // and every answer the guest's browser got, to prove a column its owner withheld never reached it.
 // The owner's set keeps the rule matches with k = 5, shares two columns, City and Plan, and keeps
-// differential privacy on with a small budget (5 epsilon at 1 an answer: 5 answers, noise of a few
-// rows, so groups of 10 stay above k), which the guest spends; the guest's set turns it off, so
-// the owner's Compare is exact.
+// differential privacy on with a small budget (10 epsilon at 2 an answer, the most one may cost:
+// 5 answers, noise of a few rows), which the guest spends; the guest's set turns it off, so the
+// owner's Compare is exact.
 let server: TestServer;
 let browser: Browser;
 let owner: TestUser;
@@ -66,7 +67,9 @@ const GUEST_CSV = [
 ].join('\n');
 
 beforeAll(async () => {
-  server = await startAppServer();
+  // seeded noise, the same draws every run: the aggregate's groups of 10 are not dropped under
+  // k = 5 by chance (a third of 2 epsilon each: about 1 run in 40); rooms-attacks tests the sampler
+  server = await startAppServer({}, seeded('clean room'));
   [owner, guest] = await Promise.all([buildUser(server), buildUser(server)]);
   browser = await launchBrowser();
   ownerContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
@@ -273,8 +276,8 @@ describe('a clean room in Chromium, owner and guest', () => {
       ).toBe(true);
       const words = form.getByRole('note', { name: 'Privacy budget in words' });
       expect(await words.textContent()).toMatch(/^Your partner can run about 15 counts before the budget is spent\./);
-      await form.getByLabel('Privacy budget per partner (epsilon)').fill('5');
-      await form.getByLabel('Cost of one answer (epsilon)').fill('1');
+      await form.getByLabel('Privacy budget per partner (epsilon)').fill('10');
+      await form.getByLabel('Cost of one answer (epsilon)').fill('2');
       expect(await words.textContent()).toMatch(/^Your partner can run about 5 counts before the budget is spent\./);
       await form.getByText('For their rows that match yours: City and Plan.').waitFor();
       await form
@@ -608,16 +611,16 @@ describe('a clean room in Chromium, owner and guest', () => {
     await screenshot(page, 'clean-room-budget-spent-375');
     await page.setViewportSize({ width: 1440, height: 900 });
 
-    // the owner sees what the guest spent, and gives 5 more
+    // the owner sees what the guest spent, and gives 5 answers more
     await ownerPage.reload();
     await ownerPage.getByRole('button', { name: 'Change the rule of owner customers' }).click();
     const dialog = ownerPage.getByRole('dialog', { name: 'Analysis rule of owner customers' });
-    const spend = dialog.getByText(/: spent 5 of 5 epsilon, no queries remaining$/);
+    const spend = dialog.getByText(/: spent 10 of 10 epsilon, no queries remaining$/);
     await spend.waitFor();
     await spend.scrollIntoViewIfNeeded();
     await screenshot(ownerPage, 'clean-room-rule-spend-1440');
     a11y.push(...(await axeBothWidths(ownerPage, 'analysis rule dialog')));
-    await dialog.getByLabel('Privacy budget per partner (epsilon)').fill('10');
+    await dialog.getByLabel('Privacy budget per partner (epsilon)').fill('20');
     await dialog.getByRole('button', { name: 'Save the rule' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.reload();

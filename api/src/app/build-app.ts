@@ -25,6 +25,7 @@ import type { ChainSetup } from '../modules/chain/chain.settings';
 import { createServices, type Services } from './services';
 import type { Actor, RequestContext } from '../shared/context';
 import { AppError } from '../shared/errors';
+import type { RandomSource } from '../modules/privacy/discrete-laplace';
 import { assertNoNulBytes } from '../shared/nul-bytes';
 
 declare module 'fastify' {
@@ -114,6 +115,8 @@ export type AppOptions = {
   jobs?: JobQueueOptions;
   /** hold every REST answer to the OpenAPI document (default: under NODE_ENV=test; test servers: always) */
   checkContract?: boolean;
+  /** the differential-privacy noise's uniform source (default crypto.randomInt; an e2e seeds it) */
+  noise?: RandomSource;
 };
 
 export async function buildApp({
@@ -123,6 +126,7 @@ export async function buildApp({
   chain,
   jobs,
   checkContract = config.env === 'test',
+  noise,
 }: AppOptions): Promise<{ app: FastifyInstance; services: Services; checks: SelfChecks }> {
   const app = Fastify({
     logger: loggerOptions(config, logger),
@@ -136,7 +140,7 @@ export async function buildApp({
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) checks.routes.push({ method, url: r.url });
   });
-  const services = createServices(config, app.log, chain, jobs);
+  const services = createServices(config, app.log, chain, jobs, noise);
   // background work: workers here, schedules where `jobs.schedules` (one job per tick across processes)
   await services.jobs.start(orm, !orm.config.get('clientUrl'), backgroundJobs(services, orm));
   app.addHook('onClose', async () => {

@@ -32,6 +32,7 @@ import { FieldworkReviewRules } from '../modules/fieldwork/fieldwork-review';
 import { FieldworkSubmissionService } from '../modules/fieldwork/fieldwork-submission.service';
 import { FieldworkService } from '../modules/fieldwork/fieldwork.service';
 import { PayoutsService } from '../modules/payouts/payouts.service';
+import type { RandomSource } from '../modules/privacy/discrete-laplace';
 import { PrivacyService } from '../modules/privacy/privacy.service';
 import { DashboardService } from '../modules/requests/dashboard.service';
 import { EscrowFundingService } from '../modules/requests/escrow-funding.service';
@@ -102,13 +103,14 @@ function createCleanRoomServices(
   credit: CreditService,
   ledger: LedgerService,
   webhooks: WebhooksService,
+  noise?: RandomSource,
 ) {
   const rooms = new RoomsService(mail, config.publicUrl);
   // datasets sit above rooms: a room's deletion drops its data sets' own tables through this hook
   rooms.onDelete(dropRoomDatasetTables);
   const datasets = new DatasetsService(rooms);
   const audit = new AuditService(rooms);
-  const privacy = new PrivacyService();
+  const privacy = new PrivacyService(noise);
   const analyses = new AnalysesService(rooms, datasets, audit, privacy);
   const access = new AccessService(rooms, datasets, analyses, audit, notifications, privacy);
   const reports = new ReportsService(rooms, datasets, analyses, access, audit, credit, ledger, privacy, webhooks);
@@ -176,12 +178,14 @@ function createParticipantServices(
 /**
  * `chain`: settings of a chain the caller started (main.ts's local anvil); default: from config.
  * `jobs`: how this process runs the job queue (buildApp starts it once the database is open).
+ * `noise`: the differential-privacy noise's uniform source; default crypto.randomInt.
  */
 export function createServices(
   config: Config,
   log: FastifyBaseLogger,
   chainSetup?: ChainSetup,
   jobOptions: JobQueueOptions = { schedules: false, pollSeconds: 1, superviseSeconds: 10 },
+  noise?: RandomSource,
 ): Services {
   const { jobs, mail, storage, chain, treasury } = createPlatform(config, log, chainSetup, jobOptions);
   const ledger = new LedgerService();
@@ -200,7 +204,7 @@ export function createServices(
   const requests = new RequestsService(surveys, payouts, chain, escrowFunding, log, webhooks, accessLog);
   const credit = new CreditService(ledger);
   const notifications = new NotificationsService();
-  const cleanRooms = createCleanRoomServices(config, mail, notifications, credit, ledger, webhooks);
+  const cleanRooms = createCleanRoomServices(config, mail, notifications, credit, ledger, webhooks, noise);
   const { rooms } = cleanRooms;
   const responses = new ResponsesService(requests, payouts, accessLog);
   const participantSide = createParticipantServices(config, {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { buildApp, type SelfChecks, type Services } from '../../../api/src/app';
 import { loadConfig, type Config } from '../../../api/src/config';
 import type { Database } from '../../../api/src/db/database';
+import type { RandomSource } from '../../../api/src/modules/privacy/discrete-laplace';
 import { openTestDatabase } from './test-db';
 import { testPasswordHash } from './test-env';
 
@@ -23,11 +24,13 @@ export type TestServer = {
 /**
  * The real server on a free port over a database of its own (see openTestDatabase), or over
  * `sharedDb`, another test server's, which that one closes (a second server on the same data).
+ * `noise`: a seeded source for the differential-privacy noise, where a test needs the same draws.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
   logStream?: NodeJS.WritableStream,
   sharedDb?: Database,
+  noise?: RandomSource,
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-test-'));
   const config = loadConfig({
@@ -45,6 +48,7 @@ export async function startTestServer(
     logger: logStream ? { stream: logStream } : false,
     // every test server, in development mode too, holds its REST answers to the OpenAPI document
     checkContract: true,
+    noise,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -3,11 +3,12 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { buildUser, type TestUser } from '../../api/support/factories';
 import { startTestServer, type TestServer } from '../../api/support/server';
+import type { RandomSource } from '../../../api/src/modules/privacy/discrete-laplace';
 import { launchBrowser } from './browser';
 
 /** The real server with the production web build, on its own database (see openTestDatabase). */
-export function startAppServer(env: Record<string, string> = {}): Promise<TestServer> {
-  return startTestServer({ WEB_DIST: path.resolve('web/dist'), ...env });
+export function startAppServer(env: Record<string, string> = {}, noise?: RandomSource): Promise<TestServer> {
+  return startTestServer({ WEB_DIST: path.resolve('web/dist'), ...env }, undefined, undefined, noise);
 }
 
 /**
