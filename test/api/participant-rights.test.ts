@@ -198,7 +198,7 @@ describe('a single withdrawal', () => {
 describe('a request deleted by its requester', () => {
   it("is a line in each participant's log: their answer went with it; another user deletes nothing", async () => {
     const deviceId = newDevice();
-    const { survey } = await answerBoth(deviceId, randomAddress());
+    const { survey, collection } = await answerBoth(deviceId, randomAddress());
     const bob = await buildUser(server);
     expectError(await bob.client.rest('POST', '/request.api/delete', { id: survey.id }), 404, 'NOT_FOUND');
     expect((await myData(deviceId)).accessLog.map((e) => e.kind)).toEqual(['data_requested', 'submitted', 'submitted']);
@@ -213,6 +213,18 @@ describe('a request deleted by its requester', () => {
       ['submitted', 'participant', null],
     ]);
     expect(log[1]).toMatchObject({ requestId: survey.id });
+    // the participant's log still names the deleted request on each of its lines, and no other
+    const lines = (
+      await phone.rest<{ requestId: string | null; requestTitle: string | null }[]>(
+        'GET',
+        '/v1/requestClient/getAccessLog',
+        undefined,
+        { deviceId },
+      )
+    ).body.result!;
+    const titles = (id: string) => lines.filter((l) => l.requestId === id).map((l) => l.requestTitle);
+    expect(titles(survey.id)).toEqual(['Fitness habits', 'Fitness habits']);
+    expect(titles(collection.id)).toEqual([collection.title]);
     // the receipts stay, the survey answer is gone, the collection answer is untouched
     const after = await myData(deviceId);
     expect(after.receipts).toHaveLength(2);

@@ -23,6 +23,7 @@ import { Migration20261129034503_fieldwork_closed_and_wallet_top_ups } from './M
 import { Migration20261129034510_access_log_image_downloads } from './Migration20261129034510_access_log_image_downloads';
 import { Migration20261129034600_survey_languages } from './Migration20261129034600_survey_languages';
 import { Migration20261129070000_fieldwork_outcome_idempotency_key } from './Migration20261129070000_fieldwork_outcome_idempotency_key';
+import { Migration20261129100609_access_event_request_title } from './Migration20261129100609_access_event_request_title';
 
 // Committed migrations in the order they run. Add new ones at the end (npm run db:migration -- name).
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   Migration20261129034510_access_log_image_downloads,
   Migration20261129034600_survey_languages,
   Migration20261129070000_fieldwork_outcome_idempotency_key,
+  Migration20261129100609_access_event_request_title,
 ];

@@ -38,7 +38,7 @@ const inList = (values: readonly string[]) => values.map((v) => `'${v}'`).join('
 @Check({ name: 'access_events_kind_check', expression: `kind in (${inList(ACCESS_KINDS)})` })
 @Check({ name: 'access_events_actor_check', expression: `actor in (${inList(ACCESS_ACTORS)})` })
 export class AccessEvent {
-  [OptionalProps]?: 'at' | 'detail' | 'submissionId' | 'requestId';
+  [OptionalProps]?: 'at' | 'detail' | 'submissionId' | 'requestId' | 'requestTitle';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -61,6 +61,11 @@ export class AccessEvent {
   // a short label chosen by the server (e.g. the webhook event type or "csv"), never user content
   @Property({ type: 'string', length: 80, nullable: true })
   detail?: string | null = null;
+
+  // the request's title, kept on its lines when the requester deletes it: the participant still
+  // sees which request that was (while it exists the log reads the title from the request)
+  @Property({ type: 'string', length: 200, nullable: true })
+  requestTitle?: string | null = null;
 
   @Property({ type: 'datetime' })
   at: Date = new Date();

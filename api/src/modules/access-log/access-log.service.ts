@@ -11,10 +11,10 @@ export type AccessEntry = {
 /** What other modules are handed to write the log (a port: they need nothing else of it). */
 export type AccessLog = Pick<
   AccessLogService,
-  'forSubmissions' | 'submissionLine' | 'forWallets' | 'forRequest' | 'forParticipant'
+  'forSubmissions' | 'submissionLine' | 'forWallets' | 'forDeletedRequest' | 'forParticipant'
 >;
 
-/** Requests and titles the log's reader sees beside each line. */
+/** A line as the log's reader sees it, with its request's title (see read). */
 export type AccessLine = AccessEvent & { requestTitle: string | null };
 
 /**
@@ -78,14 +78,18 @@ export class AccessLogService {
     );
   }
 
-  /** One line per submission of a request (its deletion takes them all), in one statement. */
-  async forRequest(em: EntityManager, requestId: string, entry: AccessEntry): Promise<void> {
+  /**
+   * The requester's deletion of a request: one line per submission of it (the deletion takes them
+   * all), and the title kept on every line about the request, whose row is about to go.
+   */
+  async forDeletedRequest(em: EntityManager, request: { id: string; title: string }): Promise<void> {
     await em.execute(
       `insert into access_events (id, participant_id, request_id, submission_id, kind, actor, detail, at)
-       select gen_random_uuid(), s.participant_id, s.request_id, s.id, ?, ?, ?, ?
+       select gen_random_uuid(), s.participant_id, s.request_id, s.id, 'deleted', 'requester', 'request', ?
          from submissions s where s.request_id = ?`,
-      [entry.kind, entry.actor, entry.detail ?? null, new Date(), requestId],
+      [new Date(), request.id],
     );
+    await em.execute('update access_events set request_title = ? where request_id = ?', [request.title, request.id]);
   }
 
   /** A line about a participant that names no live submission (a deletion, a data request). */
@@ -105,7 +109,10 @@ export class AccessLogService {
     await em.flush();
   }
 
-  /** A participant's log, newest first, each line with its request's title while the request exists. */
+  /**
+   * A participant's log, newest first, each line with its request's title: the request's own while
+   * it exists, then the one kept when its requester deleted it (none for other endings).
+   */
   async read(em: EntityManager, participantId: string, limit = 500): Promise<AccessLine[]> {
     const rows = await em.execute<
       {
@@ -119,7 +126,7 @@ export class AccessLogService {
         title: string | null;
       }[]
     >(
-      `select e.id, e.request_id, e.submission_id, e.kind, e.actor, e.detail, e.at, r.title
+      `select e.id, e.request_id, e.submission_id, e.kind, e.actor, e.detail, e.at, coalesce(r.title, e.request_title) as title
          from access_events e left join requests r on r.id = e.request_id
         where e.participant_id = ?
         order by e.at desc, e.id

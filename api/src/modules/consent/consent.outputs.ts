@@ -49,7 +49,7 @@ export const accessEventOut = z.strictObject({
   detail: text.nullable(),
   at: isoDate,
   requestId: uuid.nullable(),
-  requestTitle: text.nullable().describe('while the request exists'),
+  requestTitle: text.nullable().describe('the request’s title; kept when its requester deletes it'),
   submissionId: uuid.nullable(),
 });
 export const accessLogOut = z.array(accessEventOut);

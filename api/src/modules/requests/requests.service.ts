@@ -280,7 +280,7 @@ export class RequestsService {
     }
     if (!request) throw notFound('Request');
     const after = await em.transactional(async (tx) => {
-      await this.accessLog?.forRequest(tx, request.id, { kind: 'deleted', actor: 'requester', detail: 'request' });
+      await this.accessLog?.forDeletedRequest(tx, request);
       const then: (() => Promise<void>)[] = [];
       for (const hook of this.deletionHooks) {
         const next = await hook(tx, request.id);
