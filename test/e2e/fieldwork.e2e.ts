@@ -2,11 +2,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVATE_KEY_STORAGE_PREFIX } from '../../web/src/crypto/key-storage';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { devAccounts } from '../../scripts/chain/anvil';
 import { fundEscrow, startTestChain, type TestChain } from '../api/support/escrow';
 import { buildKey, createRequest, randomAddress, surveyBody } from '../api/support/requests';
-import { ARTIFACTS, launchBrowser, logIn, screenshot } from './support/browser';
+import { launchBrowser, logIn, screenshot, screenshotAsIs } from './support/browser';
 import { createDevWallet, installDevWallet, type DevWallet } from './support/dev-wallet';
 import { startAppServer } from './support/server';
 import { buildUser, type TestUser } from '../api/support/factories';
@@ -204,7 +203,7 @@ describe('fieldwork from setup to review', () => {
     await admin.setViewportSize({ width: 375, height: 812 });
     await screenshot(admin, 'fieldwork-top-up-offer-375');
     // the card itself too: the page is long at 375 px
-    await card().screenshot({ path: path.join(ARTIFACTS, 'fieldwork-top-up-offer-card-375.png') });
+    await screenshotAsIs(card(), 'fieldwork-top-up-offer-card-375');
     await admin.setViewportSize({ width: 1440, height: 900 });
     await offer.getByRole('button', { name: 'Pay from wallet' }).click();
     // paid, or an error saying why not
@@ -233,6 +232,6 @@ describe('fieldwork from setup to review', () => {
     expect(await chain.balance(wallets['failed-checks-375'])).toBe(0n);
     await admin.setViewportSize({ width: 375, height: 812 });
     await screenshot(admin, 'fieldwork-top-up-paid-375');
-    await card().screenshot({ path: path.join(ARTIFACTS, 'fieldwork-top-up-paid-card-375.png') });
+    await screenshotAsIs(card(), 'fieldwork-top-up-paid-card-375');
   });
 });

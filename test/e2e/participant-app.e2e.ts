@@ -23,11 +23,11 @@ import { buildUser, type TestUser } from '../api/support/factories';
 import { buildKey, type KeyPair } from '../api/support/requests';
 import { startTestServer, type TestServer } from '../api/support/server';
 import {
-  ARTIFACTS,
   findLeaks,
   launchBrowser,
   recordRequests,
   screenshot,
+  screenshotAsIs,
   type RecordedRequest,
 } from './support/browser';
 import { createDevWallet, type DevWallet } from './support/dev-wallet';
@@ -366,7 +366,7 @@ describe('the participant web app on a phone', () => {
     await large.waitFor();
     const enlarged = large.getByRole('img', { name: /^Image 2 of / });
     await eventually(() => enlarged.evaluate((n) => (n as unknown as { naturalWidth: number }).naturalWidth)).toBe(8);
-    await admin.screenshot({ path: path.join(ARTIFACTS, 'participant-requester-image-1440.png') });
+    await screenshotAsIs(admin, 'participant-requester-image-1440');
     expect(await axeBothWidths(admin, 'enlarged image dialog')).toEqual([]);
     await admin.keyboard.press('Escape');
     await large.waitFor({ state: 'hidden' });

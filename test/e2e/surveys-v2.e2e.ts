@@ -12,7 +12,7 @@ import {
   type LegacyRequest,
 } from '../api/support/requests';
 import { axeBothWidths } from './support/axe';
-import { findLeaks, logIn, recordRequests, screenshot, type RecordedRequest } from './support/browser';
+import { findLeaks, logIn, recordRequests, screenshot, screenshotAsIs, type RecordedRequest } from './support/browser';
 import { appWithUser } from './support/server';
 
 // Survey format 2 in Chromium: the designer imports a survey with every question type and logic
@@ -255,9 +255,9 @@ describe('the results', () => {
     await personal.getByText(NICKNAME).waitFor();
     await personal.getByText('61.5').waitFor();
     // the viewport only: a full-page capture of this long page of charts timed out on a CI run
-    await page.screenshot({ path: 'test-results/e2e/surveys-v2-results-1440.png' });
+    await screenshotAsIs(page, 'surveys-v2-results-1440');
     await piped(page).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'test-results/e2e/surveys-v2-results-piped-1440.png' });
+    await screenshotAsIs(page, 'surveys-v2-results-piped-1440');
     // a fresh page at phone width (resizing this screen in place hangs the full-page screenshot)
     const small = await desk.newPage();
     await small.setViewportSize({ width: 375, height: 812 });
@@ -265,7 +265,7 @@ describe('the results', () => {
     await small.getByRole('table', { name: 'Personal answers' }).getByText(NICKNAME).waitFor();
     await screenshot(small, 'surveys-v2-results-375');
     await piped(small).scrollIntoViewIfNeeded();
-    await small.screenshot({ path: 'test-results/e2e/surveys-v2-results-piped-375.png' });
+    await screenshotAsIs(small, 'surveys-v2-results-piped-375');
   });
 
   it('corrects an Arabic translation of the answered survey in the wizard, and nothing else', async () => {

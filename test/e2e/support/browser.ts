@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = path.resolve('test-results/e2e');
@@ -60,9 +60,16 @@ export function findLeaks(requests: RecordedRequest[], secrets: string[]): strin
   return leaks;
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Screenshots are for people looking at the screens (`E2E_SCREENSHOTS=1`, CONTRIBUTING.md): nothing
+ * asserts on them, and CI, where no one looks, would pay several CPU-minutes for them.
+ */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
+/** A full-page capture of the page from its top, once its transitions end; or nothing (SCREENSHOTS). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
   mkdirSync(ARTIFACTS, { recursive: true });
-  const file = path.join(ARTIFACTS, `${name}.png`);
   // from the top: the fixed header and sidebar are drawn where the viewport is
   await page.evaluate('window.scrollTo(0, 0)');
   // after the transitions in progress (a dialog fading in), not mid-way; spinners never end
@@ -72,8 +79,14 @@ export async function screenshot(page: Page, name: string): Promise<string> {
       .map((a) => a.finished.catch(() => undefined))),
     new Promise((done) => setTimeout(done, 2000)),
   ])`);
-  await page.screenshot({ path: file, fullPage: true });
-  return file;
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** The viewport only, or one element, as it is now; or nothing (SCREENSHOTS). */
+export async function screenshotAsIs(target: Page | Locator, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await target.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 }
 
 export type RecordedResponse = { url: string; body: string };
