@@ -8,6 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -137,7 +138,13 @@ function Flags({ requestId, rows, onDone }: { requestId: string; rows: FlagRow[]
               </Box>
             ))}
           </Box>
-          <Box sx={{ overflowX: 'auto' }}>
+          {/* it scrolls sideways on a phone: a keyboard user must be able to reach and scroll it */}
+          <TableContainer
+            tabIndex={0}
+            role="region"
+            aria-label="Flagged responses, scrollable"
+            sx={{ '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+          >
             <Table size="small" aria-label="Flagged responses">
               <TableHead>
                 <TableRow>
@@ -173,7 +180,7 @@ function Flags({ requestId, rows, onDone }: { requestId: string; rows: FlagRow[]
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </TableContainer>
         </>
       )}
     </Box>
