@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { encryptCollectionResponse } from '../../scripts/simulate/response-crypto';
 import { fakePerson, rng } from '../../scripts/simulate/fake-data';
 import { PRIVATE_KEY_STORAGE_PREFIX } from '../../web/src/crypto/key-storage';
+import { SESSION_COOKIE } from '../../api/src/modules/auth/session-cookie';
 import { TestClient } from '../api/support/client';
 import {
   buildKey,
@@ -16,8 +17,9 @@ import {
   type KeyPair,
 } from '../api/support/requests';
 import { axeBothWidths, axeSettled } from './support/axe';
-import { screenshot, signIn } from './support/browser';
+import { screenshot } from './support/browser';
 import { Keyboard, focusNow } from './support/keyboard';
+import { goInApp, goInAppFromTop, quiet, resizeTo } from './support/navigate';
 import { appWithUser } from './support/server';
 
 // One journey per area with the keyboard alone (Tab, Shift+Tab, Enter, Space, the arrows, Escape):
@@ -29,6 +31,7 @@ let key: KeyPair;
 let surveyId = '';
 let collectionId = '';
 let widgetsId = '';
+const DASHBOARD = '/admin/dashboard';
 // the newer question widgets, as the legacy designer sends them
 const WIDGETS = [
   { type: 'nps', title: 'How likely are you to recommend us?' },
@@ -65,23 +68,46 @@ beforeAll(async () => {
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
 });
 
-async function desk(width = 1440, extra: Parameters<typeof app.browser.newContext>[0] = {}) {
+/**
+ * A requester's browser holding the key's private half, signed in with the user's session (its
+ * cookie) and opened at `landing`: a load of the screen under test, not of the dashboard first.
+ */
+async function desk(width = 1440, extra: Parameters<typeof app.browser.newContext>[0] = {}, landing = DASHBOARD) {
   const context = await app.browser.newContext({ viewport: { width, height: 900 }, ...extra });
+  const session = app.user.client.cookie(SESSION_COOKIE)!;
+  await context.addCookies([{ name: SESSION_COOKIE, value: session, url: app.server.url }]);
   await context.addInitScript(([name, pem]) => localStorage.setItem(name, pem), [
     PRIVATE_KEY_STORAGE_PREFIX + key.id,
     key.privateKeyPem,
   ] as const);
   const page = await context.newPage();
-  await signIn(page, app.server.url, app.user);
+  await page.goto(app.server.url + landing);
   return { context, page, keys: new Keyboard(page) };
 }
+
+// One signed-in page for the requester's journeys (each opens its screen inside the app, the
+// keyboard's starting point put at the top as a load leaves it), the 320 px pass and the motion
+// check: a context costs 0.6 CPU-s of Chromium, a load of the dashboard 2.
+let signedIn: ReturnType<typeof desk> | undefined;
+async function sharedDesk(width: number, landing?: string): Promise<{ page: Page; keys: Keyboard }> {
+  const opening = !signedIn;
+  signedIn ??= desk(width, {}, landing);
+  const { page } = await signedIn;
+  if (page.viewportSize()?.width !== width) await resizeTo(page, width);
+  if (landing && !opening) await goInAppFromTop(page, landing);
+  return { page, keys: new Keyboard(page) };
+}
+
+// A participant's browser (no session, no keys) for the two participant journeys, in turn.
+let participant: Promise<Page> | undefined;
+const participantPage = () =>
+  (participant ??= app.browser.newContext({ viewport: { width: 1440, height: 900 } }).then((c) => c.newPage()));
 
 const focusName = async (page: Page) => (await focusNow(page)).name;
 
 describe('keyboard journeys', () => {
   it('surveys and requests: the wizard, the New Question menu, the question dialog, a draft, the list', async () => {
-    const { context, page, keys } = await desk();
-    await page.goto(`${app.server.url}/admin/request/survey/new`);
+    const { page, keys } = await sharedDesk(1440, '/admin/request/survey/new');
     await page.getByRole('heading', { level: 1, name: 'Create Survey Request' }).waitFor();
     await keys.tabTo(/^Title/);
     await keys.type('Keyboard survey');
@@ -168,12 +194,10 @@ describe('keyboard journeys', () => {
     await confirm.waitFor({ state: 'hidden' });
     expect(await focusName(page)).toBe('Delete Keyboard survey');
     expect(keys.unseen).toEqual([]);
-    await context.close();
   });
 
   it('keys: the settings tabs with the arrows, a key pair generated and saved, the delete dialog', async () => {
-    const { context, page, keys } = await desk();
-    await page.goto(`${app.server.url}/admin/settings`);
+    const { page, keys } = await sharedDesk(1440, '/admin/settings');
     await page.getByRole('table', { name: 'Available Keys' }).getByText('Keyboard key').waitFor();
     const tab = await keys.tabTo(/^(Generate|Load) Key Pair$/);
     expect(tab.role).toBe('tab');
@@ -218,12 +242,10 @@ describe('keyboard journeys', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(await focusName(page)).toBe('Delete key Typed key');
     expect(keys.unseen).toEqual([]);
-    await context.close();
   });
 
   it('clean rooms: the tabs, the create form with its errors, then the room', async () => {
-    const { context, page, keys } = await desk();
-    await page.goto(`${app.server.url}/admin/vcr`);
+    const { page, keys } = await sharedDesk(1440, '/admin/vcr');
     await page.getByRole('tab', { name: 'Available Rooms' }).waitFor();
     await keys.tabTo('Available Rooms');
     await keys.press('ArrowRight');
@@ -257,12 +279,10 @@ describe('keyboard journeys', () => {
     await page.getByText('Please wait until the guest has setup the room').waitFor();
     expect(await axeSettled(page, 'room page, owner waiting')).toEqual([]);
     expect(keys.unseen).toEqual([]);
-    await context.close();
   });
 
   it('payouts and billing: the review dialog, then a plan paid by card', async () => {
-    const { context, page, keys } = await desk();
-    await page.goto(`${app.server.url}/admin/request/collection/detail/${collectionId}`);
+    const { page, keys } = await sharedDesk(1440, `/admin/request/collection/detail/${collectionId}`);
     await page.getByRole('button', { name: /^Reject response/ }).waitFor();
     const reject = await keys.tabTo(/^Reject response/);
     await keys.press('Enter');
@@ -272,7 +292,7 @@ describe('keyboard journeys', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(await focusName(page)).toBe(reject.name);
 
-    await page.goto(`${app.server.url}/auth/pricing-page`);
+    await goInAppFromTop(page, '/auth/pricing-page');
     await page.getByRole('link', { name: 'Choose Starter' }).waitFor();
     await keys.tabTo('Choose Starter');
     await keys.press('Enter');
@@ -289,12 +309,10 @@ describe('keyboard journeys', () => {
     await keys.press('Enter');
     await page.getByText('Payment successful').waitFor();
     expect(keys.unseen).toEqual([]);
-    await context.close();
   });
 
   it('the participant app: a survey answered, the star rating a radio group, the withdraw dialog', async () => {
-    const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
+    const page = await participantPage();
     const keys = new Keyboard(page);
     await page.goto(`${app.server.url}/p/r/${surveyId}`);
     await page.getByRole('form', { name: 'Your answer' }).waitFor();
@@ -340,7 +358,7 @@ describe('keyboard journeys', () => {
     await keys.press('Enter');
     await page.getByText('Thank you: your answer was received').waitFor();
 
-    await page.goto(`${app.server.url}/p/answers`);
+    await goInAppFromTop(page, '/p/answers');
     const withdraw = await keys.tabTo('Withdraw my answer');
     expect(withdraw.role).toBe('button');
     await keys.press('Enter');
@@ -350,21 +368,16 @@ describe('keyboard journeys', () => {
     await confirm.waitFor({ state: 'hidden' });
     expect(await focusName(page)).toBe('Withdraw my answer');
     expect(keys.unseen).toEqual([]);
-    await context.close();
   });
 });
 
 describe('the newer question widgets with the keyboard', () => {
   it('NPS and the matrix rows are radio groups, the ranking keeps the focus and says each move', async () => {
-    const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 } });
-    // a wallet already chosen: the journey is the questions
-    await context.addInitScript(() =>
-      localStorage.setItem(
-        'parley.participant.wallet',
-        JSON.stringify({ kind: 'pasted', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }),
-      ),
+    const page = await participantPage();
+    // a wallet already chosen (read at the load below): the journey is the questions
+    await page.evaluate(
+      `localStorage.setItem('parley.participant.wallet', ${JSON.stringify(JSON.stringify({ kind: 'pasted', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }))})`,
     );
-    const page = await context.newPage();
     const keys = new Keyboard(page);
     await page.goto(`${app.server.url}/p/r/${widgetsId}`);
     await page.getByRole('form', { name: 'Your answer' }).waitFor();
@@ -421,7 +434,6 @@ describe('the newer question widgets with the keyboard', () => {
     await keys.press('Enter');
     await page.getByText('Thank you: your answer was received').waitFor();
     expect(keys.unseen).toEqual([]);
-    await context.close();
   });
 });
 
@@ -438,13 +450,24 @@ describe('zoom, narrow screens and motion', () => {
         (culprit.textContent || '').trim().slice(0, 40) + '")' : '');
     })()`);
 
+  // the network quiet and the transitions under way finished (a chart, a card growing in)
+  const settled = async (page: Page) => {
+    await quiet(page);
+    await page.evaluate(`Promise.race([
+      Promise.all(document.getAnimations()
+        .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined))),
+      new Promise((done) => setTimeout(done, 2000)),
+    ])`);
+  };
+
   it('works at 200% zoom (1280 px shown at 640 css px) and at 320 px without sideways scrolling', async () => {
     const found: string[] = [];
     // 200% zoom of a 1280 px window: 640 css px wide, everything twice as large
     const zoomed = await desk(640, { deviceScaleFactor: 2 });
-    const narrow = await desk(320);
+    const narrow = (await sharedDesk(320)).page;
     const routes = [
-      '/admin/dashboard',
+      DASHBOARD,
       `/admin/request/survey/detail/${surveyId}`,
       '/admin/request/collection/new',
       '/admin/settings',
@@ -453,37 +476,38 @@ describe('zoom, narrow screens and motion', () => {
       `/p/r/${widgetsId}`,
       '/auth/pricing-page',
     ];
-    for (const [label, page] of [
-      ['200%', zoomed.page],
-      ['320 px', narrow.page],
+    // the screens kept as pictures, taken on the walk's own visit
+    const shots: Record<string, string> = {
+      [`200% /admin/dashboard`]: 'a11y-dashboard-zoom-200',
+      [`200% /p/r/${surveyId}`]: 'a11y-participant-zoom-200',
+      [`320 px /admin/dashboard`]: 'a11y-dashboard-320',
+      [`320 px /p/r/${widgetsId}`]: 'a11y-participant-widgets-320',
+    };
+    // the 320 px pass walks backwards: it ends on the dashboard, where the motion check starts
+    for (const [label, page, order] of [
+      ['200%', zoomed.page, routes],
+      ['320 px', narrow, [...routes].reverse()],
     ] as const) {
-      for (const route of routes) {
-        await page.goto(app.server.url + route);
-        await page.waitForLoadState('networkidle');
-        await page.waitForTimeout(800);
+      for (const route of order) {
+        // inside the app: the layout at this width is what is measured, not the load
+        if (new URL(page.url()).pathname !== route) await goInApp(page, route);
+        if (route.startsWith('/p/r/')) await page.getByRole('form', { name: 'Your answer' }).waitFor();
+        await settled(page);
         const extra = await wide(page);
         if (extra) found.push(`${route} at ${label}: ${extra}`);
+        const shot = shots[`${label} ${route}`];
+        if (shot) await screenshot(page, shot);
       }
     }
-    await zoomed.page.goto(`${app.server.url}/p/r/${surveyId}`);
-    await zoomed.page.getByRole('form', { name: 'Your answer' }).waitFor();
-    await screenshot(zoomed.page, 'a11y-participant-zoom-200');
-    await narrow.page.goto(`${app.server.url}/p/r/${widgetsId}`);
-    await narrow.page.getByRole('form', { name: 'Your answer' }).waitFor();
-    await screenshot(narrow.page, 'a11y-participant-widgets-320');
-    await narrow.page.goto(`${app.server.url}/admin/dashboard`);
-    await narrow.page.waitForLoadState('networkidle');
-    await screenshot(narrow.page, 'a11y-dashboard-320');
-    await zoomed.page.goto(`${app.server.url}/admin/dashboard`);
-    await zoomed.page.waitForLoadState('networkidle');
-    await screenshot(zoomed.page, 'a11y-dashboard-zoom-200');
     await zoomed.context.close();
-    await narrow.context.close();
     expect(found).toEqual([]);
   });
 
   it('with reduced motion asked for, nothing animates for longer than a blink', async () => {
-    const { context, page } = await desk(1440, { reducedMotion: 'reduce' });
+    const { page } = await sharedDesk(1440);
+    // the rule is CSS (a media query in index.html): it follows the emulated setting at once
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    if (new URL(page.url()).pathname !== DASHBOARD) await goInApp(page, DASHBOARD);
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('menu').waitFor();
     const long = await page.evaluate<string[]>(`document.getAnimations()
@@ -494,6 +518,7 @@ describe('zoom, narrow screens and motion', () => {
       `getComputedStyle(document.querySelector('[role="menu"]').closest('.MuiPaper-root')).transitionDuration`,
     );
     expect({ long, css: css.split(',').every((d) => parseFloat(d) <= 0.01) }).toEqual({ long: [], css: true });
-    await context.close();
+    await page.keyboard.press('Escape');
+    await page.emulateMedia({ reducedMotion: null });
   });
 });
