@@ -25,3 +25,19 @@ export const PLACE_SQL = `exists (select 1 from submissions where request_id = ?
      (select rejection_reason from payouts where escrow_address = r.escrow_address and wallet_address = ?)
        as "rejectionReason",
      (select count(*)::int from payouts where request_id = ? and ${TAKES_A_PLACE}) as "placesTaken"`;
+
+/** The common table expression of a submission's statement that raises the response count (requestRowFirst). */
+export const REQUEST_ROW = 'request_row';
+
+/**
+ * The first write of the statement that stores an answer: the response count raised, which locks
+ * the request row. A survey's option counters are locked after it by reading it (answerWrites'
+ * `after`): withdrawals, star ratings and retention lock the row first and the counters after it,
+ * and a statement's writes otherwise run in an order PostgreSQL chooses (in the other order the
+ * two deadlock). Its rows are the request's id; no other write of the statement may lock the row
+ * again (a row the statement updated is invisible to the statement's other reads).
+ */
+export const requestRowFirst = (requestId: string) => ({
+  with: `${REQUEST_ROW} as (update requests set response_count = response_count + 1 where id = ? returning id)`,
+  params: [requestId],
+});
