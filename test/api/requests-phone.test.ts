@@ -631,6 +631,18 @@ describe('a published survey', () => {
   });
 });
 
+/** A published survey of the usual questions, and a complete answer to it. */
+async function answerableSurvey() {
+  const s = await createRequest(alice, surveyBody(key.id, { bonus_amount: 100, bonus_each: 1, ...unverifiedEscrow() }));
+  const q = s.data as LegacyQuestion[];
+  const answers = [
+    { questionId: q[0].id, answer: 'Never' },
+    { questionId: q[1].id, answer: ['Watch'] },
+    { index: 2, answer: '18-24' },
+  ];
+  return { s, answers };
+}
+
 describe('a survey edited while it is answered', () => {
   /** Waits until `n` of this database's statements wait for a lock. */
   async function lockWaits(n: number) {
@@ -646,17 +658,8 @@ describe('a survey edited while it is answered', () => {
   }
 
   it("refuses to change the survey's own language when an answer commits while the change waits", async () => {
-    const s = await createRequest(
-      alice,
-      surveyBody(key.id, { bonus_amount: 100, bonus_each: 1, ...unverifiedEscrow() }),
-    );
-    const q = s.data as LegacyQuestion[];
-    const answer = () =>
-      submitSurvey(s, [
-        { questionId: q[0].id, answer: 'Never' },
-        { questionId: q[1].id, answer: ['Watch'] },
-        { index: 2, answer: '18-24' },
-      ]);
+    const { s, answers } = await answerableSurvey();
+    const answer = () => submitSurvey(s, answers);
     const changeLanguage = () =>
       alice.client.gql<{ updateRequest: { language: string } }>(
         `mutation($id: ID!, $input: UpdateRequestInput!) { updateRequest(id: $id, input: $input) { language } }`,
@@ -688,5 +691,25 @@ describe('a survey edited while it is answered', () => {
       { id: s.id },
     );
     expect(read.data?.request.language).toBe('en');
+  });
+});
+
+describe("a published survey's questions replaced before it keeps an answer", () => {
+  it('checks the next answers against the new questions, on a server that checked the old ones', async () => {
+    const { s, answers: oldAnswers } = await answerableSurvey();
+    const deviceId = newDevice();
+    expect((await submitSurvey(s, oldAnswers, { deviceId })).status).toBe(200);
+    // withdrawn, the survey has no answer left and its questions may change
+    await phone.rest('DELETE', '/v1/requestClient/deleteRequest', { request_id: s.id, deviceId });
+    const edited = await alice.client.rest('POST', '/request.api/edit', {
+      id: s.id,
+      data: [{ type: 'radios', title: 'Tea or coffee?', options: ['Tea', 'Coffee'] }],
+    });
+    expect(edited.status).toBe(200);
+    const now = (await reread(s)).data as LegacyQuestion[];
+    expectError(await submitSurvey(s, oldAnswers), 400, 'BAD_USER_INPUT');
+    expectError(await submitSurvey(s, [{ questionId: now[0].id, answer: 'Never' }]), 400, 'BAD_USER_INPUT');
+    expect((await submitSurvey(s, [{ questionId: now[0].id, answer: 'Coffee' }])).status).toBe(200);
+    expect(await countsOf(s)).toEqual({ 'Tea or coffee?': { Tea: 0, Coffee: 1 } });
   });
 });

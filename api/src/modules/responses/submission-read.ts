@@ -58,13 +58,55 @@ function requestOf(tx: EntityManager, row: Record<string, unknown>): DataRequest
   return request;
 }
 
+// A survey's questions as answers are checked against them, by the ids of its questions in order
+// (as PostgreSQL writes the array: "{id,id}"). Questions are only ever replaced by new rows with new
+// ids, and what an answer is checked against (type, title, settings, options) never changes under a
+// question id, so an entry cannot go stale: only a question's translations change in place, and no
+// check reads them (they and the counters are left out). Every answer reads the ids, one indexed
+// subquery, instead of its survey's questions and options as JSON.
+const byQuestionIds = new Map<string, QuestionView[]>();
+// the ids each survey had when last read here: a request not in it reads its questions at once
+const idsOfRequest = new Map<string, string>();
+const CACHED_SURVEYS = 1000;
+const QUESTION_IDS = `(select array_agg(q.id order by q.position)::text from survey_questions q where q.request_id = r.id)`;
+
+function remember(requestId: string, ids: string | null, questions: QuestionView[]): QuestionView[] {
+  if (ids === null) return questions;
+  if (byQuestionIds.size >= CACHED_SURVEYS) byQuestionIds.clear();
+  if (idsOfRequest.size >= CACHED_SURVEYS) idsOfRequest.clear();
+  const kept = questions.map(({ translations: _, ...q }) => ({
+    ...q,
+    options: q.options.map((o) => ({ ...o, counter: 0 })),
+  }));
+  byQuestionIds.set(ids, kept);
+  idsOfRequest.set(requestId, ids);
+  return kept;
+}
+
+/** The survey's questions: read with the request (`read`), from the cache by their ids, or read now. */
+async function questionsOf(
+  surveys: SurveysService,
+  tx: EntityManager,
+  requestId: string,
+  ids: string | null,
+  read: QuestionView[] | null,
+): Promise<QuestionView[]> {
+  if (read) return remember(requestId, ids, read);
+  const cached = ids === null ? undefined : byQuestionIds.get(ids);
+  if (cached) return cached;
+  // replaced since this process last read them: read again, kept under the ids they have now
+  const questions = (await surveys.load(tx, [requestId])).get(requestId) ?? [];
+  return remember(requestId, questions.length ? `{${questions.map((q) => q.id).join(',')}}` : null, questions);
+}
+
 /**
  * The first statement of every answer, one round trip for all it reads before anything is
  * stored: the device is enrolled (ParticipantsService.enrolAnd) and, beside it, the published
  * request (drafts are not served: 404; an answer of the other kind: 400) with its owner's name,
- * keeping period, whether its owner has webhook endpoints and, for a survey, its questions; the
- * place (submission-place.ts) and `more` (fieldwork's reads). Nothing is locked; a refusal rolls
- * the enrolment back with the rest.
+ * keeping period, whether its owner has webhook endpoints and, for a survey, the ids of its
+ * questions (the questions themselves the first time, or when they were replaced, questionsOf);
+ * the place (submission-place.ts) and `more` (fieldwork's reads). Nothing is locked; a refusal
+ * rolls the enrolment back with the rest.
  */
 export async function enrolForAnswer(
   participants: ParticipantsService,
@@ -80,7 +122,8 @@ export async function enrolForAnswer(
     `${columnsOf(tx)}, u.nickname as "${X}nickname", u.username as "${X}username",
      (select days from request_retentions where request_id = r.id) as "${X}retention",
      exists (select 1 from webhook_endpoints where user_id = r.user_id and enabled) as "${X}webhooks",
-     ${a.type === 'survey' ? surveys.questionsColumn() : 'null'} as "${X}questions",
+     ${a.type === 'survey' ? QUESTION_IDS : 'null'} as "${X}questionIds",
+     ${a.type === 'survey' && !idsOfRequest.has(a.requestId) ? surveys.questionsColumn() : 'null'} as "${X}questions",
      ${PLACE_SQL}, ${more.select}`,
     [a.requestId, a.requestId, a.walletAddress, a.walletAddress, a.walletAddress, a.requestId, ...more.params],
     {
@@ -104,7 +147,16 @@ export async function enrolForAnswer(
       retentionDays: retention === null || retention === undefined ? null : Number(retention),
       webhooks: Boolean(rest[`${X}webhooks`]),
     },
-    questions: (rest[`${X}questions`] as QuestionView[] | null) ?? null,
+    questions:
+      a.type === 'survey'
+        ? await questionsOf(
+            surveys,
+            tx,
+            request.id,
+            (rest[`${X}questionIds`] as string | null) ?? null,
+            (rest[`${X}questions`] as QuestionView[] | null) ?? null,
+          )
+        : null,
     participant,
     place: rest as unknown as Place,
     also: rest,
