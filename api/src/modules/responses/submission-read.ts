@@ -8,7 +8,7 @@ import type { SurveysService } from '../surveys/surveys.service';
 import type { QuestionView } from '../surveys/surveys.views';
 import type { StatementWrite } from '../../shared/statement-writes';
 import { Submission } from './submission.entity';
-import { PLACE_SQL, type Place } from './submission-place';
+import { PLACE_JOIN, PLACE_SQL, type Place } from './submission-place';
 
 /** What a submission reads with its request, so that nothing else is read for its receipt and events. */
 export type KnownOfRequest = {
@@ -34,15 +34,16 @@ const R = 'r:';
 const X = 'x:';
 // the request's properties read (from the entity's metadata, built once): each column as
 // "r:<column>"; the owner is the one relation
-let requestProps: { name: string; column: string; owner: boolean }[] | null = null;
+let requestProps: { name: string; column: string; key: string; owner: boolean }[] | null = null;
 const propsOf = (tx: EntityManager) =>
   (requestProps ??= Object.values(tx.getMetadata(DataRequest).properties)
     .filter((p) => p.persist !== false && p.fieldNames?.length === 1)
-    .map((p) => ({ name: p.name, column: p.fieldNames[0], owner: p.name === 'user' })));
+    .map((p) => ({ name: p.name, column: p.fieldNames[0], key: `${R}${p.fieldNames[0]}`, owner: p.name === 'user' })));
+let requestColumns: string | null = null;
 const columnsOf = (tx: EntityManager) =>
-  propsOf(tx)
-    .map((p) => `r."${p.column}" as "${R}${p.column}"`)
-    .join(', ');
+  (requestColumns ??= propsOf(tx)
+    .map((p) => `r."${p.column}" as "${p.key}"`)
+    .join(', '));
 
 /**
  * The request from its row, without the ORM's hydration and identity map (every answer reads one):
@@ -52,7 +53,7 @@ function requestOf(tx: EntityManager, row: Record<string, unknown>): DataRequest
   const request = new DataRequest();
   const out = request as unknown as Record<string, unknown>;
   for (const p of propsOf(tx)) {
-    const value = row[`${R}${p.column}`];
+    const value = row[p.key];
     out[p.name] = p.owner ? tx.getReference(User, value as string) : value;
   }
   return request;
@@ -125,10 +126,10 @@ export async function enrolForAnswer(
      ${a.type === 'survey' ? QUESTION_IDS : 'null'} as "${X}questionIds",
      ${a.type === 'survey' && !idsOfRequest.has(a.requestId) ? surveys.questionsColumn() : 'null'} as "${X}questions",
      ${PLACE_SQL}, ${more.select}`,
-    [a.requestId, a.requestId, a.walletAddress, a.walletAddress, a.walletAddress, a.requestId, ...more.params],
+    [a.requestId, a.requestId, a.walletAddress, a.requestId, ...more.params],
     {
-      sql: 'left join (requests r join users u on u.id = r.user_id) on r.id = ? and r.status = 1',
-      params: [a.requestId],
+      sql: `left join (requests r join users u on u.id = r.user_id) on r.id = ? and r.status = 1 ${PLACE_JOIN}`,
+      params: [a.requestId, a.walletAddress],
     },
   );
   if (also[`${R}id`] === null || also[`${R}id`] === undefined) throw notFound('Request');
