@@ -62,9 +62,9 @@ function requestOf(tx: EntityManager, row: Record<string, unknown>): DataRequest
 // A survey's questions as answers are checked against them, by the ids of its questions in order
 // (as PostgreSQL writes the array: "{id,id}"). Questions are only ever replaced by new rows with new
 // ids, and what an answer is checked against (type, title, settings, options) never changes under a
-// question id, so an entry cannot go stale: only a question's translations change in place, and no
-// check reads them (they and the counters are left out). Every answer reads the ids, one indexed
-// subquery, instead of its survey's questions and options as JSON.
+// question id, so an entry cannot go stale: only a question's translations change in place, and
+// no check reads them (they are dropped, and the counters zeroed). Every answer reads the ids, one
+// indexed subquery, instead of its survey's questions and options as JSON.
 const byQuestionIds = new Map<string, QuestionView[]>();
 // the ids each survey had when last read here: a request not in it reads its questions at once
 const idsOfRequest = new Map<string, string>();
