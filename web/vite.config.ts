@@ -65,8 +65,8 @@ const CHARTS = ['@nivo/pie', '@nivo/core', 'd3-shape'];
 // cards, hidden tabs, later wizard steps and the room's data load after the first render,
 // shared/ui/lazy-part.tsx; the request wizard, 249.7 kB, draws its stepper, text fields and
 // selects from plain elements and loads the selects' list when idle or first opened), the
-// participant app (134 kB). The authenticated shell on its own (React and the router, Apollo,
-// MUI's core and theme, layout, header, sidebar) is about 207 kB.
+// participant app (136.8 kB, 2026-11-29). The authenticated shell on its own (React and the
+// router, Apollo, MUI's core and theme, layout, header, sidebar) is about 207 kB.
 const reportedRoutes: ReportedRoute[] = [
   {
     path: '/auth/login-page',

@@ -1,7 +1,8 @@
 // Where a phone submission's time goes: runs the phones bench's server in this process, sends one
 // round of bare inserts and one of the real routes (phones.ts), and prints per submission the server
 // CPU, the statements each transaction ran (by text, with their mean time) and how long each held
-// its connection; with an output file, a V8 CPU profile of the routes' round.
+// its connection; with an output file, a V8 CPU profile of the routes' round (and of the bare
+// round beside it, named with .bare before the extension).
 // `npx tsx scripts/bench/profile-phones.ts [out.cpuprofile]`
 import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
@@ -79,7 +80,7 @@ try {
     txMs = 0;
     txCount = 0;
     const inspector = new Session();
-    if (out && side === 'routes') {
+    if (out) {
       inspector.connect();
       await inspector.post('Profiler.enable');
       await inspector.post('Profiler.start');
@@ -87,9 +88,10 @@ try {
     const cpu = process.cpuUsage();
     const r = await send({ base: server.base, phones, submissions: subs });
     const used = process.cpuUsage(cpu);
-    if (out && side === 'routes') {
+    if (out) {
       const { profile } = await inspector.post('Profiler.stop');
-      writeFileSync(out, JSON.stringify(profile));
+      writeFileSync(side === 'routes' ? out : out.replace(/(\.cpuprofile)?$/, '.bare$1'), JSON.stringify(profile));
+      inspector.disconnect();
     }
     console.log(
       `\n${side}: ${r.acceptedPerSec.toFixed(0)}/s, p99 ${r.p99Ms.toFixed(0)} ms, accepted ${r.accepted}, refused ${JSON.stringify(r.refused)}; server CPU ${((used.user + used.system) / 1000 / count).toFixed(2)} ms/submission; transaction ${(txMs / Math.max(1, txCount)).toFixed(1)} ms mean over ${txCount}`,

@@ -533,3 +533,57 @@ describe('straight-lining on matrices', () => {
     ]);
   });
 });
+
+// A withdrawal and a star rating lock the request row and then the survey's option counters; a
+// submission whose statement locked the counters first deadlocked with them (PostgreSQL's 40P01,
+// answered 500), which the order of the statement's writes alone decided.
+describe('lock order under competing operations', () => {
+  it('takes answers while others are withdrawn and rated at once, without a deadlock', async () => {
+    const stars = { type: 'stars', title: 'Rate this study', options: { scale: 5, shape: 'star' } };
+    const s = await study(3000, 3, { data: [...QUESTIONS, stars] });
+    const rated = (s.r.data as LegacyQuestion[])[4].id;
+    await configure(s, {
+      quotas: [
+        { name: 'Aged 18-29', questionId: s.age, options: ['18-29'], size: 500, action: 'screen_out' },
+        { name: 'Aged 30+', questionId: s.age, options: ['30+'], size: 500, action: 'screen_out' },
+      ],
+    });
+    // every answer chooses overlapping options, so each locks counters the others update
+    const answer = (deviceId: string, i: number) =>
+      phone.rest<Outcome>('POST', '/v1/requestClient/submitSurvey', {
+        requestId: s.r.id,
+        deviceId,
+        walletAddress: randomAddress(),
+        answers: [...answers(s, i % 2 ? '18-29' : '30+'), { questionId: rated, answer: 1 + (i % 5) }],
+      });
+    const earlier = Array.from({ length: 20 }, newDevice);
+    for (const r of await Promise.all(earlier.map(answer))) expect(r.body.result?.outcome).toBe('accepted');
+    // at once: new answers, withdrawals (the request row, then the counters) and star ratings (the same)
+    const calls: Promise<{ status: number; body: unknown }>[] = [];
+    earlier.forEach((deviceId, i) => {
+      calls.push(answer(newDevice(), i), answer(newDevice(), i + 1));
+      calls.push(
+        i % 2
+          ? phone.rest('DELETE', '/v1/requestClient/deleteRequest', { request_id: s.r.id, deviceId })
+          : phone.rest('POST', '/request.api/ranking', {
+              index: 4,
+              stars: 1 + ((i + 2) % 5),
+              requestId: s.r.id,
+              deviceId,
+            }),
+      );
+    });
+    const results = await Promise.all(calls);
+    expect(results.filter((r) => r.status !== 200).map((r) => [r.status, r.body])).toEqual([]);
+    // every counter is what the answers left hold, and the count what the submissions are
+    const [{ wrong, count, submissions }] = await sql<{ wrong: number; count: number; submissions: number }>(
+      `select (select count(*)::int from survey_options o join survey_questions q on q.id = o.question_id
+                where q.request_id = r.id
+                  and o.counter <> (select count(*) from survey_answers a where a.option_id = o.id)) as wrong,
+              r.response_count as count, (select count(*)::int from submissions where request_id = r.id) as submissions
+         from requests r where r.id = ?`,
+      [s.r.id],
+    );
+    expect({ wrong, count, submissions }).toEqual({ wrong: 0, count: 50, submissions: 50 });
+  });
+});

@@ -630,3 +630,86 @@ describe('a published survey', () => {
     ).toBe('UNAUTHENTICATED');
   });
 });
+
+/** A published survey of the usual questions, and a complete answer to it. */
+async function answerableSurvey() {
+  const s = await createRequest(alice, surveyBody(key.id, { bonus_amount: 100, bonus_each: 1, ...unverifiedEscrow() }));
+  const q = s.data as LegacyQuestion[];
+  const answers = [
+    { questionId: q[0].id, answer: 'Never' },
+    { questionId: q[1].id, answer: ['Watch'] },
+    { index: 2, answer: '18-24' },
+  ];
+  return { s, answers };
+}
+
+describe('a survey edited while it is answered', () => {
+  /** Waits until `n` of this database's statements wait for a lock. */
+  async function lockWaits(n: number) {
+    const conn = server.db.orm.em.fork().getConnection();
+    for (let i = 0; i < 200; i++) {
+      const [row] = await conn.execute<{ n: number }[]>(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      if (row.n >= n) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`fewer than ${n} statements waited for a lock`);
+  }
+
+  it("refuses to change the survey's own language when an answer commits while the change waits", async () => {
+    const { s, answers } = await answerableSurvey();
+    const answer = () => submitSurvey(s, answers);
+    const changeLanguage = () =>
+      alice.client.gql<{ updateRequest: { language: string } }>(
+        `mutation($id: ID!, $input: UpdateRequestInput!) { updateRequest(id: $id, input: $input) { language } }`,
+        { id: s.id, input: { language: 'de' } },
+      );
+    let outcomes: [Awaited<ReturnType<typeof answer>>, Awaited<ReturnType<typeof changeLanguage>>];
+    if (server.db.kind === 'embedded') {
+      // one connection: transactions run one after another, so the answer has committed before
+      outcomes = [await answer(), await changeLanguage()];
+    } else {
+      // the test holds the request row: the answer waits for it, then the change, which has read
+      // the survey without a response; once released the answer commits before the change locks it
+      let pending: Promise<typeof outcomes> | undefined;
+      await server.db.orm.em.fork().transactional(async (tx) => {
+        await tx.execute('select id from requests where id = ? for update', [s.id]);
+        const answered = answer();
+        await lockWaits(1);
+        const changed = changeLanguage();
+        await lockWaits(2);
+        pending = Promise.all([answered, changed]);
+      });
+      outcomes = await pending!;
+    }
+    const [answered, changed] = outcomes;
+    expect(answered.status).toBe(200);
+    expect(gqlCode(changed)).toBe('CONFLICT');
+    const read = await alice.client.gql<{ request: { language: string } }>(
+      `query($id: ID!) { request(id: $id) { language } }`,
+      { id: s.id },
+    );
+    expect(read.data?.request.language).toBe('en');
+  });
+});
+
+describe("a published survey's questions replaced before it keeps an answer", () => {
+  it('checks the next answers against the new questions, on a server that checked the old ones', async () => {
+    const { s, answers: oldAnswers } = await answerableSurvey();
+    const deviceId = newDevice();
+    expect((await submitSurvey(s, oldAnswers, { deviceId })).status).toBe(200);
+    // withdrawn, the survey has no answer left and its questions may change
+    await phone.rest('DELETE', '/v1/requestClient/deleteRequest', { request_id: s.id, deviceId });
+    const edited = await alice.client.rest('POST', '/request.api/edit', {
+      id: s.id,
+      data: [{ type: 'radios', title: 'Tea or coffee?', options: ['Tea', 'Coffee'] }],
+    });
+    expect(edited.status).toBe(200);
+    const now = (await reread(s)).data as LegacyQuestion[];
+    expectError(await submitSurvey(s, oldAnswers), 400, 'BAD_USER_INPUT');
+    expectError(await submitSurvey(s, [{ questionId: now[0].id, answer: 'Never' }]), 400, 'BAD_USER_INPUT');
+    expect((await submitSurvey(s, [{ questionId: now[0].id, answer: 'Coffee' }])).status).toBe(200);
+    expect(await countsOf(s)).toEqual({ 'Tea or coffee?': { Tea: 0, Coffee: 1 } });
+  });
+});

@@ -9,11 +9,17 @@ export type StatementWrite = { with?: string; withParams?: unknown[]; sql: strin
 /**
  * The writes as one statement: each a data-modifying common table expression. They all run, on
  * one snapshot, in an order PostgreSQL chooses: none may read another's rows (foreign keys are
- * checked at the statement's end, so a row may point at one inserted beside it).
+ * checked at the statement's end, so a row may point at one inserted beside it). Locks are taken
+ * in that order too, so a write that must lock after something else reads what locks it: `first`,
+ * common table expressions at the statement's top (e.g. a row locked before any other), which a
+ * write's `with` may name.
  */
-export function writesStatement(writes: readonly StatementWrite[]): { sql: string; params: unknown[] } {
-  const parts: string[] = [];
-  const params: unknown[] = [];
+export function writesStatement(
+  writes: readonly StatementWrite[],
+  first?: { with: string; params: unknown[] },
+): { sql: string; params: unknown[] } {
+  const parts: string[] = first ? [first.with] : [];
+  const params: unknown[] = first ? [...first.params] : [];
   writes.forEach((w, i) => {
     if (w.with) {
       parts.push(w.with);

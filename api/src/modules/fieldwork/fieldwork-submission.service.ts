@@ -127,9 +127,9 @@ export class FieldworkSubmissionService implements SubmissionFieldwork {
   }
 
   /**
-   * The quota memberships and quality flags of an accepted submission, and the response count's
-   * update, which takes the request row's lock: writes for the statement that stores the
-   * submission (two round trips fewer on every submission than statements of their own).
+   * The quota memberships and quality flags of an accepted submission: writes for the statement
+   * that stores the submission, which also raises the response count, locking the request row
+   * (two round trips fewer on every submission than statements of their own).
    */
   record(submissionId: string, a: FieldworkAnswer, plan: FieldworkPlan): StatementWrite[] {
     const w = plan.data as Work;
@@ -160,7 +160,6 @@ export class FieldworkSubmissionService implements SubmissionFieldwork {
           w.durationMs,
         ],
       },
-      { sql: 'update requests set response_count = response_count + 1 where id = ?', params: [a.request.id] },
     ];
   }
 

@@ -42,7 +42,15 @@ export function checkPublishedChange(request: DataRequest, merged: RequestFields
   if (merged.bonusEach !== request.bonusEach) {
     throw badInput('bonus_each cannot change once published: the escrow pays a fixed amount per response');
   }
-  // answers were given to the survey's own texts in its own language; translations may still change
+  checkLanguageKept(request, merged);
+}
+
+/**
+ * Answers were given to a survey's own texts in its own language (translations may still change).
+ * Checked early on the request as read, and again on the row locked for the write (`request`
+ * refreshed under the lock): an answer may commit between the two.
+ */
+export function checkLanguageKept(request: DataRequest, merged: RequestFields): void {
   const language = (code: string | null | undefined) => code ?? DEFAULT_LANGUAGE;
   if (
     request.type === 'survey' &&

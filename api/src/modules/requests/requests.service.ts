@@ -25,7 +25,13 @@ import type { EscrowFundingService } from './escrow-funding.service';
 import { DataRequest, type Funding, type RequestKind } from './request.entity';
 import { checkRequestRules, fullOptions, sameOptions } from './request-rules';
 import { commandValues, storedValues } from './request-fields';
-import { checkFixedFields, checkFunding, checkPublishedChange, ID_UNAVAILABLE } from './request-edits';
+import {
+  checkFixedFields,
+  checkFunding,
+  checkLanguageKept,
+  checkPublishedChange,
+  ID_UNAVAILABLE,
+} from './request-edits';
 import { requestPage, type RequestRecord } from './request-rows';
 import { saveSurvey, surveyLanguage } from './survey-language';
 import type {
@@ -226,6 +232,7 @@ export class RequestsService {
       // submissions may have arrived since the checks above: re-check what they affect, locked
       const r = await tx.findOneOrFail(DataRequest, id, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       if (locksAnswers && r.responseCount > 0) throw conflict(LOCKED_AFTER_RESPONSES);
+      if (wasPublished) checkLanguageKept(r, merged);
       const owed = (await this.payouts.totals(tx, id)).owed;
       if (merged.bonusAmount < owed) {
         throw badInput(`Total IPTs cannot be lower than the ${owed} IPT already paid or owed to participants`, [

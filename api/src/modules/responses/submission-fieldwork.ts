@@ -53,11 +53,11 @@ export interface SubmissionFieldwork {
     idempotencyKey: string,
   ): Promise<EndedAnswer | null>;
   /**
-   * The answer's fieldwork rows and the response count's update (which locks the request row), as
-   * writes for the statement that stores the submission: the caller puts them last in it.
+   * The answer's fieldwork rows, as writes for the statement that stores the submission (whose
+   * first write raises the response count, locking the request row).
    */
   record(submissionId: string, answer: FieldworkAnswer, plan: FieldworkPlan): StatementWrite[];
-  /** With the request row locked (record's update): checks the places; throws QuotaFull when a quota overfilled. */
+  /** With the request row locked (by the statement before): checks the places; throws QuotaFull when a quota overfilled. */
   takePlace(tx: EntityManager, request: DataRequest, plan: FieldworkPlan, newPayout: boolean): Promise<void>;
 }
 

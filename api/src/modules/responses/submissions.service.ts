@@ -12,7 +12,7 @@ import type { QuestionView } from '../surveys/surveys.views';
 import type { WebhookEvents } from '../webhooks/webhooks.service';
 import type { DeviceSubmissionRef, RankCommand, SubmitCollectionCommand, SubmitSurveyCommand } from './phone.schemas';
 import { Submission, WithdrawnSubmission } from './submission.entity';
-import type { Place } from './submission-place';
+import { REQUEST_ROW, requestRowFirst, type Place } from './submission-place';
 import { enrolForAnswer, newSubmission, type KnownOfRequest } from './submission-read';
 import { writesStatement, type StatementWrite } from '../../shared/statement-writes';
 import { duplicate, replayOf, type Replayable } from './submission-replay';
@@ -129,7 +129,7 @@ export class SubmissionsService {
           optionIds: chosen.map((c) => c.optionId),
           titles,
           matrices: matricesOf(input.answers),
-          writes: (submissionId) => this.surveys.answerWrites(submissionId, chosen),
+          writes: (submissionId) => this.surveys.answerWrites(submissionId, chosen, REQUEST_ROW),
         };
       },
       // what the receipt hashes: the closed answers, and the personal ones as the ciphertext sent
@@ -334,7 +334,7 @@ export class SubmissionsService {
    * without a lock on the request, so submissions to one request run side by side. The submission,
    * its payout, the listeners' rows (receipt, access log), the survey's answers with their option
    * counters and fieldwork's rows are written together, and with them the response count, whose
-   * update locks the request row; fieldwork's takePlace then checks the paid places and quotas with
+   * update locks the request row before the counters are locked (requestRowFirst); fieldwork's takePlace then checks the paid places and quotas with
    * every earlier submission committed, and throws, rolling all of it back, when one is overfilled;
    * the commit follows at once. The rows every submission to a request updates are held for those
    * last two round trips only.
@@ -365,9 +365,9 @@ export class SubmissionsService {
       });
       await tx.flush();
     }
-    // fieldwork's rows, and the response count's update, which locks the request row until the commit
     writes.push(...this.fieldwork.record(submission.id, answer, plan));
-    const statement = writesStatement(writes);
+    // first, the response count's update, which locks the request row until the commit
+    const statement = writesStatement(writes, requestRowFirst(request.id));
     await tx.execute(statement.sql, statement.params);
     await this.fieldwork.takePlace(tx, request, plan, payout !== null);
     return stored;

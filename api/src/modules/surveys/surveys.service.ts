@@ -143,10 +143,14 @@ export class SurveysService {
    * of its own (the submission's insert): the answers, and their options' counters locked in id
    * order (addAnswers says why).
    * `with`: a common table expression the writes need at the statement's top level.
+   * `after`: a common table expression of the caller's, earlier in the statement, whose rows are
+   * locked before the counters (the request row: withdrawals lock it first too). The counters' lock
+   * reads it, so it runs first whatever order PostgreSQL runs the statement's writes in.
    */
-  answerWrites(submissionId: string, chosen: Chosen[]): StatementWrite[] {
+  answerWrites(submissionId: string, chosen: Chosen[], after?: string): StatementWrite[] {
     if (!chosen.length) return [];
     const options = `{${chosen.map((c) => c.optionId).join(',')}}`;
+    const first = after ? `${after}, ` : '';
     return [
       {
         sql: `insert into survey_answers (id, submission_id, option_id, rank)
@@ -158,7 +162,8 @@ export class SurveysService {
         ],
       },
       {
-        with: `locked as materialized (select id from survey_options where id = any(?::uuid[]) order by id for no key update)`,
+        with: `locked as materialized (select o.id from ${first}survey_options o where o.id = any(?::uuid[])
+                 order by o.id for no key update of o)`,
         withParams: [options],
         sql: 'update survey_options o set counter = o.counter + 1 from locked where o.id = locked.id',
         params: [],
