@@ -3,14 +3,26 @@
  * on the PostgreSQL server; the embedded pass repeats only what can differ there (the rule is in
  * CONTRIBUTING.md, "The embedded pass"):
  * - the tests of code that behaves differently on the embedded engine: opening the database and
- *   migrating it, COPY through the engine, the job queue, the server's start-up;
- * - one smoke file per module of api/src/modules, named below. A new module adds its entry
- *   (test/api/embedded-pass.test.ts fails until it does).
+ *   migrating it, COPY through the engine, the job queue, the server's start-up, a dropped
+ *   connection;
+ * - one smoke file per module of api/src/modules, named below: the lightest file that drives the
+ *   module's main paths over HTTP. A new module adds its entry (test/api/embedded-pass.test.ts
+ *   fails until it does).
  */
 export const ENGINE_TESTS = [
   'api/src/db/**/*.test.ts',
-  'api/src/modules/datasets/chunk-writer.test.ts',
-  'test/api/jobs*.test.ts',
+  // Not here, as they run on the embedded database elsewhere:
+  // - api/src/modules/datasets/chunk-writer.test.ts (COPY through the engine) opens the embedded
+  //   database itself in every run of the api project, the PostgreSQL server's too (and here the
+  //   data set uploads of rooms.test.ts and rooms-join.test.ts take that path over HTTP);
+  // - test/api/jobs-script.test.ts drives `npm run jobs`, a process per call (seconds of CPU each):
+  //   the queue calls it makes are jobs.test.ts's, and a process of its own opening the embedded
+  //   database under DATA_DIR is start.test.ts's and jobs-crash.test.ts's.
+
+  // the queue's calls (failed, retry, backoff, once per key and across two workers)
+  'test/api/jobs.test.ts',
+  // a server process killed mid-job and the next one finding the job by its heartbeat
+  'test/api/jobs-crash.test.ts',
   'test/api/start.test.ts',
   'test/api/rooms-migration.test.ts',
   // a dropped connection: the embedded socket's cut transaction is rolled back (db/embedded.ts)
@@ -24,10 +36,16 @@ export const ENGINE_TESTS = [
  */
 export const EMBEDDED_ONLY_TESTS = ['api/src/db/database.test.ts', 'test/api/start.test.ts'];
 
-/** Each module's smoke file: the test file that exercises the module's main paths over HTTP. */
+/**
+ * Each module's smoke file: the test file that exercises the module's main paths over HTTP. Where
+ * one file covers several modules it is named for each (a file runs once): the access log's lines
+ * (answers, listings, withdrawals, deletions, image downloads) in the participant's own view
+ * (participant-rights), and the analyses (compare, joins, aggregates, reports and their charge)
+ * in rooms-join, the data sets' file.
+ */
 export const MODULE_SMOKE_TESTS: Record<string, string> = {
-  'access-log': 'test/api/consent-receipts.test.ts',
-  analyses: 'test/api/rooms-rules.test.ts',
+  'access-log': 'test/api/participant-rights.test.ts',
+  analyses: 'test/api/rooms-join.test.ts',
   'api-tokens': 'test/api/api-tokens.test.ts',
   auth: 'test/api/auth.test.ts',
   billing: 'test/api/billing-sandbox.test.ts',

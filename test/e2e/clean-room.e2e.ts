@@ -68,7 +68,7 @@ const GUEST_CSV = [
 
 beforeAll(async () => {
   // seeded noise, the same draws every run: the aggregate's groups of 10 are not dropped under
-  // k = 5 by chance (a third of 2 epsilon each: about 1 run in 40); rooms-attacks tests the sampler
+  // k = 5 by chance (a third of 2 epsilon each: about 1 run in 40); discrete-laplace.test.ts tests the sampler
   server = await startAppServer({}, seeded('clean room'));
   [owner, guest] = await Promise.all([buildUser(server), buildUser(server)]);
   browser = await launchBrowser();

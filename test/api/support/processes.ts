@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { TestClient } from './client';
 import { buildUserInput, type TestUser, type UserInput } from './factories';
+import { seedEmbeddedDir } from './test-db';
 import { testPasswordHash } from './test-env';
 
 /** A server started as `npm start` starts it (scripts/server.ts), in a process of its own. */
@@ -50,6 +51,8 @@ const NO_CHAIN = {
  * only when `env` names it (none: the embedded database under env.DATA_DIR).
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  // a new embedded database starts migrated, as the test servers' do (see seedEmbeddedDir)
+  if (!env.DATABASE_URL && env.DATA_DIR) seedEmbeddedDir(path.join(env.DATA_DIR, 'pg'));
   const port = await freePort();
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'DATABASE_URL'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/server.ts'], {

@@ -1,11 +1,9 @@
 import pg from 'pg';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { openDatabase } from '../../../api/src/app';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { openDatabase as openAppDatabase } from '../../../api/src/app';
 import type { Database } from '../../../api/src/db/database';
-
-// tests open the database the app uses (every module's entities) through the support
-export { openDatabase };
 
 // Set by the test run's global set-up (test/api/support/db-templates.ts): a migrated database on the
 // server to copy, and a dump of a migrated embedded data directory to load.
@@ -22,6 +20,31 @@ function embeddedTemplate(): Blob | undefined {
   if (!file) return undefined;
   if (templateDump?.path !== file) templateDump = { path: file, blob: new Blob([readFileSync(file)]) };
   return templateDump.blob;
+}
+
+/**
+ * Makes `dir` (a new embedded data directory, as `DATA_DIR/pg`) a copy of the run's migrated
+ * template: a server process or script started on it finds its database migrated, instead of
+ * creating one and migrating it in WebAssembly (seconds of CPU each). Opening and migrating a new
+ * data directory is what the embedded database's own tests (api/src/db/database.test.ts,
+ * start.test.ts) check; they open theirs without this. Nothing happens without a template or when
+ * `dir` exists.
+ */
+export function seedEmbeddedDir(dir: string): void {
+  const file = process.env[TEMPLATE_DUMP_ENV];
+  if (!file || existsSync(dir)) return;
+  mkdirSync(dir, { recursive: true });
+  // the dump is a tar of the data directory (PGlite's dumpDataDir); its names start with "/"
+  execFileSync('tar', ['-xf', file, '-C', dir], { stdio: 'ignore' });
+}
+
+/**
+ * Opens the database the app uses (every module's entities). A new embedded data directory starts
+ * as a copy of the run's template (seedEmbeddedDir).
+ */
+export function openDatabase(opts: Parameters<typeof openAppDatabase>[0]): Promise<Database> {
+  if (opts.embeddedDir && !opts.databaseUrl) seedEmbeddedDir(opts.embeddedDir);
+  return openAppDatabase(opts);
 }
 
 /** A database's URL on the server named by `baseUrl`. */
@@ -49,7 +72,7 @@ export async function adminQuery(baseUrl: string, ...statements: string[]): Prom
  */
 export async function openTestDatabase(): Promise<Database> {
   const baseUrl = process.env.DATABASE_URL;
-  if (!baseUrl) return openDatabase({ embeddedTemplate: embeddedTemplate() });
+  if (!baseUrl) return openAppDatabase({ embeddedTemplate: embeddedTemplate() });
   const run = process.env[TEST_RUN_ENV] ?? String(process.pid);
   const name = `${TEST_DB_PREFIX}${run}_${randomBytes(4).toString('hex')}`;
   const template = process.env[TEMPLATE_DB_ENV];
@@ -60,7 +83,7 @@ export async function openTestDatabase(): Promise<Database> {
     // (a crash loses the last commits of a database nobody keeps). Tests commit thousands of times.
     `alter database "${name}" set synchronous_commit = off`,
   );
-  const db = await openDatabase({ databaseUrl: databaseUrl(baseUrl, name) });
+  const db = await openAppDatabase({ databaseUrl: databaseUrl(baseUrl, name) });
   return {
     ...db,
     async close() {
