@@ -3,9 +3,6 @@
 // Uses the database the server uses (DATABASE_URL, or the embedded one under DATA_DIR: stop the
 // server first then, as only one process may open the embedded database).
 import 'reflect-metadata';
-import { loadConfig } from '../api/src/config';
-import { openDatabase } from '../api/src/app';
-import { JobQueue } from '../api/src/modules/jobs/job-queue';
 
 const [command, ...args] = process.argv.slice(2);
 // a usage mistake is told before any database is opened
@@ -14,6 +11,11 @@ if (command !== 'failed' && !(command === 'retry' && args.length)) {
   console.error('usage: npm run jobs -- failed | retry <job id>... | retry --all');
   process.exit(2);
 }
+// Loaded after that check, and only what opening the database needs (no HTTP or GraphQL module):
+// loading the whole server took seconds of CPU per run.
+const { loadConfig } = await import('../api/src/config');
+const { openDatabase } = await import('../api/src/app/database');
+const { JobQueue } = await import('../api/src/modules/jobs/job-queue');
 const config = loadConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, embeddedDir: `${config.dataDir}/pg` });
 const log = { info() {}, warn: console.warn, error: console.error };

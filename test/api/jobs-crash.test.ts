@@ -26,7 +26,7 @@ beforeAll(async () => {
   c = await startTestChain();
   env = { ...c.env, DATA_DIR: tempDataDir() };
   if (process.env.DATABASE_URL) {
-    const created = await createServerDatabase(process.env.DATABASE_URL);
+    const created = await createServerDatabase(process.env.DATABASE_URL, { migrated: true });
     env.DATABASE_URL = created.url;
     dropDatabase = created.drop;
   }

@@ -15,7 +15,7 @@ let serverDb: Awaited<ReturnType<typeof createServerDatabase>> | undefined;
 const silent = { info() {}, warn() {}, error() {} };
 
 beforeAll(async () => {
-  if (process.env.DATABASE_URL) serverDb = await createServerDatabase(process.env.DATABASE_URL);
+  if (process.env.DATABASE_URL) serverDb = await createServerDatabase(process.env.DATABASE_URL, { migrated: true });
 });
 afterAll(async () => {
   await serverDb?.drop();

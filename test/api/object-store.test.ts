@@ -10,7 +10,7 @@ import { gqlCode } from './support/client';
 import { dbSnapshot } from './support/db-snapshot';
 import { buildUser, PNG_1X1, type TestUser } from './support/factories';
 import { startObjectStore, type TestObjectStore } from './support/object-store';
-import { startServerProcess, tempDataDir, waitFor } from './support/processes';
+import { createServerDatabase, startServerProcess, tempDataDir, waitFor } from './support/processes';
 import { buildKey, collectionBody, createRequest, newDevice, unverifiedEscrow } from './support/requests';
 import { startTestServer, type TestServer } from './support/server';
 
@@ -228,7 +228,16 @@ describe('npm start with an object store it cannot use', () => {
   it('starts anyway and logs why, without the secret', { timeout: 180_000 }, async () => {
     const dataDir = tempDataDir();
     const secret = 'not-the-store-secret';
-    const proc = await startServerProcess({ ...store.env, S3_SECRET_ACCESS_KEY: secret, DATA_DIR: dataDir });
+    // on the run's PostgreSQL server when there is one (a migrated copy); else the embedded database
+    const database = process.env.DATABASE_URL
+      ? await createServerDatabase(process.env.DATABASE_URL, { migrated: true })
+      : undefined;
+    const proc = await startServerProcess({
+      ...store.env,
+      S3_SECRET_ACCESS_KEY: secret,
+      DATA_DIR: dataDir,
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    });
     try {
       const output = await waitFor(
         async () => proc.output.join(''),
@@ -244,6 +253,7 @@ describe('npm start with an object store it cannot use', () => {
       expect((await fetch(`${proc.url}/healthz`)).status).toBe(200);
     } finally {
       await proc.stop();
+      await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

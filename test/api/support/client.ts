@@ -1,3 +1,5 @@
+import http from 'node:http';
+
 /** Error shape of both APIs, normalised for assertions. */
 export type ApiError = { code: string; message: string; status: number };
 
@@ -15,6 +17,17 @@ export type GqlResult<T = Record<string, unknown>> = {
   }[];
 };
 
+// What Node's fetch sends with every request (the server reads Accept-Language, for one), less
+// Accept-Encoding: these answers are read as they come.
+const FETCH_HEADERS = {
+  accept: '*/*',
+  'accept-language': '*',
+  'sec-fetch-mode': 'cors',
+  'user-agent': 'node',
+};
+// connections kept open between requests, as fetch keeps them
+const agent = new http.Agent({ keepAlive: true });
+
 /** An HTTP client with its own cookie jar: one per simulated browser or phone. */
 export class TestClient {
   private cookies = new Map<string, string>();
@@ -30,7 +43,11 @@ export class TestClient {
   }
 
   private keepCookies(res: Response) {
-    for (const line of res.headers.getSetCookie()) {
+    this.keepSetCookies(res.headers.getSetCookie());
+  }
+
+  private keepSetCookies(lines: string[]) {
+    for (const line of lines) {
       const [pair, ...attrs] = line.split(';');
       const [name, ...rest] = pair.split('=');
       const value = rest.join('=');
@@ -61,6 +78,30 @@ export class TestClient {
     return res;
   }
 
+  /**
+   * A request over node:http, with the headers Node's fetch sends: the same request for the server
+   * at a third less CPU than fetch, which the API tests spend thousands of times. Answers the
+   * status and the body as text, and keeps the cookies set.
+   */
+  private send(method: string, path: string, body?: string | Uint8Array, contentType?: string) {
+    const headers: Record<string, string> = { ...FETCH_HEADERS, ...this.cookieHeader() };
+    if (contentType) headers['content-type'] = contentType;
+    if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+    return new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(this.baseUrl + path, { method, headers, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          this.keepSetCookies(res.headers['set-cookie'] ?? []);
+          resolve({ status: res.statusCode!, text: Buffer.concat(chunks).toString('utf8') });
+        });
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
   async rest<T = unknown>(
     method: string,
     path: string,
@@ -68,22 +109,18 @@ export class TestClient {
     query?: Record<string, string>,
   ): Promise<RestResult<T>> {
     const qs = query ? `?${new URLSearchParams(query)}` : '';
-    const res = await this.fetch(path + qs, {
+    const res = await this.send(
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : {} };
+      path + qs,
+      body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body === undefined ? undefined : 'application/json',
+    );
+    return { status: res.status, body: res.text ? JSON.parse(res.text) : {} };
   }
 
   async gql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<GqlResult<T>> {
-    const res = await this.fetch('/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query, variables }),
-    });
-    const json = (await res.json()) as Omit<GqlResult<T>, 'status'>;
+    const res = await this.send('POST', '/graphql', JSON.stringify({ query, variables }), 'application/json');
+    const json = JSON.parse(res.text) as Omit<GqlResult<T>, 'status'>;
     return { status: res.status, data: json.data ?? null, errors: json.errors };
   }
 
@@ -107,13 +144,8 @@ export class TestClient {
 
   /** REST call with a body of another type than JSON (bytes as they are). */
   async restBytes<T = unknown>(path: string, contentType: string, body: Uint8Array): Promise<RestResult<T>> {
-    const res = await this.fetch(path, {
-      method: 'POST',
-      headers: { 'content-type': contentType },
-      body: new Uint8Array(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : {} };
+    const res = await this.send('POST', path, body, contentType);
+    return { status: res.status, body: res.text ? JSON.parse(res.text) : {} };
   }
 
   /** REST multipart upload with one file field. */

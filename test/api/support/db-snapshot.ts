@@ -14,12 +14,18 @@ const TOUCHED_ON_READ = ['last_seen_at', 'last_used_at'];
 
 export type DbSnapshot = Record<string, string>;
 
+// the snapshot's entry for the queued jobs (the job queue's tables)
+const JOBS_PRINT = 'jobs';
+
 /**
  * A fingerprint of every table's contents (row count and a hash of the rows), the data sets' own
  * tables and the jobs a request can queue included, taken in one query. A rejected request must
  * leave it unchanged.
  */
-export async function dbSnapshot(server: TestServer, options: { ignoreTables?: string[] } = {}): Promise<DbSnapshot> {
+export async function dbSnapshot(
+  server: TestServer,
+  options: { ignoreTables?: string[]; only?: Set<string> } = {},
+): Promise<DbSnapshot> {
   const conn = server.db.orm.em.fork().getConnection();
   const ignore = new Set(['mikro_orm_migrations', WRITE_COUNT_TABLE, ...(options.ignoreTables ?? [])]);
   const tables = (
@@ -28,7 +34,7 @@ export async function dbSnapshot(server: TestServer, options: { ignoreTables?: s
     )
   )
     .map((t) => t.name)
-    .filter((t) => !ignore.has(t));
+    .filter((t) => !ignore.has(t) && (!options.only || options.only.has(t)));
   const minus = TOUCHED_ON_READ.map((c) => ` - '${c}'`).join('');
   const parts = tables.map(
     (t) =>
@@ -38,9 +44,9 @@ export async function dbSnapshot(server: TestServer, options: { ignoreTables?: s
   const jobs = (
     await conn.execute<{ n: number }[]>(`select count(*)::int as n from pg_tables where schemaname = '${JOBS_SCHEMA}'`)
   )[0].n;
-  if (jobs > 0)
+  if (jobs > 0 && (!options.only || options.only.has(JOBS_PRINT)))
     parts.push(
-      `select 'jobs' as name, count(*)::text || ':' || coalesce(md5(string_agg(x, '|' order by x)), '') as print
+      `select '${JOBS_PRINT}' as name, count(*)::text || ':' || coalesce(md5(string_agg(x, '|' order by x)), '') as print
        from (select name || ' ' || data::text as x from ${JOBS_SCHEMA}.job
              where name in (${REQUEST_JOBS.map((n) => `'${n}'`).join(', ')})) s`,
     );
@@ -53,6 +59,11 @@ const WRITE_COUNT_TABLE = 'test_writes';
 export type WriteWatch = {
   /** Whether a write may have been committed since the last call (true where watching failed). */
   wroteSince(): Promise<boolean>;
+  /**
+   * The snapshot entries committed writes may have changed since the last call (dbSnapshot's table
+   * names, 'jobs' for the job queue's tables), or 'all' after a DDL command or where watching failed.
+   */
+  writtenSince(): Promise<Set<string> | 'all'>;
 };
 
 /**
@@ -71,11 +82,14 @@ export async function watchWrites(server: TestServer): Promise<WriteWatch> {
        and c.relname <> '${WRITE_COUNT_TABLE}'`,
   );
   const install = [
-    `create table ${WRITE_COUNT_TABLE} ()`,
+    // each write names what it wrote: the snapshot's entry, '*' for a DDL command
+    `create table ${WRITE_COUNT_TABLE} (entry text not null)`,
     `create function test_count_write() returns trigger language plpgsql as
-       $$ begin insert into public.${WRITE_COUNT_TABLE} default values; return null; end $$`,
+       $$ begin insert into public.${WRITE_COUNT_TABLE}
+          values (case when TG_TABLE_SCHEMA = 'public' then TG_TABLE_NAME else '${JOBS_PRINT}' end);
+          return null; end $$`,
     `create function test_count_ddl() returns event_trigger language plpgsql as
-       $$ begin insert into public.${WRITE_COUNT_TABLE} default values; end $$`,
+       $$ begin insert into public.${WRITE_COUNT_TABLE} values ('*'); end $$`,
     `create event trigger test_count_ddl on ddl_command_end execute function test_count_ddl()`,
     // row triggers: a statement that changes no row (a job queue's empty poll) is not a write
     ...tables.flatMap(({ name }) => [
@@ -89,17 +103,28 @@ export async function watchWrites(server: TestServer): Promise<WriteWatch> {
     await conn.execute(`begin; ${install.join('; ')}; commit`);
   } catch {
     await conn.execute('rollback').catch(() => undefined);
-    return { wroteSince: async () => true };
+    return { wroteSince: async () => true, writtenSince: async () => 'all' };
   }
-  const count = async () =>
-    Number((await conn.execute<{ n: string }[]>(`select count(*) as n from ${WRITE_COUNT_TABLE}`))[0].n);
-  let last = await count();
+  const counts = async () =>
+    new Map(
+      (
+        await conn.execute<{ entry: string; n: string }[]>(
+          `select entry, count(*) as n from ${WRITE_COUNT_TABLE} group by entry`,
+        )
+      ).map((r) => [r.entry, r.n]),
+    );
+  let last = await counts();
+  const writtenSince = async (): Promise<Set<string> | 'all'> => {
+    const now = await counts();
+    const written = new Set([...now].filter(([entry, n]) => last.get(entry) !== n).map(([entry]) => entry));
+    last = now;
+    return written.has('*') ? 'all' : written;
+  };
   return {
     async wroteSince() {
-      const now = await count();
-      const wrote = now !== last;
-      last = now;
-      return wrote;
+      const written = await writtenSince();
+      return written === 'all' || written.size > 0;
     },
+    writtenSince,
   };
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { TestClient } from './client';
 import { buildUserInput, type TestUser, type UserInput } from './factories';
-import { seedEmbeddedDir } from './test-db';
+import { seedEmbeddedDir, TEMPLATE_DB_ENV } from './test-db';
 import { testPasswordHash } from './test-env';
 
 /** A server started as `npm start` starts it (scripts/server.ts), in a process of its own. */
@@ -101,8 +101,15 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   };
 }
 
-/** A fresh database on the PostgreSQL server of DATABASE_URL, for server processes to share. */
-export async function createServerDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh database on the PostgreSQL server of DATABASE_URL, for server processes to share. With
+ * `migrated`, a copy of the run's migrated template when there is one: a test that is not about
+ * migrating spares each process the migrations (the api project's global set-up names the template).
+ */
+export async function createServerDatabase(
+  baseUrl: string,
+  { migrated = false } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `parley_p_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = async (sql: string) => {
     const c = new pg.Client({ connectionString: baseUrl });
@@ -113,7 +120,8 @@ export async function createServerDatabase(baseUrl: string): Promise<{ url: stri
       await c.end();
     }
   };
-  await admin(`create database "${name}"`);
+  const template = migrated ? process.env[TEMPLATE_DB_ENV] : undefined;
+  await admin(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
