@@ -10,7 +10,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { createKeyBackup } from '../../../crypto/key-backup';
 import { useSessionUser } from '../../../shared/session/use-session-user';
 import { downloadTextFile } from '../../../shared/ui/download-text-file';
@@ -67,8 +67,14 @@ export function KeyBackupDialog({ pair, keyTitle, onClose }: Props) {
     onClose();
   };
 
-  const strength: Strength | null =
-    checker && passphrase ? checker(passphrase, [user?.username ?? '', user?.email ?? '', keyTitle]) : null;
+  // rated only when the passphrase changes (about 80 ms for a long one): not again for each key
+  // typed in the repeat field or each re-render
+  const username = user?.username ?? '';
+  const email = user?.email ?? '';
+  const strength: Strength | null = useMemo(
+    () => (checker && passphrase ? checker(passphrase, [username, email, keyTitle]) : null),
+    [checker, passphrase, username, email, keyTitle],
+  );
   const strongEnough = strength !== null && strength.score >= MIN_BACKUP_SCORE;
   const mismatch = repeat !== '' && repeat !== passphrase;
 
