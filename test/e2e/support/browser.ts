@@ -66,19 +66,26 @@ export function findLeaks(requests: RecordedRequest[], secrets: string[]): strin
  */
 export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 
-/** A full-page capture of the page from its top, once its transitions end; or nothing (SCREENSHOTS). */
+/**
+ * The page from its top once its transitions end (a dialog fading in, a resize's re-render), then a
+ * full-page capture of it if SCREENSHOTS. The settling happens either way: suites read the layout
+ * right after (the width of the page at 375 px, say), as they were written to.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  if (!SCREENSHOTS) return;
-  mkdirSync(ARTIFACTS, { recursive: true });
+  // two frames: a resize's media-query listeners run in the next frame's rendering steps, and the
+  // re-render they cause is laid out in the one after (a capture used to wait for a frame itself)
+  await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
   // from the top: the fixed header and sidebar are drawn where the viewport is
   await page.evaluate('window.scrollTo(0, 0)');
-  // after the transitions in progress (a dialog fading in), not mid-way; spinners never end
+  // after the transitions in progress, not mid-way; spinners never end
   await page.evaluate(`Promise.race([
     Promise.all(document.getAnimations()
       .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
       .map((a) => a.finished.catch(() => undefined))),
     new Promise((done) => setTimeout(done, 2000)),
   ])`);
+  if (!SCREENSHOTS) return;
+  mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
