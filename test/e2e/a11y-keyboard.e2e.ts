@@ -17,7 +17,7 @@ import {
   type KeyPair,
 } from '../api/support/requests';
 import { axeBothWidths, axeSettled } from './support/axe';
-import { screenshot } from './support/browser';
+import { screenshot, transitionsDone } from './support/browser';
 import { Keyboard, focusNow } from './support/keyboard';
 import { goInApp, goInAppFromTop, quiet, resizeTo } from './support/navigate';
 import { appWithUser } from './support/server';
@@ -453,12 +453,7 @@ describe('zoom, narrow screens and motion', () => {
   // the network quiet and the transitions under way finished (a chart, a card growing in)
   const settled = async (page: Page) => {
     await quiet(page);
-    await page.evaluate(`Promise.race([
-      Promise.all(document.getAnimations()
-        .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished.catch(() => undefined))),
-      new Promise((done) => setTimeout(done, 2000)),
-    ])`);
+    await transitionsDone(page);
   };
 
   it('works at 200% zoom (1280 px shown at 640 css px) and at 320 px without sideways scrolling', async () => {

@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { transitionsDone } from './browser';
 
 // WCAG 2.1 level A and AA, as the accessibility statement (docs/accessibility.md) claims.
 export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -45,12 +46,7 @@ export async function axeFindings(page: Page, label: string, within?: string): P
 /** Waits for the page to stop loading and moving (lazy chunks, fades), then runs axe. */
 export async function axeSettled(page: Page, label: string, within?: string): Promise<string[]> {
   await page.waitForLoadState('networkidle');
-  await page.evaluate(`Promise.race([
-    Promise.all(document.getAnimations()
-      .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
-      .map((a) => a.finished.catch(() => undefined))),
-    new Promise((done) => setTimeout(done, 2000)),
-  ])`);
+  await transitionsDone(page);
   return axeFindings(page, label, within);
 }
 

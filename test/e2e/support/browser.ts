@@ -66,6 +66,16 @@ export function findLeaks(requests: RecordedRequest[], secrets: string[]): strin
  */
 export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 
+/** The transitions under way finished (at most 2 s: spinners never end). */
+export async function transitionsDone(page: Page): Promise<void> {
+  await page.evaluate(`Promise.race([
+    Promise.all(document.getAnimations()
+      .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+      .map((a) => a.finished.catch(() => undefined))),
+    new Promise((done) => setTimeout(done, 2000)),
+  ])`);
+}
+
 /**
  * The page from its top once its transitions end (a dialog fading in, a resize's re-render), then a
  * full-page capture of it if SCREENSHOTS. The settling happens either way: suites read the layout
@@ -77,13 +87,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
   // from the top: the fixed header and sidebar are drawn where the viewport is
   await page.evaluate('window.scrollTo(0, 0)');
-  // after the transitions in progress, not mid-way; spinners never end
-  await page.evaluate(`Promise.race([
-    Promise.all(document.getAnimations()
-      .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
-      .map((a) => a.finished.catch(() => undefined))),
-    new Promise((done) => setTimeout(done, 2000)),
-  ])`);
+  await transitionsDone(page);
   if (!SCREENSHOTS) return;
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
