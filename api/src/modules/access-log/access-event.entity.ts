@@ -62,8 +62,8 @@ export class AccessEvent {
   @Property({ type: 'string', length: 80, nullable: true })
   detail?: string | null = null;
 
-  // the request's title, kept on its lines when the requester deletes it: the participant still
-  // sees which request that was (while it exists the log reads the title from the request)
+  // a deleted request's title, on the lines of its deletion: the participant still sees which
+  // request that was, on those and its earlier lines (AccessLogService.read)
   @Property({ type: 'string', length: 200, nullable: true })
   requestTitle?: string | null = null;
 

@@ -80,16 +80,16 @@ export class AccessLogService {
 
   /**
    * The requester's deletion of a request: one line per submission of it (the deletion takes them
-   * all), and the title kept on every line about the request, whose row is about to go.
+   * all), each keeping the request's title, whose row is about to go (read() names the request's
+   * earlier lines with it).
    */
   async forDeletedRequest(em: EntityManager, request: { id: string; title: string }): Promise<void> {
     await em.execute(
-      `insert into access_events (id, participant_id, request_id, submission_id, kind, actor, detail, at)
-       select gen_random_uuid(), s.participant_id, s.request_id, s.id, 'deleted', 'requester', 'request', ?
+      `insert into access_events (id, participant_id, request_id, submission_id, kind, actor, detail, request_title, at)
+       select gen_random_uuid(), s.participant_id, s.request_id, s.id, 'deleted', 'requester', 'request', ?, ?
          from submissions s where s.request_id = ?`,
-      [new Date(), request.id],
+      [request.title, new Date(), request.id],
     );
-    await em.execute('update access_events set request_title = ? where request_id = ?', [request.title, request.id]);
   }
 
   /** A line about a participant that names no live submission (a deletion, a data request). */
@@ -126,12 +126,20 @@ export class AccessLogService {
         title: string | null;
       }[]
     >(
-      `select e.id, e.request_id, e.submission_id, e.kind, e.actor, e.detail, e.at, coalesce(r.title, e.request_title) as title
-         from access_events e left join requests r on r.id = e.request_id
+      // a deleted request's title from its deletion's line (this participant's lines only: the
+      // participant index, not a scan of the whole log)
+      `with gone as (
+         select distinct on (request_id) request_id, request_title from access_events
+          where participant_id = ? and kind = 'deleted' and request_title is not null)
+       select e.id, e.request_id, e.submission_id, e.kind, e.actor, e.detail, e.at,
+              coalesce(r.title, g.request_title) as title
+         from access_events e
+         left join requests r on r.id = e.request_id
+         left join gone g on g.request_id = e.request_id
         where e.participant_id = ?
         order by e.at desc, e.id
         limit ?`,
-      [participantId, limit],
+      [participantId, participantId, limit],
     );
     return rows.map((r) =>
       Object.assign(new AccessEvent(), {
