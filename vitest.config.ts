@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { EMBEDDED_ONLY_TESTS, EMBEDDED_PASS } from './test/embedded-pass.ts';
+import { LongestFirstSequencer } from './test/sequencer.ts';
 
 // type-graphql breaks when two copies of graphql (ESM and CJS) load: pin one entry.
 const graphqlEntry = fileURLToPath(new URL('./node_modules/graphql/index.js', import.meta.url));
@@ -40,6 +41,8 @@ export default defineConfig({
     // `npm test` runs every project in one pool, so a browser test waiting on its page leaves the
     // cores to the others. Three workers on two cores (with the browsers) made web tests time out.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // the browser files first, the short web files last (test/sequencer.ts)
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,

@@ -2,7 +2,11 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Debian's headless shell (package chromium-headless-shell) when installed: the same engine without
+// the full browser's user interface, as Playwright's own headless runs use; a fifth less CPU on
+// the browser files (surveys-v2: 83 CPU-s with /usr/bin/chromium, 63 with the shell).
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 export const ARTIFACTS = path.resolve('test-results/e2e');
 
 /** The flags this closed network needs (see STACK.md), headless. */
@@ -17,9 +21,10 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** Debian's Chromium (CHROMIUM_PATH elsewhere); throws when it is not installed. */
+/** Debian's Chromium headless shell, or its Chromium (CHROMIUM_PATH elsewhere); throws when neither is installed. */
 export function chromiumExecutable(): string {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium-headless-shell`);
   return CHROMIUM;
 }
 
