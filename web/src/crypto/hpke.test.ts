@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fromHex, toHex, utf8 } from './bytes';
 import {
   decodeEnvelope,
@@ -67,6 +67,24 @@ describe('opening stored envelopes (known answers)', () => {
   it('opens a response key', async () => {
     const opened = await openWithPrivateKey(KEY_A.privatePem, RESPONSE_KEY_ENVELOPE, responseInfo);
     expect(toHex(opened)).toBe(RESPONSE_KEY_HEX);
+  });
+
+  it('imports the private key once for envelopes opened one after another with it', async () => {
+    const imports = vi.spyOn(crypto.subtle, 'importKey');
+    try {
+      // another key first: the key the envelopes need is not the last one imported
+      await expectCryptoError(openWithPrivateKey(KEY_B.privatePem, ROOM_KEY_ENVELOPE, roomInfo), 'HPKE_OPEN_FAILED');
+      imports.mockClear();
+      for (let i = 0; i < 3; i++) {
+        expect(toHex(await openWithPrivateKey(KEY_A.privatePem, RESPONSE_KEY_ENVELOPE, responseInfo))).toBe(
+          RESPONSE_KEY_HEX,
+        );
+      }
+      const pkcs8 = imports.mock.calls.filter(([format]) => format === 'pkcs8');
+      expect(pkcs8).toHaveLength(1);
+    } finally {
+      imports.mockRestore();
+    }
   });
 
   it('opens UTF-8 and emoji plaintext byte for byte', async () => {

@@ -104,11 +104,27 @@ export async function sealToPublicKey(
 // one code gives an attacker nothing to distinguish.
 export async function openWithPrivateKey(privateKeyPem: string, envelope: string, info: SealInfo): Promise<Bytes> {
   const { enc, ciphertext } = decodeEnvelope(envelope);
-  const recipientKey = await importPrivateKeyPair(privateKeyPem);
+  const recipientKey = await recipientKeyOf(privateKeyPem);
   try {
     return new Uint8Array(await suite.open({ recipientKey, enc, info: utf8(info) }, ciphertext));
   } catch (cause) {
     const message = 'HPKE open failed: wrong key, wrong info or tampered envelope';
     throw new CryptoError('HPKE_OPEN_FAILED', message, { cause });
   }
+}
+
+// A table of responses opens one envelope per row and per image with the same private key, and
+// importing it (a PEM parse and four WebCrypto calls) cost as much as opening the envelope: the
+// last key imported is kept, as the non-extractable key pair the import makes, beside its file's
+// text, which the page holds anyway. A file that failed to import is tried again next time.
+let lastImported: { pem: string; pair: Promise<CryptoKeyPair> } | null = null;
+function recipientKeyOf(privateKeyPem: string): Promise<CryptoKeyPair> {
+  if (lastImported?.pem === privateKeyPem) return lastImported.pair;
+  const pair = importPrivateKeyPair(privateKeyPem);
+  const entry = { pem: privateKeyPem, pair };
+  lastImported = entry;
+  pair.catch(() => {
+    if (lastImported === entry) lastImported = null;
+  });
+  return pair;
 }
