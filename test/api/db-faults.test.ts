@@ -76,7 +76,6 @@ describe('a database that drops its connections', () => {
   it('answers no 500 mid-load: reads are tried again, the rest is 503 with Retry-After', async () => {
     const answers: Answer[] = [];
     const mark = logs.length;
-    const started = Date.now();
     // the workers keep calling until the third drop is behind them: load across every drop,
     // however fast this machine answers
     let dropping = true;
@@ -90,13 +89,19 @@ describe('a database that drops its connections', () => {
         answers.push({ call, status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.text() });
       }
     };
+    // each drop (and the end) waits for three more answers, not for a time: on a loaded machine
+    // the first answers took longer than a drop scheduled at 700 ms
+    const answersSince = async (count: number) => {
+      while (answers.length < count + 3) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
     const dropper = async () => {
-      for (const at of [700, 1_700, 2_700]) {
-        await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + at - Date.now())));
+      for (let d = 0; d < 3; d++) {
+        await answersSince(answeredAtDrops.at(-1) ?? 0);
         answeredAtDrops.push(answers.length);
         cut += await dropConnections();
         drops++;
       }
+      await answersSince(answeredAtDrops.at(-1) ?? 0);
       dropping = false;
     };
     await Promise.all([...Array.from({ length: 8 }, (_, w) => worker(w)), dropper()]);
