@@ -3,8 +3,8 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 // Debian's headless shell (package chromium-headless-shell) when installed: the same engine without
-// the full browser's user interface, as Playwright's own headless runs use; a fifth less CPU on
-// the browser files (surveys-v2: 83 CPU-s with /usr/bin/chromium, 63 with the shell).
+// the full browser's user interface, as Playwright's own headless runs use; 9-24% less CPU on the
+// browser files (surveys-v2: 83 CPU-s with /usr/bin/chromium, 63 with the shell; a11y-screens 186, 170).
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 export const ARTIFACTS = path.resolve('test-results/e2e');

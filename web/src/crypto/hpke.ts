@@ -114,7 +114,7 @@ export async function openWithPrivateKey(privateKeyPem: string, envelope: string
 }
 
 // A table of responses opens one envelope per row and per image with the same private key, and
-// importing it (a PEM parse and four WebCrypto calls) cost as much as opening the envelope: the
+// importing it (a PEM parse and four WebCrypto calls) added about a third to each open: the
 // last key imported is kept, as the non-extractable key pair the import makes, beside its file's
 // text, which the page holds anyway. A file that failed to import is tried again next time.
 let lastImported: { pem: string; pair: Promise<CryptoKeyPair> } | null = null;
