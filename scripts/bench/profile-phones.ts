@@ -5,7 +5,7 @@
 // round beside it, named with .bare before the extension).
 // `npx tsx scripts/bench/profile-phones.ts [out.cpuprofile]`
 import { Session } from 'node:inspector/promises';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as PG from 'pg';
 import { startBenchServer } from './bench-server';
@@ -59,6 +59,22 @@ const origQuery = pg.Client.prototype.query as (...a: unknown[]) => unknown;
   return res;
 };
 
+/** CPU seconds used so far by the PostgreSQL server's processes on this machine (0 when none is local). */
+function postgresCpu(): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      // the process ended while the list was read
+    }
+  }
+  return ticks / 100;
+}
+
 const out = process.argv[2];
 const phones = Number(process.env.BENCH_PHONES ?? 200);
 const count = Number(process.env.BENCH_PHONE_SUBMISSIONS ?? 800);
@@ -86,15 +102,17 @@ try {
       await inspector.post('Profiler.start');
     }
     const cpu = process.cpuUsage();
+    const pgCpu = postgresCpu();
     const r = await send({ base: server.base, phones, submissions: subs });
     const used = process.cpuUsage(cpu);
+    const pgUsed = postgresCpu() - pgCpu;
     if (out) {
       const { profile } = await inspector.post('Profiler.stop');
       writeFileSync(side === 'routes' ? out : out.replace(/(\.cpuprofile)?$/, '.bare$1'), JSON.stringify(profile));
       inspector.disconnect();
     }
     console.log(
-      `\n${side}: ${r.acceptedPerSec.toFixed(0)}/s, p99 ${r.p99Ms.toFixed(0)} ms, accepted ${r.accepted}, refused ${JSON.stringify(r.refused)}; server CPU ${((used.user + used.system) / 1000 / count).toFixed(2)} ms/submission; transaction ${(txMs / Math.max(1, txCount)).toFixed(1)} ms mean over ${txCount}`,
+      `\n${side}: ${r.acceptedPerSec.toFixed(0)}/s, p99 ${r.p99Ms.toFixed(0)} ms, accepted ${r.accepted}, refused ${JSON.stringify(r.refused)}; server CPU ${((used.user + used.system) / 1000 / count).toFixed(2)} ms/submission (with the sending worker), PostgreSQL ${((pgUsed * 1000) / count).toFixed(2)} ms/submission; transaction ${(txMs / Math.max(1, txCount)).toFixed(1)} ms mean over ${txCount}`,
     );
     const rows = [...stats.entries()].sort((a, b) => b[1].ms - a[1].ms);
     for (const [text, s] of rows.slice(0, 40))

@@ -1,7 +1,9 @@
 import type { AnyEntity, Configuration, EntityData, QueryResult } from '@mikro-orm/core';
 import { PostgreSqlConnection, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { Pool, PoolClient, PoolConfig } from 'pg';
+import { createHash } from 'node:crypto';
 import { isConnectionLost } from '../shared/errors';
+import { PREPARED_MARK } from './sql';
 
 // A statement that only reads: one SELECT that writes nothing and takes no lock
 const READ_ONLY = /^\s*select\b/i;
@@ -78,11 +80,37 @@ function releaseLostClients(pool: Pool): void {
     };
     client.release = settle;
     client.once('end', lost);
+    namePrepared(client);
     return client;
   };
   // the promise form is what kysely calls; pool.query's callback form releases on every outcome
   (pool as { connect: unknown }).connect = (cb?: unknown) => (cb ? connect(cb) : connect()!.then(guard));
 }
+
+// named statements one connection keeps at most (each holds its parse tree and plan on the server)
+const MAX_PREPARED = 200;
+
+/**
+ * Sends a statement marked by `preparedQuery()` (db/sql.ts) as a named prepared statement: the name is
+ * the text's hash, so the connection parses and plans each text once. Kysely passes only text and
+ * values to the client, hence the mark.
+ */
+function namePrepared(client: PoolClient): void {
+  const c = client as PoolClient & { [NAMED]?: Set<string> };
+  if (c[NAMED]) return;
+  const names = new Set<string>();
+  c[NAMED] = names;
+  const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+  (client as { query: unknown }).query = (text: unknown, ...rest: unknown[]) => {
+    if (typeof text !== 'string' || !text.startsWith(PREPARED_MARK)) return query(text, ...rest);
+    const name = `p${createHash('sha1').update(text).digest('base64url')}`;
+    if (!names.has(name) && names.size >= MAX_PREPARED) return query(text, ...rest);
+    names.add(name);
+    const [values, cb] = rest;
+    return query({ name, text, values }, cb);
+  };
+}
+const NAMED = Symbol('named statements');
 
 /** The PostgreSQL driver on ResilientPostgreSqlConnection (server and embedded databases alike). */
 export class ResilientPostgreSqlDriver extends PostgreSqlDriver {

@@ -26,6 +26,7 @@ import {
   type QuotaRule,
   type ScreenerRule,
 } from './fieldwork.rules';
+import { preparedQuery } from '../../db/sql';
 
 type Settings = { payScreenOut: boolean; screenOutShare: number };
 type Loaded = {
@@ -172,20 +173,29 @@ export class FieldworkSubmissionService implements SubmissionFieldwork {
    */
   async takePlace(tx: EntityManager, request: DataRequest, plan: FieldworkPlan, newPayout: boolean): Promise<void> {
     const w = plan.data as Work;
-    const [row] = await tx.execute<
-      { owed: number; closedBy: string | null; quotas: { id: string; n: number; filled: boolean }[] | null }[]
-    >(
+    // the quotas by id, one placeholder each: a text per count, planned once per connection
+    const ids = w.quotas.map((q) => q.id);
+    const [row] = await preparedQuery<{
+      owed: number;
+      closedBy: string | null;
+      quotas: { id: string; n: number; filled: boolean }[] | null;
+    }>(
+      tx,
       `select (select coalesce(sum(amount), 0)::int from payouts where request_id = ? and ${TAKES_A_PLACE}) as owed,
          ${
            w.hasQuotas
              ? `(select id from fieldwork_quotas where request_id = ? and action = 'close_request' and filled_at is not null
-                  limit 1) as "closedBy",
-                (select json_agg(json_build_object('id', q.id, 'filled', q.filled_at is not null,
+                  limit 1)`
+             : 'null'
+         } as "closedBy",
+         ${
+           ids.length
+             ? `(select json_agg(json_build_object('id', q.id, 'filled', q.filled_at is not null,
                    'n', (select count(*) from fieldwork_quota_members m where m.quota_id = q.id)))
-                   from fieldwork_quotas q where q.id = any(?::uuid[])) as quotas`
-             : `null as "closedBy", null as quotas`
-         }`,
-      w.hasQuotas ? [request.id, request.id, `{${w.quotas.map((q) => q.id).join(',')}}`] : [request.id],
+                   from fieldwork_quotas q where q.id in (${ids.map(() => '?').join(', ')}))`
+             : 'null'
+         } as quotas`,
+      [request.id, ...(w.hasQuotas ? [request.id] : []), ...ids],
     );
     if (newPayout && Number(row.owed) > request.bonusAmount) {
       throw conflict('This request has all the responses it can pay for');

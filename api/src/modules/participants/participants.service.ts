@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { Participant } from './participant.entity';
+import { preparedQuery } from '../../db/sql';
 
 /**
  * The phone app's own random id for this installation. Anyone who knows it can act as that device
@@ -49,7 +50,8 @@ export class ParticipantsService {
     join?: { sql: string; params: unknown[] },
   ): Promise<{ participant: Participant; also: T }> {
     // a member id collision (32^10 ids) would fail this one submission, which the phone retries
-    const [row] = await tx.execute<(ParticipantRow & T)[]>(
+    const [row] = await preparedQuery<ParticipantRow & T>(
+      tx,
       `with p as (
          insert into participants (id, device_id, wallet_address, member_id, created_at, updated_at)
          values (?, ?, ?, ?, now(), now())

@@ -24,6 +24,7 @@ import {
   type FieldworkPlan,
   type SubmissionFieldwork,
 } from './submission-fieldwork';
+import { preparedQuery } from '../../db/sql';
 
 /** What store() is handed: the checked answer, its place and fieldwork plan, what the participant sent. */
 type StoreInput = {
@@ -368,7 +369,7 @@ export class SubmissionsService {
     writes.push(...this.fieldwork.record(submission.id, answer, plan));
     // first, the response count's update, which locks the request row until the commit
     const statement = writesStatement(writes, requestRowFirst(request.id));
-    await tx.execute(statement.sql, statement.params);
+    await preparedQuery(tx, statement.sql, statement.params);
     await this.fieldwork.takePlace(tx, request, plan, payout !== null);
     return stored;
   }
