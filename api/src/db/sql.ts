@@ -42,8 +42,9 @@ export async function preparedQuery<R = Record<string, unknown>>(
   }
 }
 
-// what MikroORM's execute would have sent: a plain object or array as JSON (an array is never a list
-// of values here: `in (?)` has no place in a prepared statement)
+// pg binds a plain object as JSON, as MikroORM's execute writes it; an array it would bind as one
+// PostgreSQL array where execute writes a list of values (`in (?)`), so it is refused rather than
+// changing what a statement means
 function bindable(value: unknown): unknown {
   if (Array.isArray(value)) throw new Error('preparedQuery: pass an array as a PostgreSQL array literal');
   return value;
