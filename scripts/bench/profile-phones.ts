@@ -72,6 +72,7 @@ function postgresCpu(): number {
       // the process ended while the list was read
     }
   }
+  // /proc counts in clock ticks, 100 a second on Linux (USER_HZ)
   return ticks / 100;
 }
 
