@@ -34,6 +34,10 @@ export function embeddedEngineOf(pool: object): PGlite | undefined {
 
 const SOCKET_PORT = 5432;
 
+// In memory the tables' files are in memory already: shared buffers only copy them, and the default
+// 128 MB are set up at every start, a third of an in-memory open's CPU (1.2-1.4 CPU-s, 0.8 with 16 MB).
+const IN_MEMORY_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 /**
  * Runs PostgreSQL in-process (PGlite, the real engine compiled to WebAssembly) behind the Postgres
  * wire protocol on a Unix socket, so the ordinary driver and migrations work unchanged.
@@ -48,7 +52,10 @@ export async function startEmbeddedPostgres(dataDir?: string, template?: Blob): 
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // a template is a dump of a data directory (dumpDataDir): tests start from one migrated database
   // instead of migrating in WebAssembly for every file
-  const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(template ? { loadDataDir: template } : {}) });
+  const db = await PGlite.create({
+    ...(dataDir ? { dataDir } : { startParams: IN_MEMORY_START }),
+    ...(template ? { loadDataDir: template } : {}),
+  });
   // A socket path must stay under ~100 bytes, so it lives in the OS temp folder, not under dataDir.
   const socketDir = await mkdtemp(path.join(os.tmpdir(), 'parley-pg-'));
   const server = new PGLiteSocketServer({
