@@ -7,10 +7,11 @@ import path from 'node:path';
 import pg from 'pg';
 import { TestClient } from './client';
 import { buildUserInput, type TestUser, type UserInput } from './factories';
+import { serverScript } from './server-bundle';
 import { seedEmbeddedDir, TEMPLATE_DB_ENV } from './test-db';
 import { testPasswordHash } from './test-env';
 
-/** A server started as `npm start` starts it (scripts/server.ts), in a process of its own. */
+/** A server started as `npm start` starts it (scripts/server.ts, bundled), in a process of its own. */
 export type ServerProcess = {
   url: string;
   /** what it wrote to stdout and stderr (JSON log lines) */
@@ -47,7 +48,7 @@ const NO_CHAIN = {
 };
 
 /**
- * Starts the server (scripts/server.ts) with `env` on a free port and waits for /healthz. DATABASE_URL is passed
+ * Starts the server (scripts/server.ts, see server-bundle.ts) with `env` on a free port and waits for /healthz. DATABASE_URL is passed
  * only when `env` names it (none: the embedded database under env.DATA_DIR).
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
@@ -55,7 +56,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   if (!env.DATABASE_URL && env.DATA_DIR) seedEmbeddedDir(path.join(env.DATA_DIR, 'pg'));
   const port = await freePort();
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'DATABASE_URL'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/server.ts'], {
+  const child = spawn(process.execPath, [await serverScript()], {
     env: {
       ...base,
       NODE_ENV: 'test',
