@@ -56,7 +56,7 @@ export async function cleanRoomBrowserBench(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
-  const browser = await launchBrowser({ forBenchmark: true });
+  const browser = await launchBrowser({ optimizeJs: true });
   try {
     const page = await openBenchPage(browser, `http://127.0.0.1:${port}/`);
     const results: BenchResult[] = [];

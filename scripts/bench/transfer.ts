@@ -71,7 +71,7 @@ export async function transferBench(webDist: string): Promise<TransferRow[]> {
     orm: db.orm,
     logger: { stream: logStream as unknown as NodeJS.WritableStream },
   });
-  const browser = await launchBrowser({ forBenchmark: true });
+  const browser = await launchBrowser({ optimizeJs: true });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();

@@ -65,7 +65,8 @@ beforeAll(async () => {
   });
   user = await buildUser(server);
   wallet = createDevWallet({ rpcUrl: chain.rpcUrl, chainId: chain.chainId, privateKey: requester.privateKey });
-  browser = await launchBrowser();
+  // the key backup's scrypt runs at its production cost in this browser
+  browser = await launchBrowser({ optimizeJs: true });
   context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
   traffic = recordRequests(context);
   await installDevWallet(context, wallet);

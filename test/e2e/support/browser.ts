@@ -32,16 +32,18 @@ export function chromiumExecutable(): string {
  * V8's optimizing compilers (Maglev, TurboFan) off: a test's page lives seconds, too short to pay
  * back compiling its hot code again; the interpreter and Sparkplug run the same JavaScript. Two runs
  * of one file at once, with and without: 6-10% less CPU for the whole file (requests-wizards,
- * a11y-screens, clean-room). Benchmarks measure the browser as people run it and keep them.
+ * a11y-screens, clean-room).
  */
 const SHORT_LIVED_PAGES = '--js-flags=--max-opt=1';
 
 /**
- * Debian's Chromium, headless, with the flags this closed network needs (see STACK.md); for the
- * tests unless `forBenchmark`.
+ * Debian's Chromium, headless, with the flags this closed network needs (see STACK.md).
+ * `optimizeJs` keeps V8's optimizing compilers, for pages that compute in JavaScript for seconds
+ * (the key backup's scrypt at its production cost: over 30 s without them on a loaded CI run) and
+ * for the benchmarks, which measure the browser as people run it.
  */
-export async function launchBrowser({ forBenchmark = false } = {}): Promise<Browser> {
-  const args = forBenchmark ? CHROMIUM_ARGS : [...CHROMIUM_ARGS, SHORT_LIVED_PAGES];
+export async function launchBrowser({ optimizeJs = false } = {}): Promise<Browser> {
+  const args = optimizeJs ? CHROMIUM_ARGS : [...CHROMIUM_ARGS, SHORT_LIVED_PAGES];
   return chromium.launch({ executablePath: chromiumExecutable(), args });
 }
 
