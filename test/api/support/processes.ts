@@ -48,8 +48,9 @@ const NO_CHAIN = {
 };
 
 /**
- * Starts the server (scripts/server.ts, see server-bundle.ts) with `env` on a free port and waits for /healthz. DATABASE_URL is passed
- * only when `env` names it (none: the embedded database under env.DATA_DIR).
+ * Starts the server (scripts/server.ts, see server-bundle.ts) with `env` on a free port and waits
+ * for /healthz. DATABASE_URL is passed only when `env` names it (none: the embedded database under
+ * env.DATA_DIR).
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   // a new embedded database starts migrated, as the test servers' do (see seedEmbeddedDir)

@@ -20,14 +20,14 @@ const OUT_DIR = path.resolve('node_modules/.cache/parley-test');
 const keepModuleUrls: Plugin = {
   name: 'keep-module-urls',
   setup(b) {
-    b.onLoad({ filter: /\.ts$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      if (!source.includes('import.meta.url')) return undefined;
-      return {
-        contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
-        loader: 'ts',
-      };
-    });
+    // every source is read here once (handing a file back to esbuild would read it again)
+    b.onLoad({ filter: /\.ts$/ }, (args) => ({
+      contents: readFileSync(args.path, 'utf8').replaceAll(
+        'import.meta.url',
+        JSON.stringify(pathToFileURL(args.path).href),
+      ),
+      loader: 'ts',
+    }));
   },
 };
 
