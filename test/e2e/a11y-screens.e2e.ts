@@ -10,7 +10,7 @@ import { fundEscrow, publishFundedCollection, startTestChain, type TestChain } f
 import { buildUser, type TestUser } from '../api/support/factories';
 import { buildKey, createRequest, newDevice, surveyBody, type KeyPair } from '../api/support/requests';
 import type { TestServer } from '../api/support/server';
-import { axeBothWidths, axeSettled } from './support/axe';
+import { axeBothWidths, axeFindings, axeSettled } from './support/axe';
 import { launchBrowser, signIn, screenshot } from './support/browser';
 import { goInApp, resizeTo } from './support/navigate';
 import { ADMIN_ROUTES, OPEN_ROUTES, PARTICIPANT_ROUTES } from './support/routes';
@@ -482,5 +482,28 @@ describe('the participant app on a phone, each outcome', () => {
     await scan(page, found, 'request not found');
     await context.close();
     expect(found).toEqual([]);
+  });
+});
+
+describe('the scan itself', () => {
+  it('finds what it looks for, and a later scan of the same document sees the page as it is then', async () => {
+    const page = await browser.newPage();
+    await page.setContent('<html lang="en"><title>t</title><main><h1>Form</h1><input id="name"></main></html>');
+    const first = await axeFindings(page, 'unlabelled input');
+    expect(first).toEqual([expect.stringMatching(/^unlabelled input: label \(critical\) #name/)]);
+    // axe is put into a document once: the second scan runs the same copy on the changed page
+    await page.evaluate(`window.axe.scannedBefore = true;
+      document.querySelector('main').insertAdjacentHTML('beforeend', '<img id="photo" src="data:,">')`);
+    const second = await axeFindings(page, 'and an image');
+    expect(await page.evaluate('window.axe.scannedBefore')).toBe(true);
+    expect(second).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^and an image: label \(critical\) #name/),
+        expect.stringMatching(/^and an image: image-alt \(critical\) #photo/),
+      ]),
+    );
+    await page.setContent('<html lang="en"><title>t</title><main><h1>Fixed</h1></main></html>');
+    expect(await axeFindings(page, 'a new document')).toEqual([]);
+    await page.close();
   });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { transitionsDone } from './browser';
@@ -14,6 +16,18 @@ export const DISABLED_RULES: Record<string, string> = {};
 
 const BLOCKING = new Set(['serious', 'critical']);
 
+const AXE_MIN_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core into the page once per document (minified). AxeBuilder sends its whole source (1.5 MB)
+ * twice a scan and the page parses it each time: about half a CPU-second a scan, two thirds of a
+ * small page's scan (CONTRIBUTING.md, "Tests"). Given a no-op `axeSource`, it runs the axe there.
+ */
+async function axeInPage(page: Page): Promise<string> {
+  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(AXE_MIN_SOURCE);
+  return 'void 0';
+}
+
 /**
  * axe's WCAG 2.1 A/AA findings of impact serious or critical on the page as it is now (or inside
  * `within`, a CSS selector: a dialog or a menu), one line each: `label: rule (impact) targets`.
@@ -21,7 +35,7 @@ const BLOCKING = new Set(['serious', 'critical']);
 export async function axeFindings(page: Page, label: string, within?: string): Promise<string[]> {
   // Legacy mode runs axe in the page itself; the default opens a blank page per scan to merge the
   // frames' results, which took 2.3 s a scan against 1.0 s (measured here). The app has no iframes.
-  let builder = new AxeBuilder({ page })
+  let builder = new AxeBuilder({ page, axeSource: await axeInPage(page) })
     .withTags(WCAG_21_AA)
     .disableRules(Object.keys(DISABLED_RULES))
     .setLegacyMode(true)
