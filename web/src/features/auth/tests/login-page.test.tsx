@@ -6,6 +6,7 @@ import { LoginDocument, ResendVerificationEmailDocument } from '../auth.generate
 import { buildProfile, graphQLError } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 import { givenSignedInSession, renderApp } from '../../../test/render-app';
+import { enterText } from '../../../test/enter-text';
 
 async function openLogin() {
   const view = renderApp('/auth/login-page');
@@ -29,8 +30,8 @@ describe('login page', () => {
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
 
     // blank after trimming still counts as empty
-    await user.type(screen.getByLabelText('Username or e-mail'), '   ');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await enterText(user, screen.getByLabelText('Username or e-mail'), '   ');
+    await enterText(user, screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: "Let's Go" }));
     expect(screen.getByLabelText('Username or e-mail')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
@@ -41,8 +42,8 @@ describe('login page', () => {
     server.use(graphql.mutation(LoginDocument, () => graphQLError('UNAUTHENTICATED', 'Invalid username or password')));
     const { user } = await openLogin();
 
-    await user.type(screen.getByLabelText('Username or e-mail'), 'ada');
-    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await enterText(user, screen.getByLabelText('Username or e-mail'), 'ada');
+    await enterText(user, screen.getByLabelText('Password'), 'wrong');
     await user.click(screen.getByRole('button', { name: "Let's Go" }));
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Login failed' });
@@ -59,8 +60,8 @@ describe('login page', () => {
     );
     const { user } = await openLogin();
 
-    await user.type(screen.getByLabelText('Username or e-mail'), 'ada');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await enterText(user, screen.getByLabelText('Username or e-mail'), 'ada');
+    await enterText(user, screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: "Let's Go" }));
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Login failed' });
@@ -80,8 +81,8 @@ describe('login page', () => {
     );
     const { user } = await openLogin();
 
-    await user.type(screen.getByLabelText('Username or e-mail'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await enterText(user, screen.getByLabelText('Username or e-mail'), 'ada@example.com');
+    await enterText(user, screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: "Let's Go" }));
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Login failed' });
@@ -106,8 +107,8 @@ describe('login page', () => {
     );
     const { user, router } = await openLogin();
 
-    await user.type(screen.getByLabelText('Username or e-mail'), '  ada  ');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await enterText(user, screen.getByLabelText('Username or e-mail'), '  ada  ');
+    await enterText(user, screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: "Let's Go" }));
 
     expect(await screen.findByRole('heading', { name: 'Welcome back, Countess' })).toBeInTheDocument();

@@ -6,6 +6,7 @@ import type { RegisterInput } from '../../../gql/types';
 import { graphQLError } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
+import { enterText } from '../../../test/enter-text';
 
 type Fill = Partial<{ username: string; email: string; password: string; confirmPassword: string; terms: boolean }>;
 
@@ -20,10 +21,10 @@ async function openRegister() {
     terms = true,
   }: Fill = {}) => {
     const { user } = view;
-    if (username) await user.type(screen.getByLabelText('Username'), username);
-    if (email) await user.type(screen.getByLabelText('Email'), email);
-    if (password) await user.type(screen.getByLabelText('Password'), password);
-    if (confirmPassword) await user.type(screen.getByLabelText('Confirm Password'), confirmPassword);
+    if (username) await enterText(user, screen.getByLabelText('Username'), username);
+    if (email) await enterText(user, screen.getByLabelText('Email'), email);
+    if (password) await enterText(user, screen.getByLabelText('Password'), password);
+    if (confirmPassword) await enterText(user, screen.getByLabelText('Confirm Password'), confirmPassword);
     if (terms) await user.click(screen.getByRole('checkbox', { name: /terms and conditions/ }));
   };
   const submit = () => view.user.click(screen.getByRole('button', { name: 'Get started' }));

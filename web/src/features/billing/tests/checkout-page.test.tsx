@@ -12,6 +12,7 @@ import type { CreatePaymentIntentInput, SandboxPaymentInput } from '../../../gql
 import { buildProfile, buildPurchase, graphQLError, planFor } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 import { givenSignedInSession, renderApp } from '../../../test/render-app';
+import { enterText } from '../../../test/enter-text';
 
 type Calls = { intents: CreatePaymentIntentInput[]; sandbox: SandboxPaymentInput[]; confirms: string[] };
 
@@ -87,11 +88,11 @@ async function openCheckout(path: string) {
 async function payWithCard(user: ReturnType<typeof renderApp>['user'], number: string) {
   const form = screen.getByRole('form', { name: 'Card details' });
   await user.clear(within(form).getByLabelText('Card number'));
-  await user.type(within(form).getByLabelText('Card number'), number);
+  await enterText(user, within(form).getByLabelText('Card number'), number);
   await user.clear(within(form).getByLabelText('Expiry (MM/YY)'));
-  await user.type(within(form).getByLabelText('Expiry (MM/YY)'), '1239');
+  await enterText(user, within(form).getByLabelText('Expiry (MM/YY)'), '1239');
   await user.clear(within(form).getByLabelText('CVC'));
-  await user.type(within(form).getByLabelText('CVC'), '123');
+  await enterText(user, within(form).getByLabelText('CVC'), '123');
   await user.click(within(form).getByRole('button', { name: 'Pay $10' }));
 }
 
@@ -188,9 +189,9 @@ describe('checkout in test mode', () => {
     const calls = givenCheckoutServer();
     const { user } = await openCheckout('/admin/checkout-page/10credits/usd');
     const form = await screen.findByRole('form', { name: 'Card details' });
-    await user.type(within(form).getByLabelText('Card number'), '4242424242424242');
-    await user.type(within(form).getByLabelText('Expiry (MM/YY)'), '0120');
-    await user.type(within(form).getByLabelText('CVC'), '123');
+    await enterText(user, within(form).getByLabelText('Card number'), '4242424242424242');
+    await enterText(user, within(form).getByLabelText('Expiry (MM/YY)'), '0120');
+    await enterText(user, within(form).getByLabelText('CVC'), '123');
     await user.click(within(form).getByRole('button', { name: 'Pay $10' }));
     expect(within(form).getByText('Your card has expired.')).toBeInTheDocument();
     expect(calls.intents).toEqual([]);

@@ -8,6 +8,7 @@ import { PlansDocument } from '../pricing.generated';
 import { buildProfile, PLANS } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
+import { enterText } from '../../../test/enter-text';
 
 describe('pricing page', () => {
   it('offers the four plans of the server under "Purchase IPT Tokens"', async () => {
@@ -87,8 +88,8 @@ describe('pricing page', () => {
     expect(router.state.location.pathname).toBe('/auth/login-page');
     expect(router.state.location.search).toBe('?next=%2Fadmin%2Fcheckout-page%2F10credits%2Fusd');
 
-    await user.type(screen.getByLabelText('Username or e-mail'), 'ada');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await enterText(user, screen.getByLabelText('Username or e-mail'), 'ada');
+    await enterText(user, screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: "Let's Go" }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/checkout-page/10credits/usd');

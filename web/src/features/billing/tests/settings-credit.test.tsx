@@ -8,6 +8,7 @@ import { buildCreditEntry, buildProfile, buildWithdrawal, graphQLError } from '.
 import { announceWallet, FAKE_ACCOUNT, fakeWallet, type FakeWalletState } from '../../../test/fake-wallet';
 import { server } from '../../../test/msw-server';
 import { givenCreditHistory, givenKeys, givenSignedInSession, renderApp } from '../../../test/render-app';
+import { enterText } from '../../../test/enter-text';
 
 type Answer = 'sent' | 'pending' | 'lost';
 
@@ -62,7 +63,7 @@ describe('settings: moving credit to a wallet', () => {
       await waitFor(() => expect(within(form).getByLabelText('Wallet address')).toHaveValue(FAKE_ACCOUNT));
       expect(within(form).getByText('Your connected wallet')).toBeInTheDocument();
 
-      await user.type(within(form).getByLabelText('Amount (IPT)'), '4');
+      await enterText(user, within(form).getByLabelText('Amount (IPT)'), '4');
       await user.click(within(form).getByRole('button', { name: 'Move credit to my wallet' }));
       const sent = await screen.findByText('Sent');
       expect(sent.closest('[role="status"]')).toHaveTextContent(`4 IPT are now in the wallet ${FAKE_ACCOUNT}.`);
@@ -81,14 +82,14 @@ describe('settings: moving credit to a wallet', () => {
     const calls = givenWithdrawals(10, ['lost', 'sent', 'sent']);
     const { user, form } = await openSettings();
     const address = `0x${'ab'.repeat(20)}`;
-    await user.type(within(form).getByLabelText('Wallet address'), address);
-    await user.type(within(form).getByLabelText('Amount (IPT)'), '3');
+    await enterText(user, within(form).getByLabelText('Wallet address'), address);
+    await enterText(user, within(form).getByLabelText('Amount (IPT)'), '3');
     await user.click(within(form).getByRole('button', { name: 'Move credit to my wallet' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^The credit was not moved:/);
 
     await user.click(within(form).getByRole('button', { name: 'Move credit to my wallet' }));
     await screen.findByText('Sent');
-    await user.type(within(form).getByLabelText('Amount (IPT)'), '3');
+    await enterText(user, within(form).getByLabelText('Amount (IPT)'), '3');
     await user.click(within(form).getByRole('button', { name: 'Move credit to my wallet' }));
     await waitFor(() => expect(calls).toHaveLength(3));
 
@@ -105,8 +106,8 @@ describe('settings: moving credit to a wallet', () => {
       ),
     );
     const { user, form } = await openSettings();
-    await user.type(within(form).getByLabelText('Wallet address'), `0x${'12'.repeat(20)}`);
-    await user.type(within(form).getByLabelText('Amount (IPT)'), '2');
+    await enterText(user, within(form).getByLabelText('Wallet address'), `0x${'12'.repeat(20)}`);
+    await enterText(user, within(form).getByLabelText('Amount (IPT)'), '2');
     await user.click(within(form).getByRole('button', { name: 'Move credit to my wallet' }));
     expect(await screen.findByText('Pending')).toBeInTheDocument();
     expect(await screen.findByText('Sent', {}, { timeout: 6000 })).toBeInTheDocument();
@@ -115,8 +116,8 @@ describe('settings: moving credit to a wallet', () => {
   it('checks the amount against the credit and the address before sending', async () => {
     const calls = givenWithdrawals(5);
     const { user, form } = await openSettings();
-    await user.type(within(form).getByLabelText('Amount (IPT)'), '6');
-    await user.type(within(form).getByLabelText('Wallet address'), '0x1234');
+    await enterText(user, within(form).getByLabelText('Amount (IPT)'), '6');
+    await enterText(user, within(form).getByLabelText('Wallet address'), '0x1234');
     await user.click(within(form).getByRole('button', { name: 'Move credit to my wallet' }));
     expect(within(form).getByText('You have 5 IPT of credit')).toBeInTheDocument();
     expect(within(form).getByText('A wallet address is 0x followed by 40 hex digits')).toBeInTheDocument();
@@ -133,8 +134,8 @@ describe('settings: moving credit to a wallet', () => {
       ),
     );
     const { user, form } = await openSettings();
-    await user.type(within(form).getByLabelText('Amount (IPT)'), '1');
-    await user.type(within(form).getByLabelText('Wallet address'), `0x${'aB'.repeat(20)}`);
+    await enterText(user, within(form).getByLabelText('Amount (IPT)'), '1');
+    await enterText(user, within(form).getByLabelText('Wallet address'), `0x${'aB'.repeat(20)}`);
     await user.click(within(form).getByRole('button', { name: 'Move credit to my wallet' }));
     expect(
       await within(form).findByText('walletAddress has a wrong checksum: check it for a typo'),

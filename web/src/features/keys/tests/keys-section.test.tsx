@@ -10,6 +10,7 @@ import { buildKey, buildProfile } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 import { givenKeys, givenSignedInSession, renderApp } from '../../../test/render-app';
 import { createKeyPairDraft } from '../key-pair-drafts';
+import { enterText } from '../../../test/enter-text';
 
 // Every createKey request as the server received it (raw JSON body, to search for secrets).
 function recordCreateKey() {
@@ -108,7 +109,7 @@ describe('settings: keys', () => {
     expect(within(panel).getByText('Give the key a title')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
 
-    await user.type(within(panel).getByLabelText(/Key title/), 'Work laptop');
+    await enterText(user, within(panel).getByLabelText(/Key title/), 'Work laptop');
     await user.click(within(panel).getByRole('button', { name: 'Save key' }));
     await waitFor(() => expect(calls).toHaveLength(1));
 
@@ -133,7 +134,7 @@ describe('settings: keys', () => {
     const panel = await screen.findByRole('form', { name: 'Load key pair' });
     const [first, second] = await Promise.all([createKeyPairDraft(), createKeyPairDraft()]);
 
-    await user.type(within(panel).getByLabelText(/Key title/), 'Old pair');
+    await enterText(user, within(panel).getByLabelText(/Key title/), 'Old pair');
     await user.upload(within(panel).getByLabelText('Public key file'), pemFile(first.publicKeyPem, 'public.pem'));
     await user.upload(within(panel).getByLabelText('Private key file'), pemFile(second.privateKeyPem, 'private.pem'));
     expect(await within(panel).findByText(/do not belong together/)).toBeInTheDocument();
@@ -202,7 +203,7 @@ describe('settings: keys', () => {
     const { user } = await openSettings([]);
     await user.click(screen.getByRole('tab', { name: 'Load Key Pair' }));
     const panel = await screen.findByRole('form', { name: 'Load key pair' });
-    await user.type(within(panel).getByLabelText(/Key title/), 'Borrowed');
+    await enterText(user, within(panel).getByLabelText(/Key title/), 'Borrowed');
     await user.upload(within(panel).getByLabelText('Public key file'), pemFile(pair.publicKeyPem, 'a.pem'));
     await user.upload(within(panel).getByLabelText('Private key file'), pemFile(pair.privateKeyPem, 'b.pem'));
     await user.click(await within(panel).findByRole('button', { name: 'Save key' }));
@@ -217,11 +218,11 @@ describe('settings: keys', () => {
     const { user } = await openSettings([]);
     await user.click(screen.getByRole('tab', { name: 'Load Key Pair' }));
     const panel = await screen.findByRole('form', { name: 'Load key pair' });
-    await user.type(within(panel).getByLabelText(/Key title/), 'From backup');
+    await enterText(user, within(panel).getByLabelText(/Key title/), 'From backup');
     // chosen as a key file, recognised as the backup it is
     await user.upload(within(panel).getByLabelText('Public key file'), pemFile(backup, 'my-key.json'));
     expect(within(panel).getByRole('button', { name: 'Backup file', pressed: true })).toBeInTheDocument();
-    await user.type(within(panel).getByLabelText('Backup passphrase'), 'violet hammock orbit 78');
+    await enterText(user, within(panel).getByLabelText('Backup passphrase'), 'violet hammock orbit 78');
     await user.click(within(panel).getByRole('button', { name: 'Unlock backup' }));
     expect(
       await within(panel).findByText('The passphrase is wrong, or the backup file is damaged.'),
@@ -229,7 +230,7 @@ describe('settings: keys', () => {
     expect(within(panel).getByRole('button', { name: 'Save key' })).toBeDisabled();
 
     await user.clear(within(panel).getByLabelText('Backup passphrase'));
-    await user.type(within(panel).getByLabelText('Backup passphrase'), 'violet hammock orbit 77');
+    await enterText(user, within(panel).getByLabelText('Backup passphrase'), 'violet hammock orbit 77');
     await user.click(within(panel).getByRole('button', { name: 'Unlock backup' }));
     expect(await within(panel).findByText(/The backup opened/)).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Save key' }));
@@ -251,18 +252,18 @@ describe('settings: keys', () => {
     await user.click(await screen.findByRole('button', { name: 'Back up key Laptop' }));
     const dialog = await screen.findByRole('dialog', { name: 'Download an encrypted backup' });
     await within(dialog).findByText(/^Strength:/);
-    await user.type(within(dialog).getByLabelText(/^Passphrase\W*$/), 'password1');
+    await enterText(user, within(dialog).getByLabelText(/^Passphrase\W*$/), 'password1');
     expect(within(dialog).getByText(/Strength: Very weak/)).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText(/Repeat the passphrase/), 'password1');
+    await enterText(user, within(dialog).getByLabelText(/Repeat the passphrase/), 'password1');
     await user.click(within(dialog).getByRole('button', { name: 'Download backup' }));
     expect(within(dialog).getByText(/a backup needs Strong or better/)).toBeInTheDocument();
     expect(downloads).toHaveLength(0);
 
     await user.clear(within(dialog).getByLabelText(/^Passphrase\W*$/));
-    await user.type(within(dialog).getByLabelText(/^Passphrase\W*$/), 'quartz lantern meadow 1984 tundra');
+    await enterText(user, within(dialog).getByLabelText(/^Passphrase\W*$/), 'quartz lantern meadow 1984 tundra');
     expect(within(dialog).getByText(/Strength: (Strong|Very strong)$/)).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText(/Repeat the passphrase/));
-    await user.type(within(dialog).getByLabelText(/Repeat the passphrase/), 'quartz lantern meadow 1984 tundra');
+    await enterText(user, within(dialog).getByLabelText(/Repeat the passphrase/), 'quartz lantern meadow 1984 tundra');
     await user.click(within(dialog).getByRole('button', { name: 'Download backup' }));
     expect(await within(dialog).findByText(/Backup saved as parleyKey-/, {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(downloads).toHaveLength(1);
@@ -281,13 +282,13 @@ describe('settings: keys', () => {
     });
     const { user } = await openSettings([]);
     const panel = screen.getByRole('form', { name: 'Generate key pair' });
-    await user.type(within(panel).getByLabelText(/Key title/), 'Fresh');
+    await enterText(user, within(panel).getByLabelText(/Key title/), 'Fresh');
     await user.click(within(panel).getByRole('button', { name: 'Generate key pair' }));
     await user.click(await within(panel).findByRole('button', { name: 'Download backup' }));
     const dialog = await screen.findByRole('dialog', { name: 'Download an encrypted backup' });
     await within(dialog).findByText(/^Strength:/);
-    await user.type(within(dialog).getByLabelText(/^Passphrase\W*$/), 'quartz lantern meadow 1984 tundra');
-    await user.type(within(dialog).getByLabelText(/Repeat the passphrase/), 'quartz lantern meadow 1984 tundra');
+    await enterText(user, within(dialog).getByLabelText(/^Passphrase\W*$/), 'quartz lantern meadow 1984 tundra');
+    await enterText(user, within(dialog).getByLabelText(/Repeat the passphrase/), 'quartz lantern meadow 1984 tundra');
     await user.click(within(dialog).getByRole('button', { name: 'Download backup' }));
     await within(dialog).findByText(/Backup saved as parleyKey-/, {}, { timeout: 15_000 });
     expect(downloads).toHaveLength(1);

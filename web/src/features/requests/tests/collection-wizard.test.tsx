@@ -6,6 +6,7 @@ import { requestIdOf } from '../../../wallet/contracts';
 import { announceWallet, FAKE_ACCOUNT, fakeWallet } from '../../../test/fake-wallet';
 import { givenSignedInSession, renderApp } from '../../../test/render-app';
 import { buildWizardRequest, givenRequestForWizard, givenWizardKeys, recordSaves } from './request-fixtures';
+import { enterText } from '../../../test/enter-text';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -32,11 +33,11 @@ async function chooseKey(user: UserEvent, title = 'Main key') {
 }
 
 async function fillSummary(user: UserEvent, amounts: [string, string] = ['20', '2']) {
-  await user.type(field(/^Title/), 'Sleep study');
-  await user.type(field(/^Description/), 'Nightly sleep hours');
+  await enterText(user, field(/^Title/), 'Sleep study');
+  await enterText(user, field(/^Description/), 'Nightly sleep hours');
   await chooseKey(user);
-  await user.type(field(/^Total IPTs/), amounts[0]);
-  await user.type(field(/^IPTs per Response/), amounts[1]);
+  await enterText(user, field(/^Total IPTs/), amounts[0]);
+  await enterText(user, field(/^IPTs per Response/), amounts[1]);
 }
 
 const invalid = (element: HTMLElement) => expect(element).toHaveAttribute('aria-invalid', 'true');
@@ -82,18 +83,18 @@ describe('collection wizard: Summary', () => {
       /^Please check the marked fields: Title: type a title for the request\. Request Key: .* Total IPTs\./,
     );
     // errors clear as the fields are fixed, and the alert drops them
-    await user.type(field(/^Title/), 'A title');
+    await enterText(user, field(/^Title/), 'A title');
     valid(field(/^Title/));
     expect(items()).not.toContain('Title: type a title for the request.');
-    await user.type(field(/^Total IPTs/), '10');
-    await user.type(field(/^IPTs per Response/), '11');
+    await enterText(user, field(/^Total IPTs/), '10');
+    await enterText(user, field(/^IPTs per Response/), '11');
     expect(items()).toEqual([
       'Request Key: choose one of your keys (generate a key pair in Settings if you have none).',
       'IPTs per Response: type a whole number from 1 up to Total IPTs.',
     ]);
     await chooseKey(user);
     await user.clear(field(/^IPTs per Response/));
-    await user.type(field(/^IPTs per Response/), '2');
+    await enterText(user, field(/^IPTs per Response/), '2');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('button', { name: 'Next' })).not.toHaveAttribute('aria-describedby');
   });
@@ -349,7 +350,7 @@ describe('collection wizard: editing', () => {
     expect(screen.getByRole('combobox', { name: /Access Type/ })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('combobox', { name: /Access Type/ })).toHaveTextContent('Multiple Access');
     await user.clear(field(/^Title/));
-    await user.type(field(/^Title/), 'Sleep study 2');
+    await enterText(user, field(/^Title/), 'Sleep study 2');
     await next(user);
     await stepHeading('Options');
     expect(

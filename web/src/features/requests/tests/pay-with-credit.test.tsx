@@ -9,6 +9,7 @@ import {
   givenWizardKeys,
   recordSaves,
 } from './request-fixtures';
+import { enterText } from '../../../test/enter-text';
 
 // The Preview step's "Pay with prepaid credit": no browser wallet is announced in these tests, so
 // anything that reached for one would fail with "Metamask account required".
@@ -20,11 +21,11 @@ async function toPreview(credit: number, total = '20') {
   givenCreditBalance(credit);
   const { user } = renderApp('/admin/request/collection/new');
   await screen.findByRole('heading', { level: 1, name: 'Create Data Access Request' });
-  await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Sleep study');
+  await enterText(user, screen.getByRole('textbox', { name: /^Title/ }), 'Sleep study');
   await user.click(screen.getByRole('combobox', { name: /Request Key/ }));
   await user.click(await screen.findByRole('option', { name: 'Main key' }));
-  await user.type(screen.getByRole('textbox', { name: /^Total IPTs/ }), total);
-  await user.type(screen.getByRole('textbox', { name: /^IPTs per Response/ }), '2');
+  await enterText(user, screen.getByRole('textbox', { name: /^Total IPTs/ }), total);
+  await enterText(user, screen.getByRole('textbox', { name: /^IPTs per Response/ }), '2');
   await next(user);
   await screen.findByRole('heading', { level: 2, name: 'Options' });
   await next(user);
@@ -107,7 +108,7 @@ describe('request wizard: paying with prepaid credit', () => {
     expect(await screen.findByText(/\(published\)/)).toBeInTheDocument();
     const total = screen.getByRole('textbox', { name: /^Total IPTs/ });
     await user.clear(total);
-    await user.type(total, '30');
+    await enterText(user, total, '30');
     await next(user);
     await screen.findByRole('heading', { level: 2, name: 'Options' });
     await next(user);

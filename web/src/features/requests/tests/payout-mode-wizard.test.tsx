@@ -3,6 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { givenSignedInSession, renderApp } from '../../../test/render-app';
 import { buildWizardRequest, givenRequestForWizard, givenWizardKeys, recordSaves } from './request-fixtures';
+import { enterText } from '../../../test/enter-text';
 
 // "Pay participants: on submission / after my review" with its deadline, in both wizards' Summary.
 async function openWizard(type: 'collection' | 'survey', heading: string) {
@@ -12,11 +13,11 @@ async function openWizard(type: 'collection' | 'survey', heading: string) {
   // the first visit transforms the screen's chunk on the fly: give it time on a busy machine
   await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 20_000 });
   const { user } = view;
-  await user.type(field(/^Title/), 'Paid after review');
+  await enterText(user, field(/^Title/), 'Paid after review');
   await user.click(screen.getByRole('combobox', { name: /Request Key/ }));
   await user.click(await screen.findByRole('option', { name: 'Main key' }));
-  await user.type(field(/^Total IPTs/), '20');
-  await user.type(field(/^IPTs per Response/), '2');
+  await enterText(user, field(/^Total IPTs/), '20');
+  await enterText(user, field(/^IPTs per Response/), '2');
   return view;
 }
 
@@ -49,13 +50,13 @@ describe('the wizards: when participants are paid', () => {
       expect(days).toHaveValue('7');
       for (const bad of ['0', '31']) {
         await user.clear(days);
-        await user.type(days, bad);
+        await enterText(user, days, bad);
         await next(user);
         expect(screen.getByRole('heading', { level: 2, name: 'Summary' })).toBeInTheDocument();
         expect(days).toHaveAttribute('aria-invalid', 'true');
       }
       await user.clear(days);
-      await user.type(days, '14');
+      await enterText(user, days, '14');
       expect(days).not.toHaveAttribute('aria-invalid', 'true');
       await next(user);
       await stepHeading('Options');
@@ -74,14 +75,14 @@ describe('the wizards: when participants are paid', () => {
     const { user } = await openWizard('survey', 'Create Survey Request');
     await user.click(within(payParticipants()).getByRole('radio', { name: 'After my review' }));
     await user.clear(field(/Review deadline \(days\)/));
-    await user.type(field(/Review deadline \(days\)/), '3');
+    await enterText(user, field(/Review deadline \(days\)/), '3');
     await next(user);
     await stepHeading('Design');
     await user.click(screen.getByRole('button', { name: 'New Question' }));
     const menu = await screen.findByRole('menu', { name: 'Select Type' });
     await user.click(within(menu).getByRole('menuitem', { name: 'Star Rating' }));
     const dialog = await screen.findByRole('dialog', { name: /New question/ });
-    await user.type(within(dialog).getByRole('textbox', { name: /^Question/ }), 'How was it?');
+    await enterText(user, within(dialog).getByRole('textbox', { name: /^Question/ }), 'How was it?');
     await user.click(within(dialog).getByRole('button', { name: 'Save question' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await next(user);
@@ -113,7 +114,7 @@ describe('the wizards: when participants are paid', () => {
     expect(within(payParticipants()).getByRole('radio', { name: 'After my review' })).toBeChecked();
     expect(screen.getByText('Responses arrived on these terms, so this cannot change.')).toBeInTheDocument();
     await user.clear(field(/Review deadline \(days\)/));
-    await user.type(field(/Review deadline \(days\)/), '10');
+    await enterText(user, field(/Review deadline \(days\)/), '10');
     await user.click(screen.getByRole('tab', { name: 'Preview' }));
     await stepHeading('Preview');
     await user.click(screen.getByRole('button', { name: 'Finish' }));

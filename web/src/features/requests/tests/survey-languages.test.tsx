@@ -7,6 +7,7 @@ import type { SurveyLanguages } from '../components/languages-panel';
 import { newQuestion, type DesignerQuestion } from '../request-form';
 import { translationInputs } from '../request-inputs';
 import { parseSurveyFile, surveyToJson } from '../survey-json';
+import { enterText } from '../../../test/enter-text';
 
 // The designer's languages: a language added, what is untranslated counted and marked, the
 // translations sent as lists parallel to each question's own, and carried by survey JSON v2.
@@ -50,9 +51,9 @@ describe('survey languages in the designer', () => {
     // the survey's title and description, two titles, four choices (columns) and two rows
     expect(within(dialog).getByText(/10 untranslated/)).toBeInTheDocument();
     expect(dialog.querySelectorAll('[data-untranslated="true"]')).toHaveLength(10);
-    await userEvent.type(within(dialog).getByLabelText('Title: Do you exercise?'), 'هل تمارس الرياضة؟');
-    await userEvent.type(within(dialog).getByLabelText('Choice: Yes'), 'نعم');
-    await userEvent.type(within(dialog).getByLabelText('Row: Price'), 'السعر');
+    await enterText(userEvent, within(dialog).getByLabelText('Title: Do you exercise?'), 'هل تمارس الرياضة؟');
+    await enterText(userEvent, within(dialog).getByLabelText('Choice: Yes'), 'نعم');
+    await enterText(userEvent, within(dialog).getByLabelText('Row: Price'), 'السعر');
     expect(within(dialog).getByText(/7 untranslated/)).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Choice: No')).toHaveAttribute('data-untranslated', 'true');
     expect(within(dialog).getByLabelText('Choice: Yes')).not.toHaveAttribute('data-untranslated');

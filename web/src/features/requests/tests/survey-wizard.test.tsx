@@ -8,6 +8,7 @@ import type { UpdateRequestInput } from '../../../gql/types';
 import { server } from '../../../test/msw-server';
 import { UpdateRequestFromWizardDocument } from '../requests.generated';
 import { buildWizardRequest, givenRequestForWizard, givenWizardKeys, recordSaves } from './request-fixtures';
+import { enterText } from '../../../test/enter-text';
 
 async function openDesigner() {
   givenSignedInSession();
@@ -16,11 +17,11 @@ async function openDesigner() {
   // the first visit transforms the wizard's chunk on the fly: give it time on a busy machine
   await screen.findByRole('heading', { level: 1, name: 'Create Survey Request' }, { timeout: 20_000 });
   const { user } = view;
-  await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Fitness habits');
+  await enterText(user, screen.getByRole('textbox', { name: /^Title/ }), 'Fitness habits');
   await user.click(screen.getByRole('combobox', { name: /Request Key/ }));
   await user.click(await screen.findByRole('option', { name: 'Main key' }));
-  await user.type(screen.getByRole('textbox', { name: /^Total IPTs/ }), '30');
-  await user.type(screen.getByRole('textbox', { name: /^IPTs per Response/ }), '3');
+  await enterText(user, screen.getByRole('textbox', { name: /^Total IPTs/ }), '30');
+  await enterText(user, screen.getByRole('textbox', { name: /^IPTs per Response/ }), '3');
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await screen.findByRole('heading', { level: 2, name: 'Design' });
   // the designer's controls can follow its heading by a render on a busy machine
@@ -77,8 +78,8 @@ describe('survey designer', () => {
     expect(within(dialog).getByRole('textbox', { name: /^Question/ })).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByText('You are required to have at least one choice.')).toBeInTheDocument();
     // a blank title (spaces only) is still missing
-    await user.type(within(dialog).getByRole('textbox', { name: /^Question/ }), '   ');
-    await user.type(choiceFields(dialog)[1], 'Weekly');
+    await enterText(user, within(dialog).getByRole('textbox', { name: /^Question/ }), '   ');
+    await enterText(user, choiceFields(dialog)[1], 'Weekly');
     await user.click(within(dialog).getByRole('button', { name: 'Save question' }));
     expect(within(dialog).getByRole('textbox', { name: /^Question/ })).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).queryByText('You are required to have at least one choice.')).not.toBeInTheDocument();
@@ -87,11 +88,11 @@ describe('survey designer', () => {
   it('keeps at least 3 rows, drops empty choices on save, and opens a question again with a click', async () => {
     const { user } = await openDesigner();
     const dialog = await newQuestion(user, 'Checkboxes');
-    await user.type(within(dialog).getByRole('textbox', { name: /^Question/ }), 'Which devices do you own?');
+    await enterText(user, within(dialog).getByRole('textbox', { name: /^Question/ }), 'Which devices do you own?');
     await user.click(within(dialog).getByRole('button', { name: 'Add choice' }));
     expect(choiceFields(dialog)).toHaveLength(4);
-    await user.type(choiceFields(dialog)[0], 'Phone');
-    await user.type(choiceFields(dialog)[2], 'Watch');
+    await enterText(user, choiceFields(dialog)[0], 'Phone');
+    await enterText(user, choiceFields(dialog)[2], 'Watch');
     await user.click(within(dialog).getByRole('button', { name: 'Remove choice 2' }));
     expect(choiceFields(dialog).map((input) => (input as HTMLInputElement).value)).toEqual(['Phone', 'Watch', '']);
     // never fewer than 3 rows
@@ -99,8 +100,8 @@ describe('survey designer', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove choice 1' }));
     expect(choiceFields(dialog).map((input) => (input as HTMLInputElement).value)).toEqual(['Watch', '', '']);
     await user.clear(choiceFields(dialog)[0]);
-    await user.type(choiceFields(dialog)[0], 'Phone');
-    await user.type(choiceFields(dialog)[2], 'Watch');
+    await enterText(user, choiceFields(dialog)[0], 'Phone');
+    await enterText(user, choiceFields(dialog)[2], 'Watch');
     await user.click(within(dialog).getByRole('button', { name: 'Save question' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
@@ -164,7 +165,7 @@ describe('survey designer', () => {
     await user.click(within(dialog).getByRole('combobox', { name: /Shape/ }));
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Star', 'Heart', 'Thumb']);
     await user.click(screen.getByRole('option', { name: 'Heart' }));
-    await user.type(within(dialog).getByRole('textbox', { name: /^Question/ }), 'Rate the app');
+    await enterText(user, within(dialog).getByRole('textbox', { name: /^Question/ }), 'Rate the app');
     await user.click(within(dialog).getByRole('button', { name: 'Save question' }));
     expect(await screen.findByText('Star Rating: 10 hearts')).toBeInTheDocument();
   });
@@ -172,8 +173,8 @@ describe('survey designer', () => {
   it('asks before deleting a question', async () => {
     const { user } = await openDesigner();
     const dialog = await newQuestion(user, 'Dropdown');
-    await user.type(within(dialog).getByRole('textbox', { name: /^Question/ }), 'Age band');
-    await user.type(choiceFields(dialog)[0], '18-24');
+    await enterText(user, within(dialog).getByRole('textbox', { name: /^Question/ }), 'Age band');
+    await enterText(user, choiceFields(dialog)[0], '18-24');
     await user.click(within(dialog).getByRole('button', { name: 'Save question' }));
     await screen.findByText('1. Age band');
 
@@ -194,13 +195,13 @@ describe('survey designer', () => {
     const calls = recordSaves();
     const { user } = await openDesigner();
     let dialog = await newQuestion(user, 'Multiple Choice (Radio Button)');
-    await user.type(within(dialog).getByRole('textbox', { name: /^Question/ }), ' How often? ');
-    await user.type(choiceFields(dialog)[0], 'Never');
-    await user.type(choiceFields(dialog)[2], 'Daily');
+    await enterText(user, within(dialog).getByRole('textbox', { name: /^Question/ }), ' How often? ');
+    await enterText(user, choiceFields(dialog)[0], 'Never');
+    await enterText(user, choiceFields(dialog)[2], 'Daily');
     await user.click(within(dialog).getByRole('button', { name: 'Save question' }));
     await screen.findByText('1. How often?');
     dialog = await newQuestion(user, 'Star Rating');
-    await user.type(within(dialog).getByRole('textbox', { name: /^Question/ }), 'Rate us');
+    await enterText(user, within(dialog).getByRole('textbox', { name: /^Question/ }), 'Rate us');
     await user.click(within(dialog).getByRole('button', { name: 'Save question' }));
     await screen.findByText('2. Rate us');
 
@@ -287,7 +288,7 @@ describe('survey designer', () => {
     // a translation corrected after answers arrived goes with the questions as they were
     await user.click(screen.getByRole('button', { name: 'Translate' }));
     const dialog = await screen.findByRole('dialog', { name: /Translate into العربية/ });
-    await user.type(within(dialog).getByLabelText('Choice: 18-24'), '١٨-٢٤');
+    await enterText(user, within(dialog).getByLabelText('Choice: 18-24'), '١٨-٢٤');
     await user.click(within(dialog).getByRole('button', { name: 'Save translation' }));
     await user.click(screen.getByRole('tab', { name: 'Preview' }));
     await screen.findByRole('heading', { level: 2, name: 'Preview' });
@@ -328,7 +329,7 @@ describe('survey designer', () => {
     const calls = recordSaves();
     const { user } = renderApp(`/request/survey/edit/${request.id}`);
     await screen.findByText(/Editing “Sleep study”/, undefined, { timeout: 20_000 });
-    await user.type(screen.getByRole('textbox', { name: /^Title/ }), ' 2');
+    await enterText(user, screen.getByRole('textbox', { name: /^Title/ }), ' 2');
     await user.click(screen.getByRole('tab', { name: 'Preview' }));
     await screen.findByRole('heading', { level: 2, name: 'Preview' });
     await user.click(screen.getByRole('button', { name: 'Finish' }));

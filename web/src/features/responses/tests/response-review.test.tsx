@@ -19,6 +19,7 @@ import {
   SurveyResultsDocument,
   type ReviewPayout_PayoutFragment,
 } from '../responses.generated';
+import { enterText } from '../../../test/enter-text';
 
 // Payout after review on the requester's side: the payout of each response, Approve and Reject for
 // one row or many, the reason dialog, and the rows this browser flags (cannot open, lack data).
@@ -224,7 +225,7 @@ describe('reviewing a collection paid after review', () => {
     await user.clear(reason);
     expect(within(dialog).getByRole('button', { name: 'Reject' })).toBeDisabled();
     expect(within(dialog).getByText('Say why, in words the participant understands.')).toBeInTheDocument();
-    await user.type(reason, 'The data could not be used.');
+    await enterText(user, reason, 'The data could not be used.');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
@@ -254,7 +255,7 @@ describe('reviewing a collection paid after review', () => {
 
     await user.click(within(rowOf(table, 'M000000000')).getByRole('button', { name: 'Reject response M000000000' }));
     dialog = await screen.findByRole('dialog', { name: 'Reject 1 response?' });
-    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Not from the study area');
+    await enterText(user, within(dialog).getByRole('textbox', { name: /Reason/ }), 'Not from the study area');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(calls.reject).toEqual([{ ids: ['resp-0'], reason: 'Not from the study area' }]));
   });

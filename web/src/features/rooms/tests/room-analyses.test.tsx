@@ -34,6 +34,7 @@ import { buildProfile } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 import { givenSignedInSession, renderApp } from '../../../test/render-app';
 import { buildMember, buildRoom, givenKeyChoices, givenRoom, GUEST_ID, OWNER_ID, ROOM_ID } from '../../../test/rooms';
+import { enterText } from '../../../test/enter-text';
 
 // The analysis-rule screens of a room, as its owner sees them with the room key open in this
 // browser: the owner's set withholds `name` (sealed with the set's own secret, which opens here).
@@ -319,7 +320,7 @@ describe('a room’s analysis rules, in the browser', () => {
     const list = await screen.findByRole('list', { name: 'Access requests' });
     await user.click(within(list).getByRole('button', { name: 'Decline' }));
     // a second step: the note, then Decline (or Cancel)
-    await user.type(within(list).getByRole('textbox', { name: /Why not/ }), '  Not for this campaign ');
+    await enterText(user, within(list).getByRole('textbox', { name: /Why not/ }), '  Not for this campaign ');
     await user.click(within(list).getByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(declined).toHaveLength(1));
     expect(declined[0]).toEqual({ roomId: ROOM_ID, requestId: request().id, note: 'Not for this campaign' });
@@ -366,28 +367,28 @@ describe('a room’s analysis rules, in the browser', () => {
     await user.click(await screen.findByRole('option', { name: 'Shared' }));
     await user.click(within(dialog).getByRole('combobox', { name: 'What partners may do with city' }));
     await user.click(await screen.findByRole('option', { name: 'Sum and average' }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Lower bound of city' }), '5');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Upper bound of city' }), '1');
+    await enterText(user, within(dialog).getByRole('textbox', { name: 'Lower bound of city' }), '5');
+    await enterText(user, within(dialog).getByRole('textbox', { name: 'Upper bound of city' }), '1');
     expect(within(dialog).getByText('Above the lower bound')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Save the rule' })).toBeDisabled();
     await user.clear(within(dialog).getByRole('textbox', { name: 'Upper bound of city' }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Upper bound of city' }), '50');
+    await enterText(user, within(dialog).getByRole('textbox', { name: 'Upper bound of city' }), '50');
     await user.click(within(dialog).getByRole('combobox', { name: 'What partners may do' }));
     await user.click(await screen.findByRole('option', { name: 'Counts and aggregates only' }));
     const k = within(dialog).getByRole('textbox', { name: 'Minimum group size (k)' });
     await user.clear(k);
-    await user.type(k, '1');
+    await enterText(user, k, '1');
     expect(within(dialog).getByText('A whole number from 2 to 100,000')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Save the rule' })).toBeDisabled();
     await user.clear(k);
-    await user.type(k, '25');
+    await enterText(user, k, '25');
     // the set has no noise yet: turned on, with a budget of 6 (30 counts at 0.2)
     await user.click(
       within(dialog).getByRole('switch', { name: 'Add noise to what partners receive (differential privacy)' }),
     );
     const budget = within(dialog).getByRole('textbox', { name: 'Privacy budget per partner (epsilon)' });
     await user.clear(budget);
-    await user.type(budget, '6');
+    await enterText(user, budget, '6');
     expect(within(dialog).getByRole('note', { name: 'Privacy budget in words' })).toHaveTextContent(
       /^Your partner can run about 30 counts before the budget is spent\./,
     );
@@ -468,7 +469,7 @@ describe('a room’s analysis rules, in the browser', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Say why you need it');
     await user.click(within(dialog).getByRole('checkbox', { name: 'note' }));
-    await user.type(within(dialog).getByRole('textbox', { name: /Why you need it/ }), 'Our joint campaign');
+    await enterText(user, within(dialog).getByRole('textbox', { name: /Why you need it/ }), 'Our joint campaign');
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
     expect(await within(dialog).findByText(/^Sent\./)).toBeInTheDocument();
     expect(asked).toEqual([
@@ -654,7 +655,7 @@ describe('a room’s analysis rules, in the browser', () => {
     // the refused column is the one asked for
     expect(within(dialog).getByRole('checkbox', { name: 'score' })).toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: 'note' })).not.toBeChecked();
-    await user.type(within(dialog).getByRole('textbox', { name: /Why you need it/ }), 'Scores by city');
+    await enterText(user, within(dialog).getByRole('textbox', { name: /Why you need it/ }), 'Scores by city');
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
     expect(await within(dialog).findByText(/^Sent\./)).toBeInTheDocument();
     expect(asked).toEqual([

@@ -25,6 +25,7 @@ import {
   OWNER_ID,
   ROOM_ID,
 } from '../../../test/rooms';
+import { enterText } from '../../../test/enter-text';
 
 const OWNER_KEY = { id: KEY_A.id, title: 'Laptop', publicKey: KEY_A.publicPem, createdAt: '2026-01-01T00:00:00.000Z' };
 
@@ -137,8 +138,8 @@ describe('create room', () => {
     expect(within(form).getByText('Please fill the name of the room')).toBeInTheDocument();
     expect(within(form).getByText('Please fill the appropriate email')).toBeInTheDocument();
     expect(within(form).getByText('Please choose a key')).toBeInTheDocument();
-    await user.type(within(form).getByLabelText(/Room name/), 'Overlap');
-    await user.type(within(form).getByLabelText(/Invite email/), 'grace@example');
+    await enterText(user, within(form).getByLabelText(/Room name/), 'Overlap');
+    await enterText(user, within(form).getByLabelText(/Invite email/), 'grace@example');
     expect(within(form).getByText('Please fill the appropriate email')).toBeInTheDocument();
     expect(within(form).queryByText('Please fill the name of the room')).not.toBeInTheDocument();
     expect(created).toBe(0);
@@ -182,8 +183,8 @@ describe('create room', () => {
     const { user, router } = renderApp('/admin/vcr');
     await user.click(await screen.findByRole('tab', { name: 'Create room' }));
     const form = screen.getByRole('form', { name: 'Create room' });
-    await user.type(within(form).getByLabelText(/Room name/), 'Overlap');
-    await user.type(within(form).getByLabelText(/Invite email/), 'grace@example.com');
+    await enterText(user, within(form).getByLabelText(/Room name/), 'Overlap');
+    await enterText(user, within(form).getByLabelText(/Invite email/), 'grace@example.com');
     await user.click(within(form).getByRole('combobox', { name: /Choose key/ }));
     await user.click(await screen.findByRole('option', { name: /^Laptop/ }));
     await user.click(within(form).getByRole('button', { name: 'Create' }));

@@ -15,6 +15,7 @@ import { UploadPanel } from '../components/upload-panel';
 import { serveCsvWorker } from '../csv/csv-worker-client';
 import { serveEncryptWorker } from '../upload/encrypt-rows';
 import { CHUNK_CONTENT_TYPE, decodeChunkBody, unpackRows } from '../../../../../shared/wire-format';
+import { enterText } from '../../../test/enter-text';
 
 const CSV = 'E-mail,Full Name,Age\r\nann@example.com,Ann Secretname,31\r\nbob@example.com,Bob Hiddenname,40\r\n';
 type UploadBody = {
@@ -94,13 +95,13 @@ describe('the upload panel', () => {
     // the name must be new in the room
     const name = screen.getByRole('textbox', { name: 'Data set name' });
     await user.clear(name);
-    await user.type(name, 'taken');
+    await enterText(user, name, 'taken');
     await user.click(screen.getByRole('button', { name: 'Encrypt and upload' }));
     expect(await screen.findByText('A data set of this room already has this name')).toBeVisible();
     expect(screen.queryByRole('progressbar', { name: /Encrypted/ })).not.toBeInTheDocument();
     expect(bodies).toHaveLength(0);
     await user.clear(name);
-    await user.type(name, 'customers');
+    await enterText(user, name, 'customers');
     await user.click(screen.getByRole('button', { name: 'Encrypt and upload' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent('customers: 2 rows encrypted and uploaded.');
@@ -147,12 +148,12 @@ describe('the upload panel', () => {
     expect(screen.getByText('Partners receive its values in reports of their rows that match yours.')).toBeVisible();
     const k = screen.getByRole('textbox', { name: 'Minimum group size (k)' });
     await user.clear(k);
-    await user.type(k, '1');
+    await enterText(user, k, '1');
     await user.click(screen.getByRole('button', { name: 'Encrypt and upload' }));
     expect(await screen.findByText('A whole number from 2 to 100,000')).toBeVisible();
     expect(bodies).toHaveLength(0);
     await user.clear(k);
-    await user.type(k, '25');
+    await enterText(user, k, '25');
     expect(screen.getByText(/For their rows that match yours: Age\./)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Encrypt and upload' }));
     await screen.findByText(/rows encrypted and uploaded/);
@@ -186,7 +187,7 @@ describe('the upload panel', () => {
     );
     const budget = screen.getByRole('textbox', { name: 'Privacy budget per partner (epsilon)' });
     await user.clear(budget);
-    await user.type(budget, '1');
+    await enterText(user, budget, '1');
     expect(screen.getByRole('note', { name: 'Privacy budget in words' })).toHaveTextContent(
       /^Your partner can run about 5 counts before the budget is spent\./,
     );
@@ -194,21 +195,21 @@ describe('the upload panel', () => {
     await user.click(screen.getByRole('button', { name: 'Encrypt and upload' }));
     expect(await screen.findByText('A number (the smallest value that counts)')).toBeVisible();
     expect(bodies).toHaveLength(0);
-    await user.type(screen.getByRole('textbox', { name: 'Lower bound of Age' }), '90');
-    await user.type(screen.getByRole('textbox', { name: 'Upper bound of Age' }), '18');
+    await enterText(user, screen.getByRole('textbox', { name: 'Lower bound of Age' }), '90');
+    await enterText(user, screen.getByRole('textbox', { name: 'Upper bound of Age' }), '18');
     expect(screen.getByText('Above the lower bound')).toBeVisible();
     await user.clear(screen.getByRole('textbox', { name: 'Lower bound of Age' }));
-    await user.type(screen.getByRole('textbox', { name: 'Lower bound of Age' }), '0');
+    await enterText(user, screen.getByRole('textbox', { name: 'Lower bound of Age' }), '0');
     await user.clear(screen.getByRole('textbox', { name: 'Upper bound of Age' }));
-    await user.type(screen.getByRole('textbox', { name: 'Upper bound of Age' }), '120');
+    await enterText(user, screen.getByRole('textbox', { name: 'Upper bound of Age' }), '120');
     // a budget out of range is refused before anything is sent
     await user.clear(budget);
-    await user.type(budget, '50');
+    await enterText(user, budget, '50');
     await user.click(screen.getByRole('button', { name: 'Encrypt and upload' }));
     expect(await screen.findByText('A number from 0.1 to 20')).toBeVisible();
     expect(bodies).toHaveLength(0);
     await user.clear(budget);
-    await user.type(budget, '1');
+    await enterText(user, budget, '1');
     await user.click(screen.getByRole('button', { name: 'Encrypt and upload' }));
     await screen.findByText(/rows encrypted and uploaded/);
     expect(bodies[0].header).toEqual([

@@ -6,6 +6,7 @@ import { ChangePasswordDocument } from '../settings.generated';
 import { buildApiToken, buildProfile, graphQLError } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 import { givenKeys, givenSignedInSession, renderApp } from '../../../test/render-app';
+import { enterText } from '../../../test/enter-text';
 
 type Token = ReturnType<typeof buildApiToken>;
 
@@ -93,12 +94,12 @@ describe('settings: API tokens', () => {
     expect(await within(form).findByText('Name is required')).toBeInTheDocument();
     expect(calls.created).toEqual([]);
 
-    await user.type(within(form).getByLabelText('Token name'), 'taken');
+    await enterText(user, within(form).getByLabelText('Token name'), 'taken');
     await user.click(within(form).getByRole('button', { name: 'Create token' }));
     expect(await within(form).findByText('You can have at most 20 active API tokens')).toBeInTheDocument();
 
     await user.clear(within(form).getByLabelText('Token name'));
-    await user.type(within(form).getByLabelText('Token name'), 'Billing export');
+    await enterText(user, within(form).getByLabelText('Token name'), 'Billing export');
     await user.click(within(form).getByRole('button', { name: 'Create token' }));
     expect(await screen.findByText(/it is shown only this once/)).toHaveTextContent('Billing export');
     expect(screen.getByLabelText('New API token')).toHaveTextContent(/^prl_ab\d{4}SECRETsecret$/);
@@ -111,9 +112,9 @@ describe('settings: API tokens', () => {
     expect(await screen.findByRole('button', { name: 'Revoke token CRM sync' })).toBeInTheDocument();
 
     const profile = screen.getByRole('form', { name: 'Edit profile' });
-    await user.type(screen.getByLabelText('Old password'), 'secret1');
-    await user.type(screen.getByLabelText('New password'), 'secret22');
-    await user.type(screen.getByLabelText('Confirm password'), 'secret22');
+    await enterText(user, screen.getByLabelText('Old password'), 'secret1');
+    await enterText(user, screen.getByLabelText('New password'), 'secret22');
+    await enterText(user, screen.getByLabelText('Confirm password'), 'secret22');
     await user.click(within(profile).getByRole('button', { name: 'Save' }));
 
     expect(

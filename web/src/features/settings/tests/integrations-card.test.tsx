@@ -12,6 +12,7 @@ import {
 import { buildProfile, graphQLError } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 import { givenKeys, givenSignedInSession, renderApp } from '../../../test/render-app';
+import { enterText } from '../../../test/enter-text';
 
 const endpoint = (over: Partial<IntegrationsCard_EndpointFragment> = {}) => ({
   __typename: 'WebhookEndpoint' as const,
@@ -90,25 +91,25 @@ describe('settings: integrations', () => {
     expect(await screen.findByText('No webhook endpoints yet.')).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Add a webhook endpoint' });
 
-    await user.type(within(form).getByLabelText('Endpoint URL'), 'crm.example.com/x');
+    await enterText(user, within(form).getByLabelText('Endpoint URL'), 'crm.example.com/x');
     await user.click(within(form).getByRole('button', { name: 'Add endpoint' }));
     expect(await within(form).findByText('Enter an https:// URL')).toBeInTheDocument();
     expect(calls.created).toEqual([]);
 
     // http:// goes to the server, which takes it in development and refuses it in production
     await user.clear(within(form).getByLabelText('Endpoint URL'));
-    await user.type(within(form).getByLabelText('Endpoint URL'), 'http://crm.example.com/x');
+    await enterText(user, within(form).getByLabelText('Endpoint URL'), 'http://crm.example.com/x');
     await user.click(within(form).getByRole('button', { name: 'Add endpoint' }));
     expect(await within(form).findByText('url: must be an https URL')).toBeInTheDocument();
     expect(calls.created).toEqual([{ url: 'http://crm.example.com/x', events: ['response.created'] }]);
 
     await user.clear(within(form).getByLabelText('Endpoint URL'));
-    await user.type(within(form).getByLabelText('Endpoint URL'), 'https://10.0.0.1/x');
+    await enterText(user, within(form).getByLabelText('Endpoint URL'), 'https://10.0.0.1/x');
     await user.click(within(form).getByRole('button', { name: 'Add endpoint' }));
     expect(await within(form).findByText(/must not point at a loopback/)).toBeInTheDocument();
 
     await user.clear(within(form).getByLabelText('Endpoint URL'));
-    await user.type(within(form).getByLabelText('Endpoint URL'), 'https://crm.example.com/hooks/parley');
+    await enterText(user, within(form).getByLabelText('Endpoint URL'), 'https://crm.example.com/hooks/parley');
     await user.click(within(form).getByLabelText('payout.sent'));
     await user.click(within(form).getByRole('button', { name: 'Add endpoint' }));
     expect(await screen.findByLabelText('Signing secret')).toHaveTextContent('whsec_SECRETsecret');

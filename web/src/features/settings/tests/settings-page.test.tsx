@@ -6,6 +6,7 @@ import type { ChangePasswordInput } from '../../../gql/types';
 import { buildProfile, graphQLError } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
 import { givenKeys, givenRuntimeConfig, givenSignedInSession, renderApp } from '../../../test/render-app';
+import { enterText } from '../../../test/enter-text';
 
 type Calls = { updateProfile: string[]; changePassword: ChangePasswordInput[]; uploadAvatar: number };
 
@@ -52,7 +53,7 @@ describe('settings: profile', () => {
     const { user, save } = await openSettings();
 
     await user.clear(screen.getByLabelText(/Nickname/));
-    await user.type(screen.getByLabelText(/Nickname/), '   ');
+    await enterText(user, screen.getByLabelText(/Nickname/), '   ');
     await save();
     expect(screen.getByLabelText(/Nickname/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Nickname is required')).toBeInTheDocument();
@@ -64,7 +65,7 @@ describe('settings: profile', () => {
     const { user, save } = await openSettings();
 
     await user.clear(screen.getByLabelText(/Nickname/));
-    await user.type(screen.getByLabelText(/Nickname/), 'Countess');
+    await enterText(user, screen.getByLabelText(/Nickname/), 'Countess');
     await save();
     const dialog = await screen.findByRole('alertdialog', { name: 'Save Profile Failed' });
     expect(dialog).toHaveTextContent('Nickname must be at most 64 characters');
@@ -75,8 +76,8 @@ describe('settings: profile', () => {
     const { user, save } = await openSettings();
 
     await user.clear(screen.getByLabelText(/Nickname/));
-    await user.type(screen.getByLabelText(/Nickname/), ' Countess ');
-    await user.type(screen.getByLabelText('Old password'), 'secret1');
+    await enterText(user, screen.getByLabelText(/Nickname/), ' Countess ');
+    await enterText(user, screen.getByLabelText('Old password'), 'secret1');
     await save();
     expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
     expect(calls.updateProfile).toEqual(['Countess']);
@@ -87,15 +88,15 @@ describe('settings: profile', () => {
     const calls = recordProfileCalls();
     const { user, save } = await openSettings();
 
-    await user.type(screen.getByLabelText('Old password'), 'secret1');
-    await user.type(screen.getByLabelText('New password'), 'secret22');
-    await user.type(screen.getByLabelText('Confirm password'), 'secret23');
+    await enterText(user, screen.getByLabelText('Old password'), 'secret1');
+    await enterText(user, screen.getByLabelText('New password'), 'secret22');
+    await enterText(user, screen.getByLabelText('Confirm password'), 'secret23');
     await save();
     expect(screen.getByLabelText('Confirm password')).toHaveAttribute('aria-invalid', 'true');
     expect(calls.changePassword).toEqual([]);
 
     await user.clear(screen.getByLabelText('Confirm password'));
-    await user.type(screen.getByLabelText('Confirm password'), 'secret22');
+    await enterText(user, screen.getByLabelText('Confirm password'), 'secret22');
     await save();
     await waitFor(() =>
       expect(calls.changePassword).toEqual([
@@ -109,9 +110,9 @@ describe('settings: profile', () => {
     recordProfileCalls({ failPassword: true });
     const { user, save } = await openSettings();
 
-    await user.type(screen.getByLabelText('Old password'), 'nope12');
-    await user.type(screen.getByLabelText('New password'), 'secret22');
-    await user.type(screen.getByLabelText('Confirm password'), 'secret22');
+    await enterText(user, screen.getByLabelText('Old password'), 'nope12');
+    await enterText(user, screen.getByLabelText('New password'), 'secret22');
+    await enterText(user, screen.getByLabelText('Confirm password'), 'secret22');
     await save();
     const dialog = await screen.findByRole('alertdialog', { name: 'Save Profile Failed' });
     await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
