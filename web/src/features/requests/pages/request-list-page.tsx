@@ -155,10 +155,22 @@ function RequestListView({ type, page }: { type: RequestKind; page: number }) {
                       <Typography variant="body2" sx={{ fontWeight: 500 }}>
                         {row.title}
                         {row.status === 0 ? (
-                          <Chip label="Draft" size="small" variant="outlined" sx={{ ml: 1, height: 20 }} />
+                          <Chip
+                            component="span"
+                            label="Draft"
+                            size="small"
+                            variant="outlined"
+                            sx={{ ml: 1, height: 20 }}
+                          />
                         ) : row.closedAt ? (
                           // a quota that closes the study filled: it takes no more answers
-                          <Chip label="Closed" size="small" variant="outlined" sx={{ ml: 1, height: 20 }} />
+                          <Chip
+                            component="span"
+                            label="Closed"
+                            size="small"
+                            variant="outlined"
+                            sx={{ ml: 1, height: 20 }}
+                          />
                         ) : null}
                       </Typography>
                       <Typography variant="caption" color="text.secondary">

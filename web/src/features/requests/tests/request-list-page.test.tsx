@@ -75,6 +75,8 @@ describe('request list', () => {
     const titles = [...table.querySelectorAll<HTMLElement>('tbody tr td:first-child')];
     expect(titles[1]).toHaveTextContent('Closed');
     expect(titles[2]).not.toHaveTextContent(/Closed|Draft/);
+    // the Draft and Closed chips sit inside the title's paragraph: inline, as HTML allows there
+    expect(table.querySelectorAll('tbody p div')).toHaveLength(0);
     expect(within(cells[4]).getByRole('link', { name: 'Edit Fitness habits' })).toHaveAttribute(
       'href',
       `/request/survey/edit/${row.id}`,
