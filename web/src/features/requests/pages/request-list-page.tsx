@@ -36,6 +36,11 @@ import { IconCard } from '../../../shared/ui/icon-card';
 import { MessageDialog } from '../../../shared/ui/message-dialog';
 import { Hint } from '../../../shared/ui/hint';
 
+/** A status beside a request's title: a span, as the title's paragraph may hold (MUI's Chip is a div). */
+function TitleChip({ label }: { label: string }) {
+  return <Chip component="span" label={label} size="small" variant="outlined" sx={{ ml: 1, height: 20 }} />;
+}
+
 // Spec s.9: the request list shows 10 per page.
 export const LIST_PAGE_SIZE = 10;
 
@@ -155,22 +160,10 @@ function RequestListView({ type, page }: { type: RequestKind; page: number }) {
                       <Typography variant="body2" sx={{ fontWeight: 500 }}>
                         {row.title}
                         {row.status === 0 ? (
-                          <Chip
-                            component="span"
-                            label="Draft"
-                            size="small"
-                            variant="outlined"
-                            sx={{ ml: 1, height: 20 }}
-                          />
+                          <TitleChip label="Draft" />
                         ) : row.closedAt ? (
                           // a quota that closes the study filled: it takes no more answers
-                          <Chip
-                            component="span"
-                            label="Closed"
-                            size="small"
-                            variant="outlined"
-                            sx={{ ml: 1, height: 20 }}
-                          />
+                          <TitleChip label="Closed" />
                         ) : null}
                       </Typography>
                       <Typography variant="caption" color="text.secondary">
