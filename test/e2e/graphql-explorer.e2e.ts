@@ -7,7 +7,7 @@ import { appWithUser } from './support/server';
 const app = appWithUser();
 
 describe('GraphQL explorer', () => {
-  it('opens at /graphql, runs `me` as the logged-in user, and loads nothing from elsewhere', async () => {
+  it('opens at /graphql compressed, runs `me` as the logged-in user, and loads nothing from elsewhere', async () => {
     const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     const foreign: string[] = [];
@@ -15,6 +15,13 @@ describe('GraphQL explorer', () => {
     context.on('request', (request) => {
       const url = new URL(request.url());
       if (!['data:', 'blob:'].includes(url.protocol) && url.origin !== app.server.url) foreign.push(request.url());
+    });
+    // the explorer's scripts and styles (Monaco's megabytes among them) go precompressed, as the app's
+    const sent: { url: string; encoding?: string }[] = [];
+    page.on('response', (response) => {
+      if (!['script', 'stylesheet'].includes(response.request().resourceType())) return;
+      if (!new URL(response.url()).pathname.startsWith('/assets/')) return;
+      sent.push({ url: response.url(), encoding: response.headers()['content-encoding'] });
     });
     page.on('console', (message) => {
       if (/Content.Security.Policy|Refused to/i.test(message.text())) refused.push(message.text());
@@ -37,6 +44,9 @@ describe('GraphQL explorer', () => {
     expect(await text('.graphiql-response')).not.toContain('"errors"');
     await screenshot(page, 'graphql-explorer-1440');
 
+    const big = sent.filter((file) => /(monaco-editor|explorer)-[\w-]{8}\.(js|css)$/.test(file.url));
+    expect(big.length, "Monaco and the explorer's own script and styles").toBeGreaterThanOrEqual(3);
+    for (const file of big) expect(file.encoding, file.url).toBe('br');
     expect(foreign).toEqual([]);
     expect(refused).toEqual([]);
     await context.close();
