@@ -16,6 +16,11 @@ renderToStaticMarkup(
   ),
 );
 
+// Rules go into one style element per cache through insertRule, as in the production build, rather
+// than a style element of its own each (emotion's development mode, for its source maps): happy-dom
+// looks up the page's style elements on each getComputedStyle. The web projects: 188 CPU-s, not 212.
+for (const cache of [defaultCache, rtlCache]) if (cache) cache.sheet.isSpeedy = true;
+
 /**
  * Removes the style rules the rendered components inserted, and emotion's record of them, so the next
  * render inserts what it uses again: the page's styles as a fresh page would have them.
