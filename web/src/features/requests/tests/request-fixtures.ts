@@ -63,8 +63,35 @@ export function buildWizardRequest(
       personalImages: false,
     },
     questions: null,
+    language: 'en',
+    translations: [],
+    questionTranslations: [],
     ...overrides,
   } as RequestWizard_RequestFragment & { __typename: 'Request' };
+}
+
+type WizardQuestion = NonNullable<RequestWizard_RequestFragment['questions']>[number];
+
+/** A saved survey question as the wizard's query returns it: every field, none of the extras set. */
+export function buildWizardQuestion(overrides: Partial<WizardQuestion> = {}): WizardQuestion {
+  return {
+    __typename: 'SurveyQuestion',
+    id: 'q1',
+    type: 'radios',
+    title: 'Often?',
+    shuffleOptions: false,
+    choices: ['Yes', 'No'],
+    scale: null,
+    shape: null,
+    required: false,
+    min: null,
+    max: null,
+    unit: null,
+    rows: null,
+    block: null,
+    logic: null,
+    ...overrides,
+  } as WizardQuestion;
 }
 
 export function buildListRow(
@@ -144,9 +171,10 @@ export function recordSaves(
       return HttpResponse.json({
         data: {
           updateRequest: buildWizardRequest({
+            ...givenRequests.get(variables.id),
             id: variables.id,
-            title: variables.input.title ?? 'x',
-            status: variables.input.status ?? 1,
+            title: variables.input.title ?? givenRequests.get(variables.id)?.title ?? 'x',
+            status: variables.input.status ?? givenRequests.get(variables.id)?.status ?? 1,
           }),
         },
       });
@@ -155,7 +183,11 @@ export function recordSaves(
   return calls;
 }
 
+// the requests the wizard's query answers, by id: an update answers with the request it changed
+const givenRequests = new Map<string, RequestWizard_RequestFragment>();
+
 export function givenRequestForWizard(request: RequestWizard_RequestFragment) {
+  givenRequests.set(request.id, request);
   server.use(
     graphql.query(RequestForWizardDocument, ({ variables }) =>
       variables.id === request.id

@@ -7,7 +7,13 @@ import { graphql, HttpResponse } from 'msw';
 import type { UpdateRequestInput } from '../../../gql/types';
 import { server } from '../../../test/msw-server';
 import { UpdateRequestFromWizardDocument } from '../requests.generated';
-import { buildWizardRequest, givenRequestForWizard, givenWizardKeys, recordSaves } from './request-fixtures';
+import {
+  buildWizardQuestion,
+  buildWizardRequest,
+  givenRequestForWizard,
+  givenWizardKeys,
+  recordSaves,
+} from './request-fixtures';
 import { enterText } from '../../../test/enter-text';
 
 async function openDesigner() {
@@ -246,17 +252,7 @@ describe('survey designer', () => {
           unit: null,
         },
       ] as never,
-      questions: [
-        {
-          __typename: 'SurveyQuestion',
-          id: 'q1',
-          type: 'dropdown',
-          title: 'Age band',
-          choices: ['18-24', '25-34'],
-          scale: null,
-          shape: null,
-        },
-      ] as never,
+      questions: [buildWizardQuestion({ type: 'dropdown', title: 'Age band', choices: ['18-24', '25-34'] })],
     });
     givenSignedInSession();
     givenWizardKeys();
@@ -311,17 +307,7 @@ describe('survey designer', () => {
       options: null,
       responseCount: 4,
       status: 1,
-      questions: [
-        {
-          __typename: 'SurveyQuestion',
-          id: 'q1',
-          type: 'radios',
-          title: 'Often?',
-          choices: ['Yes', 'No'],
-          scale: null,
-          shape: null,
-        },
-      ] as never,
+      questions: [buildWizardQuestion()],
     });
     givenSignedInSession();
     givenWizardKeys();
