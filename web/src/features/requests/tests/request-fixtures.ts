@@ -126,6 +126,9 @@ type SaveCalls = {
 };
 
 // Records every save; answers like the server (the saved request), or with an error when given.
+// the requests the wizard's query answers, by id: an update answers with the request it changed
+const givenRequests = new Map<string, RequestWizard_RequestFragment>();
+
 export function recordSaves(
   options: {
     fail?: { code: string; message: string };
@@ -168,13 +171,14 @@ export function recordSaves(
       calls.update.push({ id: variables.id, input: variables.input });
       calls.order.push('update');
       if (options.fail) return graphQLError(options.fail.code, options.fail.message);
+      const given = givenRequests.get(variables.id);
       return HttpResponse.json({
         data: {
           updateRequest: buildWizardRequest({
-            ...givenRequests.get(variables.id),
+            ...given,
             id: variables.id,
-            title: variables.input.title ?? givenRequests.get(variables.id)?.title ?? 'x',
-            status: variables.input.status ?? givenRequests.get(variables.id)?.status ?? 1,
+            title: variables.input.title ?? given?.title ?? 'x',
+            status: variables.input.status ?? given?.status ?? 1,
           }),
         },
       });
@@ -182,9 +186,6 @@ export function recordSaves(
   );
   return calls;
 }
-
-// the requests the wizard's query answers, by id: an update answers with the request it changed
-const givenRequests = new Map<string, RequestWizard_RequestFragment>();
 
 export function givenRequestForWizard(request: RequestWizard_RequestFragment) {
   givenRequests.set(request.id, request);
