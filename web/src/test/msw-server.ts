@@ -9,15 +9,16 @@ import {
   DashboardOverviewDocument,
   DashboardRequestsDocument,
 } from '../features/dashboard/dashboard.generated';
+import { FieldworkDocument } from '../features/responses/fieldwork/fieldwork.generated';
 import { RequestRetentionDocument } from '../features/responses/retention.generated';
 import { RuntimeConfigDocument } from '../shared/config/runtime-config.generated';
 import { buildRuntimeConfig, creditHistoryPage, planFor, PLANS } from './factories';
-import { buildOverview, pageOf } from './request-factories';
+import { buildFieldwork, buildOverview, pageOf } from './request-factories';
 
 // One msw server for the web tests; each test adds the handlers it needs (reset after each test).
 // The defaults answer what many screens read on the side: the runtime config (a local chain, test
-// mode), the public plan table, an empty credit history, an empty dashboard, no API tokens and no
-// retention period;
+// mode), the public plan table, an empty credit history, an empty dashboard, no API tokens, no
+// retention period and no fieldwork set up (a survey's detail screen reads it);
 // `server.use` in a test overrides them.
 export const server = setupServer(
   graphql.query(RuntimeConfigDocument, () => HttpResponse.json({ data: { runtimeConfig: buildRuntimeConfig() } })),
@@ -44,5 +45,8 @@ export const server = setupServer(
         },
       },
     }),
+  ),
+  graphql.query(FieldworkDocument, ({ variables }) =>
+    HttpResponse.json({ data: { fieldwork: buildFieldwork(variables.requestId), responseFlags: [] } }),
   ),
 );

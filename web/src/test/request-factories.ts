@@ -3,6 +3,7 @@ import type {
   RecentContractRow_ContractFragment,
   RecentRequestRow_RequestFragment,
 } from '../features/dashboard/dashboard.generated';
+import type { FieldworkQuery } from '../features/responses/fieldwork/fieldwork.generated';
 import type { RequestResults_RequestFragment } from '../features/responses/responses.generated';
 
 // Builders for requests, contracts and the dashboard overview, in the API's shapes.
@@ -104,4 +105,30 @@ export function buildRequestResults(
       : null,
     ...overrides,
   } as RequestResults_RequestFragment & { __typename: 'Request' };
+}
+
+// A survey's fieldwork as the API shows one nobody has set up: no screeners, quotas or checks, the
+// default pay rules (api/src/modules/fieldwork/fieldwork.entity.ts), no answers timed yet.
+export function buildFieldwork(requestId: string): FieldworkQuery['fieldwork'] & { __typename: 'Fieldwork' } {
+  return {
+    __typename: 'Fieldwork',
+    requestId,
+    payScreenOut: false,
+    screenOutShare: 0.1,
+    minHourly: 12,
+    rejectionShare: 0.1,
+    screeners: [],
+    quotas: [],
+    attentionChecks: [],
+    screenedOut: 0,
+    screenedOutPaid: 0,
+    quotaFull: 0,
+    medianMs: null,
+    hourlyReward: null,
+    topUpEach: 0,
+    topUpPaidAt: null,
+    topUpsPaid: 0,
+    topUpOwed: 0,
+    topUpWalletId: `${requestId}/top-up/0`,
+  };
 }

@@ -20,7 +20,17 @@ type HappyDomWindow = Window & { happyDOM?: { setURL(url: string): void } };
 // failed there with the screen rendered a moment later. A passing wait ends as soon as it holds.
 configure({ asyncUtilTimeout: 15_000 });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// A request no handler answers gets a network error, which a screen may show as just another
+// failure: the test that made it fails (after its clean-up), so no screen is tested half-fed.
+const unhandled: string[] = [];
+beforeAll(() =>
+  server.listen({
+    onUnhandledRequest: (request, print) => {
+      unhandled.push(`${request.method} ${request.url}`);
+      print.error();
+    },
+  }),
+);
 // The web project's files share their worker's modules and page (isolate: false): every test starts
 // from a fresh page's state, whatever the file before it left behind.
 beforeEach(async () => {
@@ -44,5 +54,8 @@ afterEach(() => {
   // a test that failed before putting its timers and spies back
   vi.useRealTimers();
   vi.restoreAllMocks();
+  const missed = unhandled.splice(0);
+  if (missed.length)
+    throw new Error(`requests without an msw handler (the [MSW] errors above say which): ${missed.join(', ')}`);
 });
 afterAll(() => server.close());

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   RequestResultsDocument,
   ResponsesForExportDocument,
+  SurveyPersonalAnswersDocument,
   SurveyResultsDocument,
   type SurveyResultsQuery,
 } from '../responses.generated';
@@ -182,6 +183,14 @@ describe('survey detail', () => {
     server.use(
       graphql.query(RequestResultsDocument, () => HttpResponse.json({ data: { request: survey } })),
       graphql.query(SurveyResultsDocument, () => HttpResponse.json({ data: { surveyStatistics: piped } })),
+      // the short-text answers are listed per response under the charts: none decrypted here
+      graphql.query(SurveyPersonalAnswersDocument, ({ variables }) =>
+        HttpResponse.json({
+          data: {
+            requestResponses: { list: [], count: 0, offset: variables.offset },
+          },
+        }),
+      ),
     );
     renderApp(`/admin/request/survey/detail/${survey.id}`);
     await screen.findByRole(
