@@ -128,7 +128,8 @@ describe('a survey in several languages', () => {
     expect(asked[0]?.split(',')[0]).toBe('fr');
     expect(screen.getByText('This survey is not in Français: it is shown in English.')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
-    expect(screen.getByRole('button', { name: 'Send my answers' })).toBeInTheDocument();
+    // the form's panel comes after the survey's heading (it waits for the participant's state)
+    expect(await screen.findByRole('button', { name: 'Send my answers' })).toBeInTheDocument();
     // picking a language the survey has: the page, the survey and the header in it, no note
     fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), { target: { value: 'ar' } });
     expect(await screen.findByRole('heading', { name: 'عادات' })).toBeInTheDocument();
