@@ -9,7 +9,6 @@ import {
   SurveyResultsDocument,
 } from './features/responses/responses.generated';
 import { DashboardSummaryDocument } from './features/dashboard/dashboard.generated';
-import { RequestListPageDocument } from './features/requests/requests.generated';
 import { buildProfile } from './test/factories';
 import { server } from './test/msw-server';
 import { givenAnonymousSession, givenKeys, givenSignedInSession, renderApp } from './test/render-app';
@@ -42,11 +41,7 @@ function givenRequestScreens() {
   givenRequestForWizard(
     buildWizardRequest({ id: 'c0ffee00-0000-4000-8000-000000000042', type: 'survey', options: null, questions: [] }),
   );
-  server.use(
-    graphql.query(RequestListPageDocument, () =>
-      HttpResponse.json({ data: { requests: { list: [], info: { count: 0, pages: 0, page: 1 } } } }),
-    ),
-  );
+  // the request lists: msw's default, none
 }
 
 async function settle(router: ReturnType<typeof renderApp>['router']) {

@@ -9,6 +9,7 @@ import {
   DashboardOverviewDocument,
   DashboardRequestsDocument,
 } from '../features/dashboard/dashboard.generated';
+import { RequestListPageDocument } from '../features/requests/requests.generated';
 import { FieldworkDocument } from '../features/responses/fieldwork/fieldwork.generated';
 import { RequestRetentionDocument } from '../features/responses/retention.generated';
 import { RuntimeConfigDocument } from '../shared/config/runtime-config.generated';
@@ -17,8 +18,9 @@ import { buildFieldwork, buildOverview, pageOf } from './request-factories';
 
 // One msw server for the web tests; each test adds the handlers it needs (reset after each test).
 // The defaults answer what many screens read on the side: the runtime config (a local chain, test
-// mode), the public plan table, an empty credit history, an empty dashboard, no API tokens, no
-// retention period and no fieldwork set up (a survey's detail screen reads it);
+// mode), the public plan table, an empty credit history, an empty dashboard and request lists (where
+// a saved wizard goes), no API tokens, no retention period and no fieldwork set up (a survey's detail
+// screen reads it);
 // `server.use` in a test overrides them.
 export const server = setupServer(
   graphql.query(RuntimeConfigDocument, () => HttpResponse.json({ data: { runtimeConfig: buildRuntimeConfig() } })),
@@ -30,6 +32,9 @@ export const server = setupServer(
   graphql.query(DashboardOverviewDocument, () => HttpResponse.json({ data: { requestOverview: buildOverview() } })),
   graphql.query(DashboardRequestsDocument, () => HttpResponse.json({ data: { requests: pageOf([], 1, 5) } })),
   graphql.query(DashboardContractsDocument, () => HttpResponse.json({ data: { contracts: pageOf([], 1, 5) } })),
+  graphql.query(RequestListPageDocument, ({ variables }) =>
+    HttpResponse.json({ data: { requests: pageOf([], variables.page, variables.limit) } }),
+  ),
   graphql.query(ApiTokensDocument, () => HttpResponse.json({ data: { apiTokens: [] } })),
   graphql.query(WebhookEndpointsDocument, () => HttpResponse.json({ data: { webhookEndpoints: [] } })),
   graphql.query(RequestRetentionDocument, ({ variables }) =>

@@ -11,6 +11,7 @@ import {
   CollectionResponsesDocument,
   RequestResultsDocument,
   ResponsesForExportDocument,
+  SurveyResultsDocument,
 } from '../responses.generated';
 import { graphQLError } from '../../../test/factories';
 import { server } from '../../../test/msw-server';
@@ -304,7 +305,11 @@ describe('collection detail', () => {
   it('sends a survey opened on the collection route to the survey detail route', async () => {
     givenSignedInSession();
     const survey = buildRequestResults({ type: 'survey' });
-    server.use(graphql.query(RequestResultsDocument, () => HttpResponse.json({ data: { request: survey } })));
+    server.use(
+      graphql.query(RequestResultsDocument, () => HttpResponse.json({ data: { request: survey } })),
+      // what the survey's screen reads as it opens: no answers yet
+      graphql.query(SurveyResultsDocument, () => HttpResponse.json({ data: { surveyStatistics: [] } })),
+    );
     const { router } = renderApp(`/admin/request/collection/detail/${survey.id}`);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/request/survey/detail/${survey.id}`));
   });
