@@ -20,18 +20,37 @@ export function trackRequests(page: Page): void {
   page.on('requestfailed', change(-1));
 }
 
-/**
- * Waits until the page has had no request in flight for `idleMs` (Playwright's "networkidle",
- * which fires once per document load only): lazy chunks and the screen's queries are in.
- */
-export async function quiet(page: Page, idleMs = 500): Promise<void> {
-  trackRequests(page);
-  const state = inFlight.get(page)!;
+/** Resolves once the page has had no request in flight for `idleMs`. */
+async function noRequestsFor(state: { count: number; changed: number }, idleMs: number): Promise<void> {
   const since = Date.now();
   for (;;) {
     const idleFor = Date.now() - Math.max(state.changed, since);
     if (state.count === 0 && idleFor >= idleMs) return;
     await sleep(state.count === 0 ? idleMs - idleFor : 50);
+  }
+}
+
+// The page's main thread idle twice over: the app starts its idle-time loads (lazy parts, with
+// requestIdleCallback) when it is idle after a render, and idle callbacks run in the order asked.
+const PAGE_IDLE = `new Promise((done) => requestIdleCallback(() => setTimeout(() =>
+  requestIdleCallback(done, { timeout: 250 })), { timeout: 250 }))`;
+
+/**
+ * Waits until the page's loads are in: no request in flight for `idleMs`, then the page idle (its
+ * renders and idle-time loads started), then no request again; until the page idled without
+ * starting one. What used to be a fixed half second of quiet (Playwright's "networkidle", which
+ * fires once per document load only) follows the page: a busy page idles later.
+ */
+export async function quiet(page: Page, idleMs = 100): Promise<void> {
+  trackRequests(page);
+  const state = inFlight.get(page)!;
+  for (;;) {
+    await noRequestsFor(state, idleMs);
+    const seen = state.changed;
+    // a full load under way destroys the context: its document request is the change looked for
+    await page.evaluate(PAGE_IDLE).catch(() => undefined);
+    await noRequestsFor(state, idleMs);
+    if (state.changed === seen) return;
   }
 }
 
