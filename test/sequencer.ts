@@ -1,9 +1,10 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-// `npm test` runs its projects in one pool of two workers, and vitest queues them by project name
-// (api, contracts, e2e, web): the browser files, the longest, started after the API's, and a single
-// browser file finished minutes after every other test. Longest first instead: the browser files,
-// then the API's, the contracts', and the many short web files last, to fill both workers to the end.
+// vitest queues files by project name (api, contracts, e2e, web): the browser files, the longest,
+// started after the API's, and a single browser file finished minutes after every other test.
+// Longest first instead: the browser files, then the API's, the contracts', and the many short web
+// files last, to fill the workers to the end. (vitest.config.ts also runs them as three groups, one
+// after the other, so the API files can have a worker more.)
 const PROJECT_ORDER = ['e2e', 'api', 'contracts', 'web-isolated', 'web'];
 
 /** vitest's own order within each project (failed, then longest last time, then largest), projects longest first. */
