@@ -125,10 +125,11 @@ type SaveCalls = {
   order: string[];
 };
 
-// Records every save; answers like the server (the saved request), or with an error when given.
-// the requests the wizard's query answers, by id: an update answers with the request it changed
+// The requests the wizard's query answers, by id: an update answers with the request it changed.
+// Never stale: the wizard updates only a request it loaded, which the same test gave it.
 const givenRequests = new Map<string, RequestWizard_RequestFragment>();
 
+// Records every save; answers like the server (the saved request), or with an error when given.
 export function recordSaves(
   options: {
     fail?: { code: string; message: string };
